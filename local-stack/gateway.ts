@@ -1,0 +1,109 @@
+// One origin for everything, as a Supabase project plus a static host would look to the browser:
+//   /functions/v1/api/*     -> the api function under Deno (path rewritten to /api/*)
+//   /realtime/v1/websocket  -> the Realtime stand-in (WebSocket upgrade)
+//   /storage/v1/*           -> the Storage stand-in
+//   anything else           -> the built SPA (dist/), index.html for client-side routes
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { extname, join, normalize } from "node:path";
+import type { RealtimeServer } from "./realtime/index.ts";
+import type { StorageServer } from "./storage/index.ts";
+
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".ico": "image/x-icon",
+  ".webp": "image/webp",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+export interface GatewayTargets {
+  apiUrl: string;
+  realtime: RealtimeServer;
+  storage: StorageServer;
+  spaDir: string;
+}
+
+export function createGateway(targets: GatewayTargets): Server {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (path.startsWith("/functions/v1/api")) return proxyToApi(req, res, targets.apiUrl);
+    if (path.startsWith("/storage/v1/")) {
+      targets.storage.handle(req, res).catch((error) => fail(res, error));
+      return;
+    }
+    if (path.startsWith("/functions/") || path.startsWith("/realtime/") || path.startsWith("/rest/")) {
+      return sendJson(res, 404, { error: "not_found", message: "No such path" });
+    }
+    serveSpa(req, res, targets.spaDir, path);
+  });
+  server.on("upgrade", (req, socket, head) => {
+    if ((req.url ?? "").split("?")[0] === "/realtime/v1/websocket") {
+      targets.realtime.handleUpgrade(req, socket, head);
+    } else {
+      socket.destroy();
+    }
+  });
+  return server;
+}
+
+function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
+  const target = new URL(apiUrl);
+  const headers = { ...req.headers, host: target.host };
+  // The platform's proxy reports the caller's address; here the socket is the truth (a client
+  // cannot choose its own address to dodge the sign-in throttle).
+  headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
+  const upstream = request(
+    {
+      hostname: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: (req.url ?? "/").replace(/^\/functions\/v1\/api/, "/api"),
+      headers,
+    },
+    (upstreamRes) => {
+      res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
+      upstreamRes.pipe(res);
+    },
+  );
+  upstream.on("error", (error) => fail(res, error));
+  req.pipe(upstream);
+}
+
+function serveSpa(req: IncomingMessage, res: ServerResponse, spaDir: string, path: string) {
+  if (req.method !== "GET" && req.method !== "HEAD") return sendJson(res, 405, { error: "method_not_allowed" });
+  let file = normalize(join(spaDir, decodeURIComponent(path)));
+  if (!file.startsWith(spaDir)) return sendJson(res, 400, { error: "bad_path" });
+  const isFile = existsSync(file) && statSync(file).isFile();
+  if (!isFile) {
+    // Client-side routes (/admin/dashboard, /checkout?...) load the SPA; missing assets are 404s.
+    if (extname(path) && path.startsWith("/assets/")) return sendJson(res, 404, { error: "not_found" });
+    file = join(spaDir, "index.html");
+    if (!existsSync(file)) return sendJson(res, 503, { error: "spa_not_built", message: "Run npm start to build the SPA" });
+  }
+  const immutable = path.startsWith("/assets/");
+  res.writeHead(200, {
+    "content-type": contentTypes[extname(file)] ?? "application/octet-stream",
+    "content-length": statSync(file).size,
+    "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+  });
+  if (req.method === "HEAD") return res.end();
+  createReadStream(file).pipe(res);
+}
+
+function sendJson(res: ServerResponse, status: number, body: object) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+function fail(res: ServerResponse, error: unknown) {
+  console.error("[gateway]", error);
+  if (!res.headersSent) sendJson(res, 502, { error: "bad_gateway", message: "The service is not available" });
+  else res.destroy();
+}

@@ -1,0 +1,93 @@
+// The whole local stack in one call: Postgres, migrations and seed, the api function under
+// Deno, the Realtime and Storage stand-ins, the SPA, all behind one origin. `npm start` and the
+// test runner both use it.
+import type { Server } from "node:http";
+import { join } from "node:path";
+import { startApiFunction, type ApiFunction } from "./api-function.ts";
+import { prepareDatabase, seedAdmin } from "./database.ts";
+import { freePort } from "./free-port.ts";
+import { createGateway } from "./gateway.ts";
+import { keys } from "./keys.ts";
+import { startCluster, type Cluster } from "./postgres.ts";
+import { startRealtime, type RealtimeServer } from "./realtime/index.ts";
+import { buildSpa } from "./spa-build.ts";
+import { createStorage, type StorageServer } from "./storage/index.ts";
+
+const root = join(import.meta.dirname, "..");
+
+export interface StackOptions {
+  port: number;
+  dataDir: string;
+  /** Use this server instead of a private cluster. */
+  databaseUrl?: string;
+  admin: { email: string; password: string };
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  url: string;
+  databaseUrl: string;
+  timings: Record<string, number>;
+  stop(): Promise<void>;
+}
+
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const log = opts.log ?? (() => {});
+  const timings: Record<string, number> = {};
+  const started = Date.now();
+  const mark = (step: string) => (timings[step] = Date.now() - started);
+  const stoppers: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    // Reverse order: the gateway first, Postgres last (the realtime slot is dropped before it).
+    for (const stopOne of stoppers.reverse()) {
+      try {
+        await stopOne();
+      } catch (error) {
+        console.error("while stopping:", error);
+      }
+    }
+    stoppers.length = 0;
+  };
+
+  try {
+    let databaseUrl = opts.databaseUrl;
+    if (!databaseUrl) {
+      const cluster: Cluster = startCluster(join(opts.dataDir, "postgres"), await freePort());
+      stoppers.push(() => cluster.stop());
+      databaseUrl = cluster.url;
+    }
+    mark("postgres");
+    await prepareDatabase(databaseUrl);
+    await seedAdmin(databaseUrl, opts.admin.email, opts.admin.password);
+    mark("migrations and seed");
+
+    const [api, spa]: [ApiFunction, string] = await Promise.all([
+      startApiFunction({ port: await freePort(), databaseUrl, jwtSecret: keys.jwtSecret, log: (line) => log(`[api] ${line}`) }),
+      buildSpa(),
+    ]);
+    stoppers.push(() => api.stop());
+    mark(`api function and SPA (${spa})`);
+
+    const realtime: RealtimeServer = await startRealtime({ databaseUrl, jwtSecret: keys.jwtSecret });
+    stoppers.push(() => realtime.close());
+    const storage: StorageServer = createStorage({ databaseUrl, jwtSecret: keys.jwtSecret, dataDir: join(opts.dataDir, "storage") });
+    stoppers.push(() => storage.close());
+    mark("realtime and storage");
+
+    const gateway: Server = createGateway({ apiUrl: api.url, realtime, storage, spaDir: join(root, "dist") });
+    await new Promise<void>((resolve, reject) => {
+      gateway.once("error", reject);
+      gateway.listen(opts.port, "127.0.0.1", () => resolve());
+    });
+    stoppers.push(() => new Promise<void>((resolve) => {
+      gateway.close(() => resolve());
+      gateway.closeAllConnections();
+    }));
+    mark("ready");
+
+    return { url: `http://127.0.0.1:${opts.port}`, databaseUrl, timings, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

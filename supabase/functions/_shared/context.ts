@@ -1,0 +1,16 @@
+// What every route handler can reach: the database, the JWT secret and, once authenticated,
+// the caller's verified claims and current account row.
+import type { Claims, Sql } from "./db.ts";
+import type { UserRow } from "./users.ts";
+
+export interface AppDeps {
+  sql: Sql;
+  jwtSecret: string;
+}
+
+export type AppEnv = {
+  Variables: {
+    claims: Claims;
+    user: UserRow;
+  };
+};

@@ -1,0 +1,67 @@
+// One error envelope for every failure: {error: <code>, message: <what is wrong>, field?}.
+// Database errors are mapped from their SQLSTATE; anything unexpected becomes a generic 500
+// whose detail is logged, never sent.
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export const errorStatus = {
+  invalid_input: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+// SQLSTATEs raised on purpose by our SQL functions and constraints.
+const sqlStateCodes: Record<string, ErrorCode> = {
+  "22023": "invalid_input", // invalid_parameter_value
+  "22P02": "invalid_input", // invalid_text_representation
+  "23514": "invalid_input", // check_violation
+  "23505": "conflict", // unique_violation
+  "55000": "conflict", // object_not_in_prerequisite_state
+  "40001": "conflict", // serialization_failure
+  "42501": "forbidden", // insufficient_privilege (RLS, grants, our own checks)
+  P0002: "not_found", // no_data_found
+};
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const sqlState = (error as { code?: string })?.code;
+  const code = sqlState ? sqlStateCodes[sqlState] : undefined;
+  if (code) {
+    const message = (error as Error).message;
+    return new ApiError(code, code === "forbidden" && /row-level security|permission denied/.test(message)
+      ? "You are not allowed to do this"
+      : message);
+  }
+  console.error("unexpected error", error);
+  return new ApiError("internal", "Something went wrong. Please try again.");
+}
+
+export function errorResponse(c: Context, error: unknown) {
+  const apiError = toApiError(error);
+  for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
+  const body: { error: ErrorCode; message: string; field?: string } = {
+    error: apiError.code,
+    message: apiError.message,
+  };
+  if (apiError.field) body.field = apiError.field;
+  return c.json(body, errorStatus[apiError.code]);
+}

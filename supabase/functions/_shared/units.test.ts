@@ -1,0 +1,92 @@
+// Pure logic of the function's shared modules.
+import { assertEquals, assert } from "./test-assert.ts";
+import { throttleDecision, MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from "./login-throttle.ts";
+import { normaliseCambodianPhone } from "./schemas/phone.ts";
+import { businessRegistrationSchema, influencerRegistrationSchema, profileUpdateSchema } from "./schemas/auth.ts";
+import { signAccessToken, verifyAccessToken } from "./tokens.ts";
+import { parseWith } from "./validation.ts";
+import { ApiError, toApiError } from "./errors.ts";
+
+const secret = "a-test-secret-that-is-at-least-32-characters";
+
+Deno.test("throttle: free attempts, then growing delays, then refusal", () => {
+  assertEquals(throttleDecision(0, 0), { refuse: false, delayMs: 0 });
+  assertEquals(throttleDecision(2, 2), { refuse: false, delayMs: 0 });
+  assertEquals(throttleDecision(3, 0), { refuse: false, delayMs: 250 });
+  assertEquals(throttleDecision(5, 0), { refuse: false, delayMs: 1000 });
+  assertEquals(throttleDecision(9, 0), { refuse: false, delayMs: 4000 });
+  assertEquals(throttleDecision(MAX_FAILURES_PER_EMAIL, 0), { refuse: true });
+  assertEquals(throttleDecision(0, MAX_FAILURES_PER_ADDRESS), { refuse: true });
+});
+
+Deno.test("Cambodian phone numbers are normalised to +855", () => {
+  assertEquals(normaliseCambodianPhone("012 345 678"), "+85512345678");
+  assertEquals(normaliseCambodianPhone("+855 12 345 678"), "+85512345678");
+  assertEquals(normaliseCambodianPhone("097-123-4567"), "+855971234567");
+  assertEquals(normaliseCambodianPhone("(855) 10 222 333"), "+85510222333");
+  assertEquals(normaliseCambodianPhone("12345"), null);
+  assertEquals(normaliseCambodianPhone("+66 812345678"), null);
+  assertEquals(normaliseCambodianPhone("0012345678"), null);
+});
+
+Deno.test("registration schemas name the field that is wrong", () => {
+  const bad = (input: unknown) => {
+    try {
+      parseWith(businessRegistrationSchema, input);
+    } catch (error) {
+      return error as ApiError;
+    }
+    throw new Error("expected a validation error");
+  };
+  const valid = { email: "Shop@Example.com", password: "longenough", social_media_page: "https://facebook.com/shop", store_phone: "012 345 678" };
+  assertEquals(parseWith(businessRegistrationSchema, valid).email, "shop@example.com");
+  assertEquals(bad({ ...valid, email: "nope" }).field, "email");
+  assertEquals(bad({ ...valid, password: "short" }).message, "Password must be at least 8 characters");
+  assertEquals(bad({ ...valid, social_media_page: "javascript:alert(1)" }).field, "social_media_page");
+  assertEquals(bad({ ...valid, store_phone: "123" }).field, "store_phone");
+  assertEquals(bad({ ...valid, store_phone: undefined }).message, "Store phone number is required");
+  const influencer = parseWith(influencerRegistrationSchema, {
+    fullName: " Dara ", email: "d@example.com", password: "longenough", platform: "Instagram", social_media_page: "@dara", id_card_url: "",
+  });
+  assertEquals(influencer.platform, "instagram");
+  assertEquals(influencer.fullName, "Dara");
+});
+
+Deno.test("profile update refuses fields a user may not set", () => {
+  try {
+    parseWith(profileUpdateSchema, { status: "approved" });
+    throw new Error("expected a validation error");
+  } catch (error) {
+    assertEquals((error as ApiError).field, "status");
+  }
+});
+
+Deno.test("tokens: signed ones verify; forged, tampered and mock ones do not", async () => {
+  const token = await signAccessToken(secret, { id: "00000000-0000-4000-8000-000000000001", email: "a@b.co", user_type: "business", is_approved: false });
+  const claims = await verifyAccessToken(secret, token);
+  assertEquals(claims?.sub, "00000000-0000-4000-8000-000000000001");
+  assertEquals(claims?.role, "authenticated");
+  assertEquals(claims?.user_type, "business");
+  assertEquals(await verifyAccessToken("another-secret-that-is-at-least-32-characters", token), null);
+  assertEquals(await verifyAccessToken(secret, "mock-admin-token"), null);
+  const [header, payload] = token.split(".");
+  const expired = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
+  expired.exp = 1;
+  const tampered = `${header}.${btoa(JSON.stringify(expired)).replace(/=+$/, "")}.${token.split(".")[2]}`;
+  assertEquals(await verifyAccessToken(secret, tampered), null);
+});
+
+Deno.test("database errors map to statuses without leaking internals", () => {
+  assertEquals(toApiError(Object.assign(new Error("dup"), { code: "23505" })).code, "conflict");
+  assertEquals(toApiError(Object.assign(new Error("new row violates row-level security policy"), { code: "42501" })).message,
+    "You are not allowed to do this");
+  const original = console.error;
+  console.error = () => {};
+  try {
+    const internal = toApiError(new Error("connection string postgres://secret"));
+    assertEquals(internal.code, "internal");
+    assert(!internal.message.includes("secret"));
+  } finally {
+    console.error = original;
+  }
+});

@@ -1,0 +1,36 @@
+// Request parsing with the shared zod schemas: the first problem becomes a 400 naming the field.
+import type { Context } from "hono";
+import type { z } from "zod";
+import { ApiError } from "./errors.ts";
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue.path.map(String).join(".") || undefined;
+  if (issue.code === "unrecognized_keys") {
+    const key = issue.keys[0];
+    throw new ApiError("invalid_input", `${key} is not a field you can set here`, key);
+  }
+  throw new ApiError("invalid_input", issue.message, field);
+}
+
+export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ApiError("invalid_input", "Request body must be a JSON object");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new ApiError("invalid_input", "Request body must be a JSON object");
+  }
+  return parseWith(schema, body);
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function uuidParam(value: string, name: string): string {
+  if (!uuidPattern.test(value)) throw new ApiError("invalid_input", `${name} must be a valid id`, name);
+  return value.toLowerCase();
+}

@@ -1,0 +1,11 @@
+// Entry point of the `api` edge function.
+import { connect } from "../_shared/db.ts";
+import { readEnv } from "../_shared/env.ts";
+import { createApp } from "./app.ts";
+
+const env = readEnv();
+const app = createApp({ sql: connect(env.databaseUrl), jwtSecret: env.jwtSecret });
+
+// The local stack passes API_PORT and binds loopback only; hosted Supabase ignores both.
+const port = Number(Deno.env.get("API_PORT") ?? 8000);
+Deno.serve({ port, hostname: Deno.env.get("API_HOST") ?? "127.0.0.1", onListen: () => {} }, app.fetch);

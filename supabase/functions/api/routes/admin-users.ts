@@ -1,0 +1,29 @@
+// Admin paths for accounts: list every account, approve or reject a pending one.
+import { Hono } from "hono";
+import { userStatusSchema } from "../../_shared/schemas/auth.ts";
+import { asUser } from "../../_shared/db.ts";
+import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import { toUserJson, userColumns, type UserRow } from "../../_shared/users.ts";
+import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
+
+export function adminUserRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  // GET /admin/users - every account, newest first (RLS lets only admins see others)
+  app.get("/", async (c) => {
+    const users = await asUser(deps.sql, c.get("claims"), (tx) =>
+      tx.unsafe<UserRow[]>(`select ${userColumns} from public.users order by created_at desc, id`));
+    return c.json({ users: users.map(toUserJson) });
+  });
+
+  // PUT /admin/users/{id}/status - approve or reject a pending account
+  app.put("/:id/status", async (c) => {
+    const id = uuidParam(c.req.param("id"), "id");
+    const { status } = await parseJsonBody(c, userStatusSchema);
+    const [user] = await asUser(deps.sql, c.get("claims"), (tx) =>
+      tx.unsafe<UserRow[]>(`select ${userColumns} from public.set_user_status($1, $2)`, [id, status]));
+    return c.json({ user: toUserJson(user), message: `User ${status}` });
+  });
+
+  return app;
+}

@@ -1,0 +1,132 @@
+// Account paths: sign-in, registration, the caller's own account and profile.
+import { Hono } from "hono";
+import type { Context } from "hono";
+import {
+  businessRegistrationSchema,
+  influencerRegistrationSchema,
+  loginSchema,
+  profileUpdateSchema,
+} from "../../_shared/schemas/auth.ts";
+import { asService, asUser, type Tx } from "../../_shared/db.ts";
+import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import { ApiError } from "../../_shared/errors.ts";
+import { LOGIN_WINDOW, throttleDecision } from "../../_shared/login-throttle.ts";
+import { requireUser } from "../../_shared/require-user.ts";
+import { signAccessToken } from "../../_shared/tokens.ts";
+import { toUserJson, userColumns, type UserRow } from "../../_shared/users.ts";
+import { parseJsonBody } from "../../_shared/validation.ts";
+
+const registeredMessage = {
+  business: "Registration successful! Your account is pending admin approval.",
+  influencer: "Registration successful! You are now logged in.",
+};
+
+export function authRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  // POST /auth/login - sign in with email and password
+  app.post("/login", async (c) => {
+    const { email, password } = await parseJsonBody(c, loginSchema);
+    const address = clientAddress(c);
+    const user = await asService(deps.sql, async (tx) => {
+      const [counts] = await tx`
+        select by_email::int, by_ip::int
+        from private.recent_login_failures(${email}, ${address}, ${LOGIN_WINDOW}::interval)`;
+      const decision = throttleDecision(counts.by_email, counts.by_ip);
+      if (decision.refuse) {
+        throw new ApiError("rate_limited", "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+          undefined, { "Retry-After": "900" });
+      }
+      const [row] = await tx.unsafe<(UserRow | { id: null })[]>(
+        `select ${userColumns} from private.verify_login($1, $2)`, [email, password]);
+      if (!row || row.id === null) {
+        await tx`select private.record_login_failure(${email}, ${address})`;
+        return { failed: true as const, delayMs: decision.delayMs };
+      }
+      await tx`select private.clear_login_failures(${email})`;
+      return row as UserRow;
+    });
+    if ("failed" in user) {
+      // Slow repeated guessing down; the same answer whichever part was wrong.
+      if (user.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, user.delayMs));
+      throw new ApiError("unauthorized", "Invalid email or password");
+    }
+    return c.json({ token: await signAccessToken(deps.jwtSecret, user), user: toUserJson(user) });
+  });
+
+  // POST /auth/register/business - create a pending business account
+  app.post("/register/business", async (c) => {
+    const input = await parseJsonBody(c, businessRegistrationSchema);
+    const user = await register(deps, (tx) =>
+      tx.unsafe<UserRow[]>(
+        `select ${userColumns} from private.register_user($1, $2, 'business', $3, $4)`,
+        [input.email, input.password, input.social_media_page, input.store_phone],
+      ));
+    return c.json({
+      token: await signAccessToken(deps.jwtSecret, user),
+      user: toUserJson(user),
+      message: registeredMessage.business,
+    }, 201);
+  });
+
+  // POST /auth/register/influencer - create a pending influencer account
+  app.post("/register/influencer", async (c) => {
+    const input = await parseJsonBody(c, influencerRegistrationSchema);
+    const user = await register(deps, (tx) =>
+      tx.unsafe<UserRow[]>(
+        `select ${userColumns} from private.register_user($1, $2, 'influencer', $3, null, $4, $5)`,
+        [input.email, input.password, input.social_media_page, input.fullName, input.platform],
+      ));
+    return c.json({
+      token: await signAccessToken(deps.jwtSecret, user),
+      user: toUserJson(user),
+      message: registeredMessage.influencer,
+    }, 201);
+  });
+
+  app.use("/me", requireUser(deps));
+  app.use("/profile", requireUser(deps));
+
+  // GET /auth/me - the caller's account as it is now
+  app.get("/me", (c) => c.json({ user: toUserJson(c.get("user")) }));
+
+  // PUT /auth/profile - update logo (businesses) and bank details
+  app.put("/profile", async (c) => {
+    const changes = await parseJsonBody(c, profileUpdateSchema);
+    const user = c.get("user");
+    if (changes.business_logo_url !== undefined && user.user_type !== "business") {
+      throw new ApiError("invalid_input", "Only businesses have a logo", "business_logo_url");
+    }
+    const columns = Object.keys(changes) as (keyof typeof changes)[];
+    if (columns.length === 0) throw new ApiError("invalid_input", "Nothing to update");
+    const values = Object.fromEntries(columns.map((column) => [column, emptyToNull(changes[column])]));
+    const [updated] = await asUser(deps.sql, c.get("claims"), (tx) =>
+      tx<UserRow[]>`update public.users set ${tx(values, columns)} where id = ${user.id}
+                    returning ${tx.unsafe(userColumns)}`);
+    return c.json({ user: toUserJson(updated) });
+  });
+
+  return app;
+}
+
+async function register(deps: AppDeps, insert: (tx: Tx) => Promise<UserRow[]>): Promise<UserRow> {
+  try {
+    const [user] = await asService(deps.sql, insert);
+    return user;
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505") {
+      throw new ApiError("conflict", "An account with this email already exists", "email");
+    }
+    throw error;
+  }
+}
+
+function emptyToNull(value: string | undefined) {
+  return value === undefined || value === "" ? null : value;
+}
+
+/** The caller's address as the platform's proxy (or the local gateway) reports it. */
+function clientAddress(c: Context): string {
+  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded || "unknown";
+}
