@@ -1,0 +1,125 @@
+// `npm test`: every layer against real parts, largest first, on a fresh stack on free ports.
+//   1. pgTAP (pg_prove) on the stack's database
+//   2. deno test for the api function
+//   3. vitest: SPA units, then integration (API through the gateway, Realtime, Storage)
+//   4. Playwright journeys in /usr/bin/chromium
+// Exits non-zero on any failure and ends with one summary line "Summary: N passed, N failed".
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { denoBinary } from "./api-function.ts";
+import { freePort } from "./free-port.ts";
+import { startStack, type Stack } from "./stack.ts";
+
+const root = join(import.meta.dirname, "..");
+const bin = (name: string) => join(root, "node_modules", ".bin", name);
+
+interface LayerResult {
+  layer: string;
+  passed: number;
+  failed: number;
+  exitCode: number;
+  seconds: number;
+}
+
+const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, "");
+
+function runLayer(layer: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd = root,
+  count: (output: string) => { passed: number; failed: number }): Promise<LayerResult> {
+  console.log(`\n=== ${layer} ===`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => { output += chunk; process.stdout.write(chunk); });
+    child.stderr.on("data", (chunk) => { output += chunk; process.stderr.write(chunk); });
+    child.on("close", (code) => {
+      const counted = count(stripAnsi(output));
+      const exitCode = code ?? 1;
+      // A runner that failed without reporting a failed test still counts as one failure.
+      const failed = exitCode !== 0 && counted.failed === 0 ? 1 : counted.failed;
+      resolve({ layer, passed: counted.passed, failed, exitCode, seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
+
+const number = (output: string, pattern: RegExp) => {
+  let total = 0;
+  for (const match of output.matchAll(pattern)) total += Number(match[1]);
+  return total;
+};
+
+const countPgProve = (output: string) => {
+  const tests = number(output, /Tests=(\d+)/g);
+  const failed = number(output, /Failed (\d+)\/\d+ subtests/g);
+  return { passed: tests - failed, failed };
+};
+const countDeno = (output: string) => {
+  const match = /(\d+) passed[^|\n]*\| (\d+) failed/.exec(output);
+  return match ? { passed: Number(match[1]), failed: Number(match[2]) } : { passed: 0, failed: 0 };
+};
+const countVitest = (output: string) => {
+  const line = output.split("\n").find((l) => /^\s*Tests\s+/.test(l)) ?? "";
+  return { passed: number(line, /(\d+) passed/g), failed: number(line, /(\d+) failed/g) };
+};
+const countPlaywright = (output: string) => ({
+  passed: number(output, /^\s*(\d+) passed/gm),
+  failed: number(output, /^\s*(\d+) (?:failed|flaky)/gm),
+});
+
+async function main() {
+  const results: LayerResult[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), "marketplace-test-stack-"));
+  let stack: Stack | undefined;
+  const cleanup = async () => {
+    await stack?.stop();
+    stack = undefined;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
+  process.on("SIGTERM", () => void cleanup().then(() => process.exit(143)));
+
+  try {
+    console.log("Starting a test stack on free ports...");
+    stack = await startStack({
+      port: await freePort(),
+      dataDir,
+      admin: { email: "admin@example.com", password: "Admin123!" },
+    });
+    console.log(`Test stack ready at ${stack.url} in ${stack.timings.ready} ms`);
+    const db = new URL(stack.databaseUrl);
+    const env = { STACK_URL: stack.url, DATABASE_URL: stack.databaseUrl, CI: process.env.CI ?? "" };
+
+    const pgTapFiles = readdirSync(join(root, "supabase", "tests", "database"))
+      .filter((f) => f.endsWith(".test.sql")).sort()
+      .map((f) => join("supabase", "tests", "database", f));
+    results.push(await runLayer("pgTAP", "pg_prove",
+      ["-h", db.hostname, "-p", db.port, "-U", "postgres", "-d", db.pathname.slice(1), ...pgTapFiles], env, root, countPgProve));
+
+    results.push(await runLayer("deno test (api function)", denoBinary(),
+      ["test", "--allow-net", "--allow-env", "--allow-read", "--config", "deno.json"],
+      { ...env, NO_COLOR: "1" }, join(root, "supabase", "functions"), countDeno));
+
+    results.push(await runLayer("vitest unit", bin("vitest"), ["run", "--project", "unit"], env, root, countVitest));
+    results.push(await runLayer("vitest integration", bin("vitest"), ["run", "--project", "integration"], env, root, countVitest));
+    results.push(await runLayer("playwright", bin("playwright"), ["test", "--reporter=list"], env, root, countPlaywright));
+  } catch (error) {
+    console.error(error);
+    results.push({ layer: "test stack", passed: 0, failed: 1, exitCode: 1, seconds: 0 });
+  } finally {
+    await cleanup();
+  }
+
+  console.log("\n=== results ===");
+  for (const r of results) {
+    console.log(`${r.layer.padEnd(28)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
+  }
+  const passed = results.reduce((sum, r) => sum + r.passed, 0);
+  const failed = results.reduce((sum, r) => sum + r.failed, 0);
+  const ok = results.every((r) => r.exitCode === 0) && failed === 0;
+  console.log(`Summary: ${passed} passed, ${failed} failed`);
+  process.exit(ok ? 0 : 1);
+}
+
+await main();

@@ -1,0 +1,294 @@
+// Account paths of SPEC §7 through the gateway, the real api function and real Postgres:
+// every path with its success and each refusal, exact status and body.
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, businessRegistration, influencerRegistration, login } from "../helpers/api.ts";
+import { databaseUrl, demoBusiness, demoInfluencer, seedAdmin, uniqueEmail } from "../helpers/stack.ts";
+
+const sql = postgres(databaseUrl(), { max: 2, onnotice: () => {} });
+let admin: { token: string; user: any };
+
+beforeAll(async () => {
+  admin = await login(seedAdmin.email, seedAdmin.password);
+});
+afterAll(() => sql.end());
+
+const userShape = {
+  id: expect.any(String),
+  email: expect.any(String),
+  user_type: expect.any(String),
+  role: expect.any(String),
+  status: expect.any(String),
+  is_approved: expect.any(Boolean),
+  created_at: expect.any(String),
+  updated_at: expect.any(String),
+};
+
+describe("POST /auth/register/business", () => {
+  it("creates a pending business and answers 201 with a token", async () => {
+    const email = uniqueEmail("shop");
+    const res = await api("POST", "/auth/register/business", { body: businessRegistration(email) });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      token: expect.any(String),
+      message: "Registration successful! Your account is pending admin approval.",
+      user: expect.objectContaining({
+        ...userShape, email, user_type: "business", role: "business", status: "pending_approval",
+        is_approved: false, store_phone: "+85512345678", social_media_page: "https://www.facebook.com/test.shop",
+      }),
+    });
+    expect(res.body.user).not.toHaveProperty("password");
+    expect(res.body.user).not.toHaveProperty("password_hash");
+  });
+
+  it.each([
+    ["email", { email: "not-an-email" }, "Email must be a valid email address"],
+    ["email", { email: "" }, "Email is required"],
+    ["password", { password: "short" }, "Password must be at least 8 characters"],
+    ["social_media_page", { social_media_page: "facebook" }, "Social media page URL must be a valid http(s) URL"],
+    ["store_phone", { store_phone: "555" }, "Store phone number must be a Cambodian number such as 012 345 678"],
+    ["store_phone", { store_phone: undefined }, "Store phone number is required"],
+  ])("refuses a bad %s with 400 naming it", async (field, change, message) => {
+    const res = await api("POST", "/auth/register/business", { body: { ...businessRegistration(uniqueEmail("bad")), ...change } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field, message });
+  });
+
+  it("refuses a duplicate email (any case) with 409", async () => {
+    const email = uniqueEmail("twice");
+    expect((await api("POST", "/auth/register/business", { body: businessRegistration(email) })).status).toBe(201);
+    const res = await api("POST", "/auth/register/business", { body: businessRegistration(email.toUpperCase()) });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: "conflict", field: "email", message: "An account with this email already exists" });
+  });
+
+  it("refuses a body that is not JSON", async () => {
+    const res = await api("POST", "/auth/register/business", { rawBody: "email=x" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", message: "Request body must be a JSON object" });
+  });
+
+  it("cannot make an admin: user_type in the body is ignored", async () => {
+    const email = uniqueEmail("sneaky");
+    const res = await api("POST", "/auth/register/business", { body: { ...businessRegistration(email), user_type: "admin", status: "approved" } });
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({ user_type: "business", status: "pending_approval" });
+  });
+});
+
+describe("POST /auth/register/influencer", () => {
+  it("creates a pending influencer and answers 201", async () => {
+    const email = uniqueEmail("creator");
+    const res = await api("POST", "/auth/register/influencer", { body: { ...influencerRegistration(email), platform: "Facebook" } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      token: expect.any(String),
+      message: "Registration successful! You are now logged in.",
+      user: expect.objectContaining({
+        ...userShape, email, user_type: "influencer", status: "pending_approval", full_name: "Test Creator",
+        platform: "facebook", social_media_page: "@test.creator",
+      }),
+    });
+  });
+
+  it.each([
+    ["fullName", { fullName: " " }, "Full name is required"],
+    ["platform", { platform: "tiktok" }, "Platform must be Instagram or Facebook"],
+    ["social_media_page", { social_media_page: "" }, "Social media handle is required"],
+    ["password", { password: undefined }, "Password is required"],
+  ])("refuses a bad %s with 400 naming it", async (field, change, message) => {
+    const res = await api("POST", "/auth/register/influencer", { body: { ...influencerRegistration(uniqueEmail("bad")), ...change } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field, message });
+  });
+});
+
+describe("POST /auth/login", () => {
+  it("answers {token, user} for the right password, whatever the email's case", async () => {
+    const res = await api("POST", "/auth/login", { body: { email: demoBusiness.email.toUpperCase(), password: demoBusiness.password } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      token: expect.any(String),
+      user: expect.objectContaining({ ...userShape, email: demoBusiness.email, user_type: "business", status: "approved", is_approved: true }),
+    });
+    const claims = JSON.parse(Buffer.from(res.body.token.split(".")[1], "base64url").toString());
+    expect(claims).toMatchObject({
+      sub: res.body.user.id, role: "authenticated", aud: "authenticated", email: demoBusiness.email,
+      user_type: "business", is_approved: true, exp: expect.any(Number),
+    });
+  });
+
+  it("answers the same 401 for a wrong password and an unknown email", async () => {
+    const wrongPassword = await api("POST", "/auth/login", { body: { email: demoInfluencer.email, password: "not-the-password" } });
+    const unknownEmail = await api("POST", "/auth/login", { body: { email: uniqueEmail("nobody"), password: "whatever1" } });
+    for (const res of [wrongPassword, unknownEmail]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: "unauthorized", message: "Invalid email or password" });
+    }
+  });
+
+  it.each([
+    ["email", { password: "x" }, "Email is required"],
+    ["email", { email: "nope", password: "x" }, "Email must be a valid email address"],
+    ["password", { email: "a@example.com" }, "Password is required"],
+  ])("refuses missing or malformed %s with 400", async (field, body, message) => {
+    const res = await api("POST", "/auth/login", { body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field, message });
+  });
+
+  it("slows repeated failures for one email, then refuses them with 429", async () => {
+    const email = uniqueEmail("target");
+    await api("POST", "/auth/register/business", { body: businessRegistration(email) });
+    // Three free failures recorded as if they had just happened (saves waiting for them).
+    await sql`insert into private.login_failures (email, client_ip)
+              select ${email}, 'elsewhere' from generate_series(1, 3)`;
+    const started = Date.now();
+    const slowed = await api("POST", "/auth/login", { body: { email, password: "wrong-guess" } });
+    expect(slowed.status).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250); // a floor the server guarantees, not a timing race
+    await sql`insert into private.login_failures (email, client_ip)
+              select ${email}, 'elsewhere' from generate_series(1, 6)`;
+    const refused = await api("POST", "/auth/login", { body: { email, password: "longenough1" } });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: "rate_limited", message: "Too many failed sign-in attempts. Please wait 15 minutes and try again." });
+    expect(refused.headers.get("retry-after")).toBe("900");
+  });
+});
+
+describe("GET /auth/me", () => {
+  it("answers the caller's account as it is now", async () => {
+    const { token, user } = await login(demoInfluencer.email, demoInfluencer.password);
+    const res = await api("GET", "/auth/me", { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ user });
+  });
+
+  it.each([
+    ["no token", undefined, "Please sign in to continue"],
+    ["a mock token", "mock-admin-token", "Your session has expired. Please sign in again"],
+    ["the anon key", "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0", "Your session has expired. Please sign in again"],
+  ])("refuses %s with 401", async (_case, token, message) => {
+    const res = await api("GET", "/auth/me", { token });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: "unauthorized", message });
+  });
+});
+
+describe("PUT /auth/profile", () => {
+  it("saves a business's logo and bank details", async () => {
+    const { token } = (await api("POST", "/auth/register/business", { body: businessRegistration(uniqueEmail("profile")) })).body;
+    const changes = { business_logo_url: "https://example.com/logo.png", bank_name: "ABA Bank", account_name: "Test Shop", account_number: "000 123 456" };
+    const res = await api("PUT", "/auth/profile", { token, body: changes });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject(changes);
+    expect((await api("GET", "/auth/me", { token })).body.user).toMatchObject(changes);
+  });
+
+  it("saves an influencer's bank details and refuses a logo", async () => {
+    const { token } = (await api("POST", "/auth/register/influencer", { body: influencerRegistration(uniqueEmail("bank")) })).body;
+    const ok = await api("PUT", "/auth/profile", { token, body: { bank_name: "ABA Bank", account_name: "Creator", account_number: "111222333" } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user).toMatchObject({ bank_name: "ABA Bank", account_number: "111222333" });
+    const logo = await api("PUT", "/auth/profile", { token, body: { business_logo_url: "https://example.com/x.png" } });
+    expect(logo.status).toBe(400);
+    expect(logo.body).toEqual({ error: "invalid_input", field: "business_logo_url", message: "Only businesses have a logo" });
+  });
+
+  it.each([
+    ["status", { status: "approved" }, "status is not a field you can set here"],
+    ["user_type", { user_type: "admin" }, "user_type is not a field you can set here"],
+    ["account_number", { account_number: "12ab" }, "Account number must contain digits only"],
+    ["business_logo_url", { business_logo_url: "ftp://x" }, "Business logo URL must be a valid http(s) URL"],
+  ])("refuses %s and changes nothing", async (field, body, message) => {
+    const { token } = await login(demoBusiness.email, demoBusiness.password);
+    const before = (await api("GET", "/auth/me", { token })).body.user;
+    const res = await api("PUT", "/auth/profile", { token, body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field, message });
+    expect((await api("GET", "/auth/me", { token })).body.user).toEqual(before);
+  });
+
+  it("refuses an empty change and an anonymous caller", async () => {
+    const { token } = await login(demoBusiness.email, demoBusiness.password);
+    expect(await api("PUT", "/auth/profile", { token, body: {} })).toMatchObject({ status: 400, body: { message: "Nothing to update" } });
+    expect(await api("PUT", "/auth/profile", { body: { bank_name: "x" } })).toMatchObject({ status: 401 });
+  });
+});
+
+describe("GET /admin/users", () => {
+  it("lists every account, newest first, for an admin", async () => {
+    const email = uniqueEmail("newest");
+    await api("POST", "/auth/register/influencer", { body: influencerRegistration(email) });
+    const res = await api("GET", "/admin/users", { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.users[0]).toMatchObject({ email, status: "pending_approval" });
+    expect(res.body.users.map((u: any) => u.email)).toEqual(expect.arrayContaining([demoBusiness.email, demoInfluencer.email, seedAdmin.email]));
+    const times = res.body.users.map((u: any) => Date.parse(u.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it.each([
+    ["a business", demoBusiness],
+    ["an influencer", demoInfluencer],
+  ])("refuses %s with 403", async (_who, account) => {
+    const { token } = await login(account.email, account.password);
+    const res = await api("GET", "/admin/users", { token });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "forbidden", message: "Admin access required" });
+  });
+
+  it("refuses an anonymous caller with 401", async () => {
+    expect((await api("GET", "/admin/users")).status).toBe(401);
+  });
+});
+
+describe("PUT /admin/users/{id}/status", () => {
+  async function pendingUser() {
+    return (await api("POST", "/auth/register/business", { body: businessRegistration(uniqueEmail("pending")) })).body;
+  }
+
+  it.each(["approved", "rejected"])("an admin sets a pending account to %s, once", async (status) => {
+    const { user, token } = await pendingUser();
+    const res = await api("PUT", `/admin/users/${user.id}/status`, { token: admin.token, body: { status } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      message: `User ${status}`,
+      user: expect.objectContaining({ id: user.id, status, is_approved: status === "approved" }),
+    });
+    // The account sees it at once, with its old token.
+    expect((await api("GET", "/auth/me", { token })).body.user.status).toBe(status);
+    const again = await api("PUT", `/admin/users/${user.id}/status`, { token: admin.token, body: { status: "approved" } });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: "conflict", message: `User is already ${status}` });
+  });
+
+  it.each([
+    ["an unknown status", { status: "pending_approval" }, 400, { error: "invalid_input", field: "status", message: "status must be approved or rejected" }],
+    ["no status", {}, 400, { error: "invalid_input", field: "status", message: "status must be approved or rejected" }],
+  ])("refuses %s", async (_case, body, status, answer) => {
+    const { user } = await pendingUser();
+    const res = await api("PUT", `/admin/users/${user.id}/status`, { token: admin.token, body });
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual(answer);
+  });
+
+  it("answers 404 for an unknown account and 400 for a malformed id", async () => {
+    const unknown = await api("PUT", "/admin/users/00000000-0000-4000-8000-000000000999/status", { token: admin.token, body: { status: "approved" } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: "not_found", message: "User not found" });
+    const malformed = await api("PUT", "/admin/users/42/status", { token: admin.token, body: { status: "approved" } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ error: "invalid_input", field: "id", message: "id must be a valid id" });
+  });
+
+  it("refuses a non-admin with 403 and leaves the account pending", async () => {
+    const { user } = await pendingUser();
+    const business = await login(demoBusiness.email, demoBusiness.password);
+    const res = await api("PUT", `/admin/users/${user.id}/status`, { token: business.token, body: { status: "approved" } });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "forbidden", message: "Admin access required" });
+    expect((await api("GET", "/admin/users", { token: admin.token })).body.users.find((u: any) => u.id === user.id).status)
+      .toBe("pending_approval");
+  });
+});
