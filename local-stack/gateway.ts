@@ -35,7 +35,7 @@ export function createGateway(targets: GatewayTargets): Server {
     const path = (req.url ?? "/").split("?")[0];
     if (path.startsWith("/functions/v1/api")) return proxyToApi(req, res, targets.apiUrl);
     if (path.startsWith("/storage/v1/")) {
-      targets.storage.handle(req, res).catch((error) => fail(res, error));
+      targets.storage.handle(req, res).catch((error: unknown) => fail(res, error));
       return;
     }
     if (path.startsWith("/functions/") || path.startsWith("/realtime/") || path.startsWith("/rest/")) {
@@ -55,7 +55,7 @@ export function createGateway(targets: GatewayTargets): Server {
 
 function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
   const target = new URL(apiUrl);
-  const headers = { ...req.headers, host: target.host };
+  const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: target.host };
   // The platform's proxy reports the caller's address; here the socket is the truth (a client
   // cannot choose its own address to dodge the sign-in throttle).
   headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";

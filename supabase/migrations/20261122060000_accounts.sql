@@ -28,7 +28,8 @@ create table public.users (
   decided_at timestamptz,
   decided_by uuid references public.users (id),
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  constraint users_logo_only_for_businesses check (business_logo_url is null or user_type = 'business')
 );
 comment on table public.users is 'Every account (business, influencer, admin) with its profile and approval status.';
 
@@ -105,6 +106,7 @@ comment on table private.login_failures is 'Failed sign-ins, counted to slow and
 alter table private.login_failures enable row level security;
 create index login_failures_email_idx on private.login_failures (lower(email), failed_at);
 create index login_failures_ip_idx on private.login_failures (client_ip, failed_at);
+create index login_failures_failed_at_idx on private.login_failures (failed_at);
 
 -- functions the api function calls with the service role ----------------------------------------
 
@@ -123,7 +125,7 @@ declare
   new_user public.users;
 begin
   -- No path leads to an admin account: those are made by private.create_admin only.
-  if p_user_type not in ('business', 'influencer') then
+  if p_user_type is null or p_user_type not in ('business', 'influencer') then
     raise exception 'user_type must be business or influencer' using errcode = '22023';
   end if;
   insert into public.users (email, user_type, social_media_page, store_phone, full_name, platform)
@@ -191,8 +193,15 @@ declare
 begin
   insert into public.users (email, user_type, status, decided_at)
   values (lower(trim(p_email)), 'admin', 'approved', now())
-  on conflict (lower(email)) do update set user_type = 'admin', status = 'approved'
+  on conflict (lower(email)) do update
+    set status = 'approved', decided_at = coalesce(public.users.decided_at, now())
+    where public.users.user_type = 'admin'
   returning * into admin_user;
+  -- Never promote an existing business or influencer: whoever registered that email first
+  -- would otherwise become an admin with the token they already hold.
+  if not found then
+    raise exception 'An account with this email exists and is not an admin' using errcode = '23505';
+  end if;
   insert into private.credentials (user_id, password_hash)
   values (admin_user.id, extensions.crypt(p_password, extensions.gen_salt('bf', 10)))
   on conflict (user_id) do update set password_hash = excluded.password_hash, updated_at = now();
@@ -217,7 +226,7 @@ begin
   if not private.is_admin() then
     raise exception 'Only admins can approve or reject accounts' using errcode = '42501';
   end if;
-  if p_status not in ('approved', 'rejected') then
+  if p_status is null or p_status not in ('approved', 'rejected') then
     raise exception 'status must be approved or rejected' using errcode = '22023';
   end if;
   select * into target from public.users where id = p_user_id for update;

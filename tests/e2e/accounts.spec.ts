@@ -1,0 +1,133 @@
+// Journeys of the accounts slice in real Chromium against the running stack: public pages,
+// route guards, and a business signing up while an admin in another browser context approves
+// it, the business's banner vanishing live.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+const shots = join("test-results", "screenshots");
+mkdirSync(shots, { recursive: true });
+const phone = { width: 360, height: 780 };
+const admin = { email: "admin@example.com", password: process.env.SEED_ADMIN_PASSWORD ?? "Admin123!" };
+
+function unique(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+async function phonePage(browser: Browser) {
+  const context = await browser.newContext({ viewport: phone });
+  return context.newPage();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole("button", { name: /log ?in|sign ?in/i }).click();
+}
+
+test("public pages render on a phone without horizontal scrolling", async ({ browser }) => {
+  const page = await phonePage(browser);
+  const pages = [
+    ["landing", "/", /commission/i],
+    ["login", "/login", /log ?in|sign ?in/i],
+    ["signup-selection", "/signup-selection", /I'm a Business/],
+    ["business-signup", "/business-signup", /register/i],
+    ["influencer-signup", "/influencer-signup", /Become an Influencer/],
+    ["privacy-policy", "/privacy-policy", /privacy/i],
+    ["terms-of-service", "/terms-of-service", /terms/i],
+  ] as const;
+  for (const [name, path, text] of pages) {
+    await page.goto(path);
+    await expect(page.getByText(text).first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} fits 360 px`).toBeLessThanOrEqual(0);
+    await shot(page, name);
+  }
+  await page.goto("/privacy-policy");
+  await expect(page.getByText(/18/).first()).toBeVisible();
+  await page.getByRole("link", { name: "Back to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("guards: no token, a mock token, an expired token and the wrong role", async ({ browser }) => {
+  const page = await phonePage(browser);
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+
+  for (const token of ["mock-admin-token", "not.a.jwt", expiredToken()]) {
+    await page.evaluate((value) => localStorage.setItem("token", value), token);
+    await page.goto("/influencer/dashboard");
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  }
+
+  await signIn(page, "influencer@example.com", "Demo1234!");
+  await expect(page).toHaveURL(/\/influencer\/dashboard$/);
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/business/profile");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/influencer/profile");
+  await expect(page.getByText("Coming Soon")).toBeVisible();
+});
+
+test("a business signs up, an admin approves it, the banner vanishes live", async ({ browser }) => {
+  const email = unique("shop");
+  const business = await phonePage(browser);
+  await business.goto("/business-signup");
+  await business.getByLabel(/email/i).fill(email);
+  await business.getByLabel(/password/i).fill("longenough1");
+  await business.getByLabel(/social media page/i).fill("https://www.facebook.com/e2e.shop");
+  await business.getByLabel(/phone/i).fill("012 345 678");
+  await business.getByRole("button", { name: /register/i }).click();
+  await expect(business).toHaveURL(/\/business\/dashboard$/);
+  const banner = business.getByText(/Account Pending Approval/);
+  await expect(banner).toBeVisible();
+  await expect(business.getByText("Campaign creation is disabled until your account is approved.")).toBeVisible();
+  await shot(business, "business-dashboard-pending");
+
+  const adminPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(adminPage, admin.email, admin.password);
+  await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
+  const card = adminPage.getByRole("article").filter({ hasText: email });
+  await expect(card).toBeVisible();
+  await shot(adminPage, "admin-user-approvals");
+
+  // A sign-up while the admin watches appears without a reload.
+  const lateEmail = unique("late");
+  const late = await phonePage(browser);
+  await late.goto("/influencer-signup");
+  await late.getByLabel(/full name/i).fill("Late Creator");
+  await late.getByLabel(/email/i).fill(lateEmail);
+  await late.getByLabel(/password/i).fill("longenough1");
+  await late.getByLabel(/handle/i).fill("@late.creator");
+  await late.getByRole("button", { name: /create account/i }).click();
+  await expect(late).toHaveURL(/\/influencer\/dashboard$/);
+  await shot(late, "influencer-dashboard-pending");
+  await expect(adminPage.getByRole("article").filter({ hasText: lateEmail })).toBeVisible({ timeout: 2_000 });
+
+  await card.getByRole("button", { name: "Approve" }).click();
+  await expect(card.getByText(/approved/i).first()).toBeVisible();
+  await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
+
+  // The business never reloads: the realtime update removes the banner within a second or so.
+  await expect(banner).toBeHidden({ timeout: 2_000 });
+  await expect(business.getByText("Campaign creation is disabled until your account is approved.")).toBeHidden();
+  await shot(business, "business-dashboard-approved");
+
+  const lateCard = adminPage.getByRole("article").filter({ hasText: lateEmail });
+  await lateCard.getByRole("button", { name: "Reject" }).click();
+  await expect(lateCard.getByText(/rejected/i).first()).toBeVisible();
+  await shot(adminPage, "admin-user-approvals-decided");
+});
+
+/** A well-formed token whose exp is in the past (signature irrelevant: the SPA must drop it). */
+function expiredToken() {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  return `${encode({ alg: "HS256", typ: "JWT" })}.${encode({ sub: "x", user_type: "admin", role: "authenticated", exp: 1 })}.sig`;
+}
