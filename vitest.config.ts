@@ -9,7 +9,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["src/**/*.test.{ts,tsx}", "supabase/functions/_shared/**/*.test.ts", "local-stack/**/*.test.ts"],
+          include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
         },
       },

@@ -72,7 +72,7 @@ export function startCluster(dataDir: string, port: number): Cluster {
   // A previous run that was killed hard may have left the server running: stop it first so the
   // new port applies.
   const status = run(join(bin, "pg_ctl"), ["-D", pgData, "status"], { allowFail: true });
-  if (status.status === 0) run(join(bin, "pg_ctl"), ["-D", pgData, "-m", "fast", "-w", "stop"], { allowFail: true });
+  if (status.status === 0) stopServer(bin, pgData);
 
   run(join(bin, "pg_ctl"), [
     "-D", pgData, "-w", "-t", "60", "-l", join(dataDir, "postgres.log"),
@@ -85,9 +85,15 @@ export function startCluster(dataDir: string, port: number): Cluster {
     stop() {
       if (stopped) return;
       stopped = true;
-      run(join(bin, "pg_ctl"), ["-D", pgData, "-m", "fast", "-w", "stop"], { allowFail: true });
+      stopServer(bin, pgData);
     },
   };
+}
+
+/** Fast shutdown; if a stuck replication client holds it up, an immediate one (crash-safe). */
+function stopServer(bin: string, pgData: string) {
+  const fast = run(join(bin, "pg_ctl"), ["-D", pgData, "-m", "fast", "-w", "-t", "15", "stop"], { allowFail: true });
+  if (fast.status !== 0) run(join(bin, "pg_ctl"), ["-D", pgData, "-m", "immediate", "-w", "stop"], { allowFail: true });
 }
 
 export function removeClusterData(dataDir: string) {

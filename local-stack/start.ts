@@ -1,35 +1,58 @@
 // `npm start`: the whole marketplace on http://127.0.0.1:${PORT:-54321}. Data lives in
 // .local-stack/ and survives restarts; `npm run reset` wipes it. Ctrl-C stops everything.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startStack } from "./stack.ts";
+import { startStack, type Stack } from "./stack.ts";
 
 const port = Number(process.env.PORT ?? 54321);
+// LOCAL_STACK_DIR lets a second stack run beside the first (each needs its own folder).
+const dataDir = process.env.LOCAL_STACK_DIR ?? join(import.meta.dirname, "..", ".local-stack");
+const lockFile = join(dataDir, "stack.pid");
 const admin = {
   email: process.env.SEED_ADMIN_EMAIL ?? "admin@example.com",
   password: process.env.SEED_ADMIN_PASSWORD ?? "Admin123!",
 };
 
-const stack = await startStack({
-  port,
-  dataDir: join(import.meta.dirname, "..", ".local-stack"),
-  databaseUrl: process.env.DATABASE_URL,
-  admin,
-  log: (line) => console.log(line),
-});
+// One stack per data folder: a second one would stop the first one's Postgres.
+if (existsSync(lockFile)) {
+  const other = Number(readFileSync(lockFile, "utf8"));
+  if (other && isAlive(other)) {
+    console.error(`Another npm start (PID ${other}) is using ${dataDir}. Stop it first (Ctrl-C there, or kill -INT ${other}).`);
+    process.exit(1);
+  }
+}
+mkdirSync(dataDir, { recursive: true });
+writeFileSync(lockFile, String(process.pid));
 
+let stack: Stack | undefined;
 let stopping = false;
 async function shutdown() {
   if (stopping) return;
   stopping = true;
+  if (!stack) return; // still starting: stopped as soon as start-up returns (below)
   console.log("Stopping...");
-  await stack.stop();
+  await stack?.stop();
+  rmSync(lockFile, { force: true });
   process.exit(0);
 }
+// Installed before starting so Ctrl-C during start-up also cleans up what was started.
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
 
+try {
+  stack = await startStack({ port, dataDir, databaseUrl: process.env.DATABASE_URL, admin, log: (line) => console.log(line) });
+} catch (error) {
+  console.error(error);
+  rmSync(lockFile, { force: true });
+  process.exit(1);
+}
+if (stopping) {
+  stopping = false;
+  await shutdown();
+}
+
 console.log(`Started in ${(stack.timings.ready / 1000).toFixed(1)} s (${Object.entries(stack.timings)
-  .map(([step, ms]) => `${step} ${ms} ms`).join(", ")})`);
+  .map(([step, ms]) => `${step} at ${ms} ms`).join(", ")})`);
 console.log(`Ready: ${stack.url}`);
 console.log(`
 Demo accounts:
@@ -38,3 +61,12 @@ Demo accounts:
   influencer  influencer@example.com / Demo1234!
 API ${stack.url}/functions/v1/api   Realtime ${stack.url.replace("http", "ws")}/realtime/v1/websocket   Storage ${stack.url}/storage/v1/
 Press Ctrl-C to stop.`);
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

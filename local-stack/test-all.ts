@@ -5,7 +5,7 @@
 //   4. Playwright journeys in /usr/bin/chromium
 // Exits non-zero on any failure and ends with one summary line "Summary: N passed, N failed".
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { denoBinary } from "./api-function.ts";
@@ -71,6 +71,7 @@ const countPlaywright = (output: string) => ({
 async function main() {
   const results: LayerResult[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), "marketplace-test-stack-"));
+  chmodSync(dataDir, 0o755); // the postgres OS user must reach the cluster folder inside
   let stack: Stack | undefined;
   const cleanup = async () => {
     await stack?.stop();

@@ -33,23 +33,23 @@ async function signIn(page: Page, email: string, password: string) {
 test("public pages render on a phone without horizontal scrolling", async ({ browser }) => {
   const page = await phonePage(browser);
   const pages = [
-    ["landing", "/", /commission/i],
-    ["login", "/login", /log ?in|sign ?in/i],
-    ["signup-selection", "/signup-selection", /I'm a Business/],
-    ["business-signup", "/business-signup", /register/i],
-    ["influencer-signup", "/influencer-signup", /Become an Influencer/],
-    ["privacy-policy", "/privacy-policy", /privacy/i],
-    ["terms-of-service", "/terms-of-service", /terms/i],
+    ["landing", "/", "Our Commission"],
+    ["login", "/login", "Log In"],
+    ["signup-selection", "/signup-selection", "Join ShopLink"],
+    ["business-signup", "/business-signup", "Register Your Business"],
+    ["influencer-signup", "/influencer-signup", "Become an Influencer"],
+    ["privacy-policy", "/privacy-policy", "Privacy Policy"],
+    ["terms-of-service", "/terms-of-service", "Terms of Service"],
   ] as const;
   for (const [name, path, text] of pages) {
     await page.goto(path);
-    await expect(page.getByText(text).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: text, exact: true })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} fits 360 px`).toBeLessThanOrEqual(0);
     await shot(page, name);
   }
   await page.goto("/privacy-policy");
-  await expect(page.getByText(/18/).first()).toBeVisible();
+  await expect(page.getByText(/18 or older/).first()).toBeVisible();
   await page.getByRole("link", { name: "Back to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
@@ -94,7 +94,9 @@ test("a business signs up, an admin approves it, the banner vanishes live", asyn
   const adminPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await signIn(adminPage, admin.email, admin.password);
   await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
-  const card = adminPage.getByRole("article").filter({ hasText: email });
+  // All, not the default Pending filter, so decided cards stay in view with their mark.
+  await adminPage.getByRole("button", { name: /^All/ }).click();
+  const card = adminPage.getByRole("listitem", { name: email });
   await expect(card).toBeVisible();
   await shot(adminPage, "admin-user-approvals");
 
@@ -109,7 +111,7 @@ test("a business signs up, an admin approves it, the banner vanishes live", asyn
   await late.getByRole("button", { name: /create account/i }).click();
   await expect(late).toHaveURL(/\/influencer\/dashboard$/);
   await shot(late, "influencer-dashboard-pending");
-  await expect(adminPage.getByRole("article").filter({ hasText: lateEmail })).toBeVisible({ timeout: 2_000 });
+  await expect(adminPage.getByRole("listitem", { name: lateEmail })).toBeVisible({ timeout: 2_000 });
 
   await card.getByRole("button", { name: "Approve" }).click();
   await expect(card.getByText(/approved/i).first()).toBeVisible();
@@ -120,7 +122,7 @@ test("a business signs up, an admin approves it, the banner vanishes live", asyn
   await expect(business.getByText("Campaign creation is disabled until your account is approved.")).toBeHidden();
   await shot(business, "business-dashboard-approved");
 
-  const lateCard = adminPage.getByRole("article").filter({ hasText: lateEmail });
+  const lateCard = adminPage.getByRole("listitem", { name: lateEmail });
   await lateCard.getByRole("button", { name: "Reject" }).click();
   await expect(lateCard.getByText(/rejected/i).first()).toBeVisible();
   await shot(adminPage, "admin-user-approvals-decided");

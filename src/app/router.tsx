@@ -1,0 +1,115 @@
+// Every route of SPEC §2. Role routes sit under <ProtectedRoute allow={[...]}> (SPEC §6 without the
+// mock tokens, influencer routes included); role areas load lazily so the public pages stay light.
+import { createBrowserRouter, useRouteError, type RouteObject } from "react-router-dom";
+import { paths } from "../config/paths.ts";
+import { MainLayout } from "../components/layouts/main-layout.tsx";
+import { PageHeader } from "../components/layouts/page-header.tsx";
+import { Alert, ButtonLink, LoadingState } from "../components/ui/index.ts";
+import { ProtectedRoute } from "../lib/auth.tsx";
+import { t } from "../lib/i18n/index.ts";
+import BusinessSignupRoute from "./routes/business-signup.tsx";
+import CheckoutRoute from "./routes/checkout.tsx";
+import DashboardFallbackRoute from "./routes/dashboard-fallback.tsx";
+import InfluencerSignupRoute from "./routes/influencer-signup.tsx";
+import LandingRoute from "./routes/landing.tsx";
+import LoginRoute from "./routes/login.tsx";
+import NotFoundRoute from "./routes/not-found.tsx";
+import SignupSelectionRoute from "./routes/signup-selection.tsx";
+
+function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <div className="container page page--narrow">
+      <PageHeader title={t("errors.pageCrashed")} />
+      <Alert tone="danger">{t("errors.generic")}</Alert>
+      <p>
+        <ButtonLink to={paths.home} variant="secondary">
+          {t("common.backHome")}
+        </ButtonLink>
+      </p>
+    </div>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <MainLayout />,
+    HydrateFallback: () => <LoadingState className="loading-state--page" />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.home, element: <LandingRoute /> },
+          { path: paths.login, element: <LoginRoute /> },
+          { path: paths.signupSelection, element: <SignupSelectionRoute /> },
+          { path: paths.businessSignup, element: <BusinessSignupRoute /> },
+          { path: paths.influencerSignup, element: <InfluencerSignupRoute /> },
+          { path: paths.checkout, element: <CheckoutRoute /> },
+          {
+            path: paths.privacyPolicy,
+            lazy: async () => ({ Component: (await import("./routes/privacy-policy.tsx")).default }),
+          },
+          {
+            path: paths.termsOfService,
+            lazy: async () => ({ Component: (await import("./routes/terms-of-service.tsx")).default }),
+          },
+          { path: paths.dashboard, element: <DashboardFallbackRoute /> },
+          {
+            element: <ProtectedRoute allow={["admin"]} />,
+            children: [
+              {
+                path: paths.adminDashboard,
+                lazy: async () => ({ Component: (await import("./routes/admin/dashboard.tsx")).default }),
+              },
+            ],
+          },
+          {
+            element: <ProtectedRoute allow={["business"]} />,
+            children: [
+              {
+                path: paths.businessDashboard,
+                lazy: async () => ({ Component: (await import("./routes/business/dashboard.tsx")).default }),
+              },
+              {
+                path: paths.businessCampaigns,
+                lazy: async () => ({ Component: (await import("./routes/business/placeholders.tsx")).BusinessCampaignsRoute }),
+              },
+              {
+                path: paths.businessCreateCampaign,
+                lazy: async () => ({ Component: (await import("./routes/business/placeholders.tsx")).BusinessCreateCampaignRoute }),
+              },
+              {
+                path: paths.businessProfile,
+                lazy: async () => ({ Component: (await import("./routes/business/placeholders.tsx")).BusinessProfileRoute }),
+              },
+            ],
+          },
+          {
+            element: <ProtectedRoute allow={["influencer"]} />,
+            children: [
+              {
+                path: paths.influencerDashboard,
+                lazy: async () => ({ Component: (await import("./routes/influencer/dashboard.tsx")).default }),
+              },
+              {
+                path: paths.influencerAvailableCampaigns,
+                lazy: async () => ({ Component: (await import("./routes/influencer/placeholders.tsx")).InfluencerAvailableCampaignsRoute }),
+              },
+              {
+                path: paths.influencerProfile,
+                lazy: async () => ({ Component: (await import("./routes/influencer/placeholders.tsx")).InfluencerProfileRoute }),
+              },
+            ],
+          },
+          { path: "*", element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,18 @@
+import { paths } from "../../config/paths.ts";
+import { PageHeader } from "../../components/layouts/page-header.tsx";
+import { ButtonLink, Card } from "../../components/ui/index.ts";
+import { t } from "../../lib/i18n/index.ts";
+
+export default function NotFoundRoute() {
+  return (
+    <div className="container page page--narrow">
+      <PageHeader title={t("notFound.title")} />
+      <Card>
+        <p>{t("notFound.body")}</p>
+        <div className="button-row">
+          <ButtonLink to={paths.home}>{t("common.backHome")}</ButtonLink>
+        </div>
+      </Card>
+    </div>
+  );
+}

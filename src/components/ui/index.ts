@@ -1,0 +1,13 @@
+// The design system: every screen builds from these.
+export { Alert, type AlertTone } from "./alert.tsx";
+export { Badge, type BadgeTone } from "./badge.tsx";
+export { Button, ButtonLink, type ButtonSize, type ButtonVariant } from "./button.tsx";
+export { Card } from "./card.tsx";
+export { EmptyState } from "./empty-state.tsx";
+export { Icon, type IconName } from "./icon.tsx";
+export { FilterGroup, type FilterOption } from "./filter-group.tsx";
+export { SelectField, TextField } from "./form-field.tsx";
+export { Modal } from "./modal.tsx";
+export { LoadingState, Spinner } from "./spinner.tsx";
+export { Tabs, type TabItem } from "./tabs.tsx";
+export { ToastProvider, useToast, type ToastTone } from "./toast.tsx";

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { LOCAL_DEV_ANON_KEY, parseEnv } from "./env.ts";
+
+describe("parseEnv", () => {
+  it("uses this origin and the local anon key when nothing is set", () => {
+    expect(parseEnv({ VITE_SUPABASE_URL: "" }, "http://127.0.0.1:54321")).toEqual({
+      supabaseUrl: "http://127.0.0.1:54321",
+      supabaseAnonKey: LOCAL_DEV_ANON_KEY,
+      apiBaseUrl: "http://127.0.0.1:54321/functions/v1/api",
+    });
+  });
+
+  it("takes a hosted project URL without its trailing slash", () => {
+    expect(parseEnv({ VITE_SUPABASE_URL: "https://abc.supabase.co/", VITE_SUPABASE_ANON_KEY: "anon" }, "http://x").apiBaseUrl)
+      .toBe("https://abc.supabase.co/functions/v1/api");
+  });
+
+  it("refuses a URL that is not http(s)", () => {
+    expect(() => parseEnv({ VITE_SUPABASE_URL: "ftp://x" }, "http://x")).toThrow(/VITE_SUPABASE_URL/);
+  });
+
+  it("refuses a service role key", () => {
+    const serviceKey = `x.${btoa(JSON.stringify({ role: "service_role" }))}.y`;
+    expect(() => parseEnv({ VITE_SUPABASE_ANON_KEY: serviceKey }, "http://x")).toThrow(/service role/);
+  });
+});

@@ -1,0 +1,31 @@
+// Every route of SPEC §2, in one place.
+export const paths = {
+  home: "/",
+  login: "/login",
+  signupSelection: "/signup-selection",
+  businessSignup: "/business-signup",
+  influencerSignup: "/influencer-signup",
+  checkout: "/checkout",
+  privacyPolicy: "/privacy-policy",
+  termsOfService: "/terms-of-service",
+  dashboard: "/dashboard",
+  adminDashboard: "/admin/dashboard",
+  businessDashboard: "/business/dashboard",
+  businessCampaigns: "/business/campaigns",
+  businessCreateCampaign: "/business/create-campaign",
+  businessProfile: "/business/profile",
+  influencerDashboard: "/influencer/dashboard",
+  influencerAvailableCampaigns: "/influencer/campaigns/available",
+  influencerProfile: "/influencer/profile",
+} as const;
+
+/** Landing page sections, in page order; their ids are the URL hashes. */
+export const landingSections = [
+  "features",
+  "how-it-works",
+  "pricing",
+  "testimonials",
+  "about-us",
+  "contact",
+] as const;
+export type LandingSection = (typeof landingSections)[number];

@@ -1,0 +1,48 @@
+// Admin console (SPEC §2): title with version, Logout (to /login), three tabs. Orders and payouts
+// arrive in later releases.
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { APP_VERSION } from "../../../config/app.ts";
+import { paths } from "../../../config/paths.ts";
+import { logout } from "../../../lib/auth.tsx";
+import { t } from "../../../lib/i18n/index.ts";
+import { Button, EmptyState, Tabs } from "../../../components/ui/index.ts";
+import { PageHeader } from "../../../components/layouts/page-header.tsx";
+import { UserApprovals } from "./user-approvals.tsx";
+
+export function AdminDashboard() {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState("users");
+
+  const later = (section: string) => <EmptyState icon="sparkle" title={t("common.comingSoon")} body={t("admin.laterRelease", { section })} />;
+
+  return (
+    <div className="container page">
+      <PageHeader
+        title={t("admin.title", { version: APP_VERSION })}
+        subtitle={t("admin.subtitle")}
+        actions={
+          <Button
+            variant="outline"
+            onClick={() => {
+              logout(paths.login);
+              navigate(paths.login, { replace: true });
+            }}
+          >
+            {t("admin.logout")}
+          </Button>
+        }
+      />
+      <Tabs
+        label={t("admin.tabs.label")}
+        value={tab}
+        onChange={setTab}
+        items={[
+          { id: "users", label: t("admin.tabs.users"), content: <UserApprovals /> },
+          { id: "orders", label: t("admin.tabs.orders"), content: later(t("admin.tabs.orders")) },
+          { id: "payouts", label: t("admin.tabs.payouts"), content: later(t("admin.tabs.payouts")) },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { act } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { buttonByText, click, render, settle, until, type Rendered } from "../../../testing/render.tsx";
+import { UserApprovals } from "./user-approvals.tsx";
+
+// Realtime is replaced by a handle the test fires, as a postgres_changes event would.
+const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void) }));
+vi.mock("../../../lib/realtime.ts", () => ({
+  useTableChanges: (options: { onChange: () => void }) => {
+    realtime.onChange = options.onChange;
+    return "live";
+  },
+}));
+
+const account = (id: string, email: string, status: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  email,
+  user_type: "business",
+  role: "business",
+  status,
+  is_approved: status === "approved",
+  created_at: "2026-11-22T03:00:00Z",
+  updated_at: "2026-11-22T03:00:00Z",
+  social_media_page: "https://www.facebook.com/shop",
+  business_name: null,
+  full_name: null,
+  ...extra,
+});
+
+let users: ReturnType<typeof account>[];
+let statusAnswer: { status: number; body: unknown };
+let fetchMock: ReturnType<typeof vi.fn>;
+let view: Rendered;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+beforeEach(() => {
+  users = [
+    account("u1", "pending-shop@example.com", "pending_approval", { business_name: "Pending Shop" }),
+    account("u2", "creator@example.com", "pending_approval", { user_type: "influencer", role: "influencer", full_name: "Dara Creator", social_media_page: "@dara" }),
+    account("u3", "approved@example.com", "approved"),
+    account("u4", "rejected@example.com", "rejected"),
+  ];
+  statusAnswer = { status: 200, body: null };
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.endsWith("/admin/users")) return json(200, { users });
+    const match = /\/admin\/users\/(\w+)\/status$/.exec(url);
+    if (match && init?.method === "PUT") {
+      if (statusAnswer.status !== 200) return json(statusAnswer.status, statusAnswer.body);
+      const { status } = JSON.parse(String(init.body));
+      users = users.map((user) => (user.id === match[1] ? { ...user, status } : user));
+      return json(200, { user: users.find((user) => user.id === match[1]), message: `User ${status}` });
+    }
+    return json(404, { error: "not_found", message: "No such API path" });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+const cards = () => [...view.container.querySelectorAll("li.user-card")];
+const card = (email: string) => cards().find((item) => item.getAttribute("aria-label") === email);
+const filterLabels = () => [...view.container.querySelectorAll(".filter-group__option")].map((button) => button.textContent);
+
+describe("User Approvals", () => {
+  it("shows a loading state, then pending users with counts per filter", async () => {
+    view = await render(<UserApprovals />);
+    await until(() => expect(cards()).toHaveLength(2));
+    expect(filterLabels()).toEqual(["Pending (2)", "Approved (1)", "All (4)"]);
+    const pending = card("pending-shop@example.com")!;
+    expect(pending.textContent).toContain("Pending approval");
+    expect(pending.textContent).toContain("Pending Shop");
+    expect(pending.textContent).toContain("https://www.facebook.com/shop");
+    expect(pending.textContent).toContain("Nov 22, 2026");
+    expect(card("creator@example.com")!.textContent).toContain("Dara Creator");
+    expect(buttonByText(pending as HTMLElement, "Approve")).toBeDefined();
+    expect(buttonByText(pending as HTMLElement, "Reject")).toBeDefined();
+  });
+
+  it("marks decided users, rejected distinct from approved, without actions", async () => {
+    view = await render(<UserApprovals />);
+    await until(() => expect(cards()).toHaveLength(2));
+    await click(buttonByText(view.container, /^All/));
+    expect(cards()).toHaveLength(4);
+    const approved = card("approved@example.com")!;
+    const rejected = card("rejected@example.com")!;
+    expect(approved.querySelector(".decision-mark")?.textContent).toBe("✓ Approved");
+    expect(rejected.querySelector(".decision-mark")?.textContent).toBe("✕ Rejected");
+    expect(rejected.querySelector("button")).toBeNull();
+    expect(approved.querySelector("button")).toBeNull();
+  });
+
+  it("approves a user: it leaves the pending list and the counts change", async () => {
+    view = await render(<UserApprovals />);
+    await until(() => expect(cards()).toHaveLength(2));
+    await click(buttonByText(card("pending-shop@example.com") as HTMLElement, "Approve"));
+    await until(() => expect(card("pending-shop@example.com")).toBeUndefined());
+    expect(filterLabels()).toEqual(["Pending (1)", "Approved (2)", "All (4)"]);
+    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === "PUT")!;
+    expect(JSON.parse(String((put[1] as RequestInit).body))).toEqual({ status: "approved" });
+  });
+
+  it("says 'Failed to rejected user. Please try again.' when the decision fails", async () => {
+    statusAnswer = { status: 409, body: { error: "conflict", message: "User already decided" } };
+    view = await render(<UserApprovals />);
+    await until(() => expect(cards()).toHaveLength(2));
+    await click(buttonByText(card("creator@example.com") as HTMLElement, "Reject"));
+    await until(() => expect(document.body.textContent).toContain("Failed to rejected user. Please try again."));
+  });
+
+  it("refetches when a change arrives, so a new sign-up appears without reload", async () => {
+    view = await render(<UserApprovals />);
+    await until(() => expect(cards()).toHaveLength(2));
+    users = [account("u5", "new-signup@example.com", "pending_approval"), ...users];
+    await act(async () => realtime.onChange?.());
+    await until(() => expect(card("new-signup@example.com")).toBeDefined());
+    expect(filterLabels()).toEqual(["Pending (3)", "Approved (1)", "All (5)"]);
+  });
+
+  it("shows an empty state when nobody is pending and the server message when loading fails", async () => {
+    users = [account("u3", "approved@example.com", "approved")];
+    view = await render(<UserApprovals />);
+    await until(() => expect(view.container.textContent).toContain("No users are waiting for approval."));
+    view.unmount();
+
+    fetchMock.mockImplementation(async () => json(403, { error: "forbidden", message: "Admins only" }));
+    view = await render(<UserApprovals />);
+    await settle();
+    await until(() => expect(view.container.querySelector("[role=alert]")?.textContent).toContain("Admins only"));
+  });
+});

@@ -1,0 +1,109 @@
+// User Approvals (SPEC §2 admin tab 1): Pending / Approved / All with counts, user cards, Approve
+// and Reject. Live: any change to public.users refetches GET /admin/users, so a new sign-up or a
+// decision made elsewhere shows within a second without reload.
+import { useMemo, useState } from "react";
+import type { User } from "../../../lib/current-user.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { useTableChanges, type LiveStatus } from "../../../lib/realtime.ts";
+import { Alert, Button, EmptyState, FilterGroup, LoadingState, useToast } from "../../../components/ui/index.ts";
+import { useUsers } from "../api/get-users.ts";
+import { useUpdateUserStatus, type Decision } from "../api/update-user-status.ts";
+import { UserCard } from "./user-card.tsx";
+
+type Filter = "pending" | "approved" | "all";
+
+const matches: Record<Filter, (user: User) => boolean> = {
+  pending: (user) => user.status === "pending_approval",
+  approved: (user) => user.status === "approved",
+  all: () => true,
+};
+
+function LiveIndicator({ status }: { status: LiveStatus }) {
+  const label = status === "live" ? t("admin.users.live") : status === "connecting" ? t("admin.users.connecting") : t("admin.users.offline");
+  return (
+    <p className={`live-indicator live-indicator--${status}`} aria-label={t("admin.users.liveLabel", { state: label })}>
+      <span className="live-indicator__dot" aria-hidden="true" />
+      {label}
+    </p>
+  );
+}
+
+export function UserApprovals() {
+  const toast = useToast();
+  const users = useUsers();
+  const { run: decide } = useUpdateUserStatus();
+  const [filter, setFilter] = useState<Filter>("pending");
+  const [deciding, setDeciding] = useState<Record<string, Decision>>({});
+
+  const live = useTableChanges({ name: "admin-users", table: "users", event: "*", onChange: users.refetch });
+
+  const list = users.data ?? [];
+  const counts = useMemo(
+    () => ({
+      pending: list.filter(matches.pending).length,
+      approved: list.filter(matches.approved).length,
+      all: list.length,
+    }),
+    [list],
+  );
+  const shown = list.filter(matches[filter]);
+
+  async function onDecide(user: User, decision: Decision) {
+    setDeciding((current) => ({ ...current, [user.id]: decision }));
+    try {
+      await decide(user.id, decision);
+      toast.success(t(`admin.users.decided.${decision}`, { email: user.email }));
+    } catch {
+      toast.error(t("admin.users.failed", { status: decision }));
+    } finally {
+      setDeciding(({ [user.id]: _done, ...rest }) => rest);
+      users.refetch();
+    }
+  }
+
+  const emptyText = { pending: t("admin.users.empty.pending"), approved: t("admin.users.empty.approved"), all: t("admin.users.empty.all") }[filter];
+
+  return (
+    <section className="stack" aria-labelledby="user-approvals-title">
+      <div className="section-head">
+        <h2 id="user-approvals-title" className="section-head__title">
+          {t("admin.users.title")}
+        </h2>
+        <LiveIndicator status={live} />
+      </div>
+      <FilterGroup<Filter>
+        label={t("admin.users.filters")}
+        value={filter}
+        onChange={setFilter}
+        options={[
+          { value: "pending", label: t("admin.users.filter.pending"), count: counts.pending },
+          { value: "approved", label: t("admin.users.filter.approved"), count: counts.approved },
+          { value: "all", label: t("admin.users.filter.all"), count: counts.all },
+        ]}
+      />
+      {users.error && (
+        <Alert
+          tone="danger"
+          action={
+            <Button variant="outline" size="sm" onClick={users.refetch} loading={users.isFetching}>
+              {t("common.tryAgain")}
+            </Button>
+          }
+        >
+          {users.error}
+        </Alert>
+      )}
+      {users.isLoading ? (
+        <LoadingState />
+      ) : shown.length === 0 ? (
+        !users.error && <EmptyState icon="check" title={emptyText} />
+      ) : (
+        <ul className="card-grid" aria-label={t("admin.users.title")}>
+          {shown.map((user) => (
+            <UserCard key={user.id} user={user} deciding={deciding[user.id] ?? null} onDecide={onDecide} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

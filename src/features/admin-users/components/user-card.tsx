@@ -1,0 +1,98 @@
+// One account in the approvals list: details, and Approve / Reject while pending, or the decision.
+import type { ReactNode } from "react";
+import type { User } from "../../../lib/current-user.ts";
+import { formatDateTime } from "../../../lib/format.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { Badge, Button, type BadgeTone } from "../../../components/ui/index.ts";
+import type { Decision } from "../api/update-user-status.ts";
+
+const statusTone: Record<User["status"], BadgeTone> = {
+  pending_approval: "warning",
+  approved: "success",
+  rejected: "danger",
+};
+
+interface UserCardProps {
+  user: User;
+  /** The decision being sent for this user, if any. */
+  deciding: Decision | null;
+  onDecide: (user: User, decision: Decision) => void;
+}
+
+function isHttpUrl(value: string) {
+  return /^https?:\/\//i.test(value);
+}
+
+export function UserCard({ user, deciding, onDecide }: UserCardProps) {
+  const details: { label: string; value: ReactNode }[] = [
+    { label: t("admin.users.type"), value: t(`user.type.${user.user_type}`) },
+    { label: t("admin.users.created"), value: <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time> },
+  ];
+  if (user.business_name) details.push({ label: t("admin.users.businessName"), value: user.business_name });
+  if (user.full_name) details.push({ label: t("admin.users.fullName"), value: user.full_name });
+  if (user.platform) {
+    const platform = user.platform;
+    const label = platform === "instagram" || platform === "facebook" ? t(`user.platform.${platform}`) : platform;
+    details.push({ label: t("admin.users.platform"), value: label });
+  }
+  if (user.social_media_page) {
+    details.push({
+      label: t("admin.users.socialPage"),
+      value: isHttpUrl(user.social_media_page) ? (
+        <a href={user.social_media_page} target="_blank" rel="noopener noreferrer" className="break-anywhere">
+          {user.social_media_page}
+          <span className="visually-hidden"> {t("common.opensInNewTab")}</span>
+        </a>
+      ) : (
+        <span className="break-anywhere">{user.social_media_page}</span>
+      ),
+    });
+  }
+  if (user.store_phone) details.push({ label: t("admin.users.storePhone"), value: user.store_phone });
+
+  return (
+    <li className={`user-card card user-card--${user.status}`} aria-label={user.email}>
+      <div className="user-card__head">
+        <h3 className="user-card__email break-anywhere">{user.email}</h3>
+        <Badge tone={statusTone[user.status]}>
+          <span className="visually-hidden">{t("admin.users.status")}: </span>
+          {t(`user.status.${user.status}`)}
+        </Badge>
+      </div>
+      <dl className="details">
+        {details.map((detail) => (
+          <div className="details__row" key={detail.label}>
+            <dt>{detail.label}</dt>
+            <dd>{detail.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="user-card__actions">
+        {user.status === "pending_approval" ? (
+          <>
+            <Button
+              variant="success"
+              loading={deciding === "approved"}
+              disabled={deciding !== null}
+              onClick={() => onDecide(user, "approved")}
+            >
+              {t("admin.users.approve")}
+            </Button>
+            <Button
+              variant="danger"
+              loading={deciding === "rejected"}
+              disabled={deciding !== null}
+              onClick={() => onDecide(user, "rejected")}
+            >
+              {t("admin.users.reject")}
+            </Button>
+          </>
+        ) : (
+          <p className={`decision-mark decision-mark--${user.status}`}>
+            {user.status === "approved" ? t("admin.users.approvedMark") : t("admin.users.rejectedMark")}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import type { LoginInput } from "../../../../supabase/functions/_shared/schemas/auth.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { userSchema } from "../../../lib/current-user.ts";
+import { useMutation } from "../../../lib/use-mutation.ts";
+
+export const loginResponseSchema = z.object({ token: z.string().min(1), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+// POST /auth/login - sign in with email and password
+export function login(input: LoginInput): Promise<LoginResponse> {
+  return apiRequest("/auth/login", { method: "POST", body: input, schema: loginResponseSchema, token: null });
+}
+
+export function useLogin() {
+  return useMutation(login);
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import type { BusinessRegistrationInput } from "../../../../supabase/functions/_shared/schemas/auth.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { userSchema } from "../../../lib/current-user.ts";
+import { useMutation } from "../../../lib/use-mutation.ts";
+
+export const registrationResponseSchema = z.object({
+  token: z.string().min(1),
+  user: userSchema,
+  message: z.string().optional(),
+});
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+
+// POST /auth/register/business - create a pending business account
+export function registerBusiness(input: BusinessRegistrationInput): Promise<RegistrationResponse> {
+  return apiRequest("/auth/register/business", {
+    method: "POST",
+    body: input,
+    schema: registrationResponseSchema,
+    token: null,
+  });
+}
+
+export function useRegisterBusiness() {
+  return useMutation(registerBusiness);
+}

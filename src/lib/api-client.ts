@@ -1,0 +1,116 @@
+// The one way the SPA talks to the api function: JSON over fetch, bearer token when stored,
+// a 60 s timeout (SPEC §9) and the SPEC §8 message on timeout or abort. Responses are parsed with
+// the endpoint's zod schema; errors become ApiError carrying the server's `message` and `field`.
+import type { z } from "zod";
+import { env } from "../config/env.ts";
+import { REQUEST_TIMEOUT_MS } from "../config/app.ts";
+import { t, tServer } from "./i18n/index.ts";
+import { getToken, removeToken } from "./token.ts";
+
+export type ApiErrorKind = "http" | "timeout" | "network" | "invalid-response";
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ApiErrorKind,
+    readonly status: number | null = null,
+    readonly code: string | null = null,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  schema: S;
+  /** Aborts the request early (e.g. the screen was left). */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Test seams. */
+  fetchImpl?: typeof fetch;
+  baseUrl?: string;
+  token?: string | null;
+}
+
+interface ErrorBody {
+  error?: unknown;
+  message?: unknown;
+  field?: unknown;
+}
+
+export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
+  const {
+    method = "GET",
+    body,
+    schema,
+    signal,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+    fetchImpl = globalThis.fetch.bind(globalThis),
+    baseUrl = env.apiBaseUrl,
+  } = options;
+  const token = options.token === undefined ? getToken() : options.token;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  else signal?.addEventListener("abort", onOuterAbort, { once: true });
+
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetchImpl(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+    text = await response.text();
+  } catch (error) {
+    if (controller.signal.aborted || (error as { name?: string })?.name === "AbortError") {
+      throw new ApiError(t("errors.timeout"), "timeout");
+    }
+    throw new ApiError(t("errors.network"), "network");
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onOuterAbort);
+  }
+
+  let json: unknown = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+
+  if (!response.ok) {
+    const errorBody = (json ?? {}) as ErrorBody;
+    // A token the server refuses is unusable: drop it so the guards send the user to /login.
+    if (response.status === 401 && token && !path.startsWith("/auth/login")) removeToken();
+    throw new ApiError(
+      typeof errorBody.message === "string" && errorBody.message ? tServer(errorBody.message) : t("errors.generic"),
+      "http",
+      response.status,
+      typeof errorBody.error === "string" ? errorBody.error : null,
+      typeof errorBody.field === "string" ? errorBody.field : null,
+    );
+  }
+
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(t("errors.invalidResponse"), "invalid-response", response.status);
+  return parsed.data;
+}
+
+/** The text to show for a failure: the server's or client's message, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}

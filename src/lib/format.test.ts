@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { currentYear, formatCount, formatDate, formatDateTime, formatDollars, formatMoney, formatPercent } from "./format.ts";
+import { setLocale } from "./i18n/index.ts";
+
+afterEach(() => setLocale("en"));
+
+describe("formatMoney (integer cents)", () => {
+  it.each([
+    [1234, "$12.34"],
+    [0, "$0.00"],
+    [5, "$0.05"],
+    [100000, "$1,000.00"],
+    [-3060, "-$30.60"],
+  ])("%i cents -> %s", (cents, text) => {
+    expect(formatMoney(cents)).toBe(text);
+  });
+});
+
+describe("formatDollars", () => {
+  it("shows two decimals", () => {
+    expect(formatDollars(12.5)).toBe("$12.50");
+    expect(formatDollars(20)).toBe("$20.00");
+  });
+});
+
+describe("formatPercent (fraction)", () => {
+  it("uses one decimal by default", () => {
+    expect(formatPercent(0.15)).toBe("15.0%");
+  });
+
+  it("takes the number of decimals", () => {
+    expect(formatPercent(0.15, 2)).toBe("15.00%");
+    expect(formatPercent(0.125, 1)).toBe("12.5%");
+    expect(formatPercent(1, 0)).toBe("100%");
+  });
+});
+
+describe("formatCount", () => {
+  it("groups thousands", () => {
+    expect(formatCount(5000)).toBe("5,000");
+  });
+});
+
+describe("dates (Cambodia time)", () => {
+  it("formats a date in Asia/Phnom_Penh", () => {
+    // 20:30 UTC on Nov 22 is already Nov 23 in Phnom Penh (UTC+7).
+    expect(formatDate("2026-11-22T20:30:00Z")).toBe("Nov 23, 2026");
+  });
+
+  it("formats a date and time", () => {
+    expect(formatDateTime("2026-11-22T08:05:00Z")).toBe("Nov 22, 2026, 3:05 PM");
+  });
+
+  it("shows N/A for a missing or invalid date", () => {
+    expect(formatDate(null)).toBe("N/A");
+    expect(formatDate("")).toBe("N/A");
+    expect(formatDateTime("not a date")).toBe("N/A");
+  });
+
+  it("gives the year in Cambodia", () => {
+    expect(currentYear(new Date("2026-12-31T18:00:00Z"))).toBe("2027");
+  });
+});

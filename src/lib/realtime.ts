@@ -1,0 +1,81 @@
+// Realtime through supabase-js (GUIDE §2: the SPA uses supabase-js for realtime only). The client
+// authorises its socket with the stored access token through the `accessToken` option, so
+// postgres_changes are filtered by RLS for the signed-in user, and a refreshed token is picked up
+// on the next heartbeat.
+import { useEffect, useRef, useState } from "react";
+import { createClient, REALTIME_SUBSCRIBE_STATES, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
+import { env } from "../config/env.ts";
+import { getToken } from "./token.ts";
+
+let client: SupabaseClient | null = null;
+
+export function getSupabase(): SupabaseClient {
+  client ??= createClient(env.supabaseUrl, env.supabaseAnonKey, {
+    accessToken: async () => getToken(),
+  });
+  return client;
+}
+
+export type LiveStatus = "connecting" | "live" | "offline";
+
+export interface TableChangesOptions {
+  /** Channel name prefix, for debugging. */
+  name: string;
+  table: string;
+  event: "*" | "INSERT" | "UPDATE" | "DELETE";
+  /** Realtime filter such as `id=eq.<uuid>`. */
+  filter?: string;
+  enabled?: boolean;
+  /** Called on every change, and whenever the channel (re)subscribes or fails, so a caller can refetch. */
+  onChange: () => void;
+}
+
+let channelCounter = 0;
+
+/** Subscribes to postgres_changes on public.<table> while mounted; returns the live status. */
+export function useTableChanges({ name, table, event, filter, enabled = true, onChange }: TableChangesOptions): LiveStatus {
+  const [status, setStatus] = useState<LiveStatus>("connecting");
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  useEffect(() => {
+    if (!enabled) return;
+    let active = true;
+    let channel: RealtimeChannel | null = null;
+    setStatus("connecting");
+    const supabase = getSupabase();
+
+    void (async () => {
+      // supabase-js computes the join payload when subscribe() is called; without this the first
+      // join can go out before the accessToken callback resolved, i.e. as anon, and RLS would
+      // then hide every row. setAuth() without an argument keeps the callback in charge.
+      try {
+        await supabase.realtime.setAuth();
+      } catch {
+        // subscribe anyway; the status callback reports a failure
+      }
+      if (!active) return;
+      channel = supabase.channel(`${name}-${++channelCounter}-${Math.random().toString(36).slice(2, 8)}`);
+      channel.on(
+        "postgres_changes",
+        { event, schema: "public", table, ...(filter ? { filter } : {}) } as { event: "*"; schema: string; table: string; filter?: string },
+        () => {
+          if (active) onChangeRef.current();
+        },
+      );
+      channel.subscribe((state) => {
+        if (!active) return;
+        setStatus(state === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED ? "live" : "offline");
+        // (Re)subscribed: catch up on anything missed while not connected. Failed: data may be stale.
+        onChangeRef.current();
+      });
+    })();
+
+    return () => {
+      active = false;
+      if (channel) void supabase.removeChannel(channel);
+    };
+  }, [name, table, event, filter, enabled]);
+
+  return status;
+}

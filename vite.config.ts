@@ -1,0 +1,22 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+// The SPA. `npm start` builds it into dist/ and serves it on the same origin as the API,
+// Realtime and Storage. `npm run dev` proxies those paths to a running stack (VITE_DEV_PROXY,
+// default http://127.0.0.1:54321) so the dev server behaves like the single origin.
+const stack = process.env.VITE_DEV_PROXY ?? "http://127.0.0.1:54321";
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      "/functions/v1": { target: stack, changeOrigin: true },
+      "/storage/v1": { target: stack, changeOrigin: true },
+      "/realtime/v1": { target: stack, changeOrigin: true, ws: true },
+    },
+  },
+});
