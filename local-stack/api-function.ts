@@ -26,6 +26,9 @@ export async function startApiFunction(opts: {
   port: number;
   databaseUrl: string;
   jwtSecret: string;
+  anonKey: string;
+  /** The one origin browsers use (Storage URLs and affiliate links start with it). */
+  publicUrl: string;
   log?: (line: string) => void;
 }): Promise<ApiFunction> {
   const child: ChildProcess = spawn(
@@ -38,6 +41,9 @@ export async function startApiFunction(opts: {
         ...process.env,
         SUPABASE_DB_URL: opts.databaseUrl,
         JWT_SECRET: opts.jwtSecret,
+        SUPABASE_URL: opts.publicUrl,
+        SUPABASE_ANON_KEY: opts.anonKey,
+        APP_URL: opts.publicUrl,
         API_PORT: String(opts.port),
         API_HOST: "127.0.0.1",
         NO_COLOR: "1",

@@ -92,3 +92,12 @@ alter table storage.objects enable row level security;
 grant select on storage.buckets to anon, authenticated, service_role;
 grant all on storage.objects to anon, authenticated, service_role;
 grant all on storage.buckets to service_role;
+
+-- storage.foldername(name): the folder segments of an object name, which hosted Supabase
+-- provides for storage policies such as "first folder is the uploader's id".
+create or replace function storage.foldername(name text) returns text[]
+language sql immutable
+as $$
+  select (string_to_array(name, '/'))[1:cardinality(string_to_array(name, '/')) - 1]
+$$;
+grant execute on function storage.foldername(text) to anon, authenticated, service_role;

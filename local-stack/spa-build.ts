@@ -20,6 +20,14 @@ export async function buildSpa(opts: { force?: boolean } = {}): Promise<"built" 
   const upToDate = existsSync(output) &&
     statSync(output).mtimeMs > Math.max(...inputs.map((input) => newestMtime(join(root, input))));
   if (upToDate && !opts.force) return "up to date";
-  await build({ root, logLevel: "warn", configFile: join(root, "vite.config.ts") });
+  // Vite's build sets NODE_ENV=production for this whole process; put it back so child
+  // processes started later (the test runners) are not production builds of React.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ root, logLevel: "warn", configFile: join(root, "vite.config.ts") });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return "built";
 }

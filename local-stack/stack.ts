@@ -62,7 +62,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     mark("migrations and seed");
 
     const [api, spa]: [ApiFunction, string] = await Promise.all([
-      startApiFunction({ port: await freePort(), databaseUrl, jwtSecret: keys.jwtSecret, log: (line) => log(`[api] ${line}`) }),
+      startApiFunction({
+        port: await freePort(), databaseUrl, jwtSecret: keys.jwtSecret, anonKey: keys.anonKey,
+        publicUrl: `http://127.0.0.1:${opts.port}`, log: (line) => log(`[api] ${line}`),
+      }),
       buildSpa(),
     ]);
     stoppers.push(() => api.stop());

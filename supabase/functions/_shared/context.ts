@@ -6,6 +6,9 @@ import type { UserRow } from "./users.ts";
 export interface AppDeps {
   sql: Sql;
   jwtSecret: string;
+  supabaseUrl: string;
+  anonKey: string;
+  appUrl: string;
 }
 
 export type AppEnv = {

@@ -8,7 +8,7 @@ const databaseUrl = Deno.env.get("DATABASE_URL");
 if (!databaseUrl) throw new Error("DATABASE_URL must name a migrated test database (npm test sets it)");
 const jwtSecret = "a-test-secret-that-is-at-least-32-characters";
 const sql = connect(databaseUrl);
-const app = createApp({ sql, jwtSecret });
+const app = createApp({ sql, jwtSecret, supabaseUrl: "http://127.0.0.1:1", anonKey: "anon", appUrl: "http://app.local" });
 const unique = crypto.randomUUID().slice(0, 8);
 
 function call(method: string, path: string, opts: { body?: unknown; token?: string; address?: string } = {}) {

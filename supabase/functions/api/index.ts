@@ -4,7 +4,7 @@ import { readEnv } from "../_shared/env.ts";
 import { createApp } from "./app.ts";
 
 const env = readEnv();
-const app = createApp({ sql: connect(env.databaseUrl), jwtSecret: env.jwtSecret });
+const app = createApp({ ...env, sql: connect(env.databaseUrl) });
 
 // The local stack passes API_PORT and binds loopback only; hosted Supabase ignores both.
 const port = Number(Deno.env.get("API_PORT") ?? 8000);

@@ -96,13 +96,14 @@ select results_eq(
   $$select p.proname::text collate "default" from pg_proc p
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute')
     order by 1$$,
-  array['is_admin'],
-  'authenticated can execute only private.is_admin (for policies)');
+  array['campaign_is_active', 'is_admin', 'is_approved_business', 'is_approved_influencer', 'owns_campaign'],
+  'authenticated can execute only the helpers policies call');
 select results_eq(
   $$select p.proname::text collate "default" from pg_proc p
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('service_role', p.oid, 'execute')
     order by 1$$,
-  array['clear_login_failures', 'is_admin', 'recent_login_failures', 'record_login_failure',
+  array['campaign_is_active', 'clear_login_failures', 'is_admin', 'is_approved_business',
+        'is_approved_influencer', 'owns_campaign', 'recent_login_failures', 'record_login_failure',
         'register_user', 'verify_login'],
   'service_role can execute exactly the functions the api function calls');
 select is(has_function_privilege('public', 'public.set_user_status(uuid, text)', 'execute'), false,
