@@ -8,7 +8,10 @@
 // converts the text. Built-in types are known statically; any other OID (enums, domains, extension
 // types) is looked up once in pg_type.
 import type { Sql } from "postgres";
-import { parseArrayLiteral, type PgArray } from "./pg-array-literal.ts";
+import { parse as parseArrayLiteral } from "postgres-array";
+
+/** An array value's element texts (null for NULL), nested for multi-dimensional arrays. */
+type PgArray = Array<string | null | PgArray>;
 
 /** How a value's text is turned into JSON (and compared by filters). */
 export type ValueKind =
@@ -166,7 +169,7 @@ export function textToJson(text: string, type: TypeInfo): unknown {
       return withFullOffset(text);
     case "array":
       try {
-        return arrayToJson(parseArrayLiteral(text), type.element ?? { name: "text", kind: "string" });
+        return arrayToJson(parseArrayLiteral(text) as PgArray, type.element ?? { name: "text", kind: "string" });
       } catch {
         return text;
       }

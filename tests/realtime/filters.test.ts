@@ -1,7 +1,6 @@
 // The stand-in's pure parts: filter parsing and matching, and Postgres array literals.
 import { describe, expect, it } from "vitest";
 import { FilterSyntaxError, filterMatches, parseFilter } from "../../local-stack/realtime/filters.ts";
-import { parseArrayLiteral } from "../../local-stack/realtime/pg-array-literal.ts";
 import type { TypeInfo, ValueKind } from "../../local-stack/realtime/pg-types.ts";
 import type { RelationInfo } from "../../local-stack/realtime/relations.ts";
 
@@ -54,18 +53,5 @@ describe("realtime filters", () => {
     expect(matches("name=not.is.null", { name: "x" })).toBe(true);
     expect(matches("name=eq.x", { id: "1" })).toBe(false);
     expect(matches("missing=eq.x", { id: "1" })).toBe(false);
-  });
-});
-
-describe("Postgres array literals", () => {
-  it("parses quoting, NULL, nesting and explicit bounds", () => {
-    expect(parseArrayLiteral("{}")).toEqual([]);
-    expect(parseArrayLiteral('{a,"b c","d\\\\e","NULL",NULL}')).toEqual(["a", "b c", "d\\e", "NULL", null]);
-    expect(parseArrayLiteral("{{1,2},{3,4}}")).toEqual([
-      ["1", "2"],
-      ["3", "4"],
-    ]);
-    expect(parseArrayLiteral("[0:1]={x,y}")).toEqual(["x", "y"]);
-    expect(() => parseArrayLiteral("{a,b")).toThrow();
   });
 });
