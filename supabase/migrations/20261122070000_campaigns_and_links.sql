@@ -193,6 +193,7 @@ comment on table public.keyword_triggers is 'The DM keyword of an approved link:
 -- A keyword is unique among one influencer's active triggers.
 create unique index keyword_triggers_active_keyword_key on public.keyword_triggers (influencer_id, keyword) where is_active;
 create index keyword_triggers_campaign_id_idx on public.keyword_triggers (campaign_id);
+create index keyword_triggers_influencer_id_idx on public.keyword_triggers (influencer_id);
 
 alter table public.keyword_triggers enable row level security;
 revoke all on public.keyword_triggers from anon, authenticated;
@@ -271,6 +272,15 @@ begin
     end if;
   end if;
 
+  if p_decision = 'approved' then
+    if coalesce(trim(p_link_url), '') = '' then
+      raise exception 'link url is required' using errcode = '22023';
+    end if;
+    -- Keywords are unique per influencer across campaigns: approvals for one influencer queue
+    -- here so two of them cannot both pick the same free keyword.
+    perform pg_advisory_xact_lock(hashtextextended('keyword_triggers:' || link.influencer_id::text, 0));
+  end if;
+
   update public.affiliate_links
   set status = p_decision, decided_at = now(), decided_by = (select auth.uid())
   where id = p_link_id
@@ -295,7 +305,7 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 values ('campaign-images', 'campaign-images', true, 10485760, array['image/png', 'image/jpeg', 'image/gif'])
 on conflict (id) do nothing;
 
-create policy "Approved businesses can upload campaign images to their own folder" on storage.objects
+create policy "Approved businesses can upload images to their own folder" on storage.objects
   for insert to authenticated
   with check (
     bucket_id = 'campaign-images'

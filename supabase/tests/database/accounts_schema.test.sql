@@ -103,7 +103,7 @@ select results_eq(
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('service_role', p.oid, 'execute')
     order by 1$$,
   array['campaign_is_active', 'clear_login_failures', 'is_admin', 'is_approved_business',
-        'is_approved_influencer', 'owns_campaign', 'recent_login_failures', 'record_login_failure',
+        'is_approved_influencer', 'owns_campaign', 'place_order', 'recent_login_failures', 'record_login_failure',
         'register_user', 'verify_login'],
   'service_role can execute exactly the functions the api function calls');
 select is(has_function_privilege('public', 'public.set_user_status(uuid, text)', 'execute'), false,
