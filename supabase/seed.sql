@@ -4,7 +4,7 @@
 
 insert into public.users (id, email, user_type, status, business_name, social_media_page, store_phone, decided_at)
 values ('00000000-0000-4000-8000-00000000b001', 'business@example.com', 'business', 'approved',
-        'Demo Boutique', 'https://www.facebook.com/demo.boutique.pp', '012 345 678', now())
+        'Demo Boutique', 'https://www.facebook.com/demo.boutique.pp', '+85512345678', now())
 on conflict do nothing;
 
 insert into public.users (id, email, user_type, status, full_name, platform, social_media_page, decided_at)
