@@ -68,8 +68,14 @@ function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
       headers,
     },
     (upstreamRes) => {
-      res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
+      // Connection management is per hop: passing on the function's `connection: close` would
+      // close the browser's socket while it may still be sending a (refused) upload.
+      const { connection: _hop, "keep-alive": _keepAlive, ...headers } = upstreamRes.headers;
+      res.writeHead(upstreamRes.statusCode ?? 502, headers);
       upstreamRes.pipe(res);
+      // An early answer (413, 403) leaves the rest of the upload unread: read and drop it so the
+      // client sees the answer rather than a broken pipe.
+      res.on("finish", () => req.resume());
     },
   );
   upstream.on("error", (error) => fail(res, error));

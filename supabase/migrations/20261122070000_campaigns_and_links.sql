@@ -121,6 +121,7 @@ comment on table public.affiliate_links is 'An influencer''s application for (an
 
 create index affiliate_links_campaign_id_idx on public.affiliate_links (campaign_id, status);
 create index affiliate_links_created_at_idx on public.affiliate_links (created_at desc);
+create index affiliate_links_pending_idx on public.affiliate_links (created_at desc) where status = 'pending';
 create index affiliate_links_decided_by_idx on public.affiliate_links (decided_by);
 
 alter table public.affiliate_links enable row level security;
@@ -193,7 +194,7 @@ comment on table public.keyword_triggers is 'The DM keyword of an approved link:
 -- A keyword is unique among one influencer's active triggers.
 create unique index keyword_triggers_active_keyword_key on public.keyword_triggers (influencer_id, keyword) where is_active;
 create index keyword_triggers_campaign_id_idx on public.keyword_triggers (campaign_id);
-create index keyword_triggers_influencer_id_idx on public.keyword_triggers (influencer_id);
+create index keyword_triggers_influencer_id_idx on public.keyword_triggers (influencer_id, created_at desc);
 
 alter table public.keyword_triggers enable row level security;
 revoke all on public.keyword_triggers from anon, authenticated;

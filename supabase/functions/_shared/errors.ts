@@ -39,6 +39,7 @@ const sqlStateCodes: Record<string, ErrorCode> = {
   "40001": "conflict", // serialization_failure
   "42501": "forbidden", // insufficient_privilege (RLS, grants, our own checks)
   P0002: "not_found", // no_data_found
+  P0429: "rate_limited", // our own: checkouts faster than a person places them
 };
 
 export function toApiError(error: unknown): ApiError {
@@ -64,4 +65,9 @@ export function errorResponse(c: Context, error: unknown) {
   };
   if (apiError.field) body.field = apiError.field;
   return c.json(body, errorStatus[apiError.code]);
+}
+
+/** The SQLSTATE of a database error (undefined for anything else), for routes that explain one. */
+export function sqlStateOf(error: unknown): string | undefined {
+  return (error as { code?: string } | null)?.code;
 }

@@ -5,8 +5,17 @@ import { cors } from "hono/cors";
 import type { AppDeps, AppEnv } from "../_shared/context.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { requireAdmin, requireUser } from "../_shared/require-user.ts";
+import { adminLinkRoutes } from "./routes/admin-affiliate-links.ts";
+import { adminOrderRoutes } from "./routes/admin-orders.ts";
 import { adminUserRoutes } from "./routes/admin-users.ts";
+import { affiliateLinkRoutes } from "./routes/affiliate-links.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { campaignRoutes } from "./routes/campaigns.ts";
+import { checkoutRoutes } from "./routes/checkout.ts";
+import { deliveryZoneRoutes } from "./routes/delivery-zones.ts";
+import { keywordTriggerRoutes } from "./routes/keyword-triggers.ts";
+import { orderRoutes } from "./routes/orders.ts";
+import { uploadRoutes } from "./routes/uploads.ts";
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>().basePath("/api");
@@ -15,9 +24,18 @@ export function createApp(deps: AppDeps) {
   app.use("*", cors({ origin: "*", allowHeaders: ["authorization", "content-type", "apikey", "x-client-info"] }));
 
   app.route("/auth", authRoutes(deps));
+  app.route("/campaigns", campaignRoutes(deps));
+  app.route("/upload", uploadRoutes(deps));
+  app.route("/affiliate-links", affiliateLinkRoutes(deps));
+  app.route("/keyword-triggers", keywordTriggerRoutes(deps));
+  app.route("/delivery-zones", deliveryZoneRoutes(deps));
+  app.route("/checkout", checkoutRoutes(deps));
+  app.route("/orders", orderRoutes(deps));
 
   app.use("/admin/*", requireUser(deps), requireAdmin());
   app.route("/admin/users", adminUserRoutes(deps));
+  app.route("/admin/affiliate-links", adminLinkRoutes(deps));
+  app.route("/admin/orders", adminOrderRoutes(deps));
 
   app.notFound(() => {
     throw new ApiError("not_found", "No such API path");

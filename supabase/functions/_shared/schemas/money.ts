@@ -1,0 +1,43 @@
+// Exact parsing of prices and commission rates as people type them ("12.5", 12.5, "0.15").
+// The decimal text is read digit by digit, never through floating-point arithmetic, so
+// "19.99" is 1999 cents exactly. Shared by the SPA and the api function (no Deno APIs).
+
+const decimalText = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+/** A number or numeric string as plain decimal text, or null when it is neither. */
+function toDecimalText(value: unknown): string | null {
+  if (typeof value === "number") {
+    // String(1e21) is "1e+21": exponent forms fail the pattern below and are refused.
+    return Number.isFinite(value) ? String(value) : null;
+  }
+  if (typeof value === "string") return value.trim();
+  return null;
+}
+
+export type ParsedDecimal =
+  | { ok: true; negative: boolean; whole: string; fraction: string }
+  | { ok: false; reason: "not_a_number" | "too_many_decimals" };
+
+/** Splits a decimal into its sign, whole and fractional digits (trailing zeros dropped). */
+export function parseDecimal(value: unknown, maxDecimals: number): ParsedDecimal {
+  const text = toDecimalText(value);
+  const match = text === null ? null : decimalText.exec(text);
+  if (!match) return { ok: false, reason: "not_a_number" };
+  const fraction = (match[3] ?? "").replace(/0+$/, ""); // "12.50" has two decimals, "12.500" too
+  if (fraction.length > maxDecimals) return { ok: false, reason: "too_many_decimals" };
+  const whole = match[2].replace(/^0+(?=\d)/, "");
+  return { ok: true, negative: match[1] === "-" && (whole !== "0" || fraction !== ""), whole, fraction };
+}
+
+/** Dollars ("12.5", 12.5) to integer cents (1250); null when not a price with at most two decimals. */
+export function dollarsToCents(value: unknown): number | null {
+  const parsed = parseDecimal(value, 2);
+  if (!parsed.ok || parsed.negative) return null;
+  const cents = Number(parsed.whole + parsed.fraction.padEnd(2, "0"));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** Integer cents to dollars as a number (1250 -> 12.5), for JSON answers. */
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}

@@ -1,0 +1,115 @@
+// Campaign paths: a business's own campaigns, the active ones influencers browse, one campaign,
+// create and edit. Row-level security decides what each caller reads and writes; the checks
+// here only turn its refusals into answers that say why.
+import { Hono } from "hono";
+import { campaignColumns, toCampaignJson, type CampaignRow } from "../../_shared/campaigns.ts";
+import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import { asService, asUser } from "../../_shared/db.ts";
+import { ApiError, sqlStateOf } from "../../_shared/errors.ts";
+import { requireUser } from "../../_shared/require-user.ts";
+import { campaignCreateSchema, campaignUpdateSchema } from "../../_shared/schemas/campaigns.ts";
+import type { UserRow } from "../../_shared/users.ts";
+import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
+
+export function campaignRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use("*", requireUser(deps));
+
+  // GET /campaigns/business - the caller's own campaigns, newest first
+  app.get("/business", async (c) => {
+    const user = c.get("user");
+    if (user.user_type !== "business") throw new ApiError("forbidden", "Only businesses have campaigns");
+    const rows = await asUser(deps.sql, c.get("claims"), (tx) =>
+      tx.unsafe<CampaignRow[]>(
+        `select ${campaignColumns} from public.campaigns where business_id = $1 order by created_at desc, id desc`,
+        [user.id],
+      ));
+    return c.json({ campaigns: rows.map(toCampaignJson) });
+  });
+
+  // GET /campaigns/active - campaigns open for applications, newest first (approved influencers, admins)
+  app.get("/active", async (c) => {
+    assertMayBrowse(c.get("user"));
+    const rows = await asUser(deps.sql, c.get("claims"), (tx) =>
+      tx.unsafe<CampaignRow[]>(
+        `select ${campaignColumns} from public.campaigns where status = 'active' order by created_at desc, id desc`,
+      ));
+    return c.json({ campaigns: rows.map(toCampaignJson) });
+  });
+
+  // GET /campaigns/{id} - one campaign the caller may see
+  app.get("/:id", async (c) => {
+    const id = uuidParam(c.req.param("id"), "id");
+    const [row] = await asUser(deps.sql, c.get("claims"), (tx) =>
+      tx.unsafe<CampaignRow[]>(`select ${campaignColumns} from public.campaigns where id = $1`, [id]));
+    if (!row) throw new ApiError("not_found", "Campaign not found");
+    return c.json({ campaign: toCampaignJson(row) });
+  });
+
+  // POST /campaigns - create a campaign (either payload form)
+  app.post("/", async (c) => {
+    const user = c.get("user");
+    if (!isApprovedBusiness(user)) throw new ApiError("forbidden", "Only approved businesses can create campaigns");
+    const record = await parseJsonBody(c, campaignCreateSchema);
+    const values = { business_id: user.id, ...record };
+    try {
+      const [row] = await asUser(deps.sql, c.get("claims"), (tx) =>
+        tx<CampaignRow[]>`insert into public.campaigns ${tx(values)} returning ${tx.unsafe(campaignColumns)}`);
+      return c.json({ message: "Campaign created successfully!", campaign: toCampaignJson(row) }, 201);
+    } catch (error) {
+      // The insert policy is the real guard (the check above reads the same row a moment earlier).
+      if (sqlStateOf(error) === "42501") throw new ApiError("forbidden", "Only approved businesses can create campaigns");
+      throw error;
+    }
+  });
+
+  // PUT /campaigns/{id} - change some fields of an own campaign, or deactivate it (one-way)
+  app.put("/:id", async (c) => {
+    const id = uuidParam(c.req.param("id"), "id");
+    if (!isApprovedBusiness(c.get("user"))) throw new ApiError("forbidden", "Only approved businesses can edit campaigns");
+    const changes = await parseJsonBody(c, campaignUpdateSchema);
+    const columns = Object.keys(changes) as (keyof typeof changes)[];
+    if (columns.length === 0) throw new ApiError("invalid_input", "Nothing to update");
+    let row: CampaignRow | undefined;
+    try {
+      [row] = await asUser(deps.sql, c.get("claims"), (tx) =>
+        tx<CampaignRow[]>`update public.campaigns set ${tx(changes, columns)} where id = ${id}
+                          returning ${tx.unsafe(campaignColumns)}`);
+    } catch (error) {
+      // Only one of the dates was sent and it crosses the other one already stored.
+      if ((error as { constraint_name?: string }).constraint_name === "campaigns_dates_in_order") {
+        throw new ApiError("invalid_input", "End date cannot be before the start date", "end_date");
+      }
+      throw error;
+    }
+    if (!row) throw await whyNotUpdated(deps, id);
+    return c.json({ message: "Campaign updated successfully", campaign: toCampaignJson(row) });
+  });
+
+  return app;
+}
+
+function isApprovedBusiness(user: UserRow) {
+  return user.user_type === "business" && user.status === "approved";
+}
+
+function assertMayBrowse(user: UserRow) {
+  if (user.user_type === "admin") return;
+  if (user.user_type !== "influencer") throw new ApiError("forbidden", "Only influencers can browse active campaigns");
+  if (user.status === "pending_approval") {
+    throw new ApiError("forbidden", "Your account is pending admin approval. You can browse campaigns once it is approved.");
+  }
+  if (user.status !== "approved") throw new ApiError("forbidden", "Your influencer account was not approved");
+}
+
+/**
+ * The update policy hides other businesses' campaigns, so "updated nothing" means either absent
+ * or not the caller's. Telling the two apart needs a look past RLS: a bare existence check, as
+ * service_role, that returns nothing of the campaign itself.
+ */
+async function whyNotUpdated(deps: AppDeps, id: string): Promise<ApiError> {
+  const [found] = await asService(deps.sql, (tx) => tx`select 1 from public.campaigns where id = ${id}`);
+  return found
+    ? new ApiError("forbidden", "You can only edit your own campaigns")
+    : new ApiError("not_found", "Campaign not found");
+}

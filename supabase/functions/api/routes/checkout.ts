@@ -1,0 +1,85 @@
+// Checkout for anonymous customers arriving through an affiliate link. Customers have no
+// account, so both paths read through the service role — explicitly, and only what a customer
+// may see: never bank details, emails, statuses or anything of the credentials.
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { asService } from "../../_shared/db.ts";
+import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import { ApiError } from "../../_shared/errors.ts";
+import { toOrderJson, type OrderRow } from "../../_shared/orders.ts";
+import { centsToDollars } from "../../_shared/schemas/money.ts";
+import { checkoutOrderSchema } from "../../_shared/schemas/orders.ts";
+import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
+
+interface CheckoutRow {
+  campaign_id: string;
+  product_name: string;
+  description: string;
+  price_cents: string;
+  image_urls: string[];
+  campaign_status: string;
+  influencer_name: string | null;
+  influencer_handle: string | null;
+  business_name: string | null;
+  store_phone: string | null;
+  business_logo_url: string | null;
+}
+
+export function checkoutRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  // GET /checkout/info?influencer_id&product_id - what the checkout page shows
+  app.get("/info", async (c) => {
+    const influencerId = uuidParam(c.req.query("influencer_id") ?? "", "influencer_id");
+    const productId = uuidParam(c.req.query("product_id") ?? "", "product_id");
+    const [row] = await asService(deps.sql, (tx) => tx<CheckoutRow[]>`
+      select c.id as campaign_id, c.product_name, c.description, c.price_cents, c.image_urls,
+             c.status as campaign_status, i.full_name as influencer_name,
+             i.social_media_page as influencer_handle, b.business_name, b.store_phone, b.business_logo_url
+      from public.affiliate_links l
+      join public.campaigns c on c.id = l.campaign_id
+      join public.users i on i.id = l.influencer_id
+      join public.users b on b.id = c.business_id
+      where l.influencer_id = ${influencerId} and l.campaign_id = ${productId} and l.status = 'approved'`);
+    if (!row) throw new ApiError("not_found", "This checkout link is not valid");
+    if (row.campaign_status !== "active") throw new ApiError("conflict", "This campaign is no longer accepting new orders");
+    const priceCents = Number(row.price_cents);
+    return c.json({
+      campaign: {
+        id: row.campaign_id,
+        product_name: row.product_name,
+        description: row.description,
+        price: centsToDollars(priceCents),
+        price_cents: priceCents,
+        image_urls: row.image_urls,
+      },
+      // A display name rather than the influencer's email: strangers on the internet see this page.
+      influencer: { display_name: row.influencer_name || row.influencer_handle || "a ShopLink creator" },
+      business: { business_name: row.business_name, store_phone: row.store_phone, business_logo_url: row.business_logo_url },
+    });
+  });
+
+  // POST /checkout/order - place a cash-on-delivery order (anonymous)
+  app.post("/order", async (c) => {
+    const input = await parseJsonBody(c, checkoutOrderSchema);
+    const [order] = await asService(deps.sql, (tx) => tx<OrderRow[]>`
+      select o.*, null as business_email, null as influencer_email
+      from private.place_order(${input.influencer_id}, ${input.product_id}, ${input.customer_phone},
+        ${input.delivery_district}, ${input.delivery_commune}, ${input.quantity}, ${clientAddress(c)}) o`);
+    const json = toOrderJson(order);
+    return c.json({
+      message: "Order placed successfully!",
+      order: {
+        id: json.id, product_name: json.product_name, quantity: json.quantity, product_price: json.product_price,
+        delivery_fee: json.delivery_fee, total_amount: json.total_amount, total_cents: json.total_cents,
+        order_status: json.order_status, created_at: json.created_at,
+      },
+    }, 201);
+  });
+
+  return app;
+}
+
+function clientAddress(c: Context): string {
+  return c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+}

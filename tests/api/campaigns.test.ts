@@ -1,0 +1,361 @@
+// Campaign paths of SPEC §7 through the gateway, the real api function and real Postgres:
+// every path with its success and each refusal, exact status and body.
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "../helpers/api.ts";
+import { databaseUrl } from "../helpers/stack.ts";
+import {
+  type Account, admin, apply, business, createCampaign, deactivate, influencer, pageForm, unknownId,
+} from "../helpers/accounts.ts";
+
+const sql = postgres(databaseUrl(), { max: 2, onnotice: () => {} });
+afterAll(() => sql.end());
+
+let shop: Account;
+let otherShop: Account;
+let creator: Account;
+beforeAll(async () => {
+  [shop, otherShop, creator] = await Promise.all([business(), business(), influencer()]);
+});
+
+const timestamps = { id: expect.any(String), created_at: expect.any(String), updated_at: expect.any(String) };
+
+/** The campaign of pageForm() as the API answers it, for `owner`. */
+function expectedCampaign(owner: Account, changes: Record<string, unknown> = {}) {
+  return {
+    ...timestamps,
+    business_id: owner.user.id,
+    product_name: "Silk Scarf",
+    price: 12.5,
+    price_cents: 1250,
+    commission_rate: 0.15,
+    description: "Hand-woven silk from Takeo",
+    status: "active",
+    is_active: true,
+    image_urls: ["https://images.example.com/scarf-1.jpg", "https://images.example.com/scarf-2.jpg"],
+    start_date: "2026-12-01",
+    end_date: "2027-01-31",
+    deactivated_at: null,
+    ...changes,
+  };
+}
+
+const withoutIdentity = ({ id: _id, created_at: _c, updated_at: _u, ...rest }: Record<string, unknown>) => rest;
+
+describe("POST /campaigns", () => {
+  it("creates a campaign from the create page's form and answers 201", async () => {
+    const res = await api("POST", "/campaigns", { token: shop.token, body: pageForm() });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: "Campaign created successfully!", campaign: expectedCampaign(shop) });
+  });
+
+  it("stores the dashboard form and the page form as one canonical record", async () => {
+    const dashboard = {
+      product_name: "Silk Scarf",
+      product_price: "12.50",
+      commission_rate: "0.15",
+      product_images: ["https://images.example.com/scarf-1.jpg", "https://images.example.com/scarf-2.jpg", ""],
+      product_description: "Hand-woven silk from Takeo",
+      start_date: "2026-12-01",
+      end_date: "2027-01-31",
+    };
+    const fromDashboard = await api("POST", "/campaigns", { token: shop.token, body: dashboard });
+    const fromPage = await api("POST", "/campaigns", { token: shop.token, body: pageForm() });
+    expect([fromDashboard.status, fromPage.status]).toEqual([201, 201]);
+    expect(fromDashboard.body.campaign).toEqual(expectedCampaign(shop));
+    expect(withoutIdentity(fromDashboard.body.campaign)).toEqual(withoutIdentity(fromPage.body.campaign));
+
+    const rows = await sql`
+      select product_name, price_cents::text, commission_rate::text, description, image_urls, start_date::text, end_date::text
+      from public.campaigns where id in ${sql([fromDashboard.body.campaign.id, fromPage.body.campaign.id])}`;
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toEqual(rows[1]);
+    expect(rows[0]).toEqual({
+      product_name: "Silk Scarf", price_cents: "1250", commission_rate: "0.1500", description: "Hand-woven silk from Takeo",
+      image_urls: ["https://images.example.com/scarf-1.jpg", "https://images.example.com/scarf-2.jpg"],
+      start_date: "2026-12-01", end_date: "2027-01-31",
+    });
+  });
+
+  it("keeps prices exact in cents and accepts the page form's optional parts left out", async () => {
+    const res = await api("POST", "/campaigns", {
+      token: shop.token,
+      body: { product_name: "Kampot Pepper", price: "19.99", commission_rate: 0.1, image_urls: ["https://images.example.com/pepper.jpg"], start_date: null, end_date: "" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.campaign).toEqual(expectedCampaign(shop, {
+      product_name: "Kampot Pepper", price: 19.99, price_cents: 1999, commission_rate: 0.1, description: "",
+      image_urls: ["https://images.example.com/pepper.jpg"], start_date: null, end_date: null,
+    }));
+  });
+
+  it("takes the business from the token, never from the body", async () => {
+    const res = await api("POST", "/campaigns", { token: shop.token, body: pageForm({ business_id: otherShop.user.id, status: "inactive" }) });
+    expect(res.status).toBe(201);
+    expect(res.body.campaign).toMatchObject({ business_id: shop.user.id, status: "active" });
+  });
+
+  it.each([
+    ["product_name", { product_name: "" }, "Product name is required"],
+    ["product_name", { product_name: "x".repeat(201) }, "Product name must be at most 200 characters"],
+    ["price", { price: undefined }, "Price is required"],
+    ["price", { price: 0 }, "Price must be greater than 0"],
+    ["price", { price: -1 }, "Price must be greater than 0"],
+    ["price", { price: "12.345" }, "Price can have at most two decimals"],
+    ["price", { price: "twelve" }, "Price must be a number such as 12.50"],
+    ["commission_rate", { commission_rate: 15 }, "Commission rate is a fraction between 0 and 1: write 0.15 for 15%"],
+    ["commission_rate", { commission_rate: "1" }, "Commission rate is a fraction between 0 and 1: write 0.15 for 15%"],
+    ["commission_rate", { commission_rate: 0 }, "Commission rate must be greater than 0"],
+    ["commission_rate", { commission_rate: 0.125 }, "Commission rate can have at most two decimals (0.15 for 15%)"],
+    ["commission_rate", { commission_rate: undefined }, "Commission rate is required"],
+    ["description", { description: "x".repeat(5001) }, "Description must be at most 5000 characters"],
+    ["image_urls", { image_urls: [] }, "Please add at least one product image"],
+    ["image_urls", { image_urls: ["", " "] }, "Please add at least one product image"],
+    ["image_urls", { image_urls: Array.from({ length: 6 }, (_, i) => `https://images.example.com/${i}.jpg`) }, "Maximum 5 images allowed"],
+    ["image_urls.1", { image_urls: ["https://images.example.com/a.jpg", "scarf.jpg"] }, "Image URL 2 must be a valid http(s) URL"],
+    ["start_date", { start_date: "2026-02-30" }, "Start date must be a date in the form YYYY-MM-DD"],
+    ["end_date", { start_date: "2026-12-10", end_date: "2026-12-09" }, "End date cannot be before the start date"],
+  ])("refuses a bad %s with 400 naming it, storing nothing", async (field, change, message) => {
+    const before = await api("GET", "/campaigns/business", { token: shop.token });
+    const res = await api("POST", "/campaigns", { token: shop.token, body: pageForm(change) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field, message });
+    expect((await api("GET", "/campaigns/business", { token: shop.token })).body).toEqual(before.body);
+  });
+
+  it("refuses a body that is not JSON", async () => {
+    const res = await api("POST", "/campaigns", { token: shop.token, rawBody: "product_name=x" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", message: "Request body must be a JSON object" });
+  });
+
+  it.each([
+    ["a pending business", () => business("pending")],
+    ["a rejected business", () => business("rejected")],
+    ["an influencer", () => influencer()],
+    ["an admin", () => admin()],
+  ])("refuses %s with 403", async (_who, account) => {
+    const { token } = await account();
+    const res = await api("POST", "/campaigns", { token, body: pageForm() });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "forbidden", message: "Only approved businesses can create campaigns" });
+  });
+
+  it("refuses an anonymous caller with 401", async () => {
+    const res = await api("POST", "/campaigns", { body: pageForm() });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: "unauthorized", message: "Please sign in to continue" });
+  });
+});
+
+describe("GET /campaigns/business", () => {
+  it("answers the caller's own campaigns, newest first, inactive ones included", async () => {
+    const owner = await business();
+    const first = await createCampaign(owner, { product_name: "First" });
+    const second = await createCampaign(owner, { product_name: "Second" });
+    await createCampaign(otherShop, { product_name: "Not mine" });
+    await deactivate(owner, first.id);
+    const res = await api("GET", "/campaigns/business", { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      campaigns: [
+        expectedCampaign(owner, { id: second.id, product_name: "Second" }),
+        expectedCampaign(owner, { id: first.id, product_name: "First", status: "inactive", is_active: false, deactivated_at: expect.any(String) }),
+      ],
+    });
+  });
+
+  it("answers an empty list to a pending business", async () => {
+    const res = await api("GET", "/campaigns/business", { token: (await business("pending")).token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ campaigns: [] });
+  });
+
+  it.each([
+    ["an influencer", () => Promise.resolve(creator)],
+    ["an admin", () => admin()],
+  ])("refuses %s with 403", async (_who, account) => {
+    const res = await api("GET", "/campaigns/business", { token: (await account()).token });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "forbidden", message: "Only businesses have campaigns" });
+  });
+});
+
+describe("GET /campaigns/active", () => {
+  it.each([
+    ["an approved influencer", () => Promise.resolve(creator)],
+    ["an admin", () => admin()],
+  ])("answers active campaigns of every business, newest first, to %s", async (_who, account) => {
+    const older = await createCampaign(shop, { product_name: "Older" });
+    const ended = await createCampaign(otherShop, { product_name: "Ended" });
+    const newer = await createCampaign(otherShop, { product_name: "Newer" });
+    await deactivate(otherShop, ended.id);
+    const res = await api("GET", "/campaigns/active", { token: (await account()).token });
+    expect(res.status).toBe(200);
+    const ids = res.body.campaigns.map((c: any) => c.id);
+    expect(ids.slice(0, 2)).toEqual([newer.id, older.id]);
+    expect(ids).not.toContain(ended.id);
+    expect(res.body.campaigns[0]).toEqual(expectedCampaign(otherShop, { id: newer.id, product_name: "Newer" }));
+    expect(res.body.campaigns.every((c: any) => c.status === "active" && c.is_active)).toBe(true);
+    const times = res.body.campaigns.map((c: any) => Date.parse(c.created_at));
+    expect(times).toEqual([...times].sort((a: number, b: number) => b - a));
+  });
+
+  it.each([
+    ["a pending influencer", () => influencer("pending"), "Your account is pending admin approval. You can browse campaigns once it is approved."],
+    ["a rejected influencer", () => influencer("rejected"), "Your influencer account was not approved"],
+    ["a business", () => Promise.resolve(shop), "Only influencers can browse active campaigns"],
+  ])("refuses %s with 403", async (_who, account, message) => {
+    const res = await api("GET", "/campaigns/active", { token: (await account()).token });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "forbidden", message });
+  });
+
+  it("refuses an anonymous caller with 401", async () => {
+    expect(await api("GET", "/campaigns/active")).toMatchObject({ status: 401, body: { error: "unauthorized" } });
+  });
+});
+
+describe("GET /campaigns/{id}", () => {
+  let campaign: { id: string };
+  beforeAll(async () => {
+    campaign = await createCampaign(shop);
+  });
+
+  it.each([
+    ["its business", () => Promise.resolve(shop)],
+    ["an approved influencer", () => Promise.resolve(creator)],
+    ["an admin", () => admin()],
+  ])("answers an active campaign to %s", async (_who, account) => {
+    const res = await api("GET", `/campaigns/${campaign.id}`, { token: (await account()).token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ campaign: expectedCampaign(shop, { id: campaign.id }) });
+  });
+
+  it.each([
+    ["another business", () => Promise.resolve(otherShop)],
+    ["a pending influencer", () => influencer("pending")],
+  ])("answers 404 to %s, who may not see it", async (_who, account) => {
+    const res = await api("GET", `/campaigns/${campaign.id}`, { token: (await account()).token });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: "not_found", message: "Campaign not found" });
+  });
+
+  it("shows an inactive campaign only to influencers holding a link to it", async () => {
+    const ended = await createCampaign(shop);
+    const holder = await influencer();
+    await apply(holder, ended.id);
+    await deactivate(shop, ended.id);
+    const held = await api("GET", `/campaigns/${ended.id}`, { token: holder.token });
+    expect(held.status).toBe(200);
+    expect(held.body.campaign).toMatchObject({ id: ended.id, status: "inactive", is_active: false });
+    const other = await api("GET", `/campaigns/${ended.id}`, { token: creator.token });
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual({ error: "not_found", message: "Campaign not found" });
+  });
+
+  it("answers 404 for an unknown id and 400 for a malformed one", async () => {
+    const unknown = await api("GET", `/campaigns/${unknownId}`, { token: shop.token });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: "not_found", message: "Campaign not found" });
+    const malformed = await api("GET", "/campaigns/42", { token: shop.token });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ error: "invalid_input", field: "id", message: "id must be a valid id" });
+  });
+});
+
+describe("PUT /campaigns/{id}", () => {
+  it("changes only the fields sent and answers the campaign", async () => {
+    const campaign = await createCampaign(shop);
+    const changes = {
+      product_name: "Silk Scarf (large)",
+      product_price: "15.05",
+      commission_rate: "0.2",
+      description: "Now larger",
+      image_urls: ["https://images.example.com/large.jpg", ""],
+      end_date: "2027-02-28",
+    };
+    const res = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body: changes });
+    expect(res.status).toBe(200);
+    const updated = expectedCampaign(shop, {
+      id: campaign.id, product_name: "Silk Scarf (large)", price: 15.05, price_cents: 1505, commission_rate: 0.2,
+      description: "Now larger", image_urls: ["https://images.example.com/large.jpg"], end_date: "2027-02-28",
+    });
+    expect(res.body).toEqual({ message: "Campaign updated successfully", campaign: updated });
+    expect(Date.parse(res.body.campaign.updated_at)).toBeGreaterThan(Date.parse(campaign.created_at as string));
+    expect((await api("GET", `/campaigns/${campaign.id}`, { token: shop.token })).body.campaign).toEqual(res.body.campaign);
+    const price = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body: { price: 9 } });
+    expect(price.body.campaign).toMatchObject({ price: 9, price_cents: 900, product_name: "Silk Scarf (large)" });
+  });
+
+  it("deactivates once and for all; the campaign stays on the dashboard", async () => {
+    const campaign = await createCampaign(shop);
+    const res = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body: { status: "inactive" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      message: "Campaign updated successfully",
+      campaign: expectedCampaign(shop, { id: campaign.id, status: "inactive", is_active: false, deactivated_at: expect.any(String) }),
+    });
+    const again = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body: { status: "active" } });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: "conflict", message: "An inactive campaign cannot be reactivated" });
+    const listed = (await api("GET", "/campaigns/business", { token: shop.token })).body.campaigns.find((c: any) => c.id === campaign.id);
+    expect(listed).toEqual(res.body.campaign);
+  });
+
+  it.each([
+    ["price", { price: "1.001" }, "Price can have at most two decimals"],
+    ["commission_rate", { commission_rate: 15 }, "Commission rate is a fraction between 0 and 1: write 0.15 for 15%"],
+    ["image_urls", { image_urls: [] }, "Please add at least one product image"],
+    ["image_urls", { image_urls: Array.from({ length: 6 }, (_, i) => `https://images.example.com/${i}.jpg`) }, "Maximum 5 images allowed"],
+    ["status", { status: "paused" }, "Status must be active or inactive"],
+    ["product_name", { product_name: " " }, "Product name is required"],
+    ["end_date", { end_date: "2026-11-30" }, "End date cannot be before the start date"],
+    ["start_date", { start_date: "2027-02-01" }, "End date cannot be before the start date"],
+    ["business_id", { business_id: unknownId }, "business_id is not a field you can set here"],
+  ])("refuses a bad %s with 400 and changes nothing", async (_name, body, message) => {
+    const campaign = await createCampaign(shop);
+    const res = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body });
+    expect(res.status).toBe(400);
+    // A date that crosses the one already stored is reported on end_date, like the form's rule.
+    const field = Object.keys(body)[0] === "start_date" ? "end_date" : Object.keys(body)[0];
+    expect(res.body).toEqual({ error: "invalid_input", field, message });
+    expect((await api("GET", `/campaigns/${campaign.id}`, { token: shop.token })).body.campaign).toEqual(campaign);
+  });
+
+  it("refuses an empty change", async () => {
+    const campaign = await createCampaign(shop);
+    const res = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", message: "Nothing to update" });
+  });
+
+  it("refuses another business's campaign with 403 and leaves it unchanged", async () => {
+    const campaign = await createCampaign(shop);
+    const res = await api("PUT", `/campaigns/${campaign.id}`, { token: otherShop.token, body: { price: 1, status: "inactive" } });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "forbidden", message: "You can only edit your own campaigns" });
+    expect((await api("GET", `/campaigns/${campaign.id}`, { token: shop.token })).body.campaign).toEqual(campaign);
+  });
+
+  it.each([
+    ["an influencer", () => Promise.resolve(creator)],
+    ["an admin", () => admin()],
+    ["a pending business", () => business("pending")],
+  ])("refuses %s with 403", async (_who, account) => {
+    const campaign = await createCampaign(shop);
+    const res = await api("PUT", `/campaigns/${campaign.id}`, { token: (await account()).token, body: { status: "inactive" } });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "forbidden", message: "Only approved businesses can edit campaigns" });
+    expect((await api("GET", `/campaigns/${campaign.id}`, { token: shop.token })).body.campaign.status).toBe("active");
+  });
+
+  it("answers 404 for an unknown campaign and 400 for a malformed id", async () => {
+    const unknown = await api("PUT", `/campaigns/${unknownId}`, { token: shop.token, body: { price: 1 } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: "not_found", message: "Campaign not found" });
+    const malformed = await api("PUT", "/campaigns/not-an-id", { token: shop.token, body: { price: 1 } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ error: "invalid_input", field: "id", message: "id must be a valid id" });
+  });
+});

@@ -1,0 +1,117 @@
+// Checkout paths (anonymous): the info a customer sees and placing a cash-on-delivery order,
+// with every amount computed by the server from its own data.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "../helpers/api.ts";
+import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
+
+const sql = fixtureDb();
+let campaignId: string;
+let phoneCounter = 100_000 + Math.floor(Math.random() * 800_000);
+const nextPhone = () => `012 ${String(phoneCounter++).replace(/(\d{3})(\d{3})/, "$1 $2")}`;
+
+beforeAll(async () => {
+  campaignId = await createCampaign(sql, { productName: "Krama Scarf", priceCents: 1999, commissionRate: 0.15 });
+  await createApprovedLink(sql, campaignId);
+});
+afterAll(() => sql.end());
+
+function order(overrides: Record<string, unknown> = {}) {
+  return {
+    influencer_id: demoInfluencerId, product_id: campaignId, customer_phone: nextPhone(),
+    delivery_district: "Tuol Kouk", delivery_commune: "Tuek L'ak Muoy", quantity: 2, ...overrides,
+  };
+}
+
+describe("GET /checkout/info", () => {
+  it("shows the product, the referrer's display name and the store contact only", async () => {
+    const res = await api("GET", `/checkout/info?influencer_id=${demoInfluencerId}&product_id=${campaignId}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      campaign: {
+        id: campaignId, product_name: "Krama Scarf", description: "A fixture product", price: 19.99, price_cents: 1999,
+        image_urls: ["https://example.com/p.png"],
+      },
+      influencer: { display_name: "Sreymom Chan" },
+      business: { business_name: "Demo Boutique", store_phone: "+85512345678", business_logo_url: null },
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/bank|account_number|password|@example\.com|status/);
+  });
+
+  it.each([
+    ["a missing influencer_id", `product_id=00000000-0000-4000-8000-000000000001`, 400, { error: "invalid_input", field: "influencer_id", message: "influencer_id must be a valid id" }],
+    ["an unknown link", `influencer_id=${demoInfluencerId}&product_id=00000000-0000-4000-8000-000000000001`, 404, { error: "not_found", message: "This checkout link is not valid" }],
+  ])("refuses %s", async (_case, query, status, body) => {
+    const res = await api("GET", `/checkout/info?${query}`);
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual(body);
+  });
+
+  it("refuses a pending link and an inactive campaign", async () => {
+    const pendingCampaign = await createCampaign(sql);
+    await sql`insert into public.affiliate_links (influencer_id, campaign_id) values (${demoInfluencerId}, ${pendingCampaign})`;
+    expect((await api("GET", `/checkout/info?influencer_id=${demoInfluencerId}&product_id=${pendingCampaign}`)).status).toBe(404);
+    const ended = await createCampaign(sql);
+    await createApprovedLink(sql, ended);
+    await sql`update public.campaigns set status = 'inactive' where id = ${ended}`;
+    const res = await api("GET", `/checkout/info?influencer_id=${demoInfluencerId}&product_id=${ended}`);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: "conflict", message: "This campaign is no longer accepting new orders" });
+  });
+});
+
+describe("POST /checkout/order", () => {
+  it("computes every amount on the server and ignores amounts in the request", async () => {
+    const res = await api("POST", "/checkout/order", { body: order({ total_amount: 0.01, product_price: 0.01, delivery_fee: 0 }) });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      message: "Order placed successfully!",
+      order: {
+        id: expect.any(String), product_name: "Krama Scarf", quantity: 2, product_price: 19.99, delivery_fee: 1.5,
+        total_amount: 41.48, total_cents: 4148, order_status: "new_order", created_at: expect.any(String),
+      },
+    });
+    const [stored] = await sql`select o.unit_price_cents::int, o.commission_rate::float, o.delivery_fee_cents, c.customer_phone
+                               from public.orders o join private.order_contacts c on c.order_id = o.id where o.id = ${res.body.order.id}`;
+    expect(stored).toEqual({ unit_price_cents: 1999, commission_rate: 0.15, delivery_fee_cents: 150, customer_phone: expect.stringMatching(/^\+85512\d{6}$/) });
+  });
+
+  it.each([
+    ["quantity", { quantity: 0 }, "Quantity must be a whole number from 1 to 10"],
+    ["quantity", { quantity: 11 }, "Quantity must be a whole number from 1 to 10"],
+    ["quantity", { quantity: 1.5 }, "Quantity must be a whole number from 1 to 10"],
+    ["customer_phone", { customer_phone: "12345" }, "Phone number must be a Cambodian number such as 012 345 678"],
+    ["customer_phone", { customer_phone: "" }, "Phone number is required"],
+    ["delivery_commune", { delivery_commune: "" }, "Commune is required"],
+    ["product_id", { product_id: "abc" }, "product_id must be a valid id"],
+  ])("refuses a bad %s with 400", async (field, change, message) => {
+    const res = await api("POST", "/checkout/order", { body: order(change) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field, message });
+  });
+
+  it("refuses a place it does not deliver to", async () => {
+    const res = await api("POST", "/checkout/order", { body: order({ delivery_district: "Doun Penh", delivery_commune: "Roluos" }) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", message: "We do not deliver to Roluos in Doun Penh yet" });
+  });
+
+  it("refuses an unapproved link and an inactive campaign", async () => {
+    const other = await createCampaign(sql);
+    const unlinked = await api("POST", "/checkout/order", { body: order({ product_id: other }) });
+    expect(unlinked.status).toBe(404);
+    expect(unlinked.body).toEqual({ error: "not_found", message: "This affiliate link is not valid" });
+    await createApprovedLink(sql, other);
+    await sql`update public.campaigns set status = 'inactive' where id = ${other}`;
+    const ended = await api("POST", "/checkout/order", { body: order({ product_id: other }) });
+    expect(ended.status).toBe(409);
+    expect(ended.body).toEqual({ error: "conflict", message: "This campaign is no longer accepting new orders" });
+  });
+
+  it("refuses orders from one phone faster than a person places them", async () => {
+    const phone = nextPhone();
+    for (let i = 0; i < 3; i++) expect((await api("POST", "/checkout/order", { body: order({ customer_phone: phone, quantity: 1 }) })).status).toBe(201);
+    const res = await api("POST", "/checkout/order", { body: order({ customer_phone: phone, quantity: 1 }) });
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ error: "rate_limited", message: "Too many orders in a short time. Please wait a minute and try again." });
+  });
+});

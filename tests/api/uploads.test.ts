@@ -1,0 +1,246 @@
+// Image uploads (POST /upload/image and /upload/images) through the gateway, the real api
+// function and the Storage stand-in: real PNG, JPEG and GIF bytes stored and served back; every
+// refusal answered with its status and message, and nothing stored.
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stackUrl, databaseUrl } from "../helpers/stack.ts";
+import { type Account, admin, business, influencer } from "../helpers/accounts.ts";
+import { gif, jpeg, png } from "../helpers/images.ts";
+
+const sql = postgres(databaseUrl(), { max: 2, onnotice: () => {} });
+afterAll(() => sql.end());
+
+const MB = 1024 * 1024;
+
+interface Part {
+  name: string;
+  bytes: Uint8Array;
+  /** The type the sender declares; the server must not believe it. */
+  type?: string;
+}
+
+async function upload(path: "/upload/image" | "/upload/images", field: string, parts: (Part | string)[], token?: string) {
+  const form = new FormData();
+  for (const part of parts) {
+    if (typeof part === "string") form.append(field, part);
+    else form.append(field, new Blob([new Uint8Array(part.bytes)], { type: part.type ?? "application/octet-stream" }), part.name);
+  }
+  const res = await fetch(`${stackUrl()}/functions/v1/api${path}`, {
+    method: "POST",
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** The objects stored in `owner`'s folder of the bucket. */
+async function storedCount(owner: Account) {
+  const [{ count }] = await sql<{ count: number }[]>`
+    select count(*)::int as count from storage.objects
+    where bucket_id = 'campaign-images' and name like ${`${owner.user.id}/%`}`;
+  return count;
+}
+
+async function download(url: string) {
+  const res = await fetch(url);
+  return { status: res.status, type: res.headers.get("content-type"), bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+const publicIdOf = (owner: Account, extension: string) =>
+  expect.stringMatching(new RegExp(`^${owner.user.id}/[0-9a-f-]{36}\\.${extension}$`));
+
+let shop: Account;
+beforeAll(async () => {
+  shop = await business();
+});
+
+describe("POST /upload/image", () => {
+  it.each([
+    ["a PNG", { name: "scarf.png", bytes: png(3, 2), type: "image/png" }, "png", "image/png"],
+    ["a JPEG", { name: "scarf.jpg", bytes: jpeg(), type: "image/jpeg" }, "jpg", "image/jpeg"],
+    ["a GIF", { name: "scarf.gif", bytes: gif(), type: "image/gif" }, "gif", "image/gif"],
+    // Judged by its bytes: a real PNG with a misleading name and declared type is still a PNG.
+    ["a PNG named .txt", { name: "scarf.txt", bytes: png(), type: "text/plain" }, "png", "image/png"],
+  ])("stores %s in the caller's folder and serves the same bytes at its public URL", async (_what, part, extension, type) => {
+    const owner = await business();
+    const res = await upload("/upload/image", "image", [part], owner.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, url: expect.any(String), public_id: publicIdOf(owner, extension) });
+    expect(res.body.url).toBe(`${stackUrl()}/storage/v1/object/public/campaign-images/${res.body.public_id}`);
+    const served = await download(res.body.url);
+    expect(served.status).toBe(200);
+    expect(served.type).toBe(type);
+    expect(served.bytes.equals(Buffer.from(part.bytes))).toBe(true);
+    expect(await storedCount(owner)).toBe(1);
+  });
+
+  it.each([
+    ["a text file renamed .png", { name: "photo.png", bytes: Buffer.from("just some text, honestly"), type: "image/png" }, "photo.png is not a PNG, JPEG or GIF image"],
+    ["a text file", { name: "photo.txt", bytes: Buffer.from("hello"), type: "text/plain" }, "photo.txt is not a PNG, JPEG or GIF image"],
+    ["an SVG", { name: "logo.svg", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), type: "image/svg+xml" }, "logo.svg is not a PNG, JPEG or GIF image"],
+    ["a WebP", { name: "photo.webp", bytes: Buffer.from("RIFF\0\0\0\0WEBPVP8 "), type: "image/webp" }, "photo.webp is not a PNG, JPEG or GIF image"],
+    ["an empty file", { name: "empty.png", bytes: new Uint8Array(0), type: "image/png" }, "empty.png is not a PNG, JPEG or GIF image"],
+    ["a truncated PNG signature", { name: "cut.png", bytes: png().subarray(0, 5), type: "image/png" }, "cut.png is not a PNG, JPEG or GIF image"],
+  ])("refuses %s with 415 and stores nothing", async (_what, part, message) => {
+    const owner = await business();
+    const res = await upload("/upload/image", "image", [part], owner.token);
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ error: "unsupported_media_type", field: "image", message });
+    expect(await storedCount(owner)).toBe(0);
+  });
+
+  it("refuses an image one byte over 10 MB with 413 naming it, and stores nothing", async () => {
+    const owner = await business();
+    const bytes = Buffer.concat([png(), Buffer.alloc(10 * MB + 1 - png().length)]);
+    const res = await upload("/upload/image", "image", [{ name: "huge.png", bytes, type: "image/png" }], owner.token);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: "payload_too_large", field: "image", message: "huge.png is larger than 10 MB" });
+    expect(await storedCount(owner)).toBe(0);
+  });
+
+  it("refuses a body far over 10 MB from its length alone, and stores nothing", async () => {
+    const owner = await business();
+    const bytes = Buffer.concat([png(), Buffer.alloc(12 * MB)]);
+    const res = await upload("/upload/image", "image", [{ name: "giant.png", bytes, type: "image/png" }], owner.token);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: "payload_too_large", field: "image", message: "The image is larger than 10 MB" });
+    expect(await storedCount(owner)).toBe(0);
+  });
+
+  it("accepts an image of exactly 10 MB", async () => {
+    const owner = await business();
+    const bytes = Buffer.concat([png(), Buffer.alloc(10 * MB - png().length)]);
+    const res = await upload("/upload/image", "image", [{ name: "big.png", bytes, type: "image/png" }], owner.token);
+    expect(res.status).toBe(200);
+    expect((await download(res.body.url)).bytes.length).toBe(10 * MB);
+  });
+
+  it.each([
+    ["no file", [], "Please choose one image to upload"],
+    ["two files", [{ name: "a.png", bytes: png() }, { name: "b.png", bytes: png() }], "Please choose one image to upload"],
+    ["text instead of a file", ["https://example.com/a.png"], "image must be a file"],
+  ])("refuses %s with 400 and stores nothing", async (_what, parts, message) => {
+    const owner = await business();
+    const res = await upload("/upload/image", "image", parts as (Part | string)[], owner.token);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field: "image", message });
+    expect(await storedCount(owner)).toBe(0);
+  });
+
+  it("refuses a file sent in another field", async () => {
+    const res = await upload("/upload/image", "photo", [{ name: "a.png", bytes: png() }], shop.token);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field: "image", message: "Please choose one image to upload" });
+  });
+
+  it("refuses a body that is not multipart", async () => {
+    const res = await fetch(`${stackUrl()}/functions/v1/api/upload/image`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${shop.token}`, "content-type": "image/png" },
+      body: new Uint8Array(png()),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: "invalid_input", field: "image", message: "Send the image as multipart/form-data in the field image" });
+  });
+
+  it.each([
+    ["a pending business", () => business("pending")],
+    ["an influencer", () => influencer()],
+    ["an admin", () => admin()],
+  ])("refuses %s with 403 and stores nothing", async (_who, account) => {
+    const caller = await account();
+    const res = await upload("/upload/image", "image", [{ name: "a.png", bytes: png(), type: "image/png" }], caller.token);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "forbidden", message: "Only approved businesses can upload images" });
+    expect(await storedCount(caller)).toBe(0);
+  });
+
+  it("answers a refused caller even while a large image is still being sent", async () => {
+    const caller = await business("pending");
+    const bytes = Buffer.concat([png(), Buffer.alloc(8 * MB)]);
+    const res = await upload("/upload/image", "image", [{ name: "big.png", bytes, type: "image/png" }], caller.token);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "forbidden", message: "Only approved businesses can upload images" });
+    expect(await storedCount(caller)).toBe(0);
+  });
+
+  it("refuses an anonymous caller with 401", async () => {
+    const res = await upload("/upload/image", "image", [{ name: "a.png", bytes: png() }]);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: "unauthorized", message: "Please sign in to continue" });
+  });
+});
+
+describe("POST /upload/images", () => {
+  it("stores 1 to 5 images of mixed types, in order, each served back", async () => {
+    const owner = await business();
+    const parts = [
+      { name: "front.png", bytes: png(4, 4), type: "image/png" },
+      { name: "side.jpg", bytes: jpeg(), type: "image/jpeg" },
+      { name: "spin.gif", bytes: gif(), type: "image/gif" },
+      { name: "back.png", bytes: png(1, 1, [0, 0, 0, 255]), type: "image/png" },
+      { name: "label.jpg", bytes: jpeg(), type: "application/octet-stream" },
+    ];
+    const res = await upload("/upload/images", "images", parts, owner.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      images: ["png", "jpg", "gif", "png", "jpg"].map((extension) => ({ url: expect.any(String), public_id: publicIdOf(owner, extension) })),
+    });
+    for (const [i, image] of res.body.images.entries()) {
+      expect(image.url).toBe(`${stackUrl()}/storage/v1/object/public/campaign-images/${image.public_id}`);
+      expect((await download(image.url)).bytes.equals(Buffer.from(parts[i].bytes))).toBe(true);
+    }
+    expect(await storedCount(owner)).toBe(5);
+  });
+
+  it("stores a single image too", async () => {
+    const res = await upload("/upload/images", "images", [{ name: "one.gif", bytes: gif() }], shop.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, images: [{ url: expect.any(String), public_id: publicIdOf(shop, "gif") }] });
+  });
+
+  it("refuses 6 files with 400 and stores nothing", async () => {
+    const owner = await business();
+    const parts = Array.from({ length: 6 }, (_, i) => ({ name: `${i}.png`, bytes: png(), type: "image/png" }));
+    const res = await upload("/upload/images", "images", parts, owner.token);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field: "images", message: "Maximum 5 images allowed" });
+    expect(await storedCount(owner)).toBe(0);
+  });
+
+  it.each([
+    ["a renamed text file", { name: "photo.png", bytes: Buffer.from("not an image") }, 415,
+      { error: "unsupported_media_type", field: "images", message: "photo.png is not a PNG, JPEG or GIF image" }],
+    ["a file over 10 MB", { name: "huge.jpg", bytes: Buffer.concat([jpeg(), Buffer.alloc(10 * MB)]) }, 413,
+      { error: "payload_too_large", field: "images", message: "huge.jpg is larger than 10 MB" }],
+  ])("refuses the whole request when one file is %s, storing none of them", async (_what, bad, status, body) => {
+    const owner = await business();
+    const parts = [{ name: "good.png", bytes: png() }, bad, { name: "also-good.gif", bytes: gif() }];
+    const res = await upload("/upload/images", "images", parts, owner.token);
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual(body);
+    expect(await storedCount(owner)).toBe(0);
+  });
+
+  it("refuses no file with 400", async () => {
+    const res = await upload("/upload/images", "images", [], shop.token);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field: "images", message: "Please choose 1 to 5 images to upload" });
+  });
+
+  it("refuses a body far over 5 x 10 MB from its length alone", async () => {
+    const owner = await business();
+    const parts = Array.from({ length: 5 }, (_, i) => ({ name: `${i}.png`, bytes: Buffer.concat([png(), Buffer.alloc(10 * MB + MB / 2)]) }));
+    const res = await upload("/upload/images", "images", parts, owner.token);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: "payload_too_large", field: "images", message: "The images are larger than 5 files of 10 MB each" });
+    expect(await storedCount(owner)).toBe(0);
+  });
+
+  it("refuses an influencer with 403", async () => {
+    const res = await upload("/upload/images", "images", [{ name: "a.png", bytes: png() }], (await influencer()).token);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "forbidden", message: "Only approved businesses can upload images" });
+  });
+});
