@@ -49,7 +49,16 @@ beforeEach(() => {
   document.body.append(container);
   vi.stubGlobal("fetch", vi.fn(async (url: string) => {
     const type = JSON.parse(atob((localStorage.getItem("token") ?? "x.e30.y").split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).user_type;
-    const body = url.endsWith("/auth/me") ? { user: user(type) } : url.endsWith("/admin/users") ? { users: [] } : {};
+    const lists: Record<string, unknown> = {
+      "/admin/users": { users: [] },
+      "/admin/affiliate-links/all": { applications: [] },
+      "/campaigns/business": { campaigns: [] },
+      "/campaigns/active": { campaigns: [] },
+      "/affiliate-links/my-links": { links: [] },
+      "/keyword-triggers/my-triggers": { triggers: [] },
+    };
+    const path = new URL(url).pathname.replace(/^.*\/functions\/v1\/api/, "");
+    const body = path === "/auth/me" ? { user: user(type) } : (lists[path] ?? {});
     return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
   }));
 });
@@ -146,6 +155,27 @@ describe("public routes", () => {
     expect(result.text).toContain("Campaign creation is disabled until your account is approved.");
     const create = [...container.querySelectorAll("button")].find((button) => button.textContent === "Create Campaign");
     expect(create?.disabled).toBe(true);
+  });
+
+  it("the campaign pages tell a pending business that creation is disabled", async () => {
+    for (const path of ["/business/create-campaign", "/business/campaigns"]) {
+      const result = await visit(path, tokenFor("business"));
+      expect(result.text).toContain("Campaign creation is disabled until your account is approved.");
+      const create = [...container.querySelectorAll("button")].find((button) => button.textContent === "Create Campaign");
+      expect(create?.disabled).toBe(true);
+      act(() => root?.unmount());
+      root = null;
+    }
+  });
+
+  it("the campaign management list and the available campaigns say when they are empty", async () => {
+    expect((await visit("/business/campaigns", tokenFor("business"))).text).toContain("No campaigns found. Create a new one!");
+    act(() => root?.unmount());
+    root = null;
+    expect((await visit("/influencer/campaigns/available", tokenFor("influencer"))).text).toContain("No active campaigns available at the moment.");
+    act(() => root?.unmount());
+    root = null;
+    expect((await visit("/influencer/dashboard", tokenFor("influencer"))).text).toContain("You don't have any affiliate links yet. Apply for one below!");
   });
 
   it("the profile pages show Coming Soon", async () => {

@@ -74,11 +74,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.businessCampaigns,
-                lazy: async () => ({ Component: (await import("./routes/business/placeholders.tsx")).BusinessCampaignsRoute }),
+                lazy: async () => ({ Component: (await import("./routes/business/campaigns.tsx")).default }),
               },
               {
                 path: paths.businessCreateCampaign,
-                lazy: async () => ({ Component: (await import("./routes/business/placeholders.tsx")).BusinessCreateCampaignRoute }),
+                lazy: async () => ({ Component: (await import("./routes/business/create-campaign.tsx")).default }),
               },
               {
                 path: paths.businessProfile,
@@ -95,7 +95,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.influencerAvailableCampaigns,
-                lazy: async () => ({ Component: (await import("./routes/influencer/placeholders.tsx")).InfluencerAvailableCampaignsRoute }),
+                lazy: async () => ({ Component: (await import("./routes/influencer/available-campaigns.tsx")).default }),
               },
               {
                 path: paths.influencerProfile,

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly status: number | null = null,
     readonly code: string | null = null,
     readonly field: string | null = null,
+    /** True when `message` is the server's own text (its `message` field), not a fallback. */
+    readonly fromServer: boolean = false,
   ) {
     super(message);
     this.name = "ApiError";
@@ -24,6 +26,7 @@ export class ApiError extends Error {
 
 export interface RequestOptions<S extends z.ZodType> {
   method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** Sent as JSON, or as multipart when it is FormData (file uploads). */
   body?: unknown;
   schema: S;
   /** Aborts the request early (e.g. the screen was left). */
@@ -60,7 +63,8 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   else signal?.addEventListener("abort", onOuterAbort, { once: true });
 
   const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const multipart = typeof FormData !== "undefined" && body instanceof FormData;
+  if (body !== undefined && !multipart) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -69,7 +73,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     response = await fetchImpl(`${baseUrl}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
       signal: controller.signal,
     });
     text = await response.text();
@@ -94,14 +98,16 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
 
   if (!response.ok) {
     const errorBody = (json ?? {}) as ErrorBody;
+    const serverText = typeof errorBody.message === "string" && errorBody.message ? errorBody.message : null;
     // A token the server refuses is unusable: drop it so the guards send the user to /login.
     if (response.status === 401 && token && !path.startsWith("/auth/login")) removeToken();
     throw new ApiError(
-      typeof errorBody.message === "string" && errorBody.message ? tServer(errorBody.message) : t("errors.generic"),
+      serverText ? tServer(serverText) : t("errors.generic"),
       "http",
       response.status,
       typeof errorBody.error === "string" ? errorBody.error : null,
       typeof errorBody.field === "string" ? errorBody.field : null,
+      serverText !== null,
     );
   }
 
@@ -113,4 +119,15 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
 /** The text to show for a failure: the server's or client's message, else `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+/** The server's own message for a failed call, or null (no answer, or an answer without one). */
+export function serverMessage(error: unknown): string | null {
+  return error instanceof ApiError && error.fromServer ? error.message : null;
+}
+
+/** For a failed action: the server's message, else a timeout or network message, else `fallback`. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && (error.fromServer || error.kind === "timeout" || error.kind === "network")) return error.message;
+  return fallback;
 }

@@ -1,7 +1,7 @@
 // A small data-fetching hook: loading, data, error message and refetch. Refetches keep the data
 // on screen (no spinner flash when a realtime event triggers one) and the newest answer wins.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { errorMessage } from "./api-client.ts";
+import { failureMessage } from "./api-client.ts";
 
 export interface RequestState<T> {
   data: T | undefined;
@@ -43,7 +43,7 @@ export function useRequest<T>(
       })
       .catch((failure: unknown) => {
         if (id !== sequence.current || controller.signal.aborted) return;
-        setError(errorMessage(failure, fallbackRef.current));
+        setError(failureMessage(failure, fallbackRef.current));
       })
       .finally(() => {
         controllers.current.delete(controller);

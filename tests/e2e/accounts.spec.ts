@@ -58,6 +58,9 @@ test("guards: no token, a mock token, an expired token and the wrong role", asyn
   const page = await phonePage(browser);
   await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("link", { name: "Log In" }).first()).toBeVisible();
+  await shot(page, "dashboard-fallback");
 
   for (const token of ["mock-admin-token", "not.a.jwt", expiredToken()]) {
     await page.evaluate((value) => localStorage.setItem("token", value), token);
@@ -74,6 +77,7 @@ test("guards: no token, a mock token, an expired token and the wrong role", asyn
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/influencer/profile");
   await expect(page.getByText("Coming Soon")).toBeVisible();
+  await shot(page, "influencer-profile-coming-soon");
 });
 
 test("a business signs up, an admin approves it, the banner vanishes live", async ({ browser }) => {

@@ -13,9 +13,11 @@ interface FilterGroupProps<V extends string> {
   options: readonly FilterOption<V>[];
   value: V;
   onChange: (value: V) => void;
+  /** Read before each option by assistive technology only, to tell two filter rows apart. */
+  optionPrefix?: string;
 }
 
-export function FilterGroup<V extends string>({ label, options, value, onChange }: FilterGroupProps<V>) {
+export function FilterGroup<V extends string>({ label, options, value, onChange, optionPrefix }: FilterGroupProps<V>) {
   return (
     <div className="filter-group" role="group" aria-label={label}>
       {options.map((option) => (
@@ -26,6 +28,7 @@ export function FilterGroup<V extends string>({ label, options, value, onChange 
           aria-pressed={option.value === value}
           onClick={() => onChange(option.value)}
         >
+          {optionPrefix && <span className="visually-hidden">{optionPrefix} </span>}
           {option.label}
           {option.count !== undefined && (
             <>

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { cx } from "../../lib/class-names.ts";
 
 interface FieldShellProps {
@@ -93,6 +93,32 @@ export function SelectField({ label, hint, error, id, required, options, classNa
           </option>
         ))}
       </select>
+    </FieldShell>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  id?: string;
+}
+
+/** A labelled multi-line input, like TextField. */
+export function TextAreaField({ label, hint, error, id, required, className, rows = 4, ...textarea }: TextAreaFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldShell id={fieldId} label={label} hint={hint} error={error} required={required}>
+      <textarea
+        {...textarea}
+        id={fieldId}
+        rows={rows}
+        required={required}
+        className={cx("field__control", "field__control--textarea", className)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+      />
     </FieldShell>
   );
 }

@@ -1,7 +1,7 @@
 // One small i18n layer: dictionaries keyed by message id, English complete, other locales
 // partial and falling back to English. `t(key, {name})` fills `{name}` placeholders.
 import { useSyncExternalStore } from "react";
-import { en, type MessageKey } from "./en.ts";
+import { en, type MessageKey } from "./en-all.ts";
 import { km } from "./km.ts";
 
 export type { MessageKey };

@@ -5,14 +5,6 @@ import { t } from "../../../lib/i18n/index.ts";
 
 const back = () => ({ to: paths.businessDashboard, label: t("common.backToDashboard") });
 
-export function BusinessCampaignsRoute() {
-  return <ComingSoon title={t("placeholder.businessCampaigns")} back={back()} />;
-}
-
-export function BusinessCreateCampaignRoute() {
-  return <ComingSoon title={t("placeholder.createCampaign")} back={back()} />;
-}
-
 export function BusinessProfileRoute() {
   return <ComingSoon title={t("placeholder.businessProfile")} body={t("placeholder.profileBody")} back={back()} />;
 }

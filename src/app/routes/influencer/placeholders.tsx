@@ -5,10 +5,6 @@ import { t } from "../../../lib/i18n/index.ts";
 
 const back = () => ({ to: paths.influencerDashboard, label: t("common.backToDashboard") });
 
-export function InfluencerAvailableCampaignsRoute() {
-  return <ComingSoon title={t("placeholder.availableCampaigns")} back={back()} />;
-}
-
 export function InfluencerProfileRoute() {
   return <ComingSoon title={t("placeholder.influencerProfile")} body={t("placeholder.profileBody")} back={back()} />;
 }

@@ -1,5 +1,5 @@
-// Admin console (SPEC §2): title with version, Logout (to /login), three tabs. Orders and payouts
-// arrive in later releases.
+// Admin console (SPEC §2): title with version, Logout (to /login), three tabs. User Approvals holds
+// the account approvals and the affiliate link applications; orders and payouts arrive later.
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { APP_VERSION } from "../../../config/app.ts";
@@ -8,6 +8,7 @@ import { logout } from "../../../lib/auth.tsx";
 import { t } from "../../../lib/i18n/index.ts";
 import { Button, EmptyState, Tabs } from "../../../components/ui/index.ts";
 import { PageHeader } from "../../../components/layouts/page-header.tsx";
+import { LinkApplications } from "./link-applications.tsx";
 import { UserApprovals } from "./user-approvals.tsx";
 
 export function AdminDashboard() {
@@ -38,7 +39,16 @@ export function AdminDashboard() {
         value={tab}
         onChange={setTab}
         items={[
-          { id: "users", label: t("admin.tabs.users"), content: <UserApprovals /> },
+          {
+            id: "users",
+            label: t("admin.tabs.users"),
+            content: (
+              <div className="admin-sections">
+                <UserApprovals />
+                <LinkApplications />
+              </div>
+            ),
+          },
           { id: "orders", label: t("admin.tabs.orders"), content: later(t("admin.tabs.orders")) },
           { id: "payouts", label: t("admin.tabs.payouts"), content: later(t("admin.tabs.payouts")) },
         ]}

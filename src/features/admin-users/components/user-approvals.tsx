@@ -4,10 +4,11 @@
 import { useMemo, useState } from "react";
 import type { User } from "../../../lib/current-user.ts";
 import { t } from "../../../lib/i18n/index.ts";
-import { useTableChanges, type LiveStatus } from "../../../lib/realtime.ts";
+import { useTableChanges } from "../../../lib/realtime.ts";
 import { Alert, Button, EmptyState, FilterGroup, LoadingState, useToast } from "../../../components/ui/index.ts";
 import { useUsers } from "../api/get-users.ts";
 import { useUpdateUserStatus, type Decision } from "../api/update-user-status.ts";
+import { LiveIndicator } from "./live-indicator.tsx";
 import { UserCard } from "./user-card.tsx";
 
 type Filter = "pending" | "approved" | "all";
@@ -17,16 +18,6 @@ const matches: Record<Filter, (user: User) => boolean> = {
   approved: (user) => user.status === "approved",
   all: () => true,
 };
-
-function LiveIndicator({ status }: { status: LiveStatus }) {
-  const label = status === "live" ? t("admin.users.live") : status === "connecting" ? t("admin.users.connecting") : t("admin.users.offline");
-  return (
-    <p className={`live-indicator live-indicator--${status}`} aria-label={t("admin.users.liveLabel", { state: label })}>
-      <span className="live-indicator__dot" aria-hidden="true" />
-      {label}
-    </p>
-  );
-}
 
 export function UserApprovals() {
   const toast = useToast();

@@ -1,0 +1,128 @@
+// The frame of a business or influencer dashboard: the caller's own account read from GET
+// /auth/me (never from the token), kept live by realtime UPDATEs of their own users row, with a
+// status badge in the header, a pending or rejected banner, and one toast when an approval
+// arrives while the page is open. The dashboard content is rendered once the account is known.
+import { useEffect, useRef, type ReactNode } from "react";
+import { useSession } from "../../lib/auth.tsx";
+import { useMe, type User, type UserStatus } from "../../lib/current-user.ts";
+import { t } from "../../lib/i18n/index.ts";
+import { useTableChanges } from "../../lib/realtime.ts";
+import type { RequestState } from "../../lib/use-request.ts";
+import { PageHeader } from "../layouts/page-header.tsx";
+import { Alert, Badge, Button, ButtonLink, LoadingState, useToast, type BadgeTone } from "../ui/index.ts";
+
+const statusTone: Record<UserStatus, BadgeTone> = { pending_approval: "warning", approved: "success", rejected: "danger" };
+
+/** The caller's account, refetched whenever their users row changes; toasts `approvedNotice` on approval. */
+export function useLiveAccount(channel: string, approvedNotice: string): RequestState<User> {
+  const session = useSession();
+  const me = useMe();
+  const userId = session?.userId ?? me.data?.id ?? null;
+  useTableChanges({
+    name: channel,
+    table: "users",
+    event: "UPDATE",
+    filter: userId ? `id=eq.${userId}` : undefined,
+    enabled: userId !== null,
+    onChange: me.refetch,
+  });
+
+  // Approved while the page is open (a live update): say so once.
+  const toast = useToast();
+  const previousStatus = useRef<UserStatus | null>(null);
+  const user = me.data;
+  useEffect(() => {
+    if (!user) return;
+    if (previousStatus.current === "pending_approval" && user.status === "approved") toast.success(approvedNotice);
+    previousStatus.current = user.status;
+  }, [user, toast, approvedNotice]);
+
+  return me;
+}
+
+export function AccountStatusBadge({ status }: { status: UserStatus }) {
+  return (
+    <Badge tone={statusTone[status]}>
+      <span className="visually-hidden">{t("account.status")}: </span>
+      {t(`user.status.${status}`)}
+    </Badge>
+  );
+}
+
+export interface AccountTexts {
+  pendingTitle: string;
+  pendingBody: string;
+  rejectedTitle: string;
+  rejectedBody: string;
+  approvedNotice: string;
+}
+
+export function AccountStatusBanner({ status, texts }: { status: UserStatus; texts: AccountTexts }) {
+  if (status === "pending_approval") {
+    return (
+      <Alert tone="warning" title={texts.pendingTitle} className="status-banner">
+        {texts.pendingBody}
+      </Alert>
+    );
+  }
+  if (status === "rejected") {
+    return (
+      <Alert tone="danger" title={texts.rejectedTitle} className="status-banner">
+        {texts.rejectedBody}
+      </Alert>
+    );
+  }
+  return null;
+}
+
+interface AccountPageProps {
+  /** Realtime channel name prefix (for debugging). */
+  channel: string;
+  title: string;
+  /** The greeting under the title, once the account is known. */
+  welcome: (user: User) => string;
+  texts: AccountTexts;
+  profileLink: { to: string; label: string };
+  children: (user: User) => ReactNode;
+}
+
+export function AccountPage({ channel, title, welcome, texts, profileLink, children }: AccountPageProps) {
+  const me = useLiveAccount(channel, texts.approvedNotice);
+  const user = me.data;
+  return (
+    <div className="container page">
+      <PageHeader
+        title={title}
+        subtitle={user ? welcome(user) : undefined}
+        actions={
+          <>
+            {user && <AccountStatusBadge status={user.status} />}
+            <ButtonLink to={profileLink.to} variant="ghost" size="sm">
+              {profileLink.label}
+            </ButtonLink>
+          </>
+        }
+      />
+      {me.error && (
+        <Alert
+          tone="danger"
+          action={
+            <Button variant="outline" size="sm" onClick={me.refetch} loading={me.isFetching}>
+              {t("common.tryAgain")}
+            </Button>
+          }
+        >
+          {me.error}
+        </Alert>
+      )}
+      {me.isLoading ? (
+        <LoadingState />
+      ) : user ? (
+        <div className="stack">
+          <AccountStatusBanner status={user.status} texts={texts} />
+          {children(user)}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { useRequest } from "../../../lib/use-request.ts";
+
+export const linkApplicationSchema = z.object({
+  id: z.string(),
+  influencer_id: z.string(),
+  influencer_email: z.string().nullish(),
+  campaign_id: z.string(),
+  campaign_name: z.string().nullish(),
+  affiliate_url: z.string().nullish(),
+  status: z.enum(["pending", "approved", "rejected"]),
+  is_approved: z.boolean().optional(),
+  created_at: z.string(),
+  decided_at: z.string().nullish(),
+});
+
+export type LinkApplication = z.infer<typeof linkApplicationSchema>;
+
+export const linkApplicationsResponseSchema = z.object({ applications: z.array(linkApplicationSchema) });
+
+// GET /admin/affiliate-links/all - every link application, newest first
+// GET /admin/affiliate-links/pending - the pending ones (the fallback of SPEC §7)
+export async function getLinkApplications(signal?: AbortSignal): Promise<LinkApplication[]> {
+  try {
+    const body = await apiRequest("/admin/affiliate-links/all", { schema: linkApplicationsResponseSchema, signal });
+    return body.applications;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const body = await apiRequest("/admin/affiliate-links/pending", { schema: linkApplicationsResponseSchema, signal });
+    return body.applications;
+  }
+}
+
+export function useLinkApplications() {
+  return useRequest((signal) => getLinkApplications(signal), [], t("admin.links.loadFailed"));
+}

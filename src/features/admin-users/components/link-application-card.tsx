@@ -1,0 +1,87 @@
+// One affiliate link application: influencer (ID and email), campaign (ID and name), affiliate
+// URL, status and created date; Approve and Reject while pending, else the decision.
+import type { ReactNode } from "react";
+import { formatDateTime } from "../../../lib/format.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { Badge, Button, type BadgeTone } from "../../../components/ui/index.ts";
+import type { LinkDecision } from "../api/decide-link-application.ts";
+import type { LinkApplication } from "../api/get-link-applications.ts";
+
+const statusTone: Record<LinkApplication["status"], BadgeTone> = { pending: "warning", approved: "success", rejected: "danger" };
+
+interface LinkApplicationCardProps {
+  application: LinkApplication;
+  deciding: LinkDecision | null;
+  onDecide: (application: LinkApplication, decision: LinkDecision) => void;
+}
+
+export function linkApplicationLabel(application: LinkApplication): string {
+  const campaign = application.campaign_name || application.campaign_id;
+  const influencer = application.influencer_email || application.influencer_id;
+  return t("admin.links.cardLabel", { campaign, influencer });
+}
+
+export function LinkApplicationCard({ application, deciding, onDecide }: LinkApplicationCardProps) {
+  const details: { label: string; value: ReactNode }[] = [
+    {
+      label: t("admin.links.influencer"),
+      value: (
+        <>
+          {application.influencer_email && <span className="break-anywhere">{application.influencer_email}</span>}
+          <code className="id-text">{application.influencer_id}</code>
+        </>
+      ),
+    },
+    {
+      label: t("admin.links.campaign"),
+      value: (
+        <>
+          {application.campaign_name && <span className="break-anywhere">{application.campaign_name}</span>}
+          <code className="id-text">{application.campaign_id}</code>
+        </>
+      ),
+    },
+    {
+      label: t("admin.links.url"),
+      value: application.affiliate_url ? <span className="break-anywhere">{application.affiliate_url}</span> : t("common.notAvailable"),
+    },
+    { label: t("admin.users.created"), value: <time dateTime={application.created_at}>{formatDateTime(application.created_at)}</time> },
+  ];
+  const status = application.status;
+
+  return (
+    <li className={`user-card card link-application link-application--${status}`} aria-label={linkApplicationLabel(application)}>
+      <div className="user-card__head">
+        <h3 className="user-card__email break-anywhere">{application.campaign_name || application.campaign_id}</h3>
+        <Badge tone={statusTone[status]}>
+          <span className="visually-hidden">{t("admin.users.status")}: </span>
+          {t(`admin.links.status.${status}`)}
+        </Badge>
+      </div>
+      <dl className="details details--stacked">
+        {details.map((detail) => (
+          <div className="details__row" key={detail.label}>
+            <dt>{detail.label}</dt>
+            <dd>{detail.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="user-card__actions">
+        {status === "pending" ? (
+          <>
+            <Button variant="success" loading={deciding === "approve"} disabled={deciding !== null} onClick={() => onDecide(application, "approve")}>
+              {t("admin.users.approve")}
+            </Button>
+            <Button variant="danger" loading={deciding === "reject"} disabled={deciding !== null} onClick={() => onDecide(application, "reject")}>
+              {t("admin.users.reject")}
+            </Button>
+          </>
+        ) : (
+          <p className={`decision-mark decision-mark--${status}`}>
+            {status === "approved" ? t("admin.users.approvedMark") : t("admin.users.rejectedMark")}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { buttonByText, click, render, until, type Rendered } from "../../../testing/render.tsx";
+import { LinkApplications } from "./link-applications.tsx";
+
+const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void), table: "", event: "" }));
+vi.mock("../../../lib/realtime.ts", () => ({
+  useTableChanges: (options: { onChange: () => void; table: string; event: string }) => {
+    Object.assign(realtime, options);
+    return "live";
+  },
+}));
+
+const application = (id: string, campaign: string, status: string) => ({
+  id,
+  influencer_id: `inf-${id}`,
+  influencer_email: `creator-${id}@example.com`,
+  campaign_id: `camp-${id}`,
+  campaign_name: campaign,
+  affiliate_url: `http://shop.test/checkout?influencer_id=inf-${id}&product_id=camp-${id}`,
+  status,
+  is_approved: status === "approved",
+  created_at: "2026-11-22T03:00:00Z",
+  decided_at: null,
+});
+
+let applications: ReturnType<typeof application>[];
+let allFails: boolean;
+let decideAnswer: { status: number; body: unknown } | null;
+let fetchMock: ReturnType<typeof vi.fn>;
+let view: Rendered;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+beforeEach(() => {
+  applications = [application("a1", "Silk Scarf", "pending"), application("a2", "Coffee Beans", "approved"), application("a3", "Palm Sugar", "rejected")];
+  allFails = false;
+  decideAnswer = null;
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.endsWith("/admin/affiliate-links/all")) return allFails ? json(500, {}) : json(200, { applications });
+    if (url.endsWith("/admin/affiliate-links/pending")) return json(200, { applications: applications.filter((a) => a.status === "pending") });
+    const match = /\/admin\/affiliate-links\/(\w+)\/(approve|reject)$/.exec(url);
+    if (match && init?.method === "PUT") {
+      if (decideAnswer) return json(decideAnswer.status, decideAnswer.body);
+      applications = applications.map((a) => (a.id === match[1] ? { ...a, status: match[2] === "approve" ? "approved" : "rejected" } : a));
+      return json(200, { message: "ok", link: { id: match[1] } });
+    }
+    return json(404, {});
+  });
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+const cards = () => [...view.container.querySelectorAll("li.link-application")];
+const filters = () => [...view.container.querySelectorAll(".filter-group__option")].map((button) => button.textContent);
+
+describe("Affiliate Link Applications", () => {
+  it("shows pending applications with counts, ids, URL and actions; All shows the decided ones", async () => {
+    view = await render(<LinkApplications />);
+    await until(() => expect(cards()).toHaveLength(1));
+    expect(filters()).toEqual(["Link applications: Pending (1)", "Link applications: Approved (1)", "Link applications: All (3)"]);
+    const card = cards()[0] as HTMLElement;
+    for (const text of ["inf-a1", "creator-a1@example.com", "camp-a1", "Silk Scarf", "product_id=camp-a1", "Nov 22, 2026"]) expect(card.textContent).toContain(text);
+    expect(buttonByText(card, "Approve")).toBeDefined();
+    await click(buttonByText(view.container, /All \(3\)/));
+    expect(cards()).toHaveLength(3);
+    expect(cards()[2].textContent).toContain("✕ Rejected");
+    expect(realtime).toMatchObject({ table: "affiliate_links", event: "*" });
+  });
+
+  it("approves one: it leaves the pending list", async () => {
+    view = await render(<LinkApplications />);
+    await until(() => expect(cards()).toHaveLength(1));
+    await click(buttonByText(cards()[0] as HTMLElement, "Approve"));
+    await until(() => expect(cards()).toHaveLength(0));
+    expect(filters()[1]).toBe("Link applications: Approved (2)");
+  });
+
+  it("shows the SPEC message with the server's reason when approval is refused", async () => {
+    decideAnswer = { status: 409, body: { error: "conflict", message: "This campaign already has the maximum of 10 approved links" } };
+    view = await render(<LinkApplications />);
+    await until(() => expect(cards()).toHaveLength(1));
+    await click(buttonByText(cards()[0] as HTMLElement, "Approve"));
+    await until(() =>
+      expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(
+        "✕Failed to approve affiliate link. Please try again. This campaign already has the maximum of 10 approved links",
+      ));
+  });
+
+  it("falls back to the pending list when /all fails, and refetches on a realtime event", async () => {
+    allFails = true;
+    view = await render(<LinkApplications />);
+    await until(() => expect(cards()).toHaveLength(1));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/admin/affiliate-links/pending"))).toBe(true);
+    applications = [application("a9", "New Soap", "pending"), ...applications];
+    realtime.onChange!();
+    await until(() => expect(cards()).toHaveLength(2));
+  });
+});

@@ -1,0 +1,108 @@
+// Affiliate Link Applications (SPEC §2 admin tab 1, second section): Pending / Approved / All with
+// counts, Approve and Reject on pending ones. A refused decision (e.g. the cap of 10 approved links
+// per campaign) says 'Failed to approve affiliate link. Please try again.' with the server's reason.
+// Live: any change to affiliate_links refetches, so a new application appears without reload.
+import { useMemo, useState } from "react";
+import { serverMessage } from "../../../lib/api-client.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { useTableChanges } from "../../../lib/realtime.ts";
+import { Alert, Button, EmptyState, FilterGroup, LoadingState, useToast } from "../../../components/ui/index.ts";
+import { useDecideLinkApplication, type LinkDecision } from "../api/decide-link-application.ts";
+import { useLinkApplications, type LinkApplication } from "../api/get-link-applications.ts";
+import { LinkApplicationCard } from "./link-application-card.tsx";
+import { LiveIndicator } from "./live-indicator.tsx";
+
+type Filter = "pending" | "approved" | "all";
+
+const matches: Record<Filter, (application: LinkApplication) => boolean> = {
+  pending: (application) => application.status === "pending",
+  approved: (application) => application.status === "approved",
+  all: () => true,
+};
+
+export function LinkApplications() {
+  const toast = useToast();
+  const applications = useLinkApplications();
+  const { run: decide } = useDecideLinkApplication();
+  const [filter, setFilter] = useState<Filter>("pending");
+  const [deciding, setDeciding] = useState<Record<string, LinkDecision>>({});
+  const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
+
+  const live = useTableChanges({ name: "admin-links", table: "affiliate_links", event: "*", onChange: applications.refetch });
+
+  const list = applications.data ?? [];
+  const counts = useMemo(
+    () => ({ pending: list.filter(matches.pending).length, approved: list.filter(matches.approved).length, all: list.length }),
+    [list],
+  );
+  const shown = list.filter(matches[filter]);
+
+  async function onDecide(application: LinkApplication, decision: LinkDecision) {
+    setFailure(null);
+    setDeciding((current) => ({ ...current, [application.id]: decision }));
+    try {
+      await decide(application.id, decision);
+      toast.success(t(`admin.links.decided.${decision}`, { campaign: application.campaign_name || application.campaign_id }));
+    } catch (error) {
+      const title = t(`admin.links.failed.${decision}`);
+      const detail = serverMessage(error);
+      setFailure({ title, detail });
+      toast.error(detail ? `${title} ${detail}` : title);
+    } finally {
+      setDeciding(({ [application.id]: _done, ...rest }) => rest);
+      applications.refetch();
+    }
+  }
+
+  const emptyText = { pending: t("admin.links.empty.pending"), approved: t("admin.links.empty.approved"), all: t("admin.links.empty.all") }[filter];
+
+  return (
+    <section className="stack" aria-labelledby="link-applications-title">
+      <div className="section-head">
+        <h2 id="link-applications-title" className="section-head__title">
+          {t("admin.links.title")}
+        </h2>
+        <LiveIndicator status={live} />
+      </div>
+      <FilterGroup<Filter>
+        label={t("admin.links.filters")}
+        optionPrefix={t("admin.links.filterPrefix")}
+        value={filter}
+        onChange={setFilter}
+        options={[
+          { value: "pending", label: t("admin.users.filter.pending"), count: counts.pending },
+          { value: "approved", label: t("admin.users.filter.approved"), count: counts.approved },
+          { value: "all", label: t("admin.users.filter.all"), count: counts.all },
+        ]}
+      />
+      {failure && (
+        <Alert tone="danger" title={failure.title}>
+          {failure.detail}
+        </Alert>
+      )}
+      {applications.error && (
+        <Alert
+          tone="danger"
+          action={
+            <Button variant="outline" size="sm" onClick={applications.refetch} loading={applications.isFetching}>
+              {t("common.tryAgain")}
+            </Button>
+          }
+        >
+          {applications.error}
+        </Alert>
+      )}
+      {applications.isLoading ? (
+        <LoadingState />
+      ) : shown.length === 0 ? (
+        !applications.error && <EmptyState icon="link" title={emptyText} />
+      ) : (
+        <ul className="card-grid" aria-label={t("admin.links.title")}>
+          {shown.map((application) => (
+            <LinkApplicationCard key={application.id} application={application} deciding={deciding[application.id] ?? null} onDecide={onDecide} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

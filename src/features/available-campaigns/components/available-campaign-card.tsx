@@ -1,0 +1,51 @@
+// One active campaign for an influencer: image, product name, price, commission (1 decimal),
+// status, end date or N/A, and Apply for Link.
+import { campaignPriceCents, isCampaignActive, type Campaign } from "../../../lib/campaigns.ts";
+import { formatDate, formatMoney, formatPercent } from "../../../lib/format.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { Badge, Button, ProductImage } from "../../../components/ui/index.ts";
+
+interface AvailableCampaignCardProps {
+  campaign: Campaign;
+  applying: boolean;
+  disabled: boolean;
+  onApply: (campaign: Campaign) => void;
+}
+
+export function AvailableCampaignCard({ campaign, applying, disabled, onApply }: AvailableCampaignCardProps) {
+  const active = isCampaignActive(campaign);
+  return (
+    <li className={`card campaign-card${active ? "" : " campaign-card--inactive"}`} aria-label={campaign.product_name}>
+      <ProductImage url={campaign.image_urls[0]} alt={campaign.product_name} />
+      <div className="campaign-card__body">
+        <div className="campaign-card__head">
+          <h3 className="campaign-card__name break-anywhere">{campaign.product_name}</h3>
+          <Badge tone={active ? "success" : "neutral"}>
+            <span className="visually-hidden">{t("campaigns.status")}: </span>
+            {t(`campaigns.status.${campaign.status}`)}
+          </Badge>
+        </div>
+        <dl className="campaign-card__facts">
+          <div>
+            <dt>{t("campaigns.price")}</dt>
+            <dd>{formatMoney(campaignPriceCents(campaign))}</dd>
+          </div>
+          <div>
+            <dt>{t("campaigns.commission")}</dt>
+            <dd>{formatPercent(campaign.commission_rate, 1)}</dd>
+          </div>
+          <div>
+            <dt>{t("campaigns.endDate")}</dt>
+            <dd>{formatDate(campaign.end_date, "UTC")}</dd>
+          </div>
+        </dl>
+        <div className="campaign-card__actions">
+          <Button block onClick={() => onApply(campaign)} loading={applying} disabled={disabled || !active}>
+            {t("available.apply")}
+            <span className="visually-hidden"> {campaign.product_name}</span>
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

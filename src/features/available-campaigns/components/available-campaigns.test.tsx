@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { buttonByText, click, render, until, type Rendered } from "../../../testing/render.tsx";
+import { AvailableCampaigns } from "./available-campaigns.tsx";
+
+const campaign = (id: string, name: string, rate: number, created: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  business_id: "b1",
+  product_name: name,
+  price: 24.5,
+  price_cents: 2450,
+  commission_rate: rate,
+  description: "",
+  status: "active",
+  is_active: true,
+  image_urls: ["https://www.instagram.com/p/abc/"],
+  start_date: null,
+  end_date: null,
+  created_at: created,
+  ...extra,
+});
+
+let applyAnswer: () => Promise<Response>;
+let campaignsAnswer: () => Promise<Response>;
+let view: Rendered;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+beforeEach(() => {
+  campaignsAnswer = async () =>
+    json(200, {
+      campaigns: [
+        campaign("c1", "Silk Scarf", 0.1, "2026-11-20T00:00:00Z", { end_date: "2026-12-31" }),
+        campaign("c2", "Coffee Beans", 0.255, "2026-11-22T00:00:00Z"),
+        campaign("c3", "Palm Sugar", 0.05, "2026-11-21T00:00:00Z"),
+      ],
+    });
+  applyAnswer = async () => json(201, { message: "Your link application has been submitted and is pending admin approval.", link: { id: "l1" } });
+  vi.stubGlobal("fetch", vi.fn(async (url: string) => {
+    if (url.endsWith("/campaigns/active")) return campaignsAnswer();
+    if (url.endsWith("/affiliate-links/apply")) return applyAnswer();
+    return json(404, {});
+  }));
+});
+
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+const names = () => [...view.container.querySelectorAll("li.campaign-card")].map((item) => item.getAttribute("aria-label"));
+
+describe("Available campaigns", () => {
+  it("lists newest first, re-sorts by highest commission, and shows the card facts", async () => {
+    view = await render(<AvailableCampaigns />);
+    await until(() => expect(names()).toEqual(["Coffee Beans", "Palm Sugar", "Silk Scarf"]));
+    await click(buttonByText(view.container, "Highest Commission"));
+    expect(names()).toEqual(["Coffee Beans", "Silk Scarf", "Palm Sugar"]);
+    const scarf = view.container.querySelector('li[aria-label="Silk Scarf"]')!;
+    expect(scarf.textContent).toContain("$24.50");
+    expect(scarf.textContent).toContain("10.0%");
+    expect(scarf.textContent).toContain("Dec 31, 2026");
+    expect(view.container.querySelector('li[aria-label="Coffee Beans"]')!.textContent).toContain("25.5%");
+    expect(view.container.querySelector('li[aria-label="Palm Sugar"]')!.textContent).toContain("N/A");
+    // an Instagram post link is no image: the placeholder
+    expect(scarf.querySelector("img")).toBeNull();
+    expect(scarf.textContent).toContain("No Image");
+  });
+
+  it.each([
+    ["the server's message", async () => json(409, { error: "conflict", message: "You have already applied for this campaign" }), "You have already applied for this campaign"],
+    ["a refusal without a message", async () => json(500, {}), "Failed to apply for the affiliate link."],
+    ["no answer at all", async () => Promise.reject(new TypeError("Failed to fetch")), "An unexpected error occurred."],
+  ])("a failed application shows %s", async (_name, answer, message) => {
+    applyAnswer = answer as () => Promise<Response>;
+    view = await render(<AvailableCampaigns />);
+    await until(() => expect(names()).toHaveLength(3));
+    await click(buttonByText(view.container.querySelector('li[aria-label="Silk Scarf"]') as HTMLElement, /^Apply for Link/));
+    await until(() => expect(view.container.querySelector('[role="alert"]')?.textContent).toContain(message));
+  });
+
+  it("says so when the list fails to load or is empty", async () => {
+    campaignsAnswer = async () => json(500, {});
+    view = await render(<AvailableCampaigns />);
+    await until(() => expect(view.container.textContent).toContain("Failed to load active campaigns."));
+    view.unmount();
+    campaignsAnswer = async () => json(200, { campaigns: [] });
+    view = await render(<AvailableCampaigns />);
+    await until(() => expect(view.container.textContent).toContain("No active campaigns available at the moment."));
+  });
+});

@@ -1,0 +1,231 @@
+// Campaign management view (SPEC §2, §5, §8): a create form (product name, price, commission rate,
+// start and end dates, description, up to 3 image URLs of which only the first is required; all
+// other fields required) sending the dashboard payload, and the list of the business's campaigns
+// with the commission in percent with two decimals.
+import { useRef, useState, type FormEvent } from "react";
+import { paths } from "../../../config/paths.ts";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { campaignPriceCents, useBusinessCampaigns, type Campaign } from "../../../lib/campaigns.ts";
+import { useMe } from "../../../lib/current-user.ts";
+import { formatDate, formatDateTime, formatMoney, formatPercent } from "../../../lib/format.ts";
+import type { FieldErrors } from "../../../lib/form-errors.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { useFocusFirstError } from "../../../lib/use-focus-first-error.ts";
+import { PageHeader } from "../../../components/layouts/page-header.tsx";
+import {
+  Alert,
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  EmptyState,
+  LoadingState,
+  ProductImage,
+  TextAreaField,
+  TextField,
+  useToast,
+} from "../../../components/ui/index.ts";
+import { useCreateCampaign } from "../api/create-campaign.ts";
+import {
+  DASHBOARD_IMAGE_FIELDS,
+  emptyDashboardValues,
+  serverRuleErrors,
+  toDashboardPayload,
+  validateDashboardForm,
+  type CampaignDashboardValues,
+} from "../utils/campaign-form.ts";
+
+const serverFieldAliases: Record<string, keyof CampaignDashboardValues> = {
+  price: "product_price",
+  description: "product_description",
+  product_images: "image_1",
+  image_urls: "image_1",
+};
+
+function CreateCampaignForm({ approved, onCreated }: { approved: boolean; onCreated: () => void }) {
+  const toast = useToast();
+  const { run, isPending } = useCreateCampaign();
+  const [values, setValues] = useState<CampaignDashboardValues>(emptyDashboardValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, errors);
+
+  const field = (name: keyof CampaignDashboardValues) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    error: errors[name],
+  });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const found = validateDashboardForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const payload = toDashboardPayload(values);
+    const serverRules = serverRuleErrors(payload);
+    if (Object.keys(serverRules).length > 0) {
+      setErrors(Object.fromEntries(Object.entries(serverRules).map(([key, message]) => [serverFieldAliases[key] ?? key, message])));
+      return;
+    }
+    try {
+      await run(payload);
+      toast.success(t("campaigns.createdSuccess"));
+      setValues(emptyDashboardValues());
+      onCreated();
+    } catch (error) {
+      const message = errorMessage(error, t("campaigns.createFailed"));
+      setFormError(message);
+      const serverField = error instanceof ApiError ? error.field : null;
+      const key = serverField ? (serverFieldAliases[serverField] ?? serverField) : null;
+      if (key && key in values) setErrors({ [key]: message });
+    }
+  }
+
+  return (
+    <Card title={t("manageCampaigns.createTitle")}>
+      {!approved && <Alert tone="warning">{t("business.campaigns.disabled")}</Alert>}
+      <form className="form" onSubmit={onSubmit} noValidate ref={formRef} aria-label={t("manageCampaigns.createTitle")}>
+        {formError && <Alert tone="danger">{formError}</Alert>}
+        <fieldset className="form-fieldset" disabled={!approved || isPending}>
+          <TextField label={t("campaignForm.productName")} required maxLength={200} {...field("product_name")} />
+          <div className="form-row">
+            <TextField
+              label={t("campaignForm.priceDollars")}
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              required
+              {...field("product_price")}
+            />
+            <TextField
+              label={t("campaignForm.commissionRate")}
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              max="0.99"
+              step="0.01"
+              required
+              hint={t("campaignForm.rateHint")}
+              {...field("commission_rate")}
+            />
+          </div>
+          <div className="form-row">
+            <TextField label={t("campaignForm.startDate")} type="date" required {...field("start_date")} />
+            <TextField label={t("campaignForm.endDate")} type="date" required min={values.start_date || undefined} {...field("end_date")} />
+          </div>
+          <TextAreaField label={t("campaignForm.description")} required maxLength={5000} {...field("product_description")} />
+          {DASHBOARD_IMAGE_FIELDS.map((name, index) => (
+            <TextField
+              key={name}
+              label={t("images.urlLabel", { n: index + 1 })}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              required={index === 0}
+              hint={index === 0 ? t("manageCampaigns.imagesHint") : undefined}
+              {...field(name)}
+            />
+          ))}
+        </fieldset>
+        <Button type="submit" block loading={isPending} disabled={!approved}>
+          {isPending ? t("campaignForm.creating") : t("campaignForm.create")}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function CampaignRow({ campaign }: { campaign: Campaign }) {
+  const active = campaign.status === "active";
+  return (
+    <li className={`campaign-row${active ? "" : " campaign-row--inactive"}`} aria-label={campaign.product_name}>
+      <ProductImage url={campaign.image_urls[0]} alt={campaign.product_name} size="thumb" />
+      <div className="campaign-row__main">
+        <div className="campaign-row__head">
+          <h3 className="campaign-row__name break-anywhere">{campaign.product_name}</h3>
+          <Badge tone={active ? "success" : "neutral"}>
+            <span className="visually-hidden">{t("campaigns.status")}: </span>
+            {t(`campaigns.status.${campaign.status}`)}
+          </Badge>
+        </div>
+        <dl className="details">
+          <div className="details__row">
+            <dt>{t("campaigns.price")}</dt>
+            <dd>{formatMoney(campaignPriceCents(campaign))}</dd>
+          </div>
+          <div className="details__row">
+            <dt>{t("campaigns.commission")}</dt>
+            <dd>{formatPercent(campaign.commission_rate, 2)}</dd>
+          </div>
+          <div className="details__row">
+            <dt>{t("campaigns.runs")}</dt>
+            <dd>
+              {campaign.start_date || campaign.end_date
+                ? t("campaigns.dateRange", { start: formatDate(campaign.start_date, "UTC"), end: formatDate(campaign.end_date, "UTC") })
+                : t("common.notAvailable")}
+            </dd>
+          </div>
+          <div className="details__row">
+            <dt>{t("campaigns.created")}</dt>
+            <dd>
+              <time dateTime={campaign.created_at}>{formatDateTime(campaign.created_at)}</time>
+            </dd>
+          </div>
+        </dl>
+        {!active && <p className="muted-note">{t("campaigns.inactiveNotice")}</p>}
+      </div>
+    </li>
+  );
+}
+
+export function CampaignManagement() {
+  const me = useMe();
+  const campaigns = useBusinessCampaigns();
+  const list = campaigns.data ?? [];
+
+  return (
+    <div className="container page">
+      <PageHeader
+        title={t("manageCampaigns.title")}
+        subtitle={t("manageCampaigns.subtitle")}
+        actions={
+          <ButtonLink to={paths.businessDashboard} variant="ghost" size="sm">
+            {t("common.backToDashboard")}
+          </ButtonLink>
+        }
+      />
+      <div className="manage-layout">
+        {me.isLoading ? <LoadingState /> : <CreateCampaignForm approved={me.data?.status === "approved"} onCreated={campaigns.refetch} />}
+        <Card title={t("manageCampaigns.listTitle")}>
+          {campaigns.error && (
+            <Alert
+              tone="danger"
+              action={
+                <Button variant="outline" size="sm" onClick={campaigns.refetch} loading={campaigns.isFetching}>
+                  {t("common.tryAgain")}
+                </Button>
+              }
+            >
+              {campaigns.error}
+            </Alert>
+          )}
+          {campaigns.isLoading ? (
+            <LoadingState />
+          ) : list.length === 0 ? (
+            !campaigns.error && <EmptyState icon="store" title={t("manageCampaigns.empty")} />
+          ) : (
+            <ul className="campaign-list" aria-label={t("manageCampaigns.listTitle")}>
+              {list.map((campaign) => (
+                <CampaignRow key={campaign.id} campaign={campaign} />
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}

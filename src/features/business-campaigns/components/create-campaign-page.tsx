@@ -1,0 +1,178 @@
+// Create campaign page (SPEC §2, §5, §8): product name, description, price in dollars, commission
+// rate as a fraction (hint 'e.g. 0.15 for 15%', step 0.01), up to 5 images by URL and/or upload,
+// optional start and end dates (empty -> null). Success: 'Campaign created successfully!' and back
+// to the business dashboard; failure: 'Failed to create campaign: {message}'.
+import { useRef, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router-dom";
+import { paths } from "../../../config/paths.ts";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { useMe } from "../../../lib/current-user.ts";
+import type { FieldErrors } from "../../../lib/form-errors.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { useFocusFirstError } from "../../../lib/use-focus-first-error.ts";
+import { ImageListField } from "../../../components/forms/image-list-field.tsx";
+import { PageHeader } from "../../../components/layouts/page-header.tsx";
+import { Alert, Button, ButtonLink, Card, LoadingState, TextAreaField, TextField, useToast } from "../../../components/ui/index.ts";
+import { useCreateCampaign } from "../api/create-campaign.ts";
+import {
+  emptyPageValues,
+  PAGE_MAX_IMAGES,
+  serverRuleErrors,
+  toPagePayload,
+  validatePageForm,
+  type CampaignPageValues,
+} from "../utils/campaign-form.ts";
+
+type TextKey = Exclude<keyof CampaignPageValues, "image_urls">;
+const serverFieldAliases: Record<string, keyof CampaignPageValues> = {
+  product_price: "price",
+  product_images: "image_urls",
+  product_description: "description",
+};
+
+export function CreateCampaignPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const me = useMe();
+  const { run, isPending } = useCreateCampaign();
+  const [values, setValues] = useState<CampaignPageValues>(emptyPageValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [imageErrors, setImageErrors] = useState<(string | null)[]>([]);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, errors);
+
+  const approved = me.data?.status === "approved";
+  const update = (field: TextKey) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const checked = validatePageForm(values);
+    setImageErrors(checked.imageErrors);
+    setErrors(checked.errors);
+    if (Object.keys(checked.errors).length > 0) return;
+    const payload = toPagePayload(values);
+    const serverRules = serverRuleErrors(payload);
+    if (Object.keys(serverRules).length > 0) {
+      setErrors(serverRules);
+      return;
+    }
+    try {
+      await run(payload);
+      toast.success(t("campaigns.createdSuccess"));
+      navigate(paths.businessDashboard);
+    } catch (error) {
+      const message = t("campaigns.createFailedPage", { message: errorMessage(error, t("errors.generic")) });
+      setFormError(message);
+      toast.error(message);
+      const field = error instanceof ApiError ? error.field : null;
+      const key = field ? (serverFieldAliases[field] ?? field) : null;
+      if (key && key in values) setErrors({ [key]: errorMessage(error, t("errors.generic")) });
+    }
+  }
+
+  const back = (
+    <ButtonLink to={paths.businessDashboard} variant="ghost" size="sm">
+      {t("common.backToDashboard")}
+    </ButtonLink>
+  );
+
+  return (
+    <div className="container page page--narrow">
+      <PageHeader title={t("createCampaign.title")} subtitle={t("createCampaign.subtitle")} actions={back} />
+      {me.isLoading ? (
+        <LoadingState />
+      ) : (
+        <Card>
+          {me.error && <Alert tone="danger">{me.error}</Alert>}
+          {me.data && !approved && <Alert tone="warning">{t("business.campaigns.disabled")}</Alert>}
+          <form className="form" onSubmit={onSubmit} noValidate ref={formRef} aria-label={t("createCampaign.title")}>
+            {formError && <Alert tone="danger">{formError}</Alert>}
+            <fieldset className="form-fieldset" disabled={!approved || isPending}>
+              <TextField
+                label={t("campaignForm.productName")}
+                name="product_name"
+                required
+                maxLength={200}
+                value={values.product_name}
+                onChange={update("product_name")}
+                error={errors.product_name}
+              />
+              <TextAreaField
+                label={t("campaignForm.description")}
+                name="description"
+                maxLength={5000}
+                value={values.description}
+                onChange={update("description")}
+                error={errors.description}
+              />
+              <div className="form-row">
+                <TextField
+                  label={t("campaignForm.priceDollars")}
+                  name="price"
+                  type="number"
+                  inputMode="decimal"
+                  min="0.01"
+                  step="0.01"
+                  required
+                  value={values.price}
+                  onChange={update("price")}
+                  error={errors.price}
+                />
+                <TextField
+                  label={t("campaignForm.commissionRate")}
+                  name="commission_rate"
+                  type="number"
+                  inputMode="decimal"
+                  min="0.01"
+                  max="0.99"
+                  step="0.01"
+                  required
+                  hint={t("campaignForm.rateHint")}
+                  value={values.commission_rate}
+                  onChange={update("commission_rate")}
+                  error={errors.commission_rate}
+                />
+              </div>
+              <ImageListField
+                label={t("campaignForm.images")}
+                urls={values.image_urls}
+                onChange={(image_urls) => setValues((current) => ({ ...current, image_urls }))}
+                max={PAGE_MAX_IMAGES}
+                required
+                error={errors.image_urls}
+                rowErrors={imageErrors}
+                onUploadingChange={setUploading}
+              />
+              <div className="form-row">
+                <TextField
+                  label={t("campaignForm.startDate")}
+                  name="start_date"
+                  type="date"
+                  value={values.start_date}
+                  onChange={update("start_date")}
+                  error={errors.start_date}
+                />
+                <TextField
+                  label={t("campaignForm.endDate")}
+                  name="end_date"
+                  type="date"
+                  min={values.start_date || undefined}
+                  value={values.end_date}
+                  onChange={update("end_date")}
+                  error={errors.end_date}
+                />
+              </div>
+            </fieldset>
+            <Button type="submit" block size="lg" loading={isPending} disabled={!approved || uploading}>
+              {isPending ? t("campaignForm.creating") : t("campaignForm.create")}
+            </Button>
+          </form>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { act } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Campaign } from "../../../lib/campaigns.ts";
+import { buttonByText, click, render, until, type Rendered } from "../../../testing/render.tsx";
+import { EditCampaignModal } from "./edit-campaign-modal.tsx";
+
+const campaign = (extra: Partial<Campaign> = {}): Campaign => ({
+  id: "c1",
+  business_id: "b1",
+  product_name: "Silk Scarf",
+  price: 24.5,
+  price_cents: 2450,
+  commission_rate: 0.15,
+  description: "Hand-woven",
+  status: "active",
+  is_active: true,
+  image_urls: ["https://cdn.test/a.jpg"],
+  start_date: null,
+  end_date: null,
+  created_at: "2026-11-22T00:00:00Z",
+  ...extra,
+});
+
+let answers: Record<string, () => Promise<Response>>;
+let fetchMock: ReturnType<typeof vi.fn>;
+let view: Rendered;
+let onClose: ReturnType<typeof vi.fn<() => void>>;
+let onChanged: ReturnType<typeof vi.fn<() => void>>;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+beforeEach(() => {
+  answers = {
+    "PUT /campaigns/c1": async () => json(200, { message: "Campaign updated successfully", campaign: campaign() }),
+    "POST /upload/image": async () => json(200, { success: true, url: "https://cdn.test/up1.png", public_id: "p1" }),
+    "POST /upload/images": async () => json(200, { success: true, images: [{ url: "https://cdn.test/up1.png", public_id: "p1" }, { url: "https://cdn.test/up2.png", public_id: "p2" }] }),
+  };
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const key = `${init?.method ?? "GET"} ${new URL(url).pathname.replace(/^.*\/functions\/v1\/api/, "")}`;
+    return answers[key] ? answers[key]() : json(404, {});
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  onClose = vi.fn<() => void>();
+  onChanged = vi.fn<() => void>();
+});
+
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;
+const urlInputs = () => [...dialog().querySelectorAll<HTMLInputElement>('input[type="url"]')];
+
+async function type(input: HTMLInputElement, value: string) {
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+async function chooseFiles(count: number) {
+  const input = dialog().querySelector<HTMLInputElement>('input[type="file"]')!;
+  const files = Array.from({ length: count }, (_v, i) => new File([new Uint8Array([0x89, 0x50])], `f${i}.png`, { type: "image/png" }));
+  Object.defineProperty(input, "files", { value: files, configurable: true });
+  await act(async () => {
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}
+
+const lastPut = () => {
+  const call = fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === "PUT").at(-1)!;
+  return JSON.parse(String((call[1] as RequestInit).body));
+};
+
+describe("Edit campaign modal", () => {
+  it("saves the images (empty rows dropped)", async () => {
+    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
+    await click(buttonByText(dialog(), "Add Image URL"));
+    await type(urlInputs()[1], "https://cdn.test/b.jpg");
+    await click(buttonByText(dialog(), "Add Image URL"));
+    await click(buttonByText(dialog(), "Save Images"));
+    await until(() => expect(onClose).toHaveBeenCalled());
+    expect(lastPut()).toEqual({ image_urls: ["https://cdn.test/a.jpg", "https://cdn.test/b.jpg"] });
+    expect(onChanged).toHaveBeenCalled();
+  });
+
+  it("needs at least one image", async () => {
+    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
+    await type(urlInputs()[0], "");
+    await click(buttonByText(dialog(), "Save Images"));
+    expect(dialog().textContent).toContain("Please add at least one product image");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("uploads one file with the single call and several with the multi call, at most 5 in all", async () => {
+    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
+    await chooseFiles(1);
+    await until(() => expect(urlInputs().map((input) => input.value)).toEqual(["https://cdn.test/a.jpg", "https://cdn.test/up1.png"]));
+    expect(fetchMock.mock.calls[0][0]).toMatch(/\/upload\/image$/);
+    await chooseFiles(2);
+    await until(() => expect(urlInputs()).toHaveLength(4));
+    expect(fetchMock.mock.calls[1][0]).toMatch(/\/upload\/images$/);
+    await chooseFiles(2);
+    expect(dialog().textContent).toContain("Maximum 5 images allowed");
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("says 'Failed to upload image(s). Please try again.' when an upload fails", async () => {
+    answers["POST /upload/image"] = async () => json(400, { error: "bad_request", message: "Only PNG, JPEG and GIF images are allowed" });
+    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
+    await chooseFiles(1);
+    await until(() => expect(dialog().textContent).toContain("Failed to upload image(s). Please try again."));
+    expect(dialog().textContent).toContain("Only PNG, JPEG and GIF images are allowed");
+  });
+
+  it("shows the server's message, else 'Failed to update campaign'", async () => {
+    answers["PUT /campaigns/c1"] = async () => json(500, {});
+    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
+    await click(buttonByText(dialog(), "Save Images"));
+    await until(() => expect(dialog().querySelector('[role="alert"]')?.textContent).toContain("Failed to update campaign"));
+    answers["PUT /campaigns/c1"] = async () => json(403, { error: "forbidden", message: "Only approved businesses can edit campaigns" });
+    await click(buttonByText(dialog(), "Save Images"));
+    await until(() => expect(dialog().querySelector('[role="alert"]')?.textContent).toContain("Only approved businesses can edit campaigns"));
+  });
+
+  it("deactivates only after a confirmation", async () => {
+    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
+    await click(buttonByText(dialog(), "Deactivate Campaign"));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(dialog().textContent).toContain("Deactivate Silk Scarf?");
+    await click(buttonByText(dialog(), "Yes, Deactivate"));
+    await until(() => expect(onClose).toHaveBeenCalled());
+    expect(lastPut()).toEqual({ status: "inactive" });
+  });
+
+  it("says 'Failed to deactivate campaign' when it fails", async () => {
+    answers["PUT /campaigns/c1"] = async () => json(500, {});
+    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
+    await click(buttonByText(dialog(), "Deactivate Campaign"));
+    await click(buttonByText(dialog(), "Yes, Deactivate"));
+    await until(() => expect(dialog().querySelector('[role="alert"]')?.textContent).toContain("Failed to deactivate campaign"));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("offers no deactivation for an inactive campaign", async () => {
+    view = await render(<EditCampaignModal campaign={campaign({ status: "inactive", is_active: false })} onClose={onClose} onChanged={onChanged} />);
+    expect(buttonByText(dialog(), "Deactivate Campaign")).toBeUndefined();
+    expect(dialog().textContent).toContain("This campaign is no longer accepting new orders");
+  });
+});

@@ -1,0 +1,67 @@
+// My Campaigns (SPEC §2 business dashboard): the business's campaigns as a grid with Edit, and
+// Create Campaign (to the create campaign page) only once the account is approved.
+import { useState } from "react";
+import { paths } from "../../../config/paths.ts";
+import { useBusinessCampaigns, type Campaign } from "../../../lib/campaigns.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { Alert, Button, ButtonLink, Card, EmptyState, LoadingState } from "../../../components/ui/index.ts";
+import { CampaignCard } from "./campaign-card.tsx";
+import { EditCampaignModal } from "./edit-campaign-modal.tsx";
+
+export function MyCampaigns({ approved }: { approved: boolean }) {
+  const campaigns = useBusinessCampaigns();
+  const [editing, setEditing] = useState<Campaign | null>(null);
+  const list = campaigns.data ?? [];
+
+  return (
+    <Card
+      title={t("business.campaigns.title")}
+      actions={
+        <>
+          {list.length > 0 && (
+            <ButtonLink to={paths.businessCampaigns} variant="ghost" size="sm">
+              {t("business.campaigns.manage")}
+            </ButtonLink>
+          )}
+          {approved ? (
+            <ButtonLink to={paths.businessCreateCampaign}>{t("business.campaigns.create")}</ButtonLink>
+          ) : (
+            <Button disabled aria-describedby="campaign-creation-disabled">
+              {t("business.campaigns.create")}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {!approved && (
+        <p id="campaign-creation-disabled" className="muted-note">
+          {t("business.campaigns.disabled")}
+        </p>
+      )}
+      {campaigns.error && (
+        <Alert
+          tone="danger"
+          action={
+            <Button variant="outline" size="sm" onClick={campaigns.refetch} loading={campaigns.isFetching}>
+              {t("common.tryAgain")}
+            </Button>
+          }
+        >
+          {campaigns.error}
+        </Alert>
+      )}
+      {campaigns.isLoading ? (
+        <LoadingState />
+      ) : list.length === 0 ? (
+        !campaigns.error && <EmptyState icon="store" title={t("business.campaigns.empty")} body={t("business.campaigns.emptyHint")} />
+      ) : (
+        <ul className="card-grid campaign-grid" aria-label={t("business.campaigns.title")}>
+          {list.map((campaign) => (
+            <CampaignCard key={campaign.id} campaign={campaign} onEdit={setEditing} />
+          ))}
+        </ul>
+      )}
+      {editing && <EditCampaignModal campaign={editing} onClose={() => setEditing(null)} onChanged={campaigns.refetch} />}
+    </Card>
+  );
+}

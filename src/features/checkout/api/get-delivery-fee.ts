@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+export const deliveryFeeResponseSchema = z.object({
+  district: z.string().optional(),
+  commune: z.string().optional(),
+  /** Dollars. */
+  delivery_fee: z.number(),
+  delivery_fee_cents: z.number().int().optional(),
+});
+
+// GET /delivery-zones/fee/{commune}/{district} - the delivery fee to one commune, in cents here
+export function getDeliveryFeeCents(commune: string, district: string, signal?: AbortSignal): Promise<number> {
+  return apiRequest(`/delivery-zones/fee/${encodeURIComponent(commune)}/${encodeURIComponent(district)}`, {
+    schema: deliveryFeeResponseSchema,
+    signal,
+    token: null,
+  }).then((body) => body.delivery_fee_cents ?? Math.round(body.delivery_fee * 100));
+}

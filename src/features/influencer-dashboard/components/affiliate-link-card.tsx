@@ -1,0 +1,143 @@
+// One of My Affiliate Links (SPEC §2, §4): campaign name, keyword, status (pending, approved,
+// rejected, or inactive once the campaign was deactivated). Only an approved link of an active
+// campaign shows the URL with Copy and Download QR Code.
+import { useEffect, useId, useRef, useState } from "react";
+import { formatDateTime } from "../../../lib/format.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { Badge, Button, Icon, useToast, type BadgeTone } from "../../../components/ui/index.ts";
+import type { MyLink } from "../api/get-my-links.ts";
+import type { KeywordTrigger } from "../api/get-my-triggers.ts";
+import { downloadQrCode, qrFileName } from "../utils/qr-code.ts";
+
+export type LinkState = "pending" | "approved" | "rejected" | "inactive";
+
+/** What the card shows: a decided-or-pending link of a deactivated campaign is inactive; rejected stays rejected. */
+export function linkState(link: Pick<MyLink, "status" | "campaign_status" | "is_active">): LinkState {
+  if (link.status === "rejected") return "rejected";
+  // is_active is only true for an approved link of an active campaign; campaign_status says more.
+  const campaignInactive = link.campaign_status ? link.campaign_status === "inactive" : link.status === "approved" && link.is_active === false;
+  if (campaignInactive) return "inactive";
+  return link.status;
+}
+
+const stateTone: Record<LinkState, BadgeTone> = { pending: "warning", approved: "success", rejected: "danger", inactive: "neutral" };
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand("copy");
+  area.remove();
+  if (!ok) throw new Error("copy failed");
+}
+
+interface AffiliateLinkCardProps {
+  link: MyLink;
+  trigger: KeywordTrigger | undefined;
+}
+
+export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
+  const toast = useToast();
+  const urlId = useId();
+  const [copied, setCopied] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const copiedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (copiedTimer.current) clearTimeout(copiedTimer.current);
+  }, []);
+
+  const state = linkState(link);
+  const name = link.campaign_name || t("influencer.links.unnamed");
+  const url = state === "approved" ? link.affiliate_url : null;
+  // The keyword works only while the link does (deactivation ends the trigger).
+  const keyword = state === "approved" ? (link.keyword ?? trigger?.keyword ?? null) : null;
+
+  async function onCopy() {
+    if (!url) return;
+    try {
+      await copyText(url);
+      setCopied(true);
+      if (copiedTimer.current) clearTimeout(copiedTimer.current);
+      copiedTimer.current = setTimeout(() => setCopied(false), 2500);
+    } catch {
+      toast.error(t("influencer.links.copyFailed"));
+    }
+  }
+
+  async function onDownload() {
+    if (!url) return;
+    setDownloading(true);
+    try {
+      await downloadQrCode(url, qrFileName(name));
+    } catch {
+      toast.error(t("influencer.links.qrFailed"));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <li className={`card link-card link-card--${state}`} aria-label={name}>
+      <div className="link-card__head">
+        <h3 className="link-card__name break-anywhere">{name}</h3>
+        <Badge tone={stateTone[state]}>
+          <span className="visually-hidden">{t("influencer.links.status")}: </span>
+          {t(`influencer.links.state.${state}`)}
+        </Badge>
+      </div>
+      <dl className="details">
+        {keyword && (
+          <div className="details__row">
+            <dt>{t("influencer.links.keyword")}</dt>
+            <dd>
+              <code className="keyword">{keyword}</code>
+            </dd>
+          </div>
+        )}
+        <div className="details__row">
+          <dt>{t("influencer.links.applied")}</dt>
+          <dd>
+            <time dateTime={link.created_at}>{formatDateTime(link.created_at)}</time>
+          </dd>
+        </div>
+      </dl>
+      {url ? (
+        <>
+          <div className="link-card__url">
+            <label htmlFor={urlId} className="field__label">
+              {t("influencer.links.url")}
+            </label>
+            <input id={urlId} className="field__control link-card__url-input" readOnly value={url} onFocus={(event) => event.target.select()} />
+          </div>
+          <div className="link-card__actions">
+            <Button variant={copied ? "success" : "primary"} size="sm" onClick={onCopy} icon={<Icon name={copied ? "check" : "link"} size={18} />}>
+              {copied ? t("influencer.links.copied") : t("influencer.links.copy")}
+            </Button>
+            <Button variant="outline" size="sm" onClick={onDownload} loading={downloading} icon={<Icon name="qr" size={18} />}>
+              {t("influencer.links.downloadQr")}
+            </Button>
+          </div>
+          <p className="visually-hidden" role="status">
+            {copied ? t("influencer.links.copiedAnnouncement") : ""}
+          </p>
+          {trigger?.dm_template_text && (
+            <details className="link-card__dm">
+              <summary>{t("influencer.links.dmTemplate")}</summary>
+              <p className="break-anywhere">{trigger.dm_template_text}</p>
+            </details>
+          )}
+        </>
+      ) : (
+        <p className="link-card__note">{t(`influencer.links.note.${state}`)}</p>
+      )}
+    </li>
+  );
+}

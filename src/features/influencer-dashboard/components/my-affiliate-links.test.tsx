@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { buttonByText, click, render, until, type Rendered } from "../../../testing/render.tsx";
+import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
+
+// Realtime is replaced by handles the test fires, as postgres_changes events would.
+const realtime = vi.hoisted(() => ({ subscriptions: [] as { table: string; event: string; filter?: string; onChange: () => void }[] }));
+vi.mock("../../../lib/realtime.ts", () => ({
+  useTableChanges: (options: { table: string; event: string; filter?: string; onChange: () => void }) => {
+    realtime.subscriptions = [...realtime.subscriptions.filter((s) => s.table !== options.table), options];
+    return "live";
+  },
+}));
+
+const link = (id: string, name: string, status: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  influencer_id: "inf-1",
+  campaign_id: `c-${id}`,
+  campaign_name: name,
+  status,
+  is_approved: status === "approved",
+  campaign_status: "active",
+  is_active: status === "approved",
+  affiliate_url: status === "approved" ? `http://shop.test/checkout?influencer_id=inf-1&product_id=c-${id}` : null,
+  keyword: status === "approved" ? "SCARF" : null,
+  created_at: "2026-11-22T03:00:00Z",
+  decided_at: null,
+  ...extra,
+});
+
+let links: ReturnType<typeof link>[];
+let linksStatus: number;
+let view: Rendered;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+beforeEach(() => {
+  links = [link("l1", "Silk Scarf", "pending"), link("l2", "Coffee Beans", "rejected")];
+  linksStatus = 200;
+  vi.stubGlobal("fetch", vi.fn(async (url: string) => {
+    if (url.endsWith("/affiliate-links/my-links")) return linksStatus === 200 ? json(200, { links }) : json(linksStatus, {});
+    if (url.endsWith("/keyword-triggers/my-triggers")) return json(200, { triggers: [] });
+    return json(404, {});
+  }));
+});
+
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+const card = (name: string) => view.container.querySelector<HTMLElement>(`li[aria-label="${name}"]`);
+
+describe("My Affiliate Links", () => {
+  it("shows pending and rejected apart, neither with a link", async () => {
+    view = await render(<MyAffiliateLinks userId="inf-1" canApply />);
+    await until(() => expect(card("Silk Scarf")).not.toBeNull());
+    expect(card("Silk Scarf")!.querySelector(".badge")!.textContent).toBe("Link status: Pending approval");
+    expect(card("Coffee Beans")!.querySelector(".badge")!.textContent).toBe("Link status: Rejected");
+    expect(card("Coffee Beans")!.className).toContain("link-card--rejected");
+    expect(buttonByText(view.container, "Copy")).toBeUndefined();
+    expect(buttonByText(view.container, /Download QR Code/)).toBeUndefined();
+  });
+
+  it("subscribes to its own links and turns a card approved on an UPDATE, with Copy", async () => {
+    view = await render(<MyAffiliateLinks userId="inf-1" canApply />);
+    await until(() => expect(card("Silk Scarf")).not.toBeNull());
+    const own = realtime.subscriptions.find((s) => s.table === "affiliate_links")!;
+    expect(own).toMatchObject({ event: "UPDATE", filter: "influencer_id=eq.inf-1" });
+
+    links = [link("l1", "Silk Scarf", "approved"), links[1]];
+    own.onChange();
+    await until(() => expect(card("Silk Scarf")!.querySelector(".badge")!.textContent).toBe("Link status: Approved"));
+    expect(card("Silk Scarf")!.textContent).toContain("SCARF");
+    const input = card("Silk Scarf")!.querySelector("input")!;
+    expect(input.value).toBe("http://shop.test/checkout?influencer_id=inf-1&product_id=c-l1");
+
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    await click(buttonByText(card("Silk Scarf")!, "Copy"));
+    await until(() => expect(buttonByText(card("Silk Scarf")!, "Copied")).toBeDefined());
+    expect(writeText).toHaveBeenCalledWith("http://shop.test/checkout?influencer_id=inf-1&product_id=c-l1");
+  });
+
+  it("shows a link of a deactivated campaign as inactive, without the link", async () => {
+    links = [link("l1", "Silk Scarf", "approved", { campaign_status: "inactive", is_active: false })];
+    view = await render(<MyAffiliateLinks userId="inf-1" canApply />);
+    await until(() => expect(card("Silk Scarf")).not.toBeNull());
+    expect(card("Silk Scarf")!.querySelector(".badge")!.textContent).toBe("Link status: Inactive");
+    expect(card("Silk Scarf")!.querySelector("input")).toBeNull();
+  });
+
+  it("says so when there are no links, and when they fail to load", async () => {
+    links = [];
+    view = await render(<MyAffiliateLinks userId="inf-1" canApply />);
+    await until(() => expect(view.container.textContent).toContain("You don't have any affiliate links yet. Apply for one below!"));
+    expect(view.container.querySelector('a[href="/influencer/campaigns/available"]')).not.toBeNull();
+    view.unmount();
+    linksStatus = 500;
+    view = await render(<MyAffiliateLinks userId="inf-1" canApply />);
+    await until(() => expect(view.container.textContent).toContain("Failed to load your affiliate links."));
+  });
+});

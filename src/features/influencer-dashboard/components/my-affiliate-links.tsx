@@ -1,0 +1,76 @@
+// My Affiliate Links (SPEC §2 influencer dashboard). Live: an UPDATE of one of the influencer's
+// links (an admin's decision) or of a campaign (a deactivation) refetches, so a card turns
+// approved within a second of the admin's click.
+import { useMemo } from "react";
+import { paths } from "../../../config/paths.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { useTableChanges } from "../../../lib/realtime.ts";
+import { Alert, Button, ButtonLink, Card, EmptyState, LoadingState } from "../../../components/ui/index.ts";
+import { useMyLinks } from "../api/get-my-links.ts";
+import { useMyTriggers, type KeywordTrigger } from "../api/get-my-triggers.ts";
+import { AffiliateLinkCard } from "./affiliate-link-card.tsx";
+
+interface MyAffiliateLinksProps {
+  userId: string;
+  /** Whether the influencer may browse and apply (not while rejected). */
+  canApply: boolean;
+}
+
+export function MyAffiliateLinks({ userId, canApply }: MyAffiliateLinksProps) {
+  const links = useMyLinks();
+  const triggers = useMyTriggers();
+  const refetch = () => {
+    links.refetch();
+    triggers.refetch();
+  };
+  useTableChanges({
+    name: "influencer-links",
+    table: "affiliate_links",
+    event: "UPDATE",
+    filter: `influencer_id=eq.${userId}`,
+    onChange: refetch,
+  });
+  useTableChanges({ name: "influencer-link-campaigns", table: "campaigns", event: "UPDATE", onChange: links.refetch });
+
+  const triggerByLink = useMemo(() => {
+    const map = new Map<string, KeywordTrigger>();
+    for (const trigger of triggers.data ?? []) if (trigger.is_active || !map.has(trigger.affiliate_link_id)) map.set(trigger.affiliate_link_id, trigger);
+    return map;
+  }, [triggers.data]);
+
+  const list = links.data ?? [];
+  const browse = canApply && (
+    <ButtonLink to={paths.influencerAvailableCampaigns} variant={list.length > 0 ? "outline" : "primary"} size={list.length > 0 ? "sm" : "md"}>
+      {t("influencer.links.browse")}
+    </ButtonLink>
+  );
+
+  return (
+    <Card title={t("influencer.links.title")} actions={list.length > 0 ? browse : undefined}>
+      {links.error && (
+        <Alert
+          tone="danger"
+          action={
+            <Button variant="outline" size="sm" onClick={refetch} loading={links.isFetching}>
+              {t("common.tryAgain")}
+            </Button>
+          }
+        >
+          {links.error}
+        </Alert>
+      )}
+      {triggers.error && !links.error && list.some((link) => link.status === "approved") && <Alert tone="warning">{triggers.error}</Alert>}
+      {links.isLoading ? (
+        <LoadingState />
+      ) : list.length === 0 ? (
+        !links.error && <EmptyState icon="link" title={t("influencer.links.empty")} action={browse} />
+      ) : (
+        <ul className="card-grid" aria-label={t("influencer.links.title")}>
+          {list.map((link) => (
+            <AffiliateLinkCard key={link.id} link={link} trigger={triggerByLink.get(link.id)} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

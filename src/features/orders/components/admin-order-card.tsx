@@ -1,0 +1,97 @@
+// One order on the admin board (SPEC §2): product, customer phone, commune and district,
+// quantity, total with product price and delivery fee, business and influencer emails, status,
+// created and updated dates; the forward step and each allowed revert; 'Order Completed' once
+// delivered (reverts stay possible).
+import type { ReactNode } from "react";
+import { Button, Icon } from "../../../components/ui/index.ts";
+import { formatDateTime, formatMoney } from "../../../lib/format.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import type { Order } from "../types/order.ts";
+import { displayStatus, nextStatus, orderNumber, revertStatuses, statusLabel, type OrderStatus } from "../utils/order-status.ts";
+import { OrderStatusBadge } from "./order-status-badge.tsx";
+
+interface AdminOrderCardProps {
+  order: Order;
+  /** The status a change is running towards, or null. */
+  changingTo: OrderStatus | null;
+  onChange: (order: Order, to: OrderStatus) => void;
+}
+
+export function adminOrderLabel(order: Order): string {
+  return t("orders.admin.cardLabel", { product: order.product_name, number: orderNumber(order.id) });
+}
+
+export function AdminOrderCard({ order, changingTo, onChange }: AdminOrderCardProps) {
+  const status = displayStatus(order.order_status);
+  const next = nextStatus(status);
+  const reverts = revertStatuses(status);
+  const busy = changingTo !== null;
+  const none = t("common.notAvailable");
+
+  const details: { label: string; value: ReactNode }[] = [
+    { label: t("orders.admin.orderNumber"), value: <span className="order-card__number">#{orderNumber(order.id)}</span> },
+    {
+      label: t("orders.admin.customerPhone"),
+      value: order.customer_phone ? <a href={`tel:${order.customer_phone}`}>{order.customer_phone}</a> : none,
+    },
+    { label: t("orders.admin.delivery"), value: `${order.delivery_commune}, ${order.delivery_district}` },
+    { label: t("orders.admin.quantity"), value: order.quantity },
+    {
+      label: t("orders.admin.total"),
+      value: (
+        <>
+          <strong>{formatMoney(order.total_cents)}</strong>
+          <span className="order-card__sub">
+            {t("orders.admin.totalDetail", {
+              price: formatMoney(order.unit_price_cents),
+              quantity: order.quantity,
+              fee: formatMoney(order.delivery_fee_cents),
+            })}
+          </span>
+        </>
+      ),
+    },
+    { label: t("orders.admin.business"), value: <span className="break-anywhere">{order.business_email || none}</span> },
+    { label: t("orders.admin.influencer"), value: <span className="break-anywhere">{order.influencer_email || none}</span> },
+    { label: t("orders.admin.created"), value: <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time> },
+    { label: t("orders.admin.updated"), value: <time dateTime={order.updated_at}>{formatDateTime(order.updated_at)}</time> },
+  ];
+
+  return (
+    <li className={`card order-card order-card--${status}`} aria-label={adminOrderLabel(order)} aria-busy={busy || undefined}>
+      <div className="order-card__head">
+        <h3 className="order-card__product break-anywhere">{order.product_name}</h3>
+        <OrderStatusBadge status={status} />
+      </div>
+      <dl className="details">
+        {details.map((detail) => (
+          <div className="details__row" key={detail.label}>
+            <dt>{detail.label}</dt>
+            <dd>{detail.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="order-card__actions">
+        {next ? (
+          <Button variant="primary" block loading={changingTo === next} disabled={busy} onClick={() => onChange(order, next)}>
+            {t("orders.admin.forward", { status: statusLabel(next) })}
+          </Button>
+        ) : (
+          <p className="order-card__completed">
+            <Icon name="check" size={18} />
+            {t("orders.admin.completed")}
+          </p>
+        )}
+        {reverts.length > 0 && (
+          <div className="order-card__reverts" role="group" aria-label={t("orders.admin.revertGroup")}>
+            {reverts.map((to) => (
+              <Button key={to} variant="ghost" size="sm" loading={changingTo === to} disabled={busy} onClick={() => onChange(order, to)}>
+                {t("orders.admin.revert", { status: statusLabel(to) })}
+              </Button>
+            ))}
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

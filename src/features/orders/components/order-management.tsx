@@ -1,0 +1,102 @@
+// Admin Order Management (SPEC §2 admin tab 2, §4, §8): filters All / New Orders / Ready for
+// Pickup / Out for Delivery / Delivered with counts, one card per order with its forward step and
+// reverts. Live: any change to public.orders refetches (a new checkout order appears, a status
+// change moves the card), and so does every (re)subscription, so a lost connection never leaves a
+// stale board. A change refused because the order moved meanwhile (409) says why and refetches.
+import { useMemo, useState } from "react";
+import { Alert, Button, EmptyState, FilterGroup, LoadingState, useToast } from "../../../components/ui/index.ts";
+import { serverMessage } from "../../../lib/api-client.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { useTableChanges } from "../../../lib/realtime.ts";
+import { useAdminOrders } from "../api/get-admin-orders.ts";
+import { useUpdateOrderStatus } from "../api/update-order-status.ts";
+import type { Order } from "../types/order.ts";
+import { countByFilter, filterOrders, ORDER_FILTERS, type OrderFilter } from "../utils/order-filters.ts";
+import { statusLabel, type OrderStatus } from "../utils/order-status.ts";
+import { AdminOrderCard } from "./admin-order-card.tsx";
+import { LiveIndicator } from "./live-indicator.tsx";
+import "./orders.css";
+
+export function OrderManagement() {
+  const toast = useToast();
+  const orders = useAdminOrders();
+  const { run: updateStatus } = useUpdateOrderStatus();
+  const [filter, setFilter] = useState<OrderFilter>("all");
+  const [changing, setChanging] = useState<Record<string, OrderStatus>>({});
+  const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
+
+  const live = useTableChanges({ name: "admin-orders", table: "orders", event: "*", onChange: orders.refetch });
+
+  // SPEC §7: when the list cannot be loaded it is empty (never a stale board) and the error shows.
+  const list = useMemo(() => (orders.error ? [] : (orders.data ?? [])), [orders.error, orders.data]);
+  const counts = useMemo(() => countByFilter(list), [list]);
+  const shown = filterOrders(list, filter);
+
+  async function onChange(order: Order, to: OrderStatus) {
+    setFailure(null);
+    setChanging((current) => ({ ...current, [order.id]: to }));
+    try {
+      await updateStatus(order.id, to);
+      toast.success(t("orders.admin.updated.success", { status: statusLabel(to) }));
+    } catch (error) {
+      const title = t("orders.admin.updated.failed");
+      const detail = serverMessage(error);
+      setFailure({ title, detail });
+      toast.error(detail ? `${title} ${detail}` : title);
+    } finally {
+      setChanging(({ [order.id]: _done, ...rest }) => rest);
+      orders.refetch();
+    }
+  }
+
+  return (
+    <section className="stack" aria-labelledby="order-management-title">
+      <div className="section-head">
+        <h2 id="order-management-title" className="section-head__title">
+          {t("orders.admin.title")}
+        </h2>
+        <LiveIndicator status={live} />
+      </div>
+      <FilterGroup<OrderFilter>
+        label={t("orders.admin.filters")}
+        value={filter}
+        onChange={setFilter}
+        options={ORDER_FILTERS.map((value) => ({ value, label: t(`orders.admin.filter.${value}`), count: counts[value] }))}
+      />
+      {failure && (
+        <Alert tone="danger" title={failure.title}>
+          {failure.detail}
+        </Alert>
+      )}
+      {orders.error && (
+        <Alert
+          tone="danger"
+          action={
+            <Button variant="outline" size="sm" onClick={orders.refetch} loading={orders.isFetching}>
+              {t("common.tryAgain")}
+            </Button>
+          }
+        >
+          {orders.error}
+        </Alert>
+      )}
+      {orders.isLoading ? (
+        <LoadingState />
+      ) : shown.length === 0 ? (
+        !orders.error && (
+          <EmptyState
+            icon="cash"
+            title={filter === "all" ? t("orders.admin.empty.all") : t("orders.admin.empty.filtered", { status: statusLabel(filter) })}
+            body={filter === "all" ? t("orders.admin.emptyBody") : undefined}
+          />
+        )
+      ) : (
+        <ul className="card-grid order-board" aria-label={t("orders.admin.list")}>
+          {shown.map((order) => (
+            <AdminOrderCard key={order.id} order={order} changingTo={changing[order.id] ?? null} onChange={onChange} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

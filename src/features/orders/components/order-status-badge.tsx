@@ -1,0 +1,13 @@
+import { Badge } from "../../../components/ui/index.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { displayStatus, statusLabel, statusTone } from "../utils/order-status.ts";
+
+/** The order's status (SPEC §4 labels; an unknown status shows as New Order). */
+export function OrderStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge tone={statusTone[displayStatus(status)]} className="order-status">
+      <span className="visually-hidden">{t("orders.statusLabel")}: </span>
+      {statusLabel(status)}
+    </Badge>
+  );
+}

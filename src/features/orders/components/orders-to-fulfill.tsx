@@ -1,0 +1,116 @@
+// The business dashboard's Orders to Fulfill card (SPEC §2, §4, §8): the latest 10 orders and the
+// total count, each with product, quantity, commune and district, total, status and date. Live:
+// changes to the business's own orders refetch (realtime filtered to business_id, RLS on top),
+// and an order seen turning delivered says 'Order completed! Payouts have been created.'
+import { useEffect, useRef } from "react";
+import { Alert, Badge, Button, Card, EmptyState, LoadingState, useToast } from "../../../components/ui/index.ts";
+import { useSession } from "../../../lib/auth.tsx";
+import { formatCount, formatDateTime, formatMoney } from "../../../lib/format.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { useTableChanges } from "../../../lib/realtime.ts";
+import { useMyOrders } from "../api/get-my-orders.ts";
+import { newlyDelivered } from "../utils/order-filters.ts";
+import { displayStatus } from "../utils/order-status.ts";
+import { LiveIndicator } from "./live-indicator.tsx";
+import { OrderStatusBadge } from "./order-status-badge.tsx";
+import "./orders.css";
+
+/** SPEC §9: the business dashboard shows the latest 10 orders. */
+export const LATEST_ORDERS = 10;
+
+interface OrdersToFulfillProps {
+  /** The business's user id; defaults to the signed-in user's (the token's subject). */
+  businessId?: string;
+}
+
+export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
+  const session = useSession();
+  const ownId = businessId ?? session?.userId ?? null;
+  const toast = useToast();
+  const orders = useMyOrders();
+  const live = useTableChanges({
+    name: "business-orders",
+    table: "orders",
+    event: "*",
+    filter: ownId ? `business_id=eq.${ownId}` : undefined,
+    enabled: ownId !== null,
+    onChange: orders.refetch,
+  });
+
+  // An order this page already showed, now delivered: say so once.
+  const known = useRef<Map<string, string> | null>(null);
+  const list = orders.data;
+  useEffect(() => {
+    if (!list) return;
+    if (known.current && newlyDelivered(known.current, list).length > 0) toast.success(t("orders.business.deliveredNotice"));
+    known.current = new Map(list.map((order) => [order.id, order.order_status]));
+  }, [list, toast]);
+
+  const all = list ?? [];
+  const latest = all.slice(0, LATEST_ORDERS);
+
+  return (
+    <Card
+      title={t("orders.business.title")}
+      className="orders-to-fulfill"
+      actions={
+        <>
+          <LiveIndicator status={live} />
+          {list && (
+            <Badge tone="neutral">
+              <span aria-hidden="true">{t("orders.business.total", { count: formatCount(all.length) })}</span>
+              <span className="visually-hidden">{t("orders.business.totalLabel", { count: formatCount(all.length) })}</span>
+            </Badge>
+          )}
+        </>
+      }
+    >
+      {orders.error && (
+        <Alert
+          tone="danger"
+          action={
+            <Button variant="outline" size="sm" onClick={orders.refetch} loading={orders.isFetching}>
+              {t("common.tryAgain")}
+            </Button>
+          }
+        >
+          {orders.error}
+        </Alert>
+      )}
+      {orders.isLoading ? (
+        <LoadingState />
+      ) : latest.length === 0 ? (
+        !orders.error && <EmptyState icon="cash" title={t("orders.business.empty")} />
+      ) : (
+        <>
+          <ul className="order-list" aria-label={t("orders.business.list")}>
+            {latest.map((order) => (
+              <li key={order.id} className={`order-row order-row--${displayStatus(order.order_status)}`} aria-label={order.product_name}>
+                <div className="order-row__head">
+                  <p className="order-row__product break-anywhere">{order.product_name}</p>
+                  <OrderStatusBadge status={order.order_status} />
+                </div>
+                <p className="order-row__meta">
+                  <span>{t("orders.business.quantity", { quantity: order.quantity })}</span>
+                  <span aria-hidden="true"> · </span>
+                  <span className="break-anywhere">
+                    {order.delivery_commune}, {order.delivery_district}
+                  </span>
+                </p>
+                <p className="order-row__foot">
+                  <strong className="order-row__total">{formatMoney(order.total_cents)}</strong>
+                  <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+                </p>
+              </li>
+            ))}
+          </ul>
+          {all.length > LATEST_ORDERS && (
+            <p className="muted-note order-list__more">
+              {t("orders.business.latest", { shown: LATEST_ORDERS, total: formatCount(all.length) })}
+            </p>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { en as base } from "./en.ts";
+import { enOrders } from "./en-orders.ts";
+import { t } from "./index.ts";
+
+describe("the merged English dictionary", () => {
+  it("has no id in two files", () => {
+    expect(Object.keys(enOrders).filter((key) => key in base)).toEqual([]);
+  });
+
+  it("gives the slice texts through t()", () => {
+    expect(t("checkout.confirm", { total: "$41.50" })).toBe("Confirm Order - $41.50");
+    expect(t("orders.business.title")).toBe("Orders to Fulfill");
+    expect(t("checkout.invalid")).toBe("Invalid Checkout Link");
+  });
+});

@@ -1,0 +1,8 @@
+// The complete English dictionary: the base texts (./en.ts) and the texts of each slice kept in a
+// file of its own (./en-orders.ts), merged. No id may appear twice (tested in en-all.test.ts).
+import { en as base } from "./en.ts";
+import { enOrders } from "./en-orders.ts";
+
+export const en = { ...base, ...enOrders };
+
+export type MessageKey = keyof typeof en;
