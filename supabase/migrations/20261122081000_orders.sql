@@ -36,7 +36,9 @@ create index orders_affiliate_link_id_idx on public.orders (affiliate_link_id);
 alter table public.orders enable row level security;
 revoke all on public.orders from anon, authenticated;
 grant select on public.orders to authenticated;
-grant all on public.orders to service_role;
+-- Orders are written only by the functions below (running as their owner), even by the API's
+-- own service connection.
+grant select on public.orders to service_role;
 
 create policy "Businesses can read their own orders" on public.orders
   for select to authenticated using (business_id = (select auth.uid()));
@@ -76,7 +78,7 @@ create index order_status_history_changed_by_idx on public.order_status_history 
 alter table public.order_status_history enable row level security;
 revoke all on public.order_status_history from anon, authenticated;
 grant select on public.order_status_history to authenticated;
-grant all on public.order_status_history to service_role;
+grant select on public.order_status_history to service_role;
 
 create policy "Admins can read every order history" on public.order_status_history
   for select to authenticated using ((select private.is_admin()));
@@ -151,7 +153,13 @@ begin
   if p_customer_phone is null or p_customer_phone !~ '^\+855[1-9][0-9]{7,8}$' then
     raise exception 'Phone number must be a Cambodian number such as 012 345 678' using errcode = '22023';
   end if;
-  -- A person places an order in tens of seconds; scripts do not get to flood a shop.
+  if p_client_ip is null or trim(p_client_ip) = '' then
+    raise exception 'Client address is required' using errcode = '22023';
+  end if;
+  -- A person places an order in tens of seconds; scripts do not get to flood a shop. The locks
+  -- make parallel checkouts from one phone or address count one after another.
+  perform pg_advisory_xact_lock(hashtextextended('checkout:phone:' || p_customer_phone, 0));
+  perform pg_advisory_xact_lock(hashtextextended('checkout:ip:' || p_client_ip, 0));
   if (select count(*) from private.checkout_attempts
       where customer_phone = p_customer_phone and attempted_at > now() - interval '1 minute') >= 3
      or (select count(*) from private.checkout_attempts
