@@ -7,7 +7,6 @@ export const enOrders = {
   "checkout.loadError": "Error loading checkout information",
   "checkout.loadFailed": "Failed to load product information",
   "checkout.logoAlt": "{business} logo",
-  "checkout.secure": "Your details are only used to deliver this order.",
   "checkout.product": "Product",
   "checkout.images": "Product images",
   "checkout.imageAlt": "{product}, image {n} of {count}",
@@ -45,7 +44,6 @@ export const enOrders = {
   "checkout.confirmed": "Order Confirmed!",
   "checkout.thanks": "Thank you for your order! You will pay cash when your product is delivered.",
   "checkout.coordinate": "Our team will coordinate with you shortly via phone for delivery arrangements.",
-  "checkout.orderNumber": "Order number",
   "checkout.questions": "Questions about your order? Call {business}:",
   "checkout.questionsNoName": "Questions about your order? Call the store:",
   "checkout.theStore": "the store",
@@ -56,10 +54,6 @@ export const enOrders = {
   "orders.status.out_for_delivery": "Out for Delivery",
   "orders.status.delivered": "Delivered",
   "orders.statusLabel": "Status",
-  "orders.live": "Live",
-  "orders.connecting": "Connecting…",
-  "orders.offline": "Reconnecting…",
-  "orders.liveLabel": "Live updates: {state}",
 
   // admin Order Management (SPEC §2 admin tab 2, §8)
   "orders.admin.title": "Orders",

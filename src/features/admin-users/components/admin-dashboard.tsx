@@ -1,6 +1,7 @@
 // Admin console (SPEC §2): title with version, Logout (to /login), three tabs. User Approvals holds
-// the account approvals and the affiliate link applications; orders and payouts arrive later.
-import { useState } from "react";
+// the account approvals and the affiliate link applications; the other tabs' content belongs to
+// other features, so the route passes it in (features do not import each other).
+import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { APP_VERSION } from "../../../config/app.ts";
 import { paths } from "../../../config/paths.ts";
@@ -11,7 +12,7 @@ import { PageHeader } from "../../../components/layouts/page-header.tsx";
 import { LinkApplications } from "./link-applications.tsx";
 import { UserApprovals } from "./user-approvals.tsx";
 
-export function AdminDashboard() {
+export function AdminDashboard({ ordersTab }: { ordersTab?: ReactNode }) {
   const navigate = useNavigate();
   const [tab, setTab] = useState("users");
 
@@ -49,7 +50,7 @@ export function AdminDashboard() {
               </div>
             ),
           },
-          { id: "orders", label: t("admin.tabs.orders"), content: later(t("admin.tabs.orders")) },
+          { id: "orders", label: t("admin.tabs.orders"), content: ordersTab ?? later(t("admin.tabs.orders")) },
           { id: "payouts", label: t("admin.tabs.payouts"), content: later(t("admin.tabs.payouts")) },
         ]}
       />

@@ -6,11 +6,10 @@ import { useMemo, useState } from "react";
 import { serverMessage } from "../../../lib/api-client.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { useTableChanges } from "../../../lib/realtime.ts";
-import { Alert, Button, EmptyState, FilterGroup, LoadingState, useToast } from "../../../components/ui/index.ts";
+import { Alert, LiveIndicator, Button, EmptyState, FilterGroup, LoadingState, useToast } from "../../../components/ui/index.ts";
 import { useDecideLinkApplication, type LinkDecision } from "../api/decide-link-application.ts";
 import { useLinkApplications, type LinkApplication } from "../api/get-link-applications.ts";
 import { LinkApplicationCard } from "./link-application-card.tsx";
-import { LiveIndicator } from "./live-indicator.tsx";
 
 type Filter = "pending" | "approved" | "all";
 

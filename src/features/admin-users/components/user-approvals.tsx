@@ -5,10 +5,9 @@ import { useMemo, useState } from "react";
 import type { User } from "../../../lib/current-user.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { useTableChanges } from "../../../lib/realtime.ts";
-import { Alert, Button, EmptyState, FilterGroup, LoadingState, useToast } from "../../../components/ui/index.ts";
+import { Alert, LiveIndicator, Button, EmptyState, FilterGroup, LoadingState, useToast } from "../../../components/ui/index.ts";
 import { useUsers } from "../api/get-users.ts";
 import { useUpdateUserStatus, type Decision } from "../api/update-user-status.ts";
-import { LiveIndicator } from "./live-indicator.tsx";
 import { UserCard } from "./user-card.tsx";
 
 type Filter = "pending" | "approved" | "all";

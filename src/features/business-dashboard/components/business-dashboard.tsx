@@ -1,11 +1,13 @@
 // Business dashboard (SPEC §2, §4): the live account frame (pending banner, campaign creation
 // disabled until approved, the banner going within a second of approval) around My Campaigns.
+import type { ReactNode } from "react";
 import { paths } from "../../../config/paths.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { AccountPage } from "../../../components/account/account-page.tsx";
 import { MyCampaigns } from "./my-campaigns.tsx";
 
-export function BusinessDashboard() {
+/** `ordersCard` comes from the orders feature, passed in by the route. */
+export function BusinessDashboard({ ordersCard }: { ordersCard?: ReactNode }) {
   return (
     <AccountPage
       channel="business-account"
@@ -20,7 +22,12 @@ export function BusinessDashboard() {
       }}
       profileLink={{ to: paths.businessProfile, label: t("business.profileLink") }}
     >
-      {(user) => <MyCampaigns approved={user.status === "approved"} />}
+      {(user) => (
+        <>
+          <MyCampaigns approved={user.status === "approved"} />
+          {ordersCard}
+        </>
+      )}
     </AccountPage>
   );
 }

@@ -85,7 +85,7 @@ export function AdminOrderCard({ order, changingTo, onChange }: AdminOrderCardPr
         {reverts.length > 0 && (
           <div className="order-card__reverts" role="group" aria-label={t("orders.admin.revertGroup")}>
             {reverts.map((to) => (
-              <Button key={to} variant="ghost" size="sm" loading={changingTo === to} disabled={busy} onClick={() => onChange(order, to)}>
+              <Button key={to} variant="outline" size="sm" loading={changingTo === to} disabled={busy} onClick={() => onChange(order, to)}>
                 {t("orders.admin.revert", { status: statusLabel(to) })}
               </Button>
             ))}

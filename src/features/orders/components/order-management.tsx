@@ -4,7 +4,7 @@
 // change moves the card), and so does every (re)subscription, so a lost connection never leaves a
 // stale board. A change refused because the order moved meanwhile (409) says why and refetches.
 import { useMemo, useState } from "react";
-import { Alert, Button, EmptyState, FilterGroup, LoadingState, useToast } from "../../../components/ui/index.ts";
+import { Alert, LiveIndicator, Button, EmptyState, FilterGroup, LoadingState, useToast } from "../../../components/ui/index.ts";
 import { serverMessage } from "../../../lib/api-client.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { useTableChanges } from "../../../lib/realtime.ts";
@@ -14,7 +14,6 @@ import type { Order } from "../types/order.ts";
 import { countByFilter, filterOrders, ORDER_FILTERS, type OrderFilter } from "../utils/order-filters.ts";
 import { statusLabel, type OrderStatus } from "../utils/order-status.ts";
 import { AdminOrderCard } from "./admin-order-card.tsx";
-import { LiveIndicator } from "./live-indicator.tsx";
 import "./orders.css";
 
 export function OrderManagement() {

@@ -3,7 +3,7 @@
 // changes to the business's own orders refetch (realtime filtered to business_id, RLS on top),
 // and an order seen turning delivered says 'Order completed! Payouts have been created.'
 import { useEffect, useRef } from "react";
-import { Alert, Badge, Button, Card, EmptyState, LoadingState, useToast } from "../../../components/ui/index.ts";
+import { Alert, LiveIndicator, Badge, Button, Card, EmptyState, LoadingState, useToast } from "../../../components/ui/index.ts";
 import { useSession } from "../../../lib/auth.tsx";
 import { formatCount, formatDateTime, formatMoney } from "../../../lib/format.ts";
 import { t } from "../../../lib/i18n/index.ts";
@@ -11,7 +11,6 @@ import { useTableChanges } from "../../../lib/realtime.ts";
 import { useMyOrders } from "../api/get-my-orders.ts";
 import { newlyDelivered } from "../utils/order-filters.ts";
 import { displayStatus } from "../utils/order-status.ts";
-import { LiveIndicator } from "./live-indicator.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import "./orders.css";
 

@@ -1,0 +1,242 @@
+// The order form of the checkout page: quantity, phone, district, commune (disabled until a
+// district is chosen), the price breakdown once a fee is known, the Cash on Delivery note and the
+// submit button. Rules live in ../utils/checkout-form.ts.
+import { useEffect, useReducer, useState, type FormEvent } from "react";
+import { Alert, Button, Card, Icon, SelectField, TextField } from "../../../components/ui/index.ts";
+import { ApiError, failureMessage } from "../../../lib/api-client.ts";
+import { formatMoney } from "../../../lib/format.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { getCommunes } from "../api/get-communes.ts";
+import { getDeliveryFeeCents } from "../api/get-delivery-fee.ts";
+import { useDistricts } from "../api/get-districts.ts";
+import { usePlaceOrder, type PlacedOrder } from "../api/place-order.ts";
+import {
+  checkoutFormReducer,
+  checkSubmit,
+  formField,
+  initialCheckoutForm,
+  orderPreview,
+  QUANTITIES,
+  submitLabel,
+  type CheckoutField,
+} from "../utils/checkout-form.ts";
+
+const fieldId: Record<CheckoutField, string> = {
+  quantity: "checkout-quantity",
+  phone: "checkout-phone",
+  district: "checkout-district",
+  commune: "checkout-commune",
+};
+
+function focusField(field: CheckoutField) {
+  document.getElementById(fieldId[field])?.focus();
+}
+
+interface CheckoutFormProps {
+  influencerId: string;
+  productId: string;
+  priceCents: number;
+  onPlaced: (order: PlacedOrder) => void;
+}
+
+export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: CheckoutFormProps) {
+  const [state, dispatch] = useReducer(checkoutFormReducer, initialCheckoutForm);
+  const districts = useDistricts();
+  const { run: place, isPending } = usePlaceOrder();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<CheckoutField, string>>>({});
+
+  // The communes of the chosen district (a failure is only logged: SPEC §8).
+  useEffect(() => {
+    const district = state.district;
+    if (!district) return;
+    const controller = new AbortController();
+    getCommunes(district, controller.signal)
+      .then((communes) => dispatch({ type: "communesLoaded", district, communes }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error("Could not load the communes of", district, error);
+        dispatch({ type: "communesFailed", district });
+      });
+    return () => controller.abort();
+  }, [state.district]);
+
+  // The fee to the chosen commune (a failure clears the fee).
+  useEffect(() => {
+    const { district, commune } = state;
+    if (!district || !commune) return;
+    const controller = new AbortController();
+    getDeliveryFeeCents(commune, district, controller.signal)
+      .then((feeCents) => dispatch({ type: "feeLoaded", district, commune, feeCents }))
+      .catch(() => {
+        if (!controller.signal.aborted) dispatch({ type: "feeFailed", district, commune });
+      });
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.district, state.commune]);
+
+  const clearError = (field: CheckoutField) => {
+    setFieldErrors(({ [field]: _gone, ...rest }) => rest);
+    setSubmitError(null);
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isPending) return;
+    const check = checkSubmit(state, { influencerId, productId });
+    if (!check.ok) {
+      // The location message as an alert; a refused field value beside its field.
+      setSubmitError(check.reason === "location" ? check.message : null);
+      setFieldErrors(check.reason === "invalid" ? { [check.field]: check.message } : {});
+      focusField(check.field);
+      return;
+    }
+    setSubmitError(null);
+    setFieldErrors({});
+    try {
+      onPlaced(await place(check.input));
+    } catch (error) {
+      const reason = failureMessage(error, "");
+      const message = reason ? t("checkout.orderFailed", { message: reason }) : t("checkout.orderFailedDefault");
+      setSubmitError(message);
+      const field = error instanceof ApiError ? formField(error.field) : null;
+      if (field) {
+        setFieldErrors({ [field]: reason });
+        focusField(field);
+      }
+    }
+  }
+
+  const preview = orderPreview(priceCents, state);
+  const districtOptions = [
+    { value: "", label: districts.isLoading ? t("checkout.districtsLoading") : t("checkout.districtPlaceholder") },
+    ...(districts.data ?? []).map((name) => ({ value: name, label: name })),
+  ];
+  const communeOptions = [
+    {
+      value: "",
+      label: !state.district
+        ? t("checkout.communeFirstDistrict")
+        : state.communesLoading
+          ? t("checkout.communesLoading")
+          : t("checkout.communePlaceholder"),
+    },
+    ...state.communes.map((name) => ({ value: name, label: name })),
+  ];
+  const communeError = fieldErrors.commune ?? (state.feeFailed ? t("checkout.feeFailed") : null);
+
+  return (
+    <Card title={t("checkout.details")} className="checkout-form-card">
+      <form className="form checkout-form" onSubmit={onSubmit} noValidate aria-busy={isPending || undefined}>
+        <SelectField
+          label={t("checkout.quantity")}
+          name="quantity"
+          required
+          value={String(state.quantity)}
+          onChange={(event) => {
+            clearError("quantity");
+            dispatch({ type: "quantity", quantity: Number(event.target.value) });
+          }}
+          options={QUANTITIES.map((n) => ({ value: String(n), label: String(n) }))}
+          error={fieldErrors.quantity}
+          id={fieldId.quantity}
+        />
+        <TextField
+          label={t("checkout.phone")}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          hint={t("checkout.phoneHint")}
+          value={state.phone}
+          onChange={(event) => {
+            clearError("phone");
+            dispatch({ type: "phone", phone: event.target.value });
+          }}
+          error={fieldErrors.phone}
+          id={fieldId.phone}
+        />
+        <fieldset className="form-fieldset checkout-form__location">
+          <legend className="checkout-form__legend">{t("checkout.location")}</legend>
+          <SelectField
+            label={t("checkout.district")}
+            name="district"
+            required
+            value={state.district}
+            disabled={districts.isLoading && !districts.data}
+            onChange={(event) => {
+              clearError("district");
+              clearError("commune");
+              dispatch({ type: "district", district: event.target.value });
+            }}
+            options={districtOptions}
+            error={fieldErrors.district ?? (districts.error && !districts.data ? t("checkout.districtsFailed") : null)}
+            id={fieldId.district}
+          />
+          {districts.error && !districts.data && (
+            <Button variant="outline" size="sm" onClick={districts.refetch} loading={districts.isFetching}>
+              {t("common.tryAgain")}
+            </Button>
+          )}
+          <SelectField
+            label={t("checkout.commune")}
+            name="commune"
+            required
+            value={state.commune}
+            disabled={!state.district || state.communesLoading}
+            onChange={(event) => {
+              clearError("commune");
+              dispatch({ type: "commune", commune: event.target.value });
+            }}
+            options={communeOptions}
+            error={communeError}
+            id={fieldId.commune}
+          />
+          {state.feeLoading && (
+            <p className="checkout-form__status" role="status">
+              {t("checkout.feeLoading")}
+            </p>
+          )}
+        </fieldset>
+
+        {preview && (
+          <section className="checkout-breakdown" aria-labelledby="checkout-breakdown-title">
+            <h3 id="checkout-breakdown-title" className="checkout-breakdown__title">
+              {t("checkout.breakdown")}
+            </h3>
+            <dl className="checkout-breakdown__list">
+              <div className="checkout-breakdown__row">
+                <dt>{t("checkout.subtotal", { price: formatMoney(priceCents), quantity: state.quantity })}</dt>
+                <dd>{formatMoney(preview.subtotalCents)}</dd>
+              </div>
+              <div className="checkout-breakdown__row">
+                <dt>{t("checkout.deliveryFee")}</dt>
+                <dd>{formatMoney(preview.feeCents)}</dd>
+              </div>
+              <div className="checkout-breakdown__row checkout-breakdown__row--total">
+                <dt>{t("checkout.total")}</dt>
+                <dd>{formatMoney(preview.totalCents)}</dd>
+              </div>
+            </dl>
+            <p className="checkout-breakdown__note">{t("checkout.previewNote")}</p>
+          </section>
+        )}
+
+        <div className="checkout-payment">
+          <Icon name="cash" size={26} className="checkout-payment__icon" />
+          <div>
+            <p className="checkout-payment__title">{t("checkout.paymentTitle")}</p>
+            <p className="checkout-payment__body">{t("checkout.paymentBody")}</p>
+          </div>
+        </div>
+
+        {submitError && <Alert tone="danger">{submitError}</Alert>}
+
+        <Button type="submit" size="lg" block variant={preview ? "primary" : "secondary"} loading={isPending}>
+          {isPending ? t("checkout.placing") : submitLabel(priceCents, state)}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+// The success screen (SPEC §2): 'Order Confirmed!', cash on delivery, a phone call to follow, and
+// what was ordered with the server's total.
+import { useEffect, useRef } from "react";
+import { Card, Icon } from "../../../components/ui/index.ts";
+import { formatDollars, formatMoney } from "../../../lib/format.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import type { PlacedOrder } from "../api/place-order.ts";
+
+export function OrderConfirmed({ order }: { order: PlacedOrder }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo?.({ top: 0 });
+    heading.current?.focus();
+  }, []);
+  const total = order.total_cents !== undefined ? formatMoney(order.total_cents) : formatDollars(order.total_amount);
+  return (
+    <Card className="checkout-confirmed">
+      <span className="checkout-confirmed__icon">
+        <Icon name="check" size={36} />
+      </span>
+      <h2 className="checkout-confirmed__title" ref={heading} tabIndex={-1}>
+        {t("checkout.confirmed")}
+      </h2>
+      <p>{t("checkout.thanks")}</p>
+      <p>{t("checkout.coordinate")}</p>
+      <dl className="checkout-breakdown__list checkout-confirmed__summary">
+        <div className="checkout-breakdown__row">
+          <dt>{order.product_name}</dt>
+          <dd>× {order.quantity}</dd>
+        </div>
+        <div className="checkout-breakdown__row checkout-breakdown__row--total">
+          <dt>{t("checkout.total")}</dt>
+          <dd>{total}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+// What the customer is buying: images (swipeable on a phone), name, price, description and the
+// creator whose link brought them here.
+import { Card, ProductImage } from "../../../components/ui/index.ts";
+import { formatMoney } from "../../../lib/format.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { checkoutPriceCents, type CheckoutInfo } from "../api/get-checkout-info.ts";
+
+export function ProductSummary({ info }: { info: CheckoutInfo }) {
+  const { campaign, influencer, business } = info;
+  const images = campaign.image_urls.filter((url) => url.trim() !== "");
+  return (
+    <Card className="checkout-product" aria-label={t("checkout.product")} as="article">
+      {images.length <= 1 ? (
+        <ProductImage url={images[0]} alt={campaign.product_name} className="checkout-product__image" />
+      ) : (
+        <ul className="checkout-gallery" aria-label={t("checkout.images")}>
+          {images.map((url, index) => (
+            <li key={`${index}-${url}`} className="checkout-gallery__item">
+              <ProductImage
+                url={url}
+                alt={t("checkout.imageAlt", { product: campaign.product_name, n: index + 1, count: images.length })}
+                className="checkout-product__image"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="checkout-product__body">
+        <h2 className="checkout-product__name break-anywhere">{campaign.product_name}</h2>
+        <p className="checkout-product__price">
+          <span className="visually-hidden">{t("checkout.price")}: </span>
+          {formatMoney(checkoutPriceCents(campaign))}
+        </p>
+        {business.business_name && <p className="checkout-product__store">{t("checkout.soldBy", { business: business.business_name })}</p>}
+        {campaign.description && <p className="checkout-product__description">{campaign.description}</p>}
+        {influencer.display_name && (
+          <p className="checkout-product__referral">
+            <span aria-hidden="true">★ </span>
+            {t("checkout.referral", { name: influencer.display_name })}
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,149 @@
+// The checkout form's state and rules (SPEC §2 Checkout, §5, §9), kept pure so they are tested
+// without a browser: quantity 1-10 (default 1); changing the district clears the commune, the
+// commune list and the fee; a fee lookup that fails clears the fee; the button reads 'Select
+// Location First' until a fee is known; submitting without a fee and a phone is blocked with
+// 'Please select a valid delivery location'. Amounts are integer cents; the server computes the
+// real ones, these are a preview.
+import type { z } from "zod";
+import { checkoutOrderSchema } from "../../../../supabase/functions/_shared/schemas/orders.ts";
+import { formatMoney } from "../../../lib/format.ts";
+import { t, tServer } from "../../../lib/i18n/index.ts";
+
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 10;
+export const QUANTITIES = Array.from({ length: MAX_QUANTITY - MIN_QUANTITY + 1 }, (_, i) => MIN_QUANTITY + i);
+
+export type CheckoutField = "quantity" | "phone" | "district" | "commune";
+
+export interface CheckoutFormState {
+  quantity: number;
+  phone: string;
+  district: string;
+  /** The communes of `district`; empty until they arrive (or when the lookup failed). */
+  communes: string[];
+  communesLoading: boolean;
+  commune: string;
+  /** The delivery fee to `commune` in cents, or null while unknown. */
+  feeCents: number | null;
+  feeLoading: boolean;
+  feeFailed: boolean;
+}
+
+export const initialCheckoutForm: CheckoutFormState = {
+  quantity: 1,
+  phone: "",
+  district: "",
+  communes: [],
+  communesLoading: false,
+  commune: "",
+  feeCents: null,
+  feeLoading: false,
+  feeFailed: false,
+};
+
+export type CheckoutFormAction =
+  | { type: "quantity"; quantity: number }
+  | { type: "phone"; phone: string }
+  | { type: "district"; district: string }
+  | { type: "communesLoaded"; district: string; communes: string[] }
+  | { type: "communesFailed"; district: string }
+  | { type: "commune"; commune: string }
+  | { type: "feeLoaded"; district: string; commune: string; feeCents: number }
+  | { type: "feeFailed"; district: string; commune: string };
+
+export function clampQuantity(value: number): number {
+  if (!Number.isFinite(value)) return MIN_QUANTITY;
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(value)));
+}
+
+export function checkoutFormReducer(state: CheckoutFormState, action: CheckoutFormAction): CheckoutFormState {
+  switch (action.type) {
+    case "quantity":
+      return { ...state, quantity: clampQuantity(action.quantity) };
+    case "phone":
+      return { ...state, phone: action.phone };
+    case "district":
+      if (action.district === state.district) return state;
+      // A new district: its communes are loaded afresh; commune and fee no longer apply.
+      return {
+        ...state,
+        district: action.district,
+        communes: [],
+        communesLoading: action.district !== "",
+        commune: "",
+        feeCents: null,
+        feeLoading: false,
+        feeFailed: false,
+      };
+    case "communesLoaded":
+      if (action.district !== state.district) return state; // an answer for a district left meanwhile
+      return { ...state, communes: action.communes, communesLoading: false };
+    case "communesFailed":
+      if (action.district !== state.district) return state;
+      return { ...state, communes: [], communesLoading: false };
+    case "commune":
+      if (action.commune === state.commune) return state;
+      return { ...state, commune: action.commune, feeCents: null, feeLoading: action.commune !== "", feeFailed: false };
+    case "feeLoaded":
+      if (action.district !== state.district || action.commune !== state.commune) return state;
+      return { ...state, feeCents: action.feeCents, feeLoading: false, feeFailed: false };
+    case "feeFailed":
+      if (action.district !== state.district || action.commune !== state.commune) return state;
+      return { ...state, feeCents: null, feeLoading: false, feeFailed: true };
+  }
+}
+
+export interface OrderPreview {
+  subtotalCents: number;
+  feeCents: number;
+  totalCents: number;
+}
+
+/** Price x quantity plus the fee, once a fee is known. */
+export function orderPreview(priceCents: number, state: Pick<CheckoutFormState, "quantity" | "feeCents">): OrderPreview | null {
+  if (state.feeCents === null) return null;
+  const subtotalCents = priceCents * state.quantity;
+  return { subtotalCents, feeCents: state.feeCents, totalCents: subtotalCents + state.feeCents };
+}
+
+/** 'Select Location First' until a fee is known, then 'Confirm Order - $total'. */
+export function submitLabel(priceCents: number, state: Pick<CheckoutFormState, "quantity" | "feeCents">): string {
+  const preview = orderPreview(priceCents, state);
+  return preview ? t("checkout.confirm", { total: formatMoney(preview.totalCents) }) : t("checkout.selectLocationFirst");
+}
+
+export type SubmitCheck =
+  | { ok: true; input: z.output<typeof checkoutOrderSchema> }
+  /** "location": no fee or no phone yet (SPEC §5); "invalid": a field the shared schema refuses. */
+  | { ok: false; reason: "location" | "invalid"; message: string; field: CheckoutField };
+
+const schemaFields: Record<string, CheckoutField> = {
+  customer_phone: "phone",
+  quantity: "quantity",
+  delivery_district: "district",
+  delivery_commune: "commune",
+};
+
+/** The server's field name (or a schema path) as the form's field, if it is one. */
+export function formField(name: string | null | undefined): CheckoutField | null {
+  return (name && schemaFields[name]) || null;
+}
+
+/** Whether the form may be sent, and the checked request if so (the shared zod schema). */
+export function checkSubmit(state: CheckoutFormState, ids: { influencerId: string; productId: string }): SubmitCheck {
+  if (state.feeCents === null || !state.district || !state.commune || !state.phone.trim()) {
+    const field: CheckoutField = !state.district ? "district" : !state.commune || state.feeCents === null ? "commune" : "phone";
+    return { ok: false, reason: "location", message: t("checkout.selectLocation"), field };
+  }
+  const parsed = checkoutOrderSchema.safeParse({
+    influencer_id: ids.influencerId,
+    product_id: ids.productId,
+    customer_phone: state.phone,
+    delivery_district: state.district,
+    delivery_commune: state.commune,
+    quantity: state.quantity,
+  });
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, reason: "invalid", message: tServer(issue.message), field: formField(String(issue.path[0] ?? "")) ?? "phone" };
+}

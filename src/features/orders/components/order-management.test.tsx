@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act } from "react";
+import { buttonByText, click, render, settle, until, type Rendered } from "../../../testing/render.tsx";
+import { OrderManagement } from "./order-management.tsx";
+
+const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void), table: "", event: "", filter: undefined as string | undefined }));
+vi.mock("../../../lib/realtime.ts", () => ({
+  useTableChanges: (options: { onChange: () => void; table: string; event: string; filter?: string }) => {
+    Object.assign(realtime, options);
+    return "live";
+  },
+}));
+
+const order = (id: string, product: string, status: string) => ({
+  id: `${id}0000000-0000-4000-8000-000000000000`.slice(0, 36),
+  campaign_id: "camp",
+  product_name: product,
+  customer_phone: "+85512345678",
+  delivery_commune: "Tuek L'ak Muoy",
+  delivery_district: "Tuol Kouk",
+  quantity: 2,
+  product_price: 20,
+  delivery_fee: 1.5,
+  total_amount: 41.5,
+  unit_price_cents: 2000,
+  delivery_fee_cents: 150,
+  subtotal_cents: 4000,
+  total_cents: 4150,
+  commission_rate: "0.1000",
+  business_email: "business@example.com",
+  influencer_email: "influencer@example.com",
+  order_status: status,
+  created_at: "2026-11-22T03:00:00Z",
+  updated_at: "2026-11-22T04:30:00Z",
+});
+
+let orders: ReturnType<typeof order>[];
+let listFails: boolean;
+let putAnswer: { status: number; body: unknown } | null;
+let putGate: Promise<void> | null;
+let puts: { url: string; body: unknown }[];
+let fetchMock: ReturnType<typeof vi.fn>;
+let view: Rendered;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+beforeEach(() => {
+  orders = [order("a", "Silk Scarf", "new_order"), order("b", "Coffee Beans", "out_for_delivery"), order("c", "Palm Sugar", "delivered")];
+  listFails = false;
+  putAnswer = null;
+  putGate = null;
+  puts = [];
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.endsWith("/admin/orders")) return listFails ? json(500, { error: "internal", message: "boom" }) : json(200, { orders });
+    const match = /\/admin\/orders\/([\w-]+)\/status$/.exec(url);
+    if (match && init?.method === "PUT") {
+      const body = JSON.parse(String(init.body)) as { new_status: string };
+      puts.push({ url, body });
+      if (putGate) await putGate;
+      if (putAnswer) return json(putAnswer.status, putAnswer.body);
+      orders = orders.map((o) => (o.id === match[1] ? { ...o, order_status: body.new_status } : o));
+      return json(200, { message: `Order status updated to ${body.new_status} successfully!`, order: orders.find((o) => o.id === match[1]) });
+    }
+    return json(404, {});
+  });
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+const cards = () => [...view.container.querySelectorAll<HTMLElement>("li.order-card")];
+const filters = () => [...view.container.querySelectorAll(".filter-group__option")].map((button) => button.textContent);
+const card = (product: string) => cards().find((c) => c.textContent?.includes(product)) as HTMLElement;
+const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
+
+describe("Order Management", () => {
+  it("lists every order with its details, filters with counts, and listens to all order changes", async () => {
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(3));
+    expect(filters()).toEqual(["All (3)", "New Orders (1)", "Ready for Pickup (0)", "Out for Delivery (1)", "Delivered (1)"]);
+    const scarf = card("Silk Scarf");
+    for (const text of ["+85512345678", "Tuek L'ak Muoy, Tuol Kouk", "$41.50", "$20.00 × 2 + $1.50 delivery", "business@example.com", "influencer@example.com", "New Order", "Nov 22, 2026"]) {
+      expect(scarf.textContent).toContain(text);
+    }
+    expect(scarf.getAttribute("aria-label")).toMatch(/^Silk Scarf, order A0000000$/);
+    expect(realtime).toMatchObject({ table: "orders", event: "*", filter: undefined });
+
+    await click(buttonByText(view.container, /^Delivered/));
+    expect(cards().map((c) => c.querySelector("h3")?.textContent)).toEqual(["Palm Sugar"]);
+    await click(buttonByText(view.container, /^Ready for Pickup/));
+    expect(cards()).toHaveLength(0);
+    expect(view.container.textContent).toContain("No orders with the status Ready for Pickup.");
+  });
+
+  it("offers the forward step and each revert; delivered shows 'Order Completed' with its reverts", async () => {
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(3));
+    const buttons = (c: HTMLElement) => [...c.querySelectorAll("button")].map((b) => b.textContent);
+    expect(buttons(card("Silk Scarf"))).toEqual(["Move to Ready for Pickup"]);
+    expect(buttons(card("Coffee Beans"))).toEqual(["Move to Delivered", "Back to Ready for Pickup", "Back to New Order"]);
+    expect(buttons(card("Palm Sugar"))).toEqual(["Back to Out for Delivery", "Back to Ready for Pickup", "Back to New Order"]);
+    expect(card("Palm Sugar").textContent).toContain("Order Completed");
+    expect(card("Silk Scarf").textContent).not.toContain("Order Completed");
+  });
+
+  it("moves an order forward with the admin note, says so, and shows the new state", async () => {
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(3));
+    await click(buttonByText(card("Silk Scarf"), "Move to Ready for Pickup"));
+    await until(() => expect(card("Silk Scarf").textContent).toContain("Ready for Pickup"));
+    expect(puts).toEqual([{ url: expect.stringMatching(/\/admin\/orders\/a0000000-0000-4000-8000-000000000000\/status$/), body: { new_status: "ready_for_pickup", notes: "Status changed by admin" } }]);
+    expect(toasts()).toContain("Order status updated to Ready for Pickup successfully!");
+    expect(buttonByText(card("Silk Scarf"), "Move to Out for Delivery")).toBeDefined();
+  });
+
+  it("disables the card's buttons while a change runs", async () => {
+    let release: () => void = () => {};
+    putGate = new Promise<void>((resolve) => (release = resolve));
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(3));
+    await click(buttonByText(card("Coffee Beans"), "Move to Delivered"));
+    expect([...card("Coffee Beans").querySelectorAll("button")].every((b) => b.disabled)).toBe(true);
+    expect(card("Coffee Beans").getAttribute("aria-busy")).toBe("true");
+    expect([...card("Silk Scarf").querySelectorAll("button")].every((b) => !b.disabled)).toBe(true);
+    await act(async () => release());
+    await until(() => expect(card("Coffee Beans").textContent).toContain("Order Completed"));
+  });
+
+  it("a refused change says 'Failed to update order status. Please try again.' with the reason, and refetches", async () => {
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(3));
+    const before = fetchMock.mock.calls.length;
+    // Another admin moved it meanwhile.
+    orders = orders.map((o) => (o.product_name === "Silk Scarf" ? { ...o, order_status: "ready_for_pickup" } : o));
+    putAnswer = { status: 409, body: { error: "conflict", message: "Cannot change an order from ready_for_pickup to ready_for_pickup" } };
+    await click(buttonByText(card("Silk Scarf"), "Move to Ready for Pickup"));
+    await until(() => expect(view.container.querySelector("[role=alert]")?.textContent).toContain("Failed to update order status. Please try again."));
+    expect(view.container.querySelector("[role=alert]")?.textContent).toContain("Cannot change an order from ready_for_pickup to ready_for_pickup");
+    await until(() => expect(card("Silk Scarf").textContent).toContain("Move to Out for Delivery"));
+    expect(fetchMock.mock.calls.length).toBeGreaterThan(before + 1);
+  });
+
+  it("refetches on a realtime change: a new order appears", async () => {
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(3));
+    orders = [order("d", "Fresh Mango", "new_order"), ...orders];
+    await act(async () => realtime.onChange?.());
+    await until(() => expect(cards()).toHaveLength(4));
+    expect(cards()[0].textContent).toContain("Fresh Mango");
+    expect(filters()[1]).toBe("New Orders (2)");
+  });
+
+  it("shows an empty list and the error when the orders cannot be loaded", async () => {
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(3));
+    listFails = true;
+    await act(async () => realtime.onChange?.());
+    await until(() => expect(view.container.textContent).toContain("boom"));
+    expect(cards()).toHaveLength(0);
+    expect(filters()[0]).toBe("All (0)");
+  });
+
+  it("says so when there are no orders", async () => {
+    orders = [];
+    view = await render(<OrderManagement />);
+    await settle();
+    await until(() => expect(view.container.textContent).toContain("No orders yet."));
+  });
+});

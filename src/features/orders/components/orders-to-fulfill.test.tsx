@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act } from "react";
+import { render, until, type Rendered } from "../../../testing/render.tsx";
+import { OrdersToFulfill } from "./orders-to-fulfill.tsx";
+
+const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void), table: "", event: "", filter: undefined as string | undefined, enabled: true }));
+vi.mock("../../../lib/realtime.ts", () => ({
+  useTableChanges: (options: { onChange: () => void; table: string; event: string; filter?: string; enabled?: boolean }) => {
+    Object.assign(realtime, options);
+    return "live";
+  },
+}));
+
+const order = (n: number, status = "new_order") => ({
+  id: `0000000${n}-0000-4000-8000-${String(n).padStart(12, "0")}`.slice(-36),
+  product_name: `Product ${n}`,
+  customer_phone: null,
+  delivery_commune: "Voat Phnum",
+  delivery_district: "Doun Penh",
+  quantity: n,
+  unit_price_cents: 1000,
+  delivery_fee_cents: 100,
+  total_cents: 1000 * n + 100,
+  business_email: "business@example.com",
+  influencer_email: null,
+  order_status: status,
+  created_at: "2026-11-22T03:00:00Z",
+  updated_at: "2026-11-22T03:00:00Z",
+});
+
+let orders: ReturnType<typeof order>[];
+let view: Rendered;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+beforeEach(() => {
+  orders = [];
+  vi.stubGlobal("fetch", vi.fn(async (url: string) => (url.endsWith("/orders/user/all") ? json(200, { orders }) : json(404, {}))));
+});
+
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+const rows = () => [...view.container.querySelectorAll<HTMLElement>("li.order-row")];
+const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
+
+describe("Orders to Fulfill", () => {
+  it("shows the empty message", async () => {
+    view = await render(<OrdersToFulfill businessId="biz-1" />);
+    await until(() => expect(view.container.textContent).toContain("No orders yet. Orders will appear here when customers purchase through affiliate links."));
+    expect(view.container.querySelector("h2")?.textContent).toBe("Orders to Fulfill");
+    expect(realtime).toMatchObject({ table: "orders", event: "*", filter: "business_id=eq.biz-1", enabled: true });
+  });
+
+  it("shows the latest 10 orders and the total count", async () => {
+    orders = Array.from({ length: 12 }, (_, i) => order(i + 1));
+    view = await render(<OrdersToFulfill businessId="biz-1" />);
+    await until(() => expect(rows()).toHaveLength(10));
+    expect(view.container.textContent).toContain("12 total");
+    expect(view.container.textContent).toContain("The latest 10 of 12 orders.");
+    const first = rows()[0];
+    for (const text of ["Product 1", "Qty 1", "Voat Phnum, Doun Penh", "$11.00", "New Order", "Nov 22, 2026"]) expect(first.textContent).toContain(text);
+  });
+
+  it("updates live and says so once when an order it showed becomes delivered", async () => {
+    orders = [order(1, "out_for_delivery")];
+    view = await render(<OrdersToFulfill businessId="biz-1" />);
+    await until(() => expect(rows()).toHaveLength(1));
+    orders = [order(2, "delivered"), order(1, "delivered")];
+    await act(async () => realtime.onChange?.());
+    await until(() => expect(rows()).toHaveLength(2));
+    expect(rows()[1].textContent).toContain("Delivered");
+    expect(toasts()).toEqual(["Order completed! Payouts have been created."]);
+    await act(async () => realtime.onChange?.());
+    await until(() => expect(rows()).toHaveLength(2));
+    expect(toasts()).toHaveLength(1);
+  });
+});

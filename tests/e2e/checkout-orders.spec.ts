@@ -1,0 +1,203 @@
+// Journeys of the checkout and orders slice in real Chromium against the running stack: a
+// customer on a phone-sized page orders through an influencer's link; the admin's Order
+// Management board and the business's Orders to Fulfill card, open in two other contexts before
+// the order, show it live; the admin moves it to delivered step by step, each step reaching the
+// business's card live. The campaign and the approved link are made directly in the database.
+import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
+import { demoBusiness, seedAdmin } from "../helpers/stack.ts";
+
+const shots = join("test-results", "screenshots");
+mkdirSync(shots, { recursive: true });
+
+// Most customers arrive from Instagram on a cheap phone.
+const phone: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+
+const priceCents = 1999; // $19.99: x 2 + $1.50 (Tuol Kouk) = $41.48
+const district = "Tuol Kouk";
+const commune = "Tuek L'ak Muoy";
+/** New realtime events must reach the other screens within about a second; 2 s leaves slack. */
+const live = { timeout: 2_000 };
+
+const sql = fixtureDb();
+
+test.afterAll(async () => {
+  await sql.end();
+});
+
+/** An active campaign of the demo business with an approved link of the demo influencer; each test its own. */
+async function newCampaign() {
+  const productName = `E2E Krama ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const campaignId = await createCampaign(sql, { productName, priceCents, commissionRate: 0.1 });
+  await createApprovedLink(sql, campaignId);
+  return { productName, path: `/checkout?influencer_id=${demoInfluencerId}&product_id=${campaignId}` };
+}
+
+/** A made-up Cambodian number of its own, so the per-phone rate limit never trips across runs. */
+function randomPhone() {
+  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
+  return `012 ${digits.slice(0, 3)} ${digits.slice(3)}`;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+async function newPage(browser: Browser, options: BrowserContextOptions) {
+  return (await browser.newContext(options)).newPage();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole("button", { name: /log ?in|sign ?in/i }).click();
+}
+
+async function expectNoHorizontalScroll(page: Page, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what} fits 360 px`).toBeLessThanOrEqual(0);
+}
+
+const submitButton = (page: Page) => page.getByRole("button", { name: /^(Select Location First|Confirm Order - )/ });
+
+/** Chooses the delivery location and waits for the fee, i.e. the 'Confirm Order' label. */
+async function chooseLocation(page: Page) {
+  await page.getByLabel("District (Khan)").selectOption(district);
+  const communeSelect = page.getByLabel("Commune (Sangkat)");
+  await expect(communeSelect).toBeEnabled();
+  await communeSelect.selectOption(commune);
+  await expect(submitButton(page)).toHaveText(/^Confirm Order - /);
+}
+
+test("/checkout without its parameters says the link is invalid", async ({ browser }) => {
+  const page = await newPage(browser, phone);
+  await page.goto("/checkout");
+  await expect(page.getByText("Invalid Checkout Link")).toBeVisible();
+  await page.goto(`/checkout?influencer_id=${demoInfluencerId}`);
+  await expect(page.getByText("Invalid Checkout Link")).toBeVisible();
+  await shot(page, "checkout-invalid-link");
+  await page.context().close();
+});
+
+test("a customer checks out on a phone: location first, breakdown, cash on delivery, confirmed", async ({ browser }) => {
+  const { productName, path } = await newCampaign();
+  const page = await newPage(browser, phone);
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: "Secure Checkout" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: productName })).toBeVisible();
+  await expect(page.getByText("You are purchasing via Sreymom Chan's referral")).toBeVisible();
+  await expect(page.getByText("Payment Method: Cash on Delivery")).toBeVisible();
+  await expect(page.getByText("+85512345678")).toBeVisible(); // the store phone, for questions
+  await expect(page.getByLabel("Quantity")).toHaveValue("1");
+  await expect(page.getByLabel("Commune (Sangkat)")).toBeDisabled();
+  await expect(submitButton(page)).toHaveText("Select Location First");
+  await expectNoHorizontalScroll(page, "checkout");
+  await shot(page, "checkout-empty");
+
+  // No location yet: blocked with the SPEC §5 message, nothing sent.
+  await page.getByLabel("Phone number").fill(randomPhone());
+  await submitButton(page).click();
+  await expect(page.getByRole("alert")).toContainText("Please select a valid delivery location");
+
+  await page.getByLabel("Quantity").selectOption("2");
+  await chooseLocation(page);
+  const breakdown = page.getByRole("region", { name: "Price breakdown" });
+  await expect(breakdown).toContainText("Product ($19.99 × 2)");
+  await expect(breakdown).toContainText("$39.98");
+  await expect(breakdown).toContainText("$1.50");
+  await expect(breakdown).toContainText("$41.48");
+  await expect(submitButton(page)).toHaveText("Confirm Order - $41.48");
+
+  // Another district clears the commune and the fee.
+  await page.getByLabel("District (Khan)").selectOption("Doun Penh");
+  await expect(page.getByLabel("Commune (Sangkat)")).toHaveValue("");
+  await expect(breakdown).toHaveCount(0);
+  await expect(submitButton(page)).toHaveText("Select Location First");
+
+  await chooseLocation(page);
+  await expect(submitButton(page)).toHaveText("Confirm Order - $41.48");
+  await expectNoHorizontalScroll(page, "checkout with breakdown");
+  await shot(page, "checkout-breakdown");
+
+  await submitButton(page).click();
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  await expect(page.getByText("Thank you for your order! You will pay cash when your product is delivered.")).toBeVisible();
+  await expect(page.getByText("Our team will coordinate with you shortly via phone for delivery arrangements.")).toBeVisible();
+  await expect(page.locator(".checkout-confirmed")).toContainText("$41.48");
+  await expectNoHorizontalScroll(page, "order confirmed");
+  await shot(page, "checkout-confirmed");
+  await page.context().close();
+});
+
+test("a new order reaches the admin board and the business's card live; the admin delivers it step by step", async ({ browser }) => {
+  const { productName, path } = await newCampaign();
+  // Both dashboards are open and subscribed before the order exists.
+  const admin = await newPage(browser, desktop);
+  await signIn(admin, seedAdmin.email, seedAdmin.password);
+  await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+  await admin.getByRole("tab", { name: "Order Management" }).click();
+  const board = admin.getByRole("tabpanel");
+  await expect(board.getByRole("button", { name: /^All \(\d+\)$/ })).toBeVisible();
+  await expect(board.locator(".live-indicator--live")).toBeVisible();
+
+  const business = await newPage(browser, phone);
+  await signIn(business, demoBusiness.email, demoBusiness.password);
+  await expect(business).toHaveURL(/\/business\/dashboard$/);
+  const ordersCard = business.getByRole("region", { name: "Orders to Fulfill" });
+  await expect(ordersCard).toBeVisible();
+  await expect(ordersCard.locator(".live-indicator--live")).toBeVisible();
+
+  // The customer orders.
+  const customerPhone = randomPhone();
+  const customer = await newPage(browser, phone);
+  await customer.goto(path);
+  await expect(submitButton(customer)).toHaveText("Select Location First");
+  await customer.getByLabel("Quantity").selectOption("2");
+  await customer.getByLabel("Phone number").fill(customerPhone);
+  await chooseLocation(customer);
+  await expect(submitButton(customer)).toHaveText("Confirm Order - $41.48");
+  await submitButton(customer).click();
+  await expect(customer.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+
+  // Without a reload, on both screens.
+  const card: Locator = board.getByRole("listitem", { name: new RegExp(`^${productName}, order `) });
+  await expect(card).toBeVisible(live);
+  const row = ordersCard.getByRole("listitem", { name: productName });
+  await expect(row).toBeVisible(live);
+
+  const normalisedPhone = `+855${customerPhone.replace(/\D/g, "").slice(1)}`;
+  for (const text of [normalisedPhone, `${commune}, ${district}`, "$41.48", "$19.99 × 2 + $1.50 delivery", "business@example.com", "influencer@example.com"]) {
+    await expect(card).toContainText(text);
+  }
+  await expect(card.locator(".badge")).toHaveText(/New Order/);
+  await expect(row).toContainText("Qty 2");
+  await expect(row).toContainText(`${commune}, ${district}`);
+  await expect(row).toContainText("$41.48");
+  await expect(row.locator(".badge")).toHaveText(/New Order/);
+  await shot(admin, "admin-order-board");
+  await ordersCard.screenshot({ path: join(shots, "business-orders-card.png") });
+
+  // Forward one step at a time; each step reaches the business's card live.
+  for (const status of ["Ready for Pickup", "Out for Delivery", "Delivered"]) {
+    await card.getByRole("button", { name: `Move to ${status}` }).click();
+    await expect(admin.getByText(`Order status updated to ${status} successfully!`)).toBeVisible();
+    await expect(card.locator(".badge")).toHaveText(new RegExp(status));
+    await expect(row.locator(".badge")).toHaveText(new RegExp(status), live);
+  }
+  await expect(card.getByText("Order Completed")).toBeVisible();
+  await expect(card.getByRole("button", { name: /^Move to/ })).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "Back to Out for Delivery" })).toBeVisible();
+  await expect(business.getByText("Order completed! Payouts have been created.")).toBeVisible();
+  await shot(admin, "admin-order-delivered");
+  await ordersCard.screenshot({ path: join(shots, "business-order-delivered.png") });
+
+  // The Delivered filter holds it.
+  await board.getByRole("button", { name: /^Delivered \(\d+\)$/ }).click();
+  await expect(card).toBeVisible();
+
+  for (const page of [admin, business, customer]) await page.context().close();
+});
