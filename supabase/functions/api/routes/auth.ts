@@ -1,6 +1,5 @@
 // Account paths: sign-in, registration, the caller's own account and profile.
 import { Hono } from "hono";
-import type { Context } from "hono";
 import {
   businessRegistrationSchema,
   influencerRegistrationSchema,
@@ -9,6 +8,7 @@ import {
 } from "../../_shared/schemas/auth.ts";
 import { asService, asUser, type Tx } from "../../_shared/db.ts";
 import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import { clientAddress } from "../../_shared/client-address.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { LOGIN_WINDOW, throttleDecision } from "../../_shared/login-throttle.ts";
 import { requireUser } from "../../_shared/require-user.ts";
@@ -123,10 +123,4 @@ async function register(deps: AppDeps, insert: (tx: Tx) => Promise<UserRow[]>): 
 
 function emptyToNull(value: string | undefined) {
   return value === undefined || value === "" ? null : value;
-}
-
-/** The caller's address as the platform's proxy (or the local gateway) reports it. */
-function clientAddress(c: Context): string {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || "unknown";
 }

@@ -2,9 +2,9 @@
 // account, so both paths read through the service role — explicitly, and only what a customer
 // may see: never bank details, emails, statuses or anything of the credentials.
 import { Hono } from "hono";
-import type { Context } from "hono";
 import { asService } from "../../_shared/db.ts";
 import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import { clientAddress } from "../../_shared/client-address.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { toOrderJson, type OrderRow } from "../../_shared/orders.ts";
 import { centsToDollars } from "../../_shared/schemas/money.ts";
@@ -78,8 +78,4 @@ export function checkoutRoutes(deps: AppDeps) {
   });
 
   return app;
-}
-
-function clientAddress(c: Context): string {
-  return c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
 }
