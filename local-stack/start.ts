@@ -59,6 +59,7 @@ Demo accounts:
   admin       ${admin.email} / ${admin.password}
   business    business@example.com / Demo1234!
   influencer  influencer@example.com / Demo1234!
+Database ${stack.databaseUrl}
 API ${stack.url}/functions/v1/api   Realtime ${stack.url.replace("http", "ws")}/realtime/v1/websocket   Storage ${stack.url}/storage/v1/
 Press Ctrl-C to stop.`);
 

@@ -1,5 +1,5 @@
 // Order paths: each party sees only its own orders, the admin board, every allowed and refused
-// status transition of SPEC §4, the history, the ledger hooks, and concurrent changes.
+// status transition of SPEC §4, the history, the ledger postings, and concurrent changes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, businessRegistration, influencerRegistration, login } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
@@ -28,9 +28,10 @@ async function history(orderId: string) {
     select from_status, to_status from public.order_status_history where order_id = ${orderId} order by id`;
 }
 
-async function hookCalls(orderId: string) {
-  return (await sql<{ hook: string }[]>`select hook from private.ledger_hook_calls where order_id = ${orderId} order by id`)
-    .map((row) => row.hook);
+/** The ledger transactions an order's status changes posted, oldest first. */
+async function postings(orderId: string) {
+  return (await sql<{ kind: string }[]>`select kind from public.ledger_transactions where order_id = ${orderId} order by id`)
+    .map((row) => row.kind);
 }
 
 describe("GET /orders/user/all", () => {
@@ -141,14 +142,14 @@ describe("PUT /admin/orders/{id}/status", () => {
     expect((await history(id)).at(-1)?.to_status).toBe(from);
   });
 
-  it("calls the ledger hooks once on entering and once on leaving delivered", async () => {
+  it("posts one delivery on entering delivered and one reversal on leaving it", async () => {
     const id = await orderAt("delivered");
-    expect(await hookCalls(id)).toEqual(["delivered"]);
+    expect(await postings(id)).toEqual(["delivery"]);
     expect((await setStatus(id, "ready_for_pickup")).status).toBe(200);
     expect((await setStatus(id, "out_for_delivery")).status).toBe(200);
-    expect(await hookCalls(id)).toEqual(["delivered", "undelivered"]);
+    expect(await postings(id)).toEqual(["delivery", "delivery_reversal"]);
     expect((await setStatus(id, "delivered")).status).toBe(200);
-    expect(await hookCalls(id)).toEqual(["delivered", "undelivered", "delivered"]);
+    expect(await postings(id)).toEqual(["delivery", "delivery_reversal", "delivery"]);
   });
 
   it.each([
@@ -183,7 +184,7 @@ describe("PUT /admin/orders/{id}/status", () => {
       { from_status: "ready_for_pickup", to_status: "out_for_delivery" },
       { from_status: "out_for_delivery", to_status: "delivered" },
     ]);
-    expect(await hookCalls(id)).toEqual(["delivered"]);
+    expect(await postings(id)).toEqual(["delivery"]);
   });
 });
 

@@ -48,9 +48,12 @@ export function toApiError(error: unknown): ApiError {
   const code = sqlState ? sqlStateCodes[sqlState] : undefined;
   if (code) {
     const message = (error as Error).message;
-    return new ApiError(code, code === "forbidden" && /row-level security|permission denied/.test(message)
-      ? "You are not allowed to do this"
-      : message);
+    if (code === "forbidden" && /row-level security|permission denied/.test(message)) {
+      return new ApiError(code, "You are not allowed to do this");
+    }
+    // Our functions name the input at fault with RAISE ... USING column = '<field>'.
+    const field = (error as { column_name?: string }).column_name || undefined;
+    return new ApiError(code, message, field);
   }
   console.error("unexpected error", error);
   return new ApiError("internal", "Something went wrong. Please try again.");

@@ -80,6 +80,10 @@ Deno.test("database errors map to statuses without leaking internals", () => {
   assertEquals(toApiError(Object.assign(new Error("dup"), { code: "23505" })).code, "conflict");
   assertEquals(toApiError(Object.assign(new Error("new row violates row-level security policy"), { code: "42501" })).message,
     "You are not allowed to do this");
+  // RAISE ... USING column = 'bank_details' names the field at fault.
+  const named = toApiError(Object.assign(new Error("Please complete your bank details"), { code: "22023", column_name: "bank_details" }));
+  assertEquals([named.code, named.field, named.message], ["invalid_input", "bank_details", "Please complete your bank details"]);
+  assertEquals(toApiError(Object.assign(new Error("Quantity"), { code: "22023" })).field, undefined);
   const original = console.error;
   console.error = () => {};
   try {

@@ -15,6 +15,7 @@ import { checkoutRoutes } from "./routes/checkout.ts";
 import { deliveryZoneRoutes } from "./routes/delivery-zones.ts";
 import { keywordTriggerRoutes } from "./routes/keyword-triggers.ts";
 import { orderRoutes } from "./routes/orders.ts";
+import { payoutRoutes } from "./routes/payouts.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 
 export function createApp(deps: AppDeps) {
@@ -31,6 +32,7 @@ export function createApp(deps: AppDeps) {
   app.route("/delivery-zones", deliveryZoneRoutes(deps));
   app.route("/checkout", checkoutRoutes(deps));
   app.route("/orders", orderRoutes(deps));
+  app.route("/payouts", payoutRoutes(deps));
 
   app.use("/admin/*", requireUser(deps), requireAdmin());
   app.route("/admin/users", adminUserRoutes(deps));

@@ -1,7 +1,8 @@
 -- public.change_order_status(): only an approved admin moves an order, only along the transitions
 -- of SPEC §4 (one step forward; ready -> new; out -> ready or new; delivered -> out, ready or new),
--- each change kept in the history (from, to, who, note), entering `delivered` calling
--- private.on_order_delivered and leaving it private.on_order_undelivered exactly once.
+-- each change kept in the history (from, to, who, note), entering `delivered` posting exactly one
+-- 'delivery' ledger transaction and leaving it exactly one 'delivery_reversal' (the amounts of
+-- those transactions are checked in ledger_posting.test.sql).
 begin;
 create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
@@ -23,7 +24,7 @@ end
 $$;
 select tests.create_order('influencer@test.local', 'PgTAP Kettle', 'PgTAP Khan', 'PgTAP Sangkat') as walk_order \gset
 select tests.create_order('influencer@test.local', 'PgTAP Kettle', 'PgTAP Khan', 'PgTAP Sangkat') as refused_order \gset
-select tests.create_order('influencer@test.local', 'PgTAP Kettle', 'PgTAP Khan', 'PgTAP Sangkat') as hook_order \gset
+select tests.create_order('influencer@test.local', 'PgTAP Kettle', 'PgTAP Khan', 'PgTAP Sangkat') as ledger_order \gset
 
 -- A status change as the api function makes it with the caller's token.
 create function tests.change_sql(p_order_id uuid, p_status text, p_note text default null) returns text
@@ -31,14 +32,16 @@ language sql
 as $$
   select format('select status from public.change_order_status(%L, %L, %L)', p_order_id, p_status, p_note)
 $$;
--- The status, history length and hook calls of an order, read as the owner whatever the current role.
+-- The status, history length and ledger transactions (kind#delivery number, oldest first) of an
+-- order, read as the owner whatever the current role.
 create function tests.order_state(p_order_id uuid) returns text
 language sql stable security definer set search_path = ''
 as $$
-  select format('%s, %s history, hooks [%s]',
+  select format('%s, %s history, ledger [%s]',
     (select status from public.orders where id = p_order_id),
     (select count(*) from public.order_status_history where order_id = p_order_id),
-    (select coalesce(string_agg(hook, ',' order by id), '') from private.ledger_hook_calls where order_id = p_order_id))
+    (select coalesce(string_agg(kind || '#' || delivery_number, ',' order by id), '')
+     from public.ledger_transactions where order_id = p_order_id))
 $$;
 grant execute on function tests.change_sql(uuid, text, text), tests.order_state(uuid)
   to anon, authenticated, service_role;
@@ -58,7 +61,7 @@ select is_empty(
     where p.oid in ('private.on_order_delivered(uuid)'::regprocedure, 'private.on_order_undelivered(uuid)'::regprocedure,
                     'private.order_transition_allowed(text, text)'::regprocedure)
       and has_function_privilege(r.rolname, p.oid, 'execute')$$,
-  'no client role can execute the ledger hooks or order_transition_allowed');
+  'no client role can execute the ledger posting functions or order_transition_allowed');
 
 select tests.act_as_anon();
 select throws_ok(tests.change_sql(:'walk_order', 'ready_for_pickup'), '42501',
@@ -80,7 +83,7 @@ select throws_ok(tests.change_sql(:'walk_order', 'ready_for_pickup'), '42501',
 select tests.act_as_service_role();
 select throws_ok(tests.change_sql(:'walk_order', 'ready_for_pickup'), '42501',
   'Only admins can change order status', 'service_role without an admin token cannot change a status (42501)');
-select is(tests.order_state(:'walk_order'), 'new_order, 1 history, hooks []',
+select is(tests.order_state(:'walk_order'), 'new_order, 1 history, ledger []',
   'after the refused callers the order is still new, with its placement history only');
 
 -- bad input --------------------------------------------------------------------------------------
@@ -97,7 +100,7 @@ select throws_ok(tests.change_sql(:'walk_order', null), '22023',
 select throws_ok(tests.change_sql(:'walk_order', 'Delivered'), '22023',
   'new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered',
   'statuses are case-sensitive (22023)');
-select is(tests.order_state(:'walk_order'), 'new_order, 1 history, hooks []', 'bad input changed nothing');
+select is(tests.order_state(:'walk_order'), 'new_order, 1 history, ledger []', 'bad input changed nothing');
 
 -- the transition table ---------------------------------------------------------------------------
 
@@ -139,44 +142,44 @@ select results_eq(
          :'walk_order'),
   $$values (1::bigint, 17::bigint)$$, 'the history holds the placement and the 16 changes');
 select is(tests.order_state(:'walk_order'),
-  'new_order, 17 history, hooks [delivered,undelivered,delivered,undelivered,delivered,undelivered]',
-  'three times into delivered and three times out: each hook called once per crossing, in order');
+  'new_order, 17 history, ledger [delivery#1,delivery_reversal#1,delivery#2,delivery_reversal#2,delivery#3,delivery_reversal#3]',
+  'three times into delivered and three times out: one delivery (numbered 1, 2, 3) and one reversal per crossing, in order');
 
--- the hooks, one step at a time ------------------------------------------------------------------
+-- the ledger postings, one step at a time ------------------------------------------------------------------
 
 select tests.authenticate_as('admin@test.local');
-select results_eq(tests.change_sql(:'hook_order', 'ready_for_pickup'), array['ready_for_pickup'], 'new -> ready');
-select results_eq(tests.change_sql(:'hook_order', 'out_for_delivery'), array['out_for_delivery'], 'ready -> out');
-select is(tests.order_state(:'hook_order'), 'out_for_delivery, 3 history, hooks []',
-  'moves that neither enter nor leave delivered call no hook');
-select results_eq(tests.change_sql(:'hook_order', 'delivered', 'Paid in cash'), array['delivered'], 'out -> delivered');
-select is(tests.order_state(:'hook_order'), 'delivered, 4 history, hooks [delivered]',
-  'entering delivered calls on_order_delivered exactly once');
-select throws_ok(tests.change_sql(:'hook_order', 'delivered'), '55000',
+select results_eq(tests.change_sql(:'ledger_order', 'ready_for_pickup'), array['ready_for_pickup'], 'new -> ready');
+select results_eq(tests.change_sql(:'ledger_order', 'out_for_delivery'), array['out_for_delivery'], 'ready -> out');
+select is(tests.order_state(:'ledger_order'), 'out_for_delivery, 3 history, ledger []',
+  'moves that neither enter nor leave delivered post no ledger transaction');
+select results_eq(tests.change_sql(:'ledger_order', 'delivered', 'Paid in cash'), array['delivered'], 'out -> delivered');
+select is(tests.order_state(:'ledger_order'), 'delivered, 4 history, ledger [delivery#1]',
+  'entering delivered posts exactly one delivery transaction');
+select throws_ok(tests.change_sql(:'ledger_order', 'delivered'), '55000',
   'Cannot change an order from delivered to delivered', 'delivered -> delivered is refused (55000)');
-select is(tests.order_state(:'hook_order'), 'delivered, 4 history, hooks [delivered]',
-  'a refused change calls no hook and adds no history');
-select results_eq(tests.change_sql(:'hook_order', 'ready_for_pickup', 'Customer not home'), array['ready_for_pickup'],
+select is(tests.order_state(:'ledger_order'), 'delivered, 4 history, ledger [delivery#1]',
+  'a refused change posts nothing and adds no history');
+select results_eq(tests.change_sql(:'ledger_order', 'ready_for_pickup', 'Customer not home'), array['ready_for_pickup'],
   'delivered -> ready (revert)');
-select is(tests.order_state(:'hook_order'), 'ready_for_pickup, 5 history, hooks [delivered,undelivered]',
-  'leaving delivered calls on_order_undelivered exactly once');
+select is(tests.order_state(:'ledger_order'), 'ready_for_pickup, 5 history, ledger [delivery#1,delivery_reversal#1]',
+  'leaving delivered posts exactly one reversal of that delivery');
 select results_eq(
   format($$select o.status, o.updated_at = now(), h.from_status, h.to_status, h.changed_by, h.note
            from public.orders o join lateral (select * from public.order_status_history
                                               where order_id = o.id order by id desc limit 1) h on true
-           where o.id = %L$$, :'hook_order'),
+           where o.id = %L$$, :'ledger_order'),
   format($$values ('ready_for_pickup'::text, true, 'delivered'::text, 'ready_for_pickup'::text, %L::uuid,
                    'Customer not home'::text)$$, tests.user_id('admin@test.local')),
   'the admin reads the order and its last history row: from delivered, to ready, by the admin, with the note');
 select tests.authenticate_as('business@test.local');
 select results_eq(
-  format($$select to_status from public.order_status_history where order_id = %L order by id$$, :'hook_order'),
+  format($$select to_status from public.order_status_history where order_id = %L order by id$$, :'ledger_order'),
   array['new_order', 'ready_for_pickup', 'out_for_delivery', 'delivered', 'ready_for_pickup'],
   'the order''s business reads its whole history');
 select tests.authenticate_as('influencer@test.local');
-select results_eq(format($$select status from public.orders where id = %L$$, :'hook_order'),
+select results_eq(format($$select status from public.orders where id = %L$$, :'ledger_order'),
   array['ready_for_pickup'], 'the order''s influencer sees the new status');
-select is_empty(format($$select * from public.order_status_history where order_id = %L$$, :'hook_order'),
+select is_empty(format($$select * from public.order_status_history where order_id = %L$$, :'ledger_order'),
   'the influencer reads no history of it');
 
 -- a sample of refused transitions: 55000 naming the current status --------------------------------
@@ -197,8 +200,8 @@ select throws_ok(tests.change_sql(:'refused_order', 'delivered'), '55000',
 select results_eq(tests.change_sql(:'refused_order', 'out_for_delivery'), array['out_for_delivery'], 'ready -> out');
 select throws_ok(tests.change_sql(:'refused_order', 'out_for_delivery'), '55000',
   'Cannot change an order from out_for_delivery to out_for_delivery', 'out -> out is refused (55000)');
-select is(tests.order_state(:'refused_order'), 'out_for_delivery, 3 history, hooks []',
-  'refused transitions changed nothing: two applied changes, no hook');
+select is(tests.order_state(:'refused_order'), 'out_for_delivery, 3 history, ledger []',
+  'refused transitions changed nothing: two applied changes, no ledger transaction');
 
 -- the business and influencer still cannot, whatever the status -----------------------------------
 
@@ -208,8 +211,8 @@ select throws_ok(tests.change_sql(:'refused_order', 'delivered'), '42501',
 select tests.authenticate_as('influencer@test.local');
 select throws_ok(tests.change_sql(:'refused_order', 'delivered'), '42501',
   'Only admins can change order status', 'the influencer cannot mark the order delivered (42501)');
-select is(tests.order_state(:'refused_order'), 'out_for_delivery, 3 history, hooks []',
-  'still out for delivery, no hook called');
+select is(tests.order_state(:'refused_order'), 'out_for_delivery, 3 history, ledger []',
+  'still out for delivery, nothing posted');
 
 select * from finish();
 rollback;

@@ -7,7 +7,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
-select plan(71);
+select plan(72);
 
 -- fixtures --------------------------------------------------------------------------------------
 
@@ -111,8 +111,8 @@ select results_eq(
 select results_eq(
   $$select client_ip, attempted_at = now() from private.checkout_attempts where customer_phone = '+85512000001'$$,
   $$values ('198.51.100.2'::text, true)$$, 'the checkout attempt is recorded for the rate limit');
-select is_empty(format($$select * from private.ledger_hook_calls where order_id = %L$$, :'order_id'),
-  'placing an order calls no ledger hook');
+select is_empty(format($$select * from public.ledger_transactions where order_id = %L$$, :'order_id'),
+  'placing an order posts no ledger transaction');
 
 -- Later changes to the campaign and the zone do not touch the order's snapshots.
 update public.campaigns set price_cents = 9900, commission_rate = 0.3, product_name = 'PgTAP Lamp Deluxe'
@@ -227,6 +227,10 @@ select lives_ok(tests.place_sql('influencer@test.local', 'PgTAP Lamp', '+8551800
 select tests.act_as_owner();
 select is_empty($$select * from private.checkout_attempts where customer_phone = '+85518000001'$$,
   'checkout attempts older than an hour are deleted');
+select is_empty(
+  $$select t.id from public.ledger_transactions t join public.orders o on o.id = t.order_id
+    where o.business_id = tests.user_id('business@test.local')$$,
+  'none of the orders placed here posted a ledger transaction (only delivery does)');
 
 select * from finish();
 rollback;

@@ -1,0 +1,80 @@
+// Payouts (SPEC §2 payout cards and the admin Payout Management tab, §4, §5, §7): a user's
+// balance and history, their payout request, and an admin's completion by ABA transfer. The
+// amounts, the one-pending rule and the once-only completion are decided in the database
+// (public.request_payout, public.complete_payouts); see docs/money.md.
+import { Hono } from "hono";
+import { asUser } from "../../_shared/db.ts";
+import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import { ApiError } from "../../_shared/errors.ts";
+import { money, readPayouts, readPayoutStats, readPendingByUser, readSummary } from "../../_shared/payouts.ts";
+import { requireAdmin, requireUser } from "../../_shared/require-user.ts";
+import { payoutCompletionSchema } from "../../_shared/schemas/payouts.ts";
+import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
+
+export function payoutRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use("*", requireUser(deps));
+  app.use("/admin/*", requireAdmin());
+
+  // GET /payouts/summary - the caller's balances and payout requests
+  app.get("/summary", async (c) => {
+    const user = c.get("user");
+    if (user.user_type === "admin") throw new ApiError("forbidden", "Payout balances are for businesses and influencers");
+    const { summary, history } = await asUser(deps.sql, c.get("claims"), async (tx) => ({
+      summary: await readSummary(tx, user.id, user.user_type as "business" | "influencer"),
+      history: await readPayouts(tx, "r.user_id = $1", [user.id]),
+    }));
+    return c.json({ summary, history });
+  });
+
+  // POST /payouts/request - request everything available (no body)
+  app.post("/request", async (c) => {
+    const payout = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      const [request] = await tx<{ id: string }[]>`select id from public.request_payout()`;
+      const [item] = await readPayouts(tx, "r.id = $1", [request.id]);
+      return item;
+    });
+    return c.json({
+      message: "Payout requested. An admin will send it to your bank account by ABA transfer.",
+      payout,
+    }, 201);
+  });
+
+  // GET /payouts/history - payout requests, newest first (a user's own; an admin sees everyone's)
+  app.get("/history", async (c) => {
+    const history = await asUser(deps.sql, c.get("claims"), (tx) => readPayouts(tx, "true", []));
+    return c.json({ history });
+  });
+
+  // GET /payouts/admin/pending - pending requests grouped per user, oldest first
+  app.get("/admin/pending", async (c) => {
+    const requests = await asUser(deps.sql, c.get("claims"), readPendingByUser);
+    return c.json({ requests });
+  });
+
+  // GET /payouts/admin/stats - request counts and amounts, fee revenue, cash collected and held
+  app.get("/admin/stats", async (c) => {
+    const stats = await asUser(deps.sql, c.get("claims"), readPayoutStats);
+    return c.json({ stats });
+  });
+
+  // PUT /payouts/admin/complete/{userId} - complete a user's pending requests with the ABA reference
+  app.put("/admin/complete/:userId", async (c) => {
+    const userId = uuidParam(c.req.param("userId"), "userId");
+    const { aba_reference } = await parseJsonBody(c, payoutCompletionSchema);
+    const { email, payouts } = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      const completed = await tx<{ id: string }[]>`select id from public.complete_payouts(${userId}, ${aba_reference})`;
+      const payouts = await readPayouts(tx, "r.id = any($1::uuid[])", [completed.map((row) => row.id)]);
+      return { email: payouts[0].email, payouts };
+    });
+    const total = payouts.reduce((sum, payout) => sum + payout.total_amount_cents, 0);
+    return c.json({
+      message: `Payout completed successfully for ${email}!`,
+      aba_reference,
+      ...money("total_amount", total),
+      payouts,
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,198 @@
+// Ledger invariants under concurrency (docs/money.md): 16 clients run a few thousand seeded random
+// operations at once (orders, deliveries, reverts, re-deliveries, payout requests and
+// completions) through the real API, then the money is checked from every side: each ledger
+// transaction sums to zero, each order has one more delivery than reversal exactly when it is
+// delivered, each balance equals what the orders say it should be (recomputed here from the
+// money rules, not read from the code under test), and each request covers exactly its amount.
+// Set LEDGER_SEED to replay a run.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
+import { api } from "../helpers/api.ts";
+import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
+
+const SEED = Number(process.env.LEDGER_SEED ?? 20261122);
+const CLIENTS = 16;
+const OPERATIONS = 3000;
+
+const sql = fixtureDb();
+afterAll(() => sql.end());
+
+/** mulberry32: a small seeded generator, one per client so each client's choices replay. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// The money rules, recomputed independently with integers: rate as a numeric(6,4) text.
+function rateTenThousandths(rate: string): bigint {
+  const [whole, fraction = ""] = rate.split(".");
+  return BigInt(whole) * 10000n + BigInt(fraction.padEnd(4, "0").slice(0, 4));
+}
+const halfUp = (numerator: bigint, denominator: bigint) => (2n * numerator + denominator) / (2n * denominator);
+function moneyOf(priceCents: bigint, quantity: bigint, rate: string) {
+  const sale = priceCents * quantity;
+  const commission = halfUp(sale * rateTenThousandths(rate), 10000n);
+  const gross = sale - commission;
+  const fee = halfUp(gross * 15n, 100n);
+  return { sale, commission, gross, fee, net: gross - fee };
+}
+
+const moves: Record<string, string[]> = {
+  new_order: ["ready_for_pickup"],
+  ready_for_pickup: ["out_for_delivery", "new_order"],
+  out_for_delivery: ["delivered", "ready_for_pickup", "new_order"],
+  delivered: ["out_for_delivery", "ready_for_pickup", "new_order"],
+};
+
+describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} operations)`, () => {
+  let shops: Account[];
+  let creators: Account[];
+  let adminToken: string;
+  const campaigns: string[] = [];
+  const orders: { id: string; seen: string }[] = [];
+  const outcomes = new Map<string, number>();
+
+  beforeAll(async () => {
+    adminToken = (await admin()).token;
+    shops = await Promise.all([business(), business(), business()]);
+    creators = await Promise.all([influencer(), influencer(), influencer(), influencer()]);
+    const bank = { bank_name: "ABA Bank", account_name: "Ledger Test", account_number: "012 345 678" };
+    for (const who of [...shops, ...creators]) await api("PUT", "/auth/profile", { token: who.token, body: bank });
+    const setup = random(SEED);
+    const rates = [0.1, 0.15, 0.333, 0.07, 0.05, 0.25];
+    for (const shop of shops) {
+      for (let i = 0; i < 2; i++) {
+        const priceCents = 1 + Math.floor(setup() * 5000);
+        const id = await createCampaign(sql, { businessId: shop.user.id, priceCents, commissionRate: rates[Math.floor(setup() * rates.length)] });
+        for (const creator of creators) await createApprovedLink(sql, id, creator.user.id);
+        campaigns.push(id);
+      }
+    }
+  });
+
+  it("keeps every invariant after the run", async () => {
+    let next = 0;
+    const count = (outcome: string) => outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+    const users = () => [...shops, ...creators];
+
+    async function client(n: number) {
+      const pick = random(SEED * 31 + n);
+      const choose = <T,>(list: T[]) => list[Math.floor(pick() * list.length)];
+      while (next < OPERATIONS) {
+        next++;
+        const roll = pick();
+        if (roll < 0.2 || orders.length < 8) {
+          const campaignId = choose(campaigns);
+          const creator = choose(creators);
+          orders.push({ id: await placeOrder(sql, campaignId, { influencerId: creator.user.id, quantity: 1 + Math.floor(pick() * 10) }), seen: "new_order" });
+          count("order placed");
+        } else if (roll < 0.7) {
+          const order = choose(orders);
+          const target = choose(moves[order.seen]);
+          const res = await api("PUT", `/admin/orders/${order.id}/status`, { token: adminToken, body: { new_status: target } });
+          if (res.status === 200) order.seen = target;
+          else if (res.status === 409) order.seen = (await sql`select status from public.orders where id = ${order.id}`)[0].status;
+          else throw new Error(`status change: ${res.status} ${JSON.stringify(res.body)}`);
+          count(`status ${res.status}`);
+        } else if (roll < 0.85) {
+          const res = await api("POST", "/payouts/request", { token: choose(users()).token });
+          if (res.status !== 201 && res.status !== 409) throw new Error(`request: ${res.status} ${JSON.stringify(res.body)}`);
+          count(`request ${res.status}`);
+        } else if (roll < 0.95) {
+          const res = await api("PUT", `/payouts/admin/complete/${choose(users()).user.id}`, {
+            token: adminToken, body: { aba_reference: `ABA-${n}-${next}` },
+          });
+          if (res.status !== 200 && res.status !== 409) throw new Error(`complete: ${res.status} ${JSON.stringify(res.body)}`);
+          count(`complete ${res.status}`);
+        } else {
+          const who = choose(users());
+          const { summary } = (await api("GET", "/payouts/summary", { token: who.token })).body;
+          // A snapshot of one transaction: its figures agree with each other.
+          expect(summary.available_for_payout_cents).toBe(summary.earned_balance_cents - summary.requested_balance_cents - summary.total_completed_cents);
+          count("summary read");
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
+    console.log(`ledger invariants, seed ${SEED}:`, Object.fromEntries([...outcomes].sort()));
+    // The run did what it is meant to exercise.
+    for (const outcome of ["order placed", "status 200", "request 201", "complete 200"]) expect(outcomes.get(outcome) ?? 0).toBeGreaterThan(0);
+
+    // Every transaction (of the whole database) has entries and sums to zero.
+    expect(await sql`select t.id, coalesce(sum(e.amount_cents), 0) as balance, count(e.id) as entries
+      from public.ledger_transactions t left join public.ledger_entries e on e.transaction_id = t.id
+      group by t.id having coalesce(sum(e.amount_cents), 0) <> 0 or count(e.id) = 0`).toEqual([]);
+
+    // Each order has one more delivery than reversal exactly when it is delivered.
+    expect(await sql`select o.id, o.status,
+        count(*) filter (where t.kind = 'delivery') as deliveries, count(*) filter (where t.kind = 'delivery_reversal') as reversals
+      from public.orders o left join public.ledger_transactions t on t.order_id = o.id
+      group by o.id, o.status
+      having count(*) filter (where t.kind = 'delivery') - count(*) filter (where t.kind = 'delivery_reversal')
+        <> case when o.status = 'delivered' then 1 else 0 end`).toEqual([]);
+
+    // Every request covers entries summing to its amount (gross and fee too), each entry once at most.
+    expect(await sql`select r.id from public.payout_requests r
+      left join public.payout_request_entries pe on pe.payout_request_id = r.id
+      left join public.ledger_entries e on e.id = pe.ledger_entry_id
+      group by r.id
+      having r.amount_cents <> coalesce(sum(e.amount_cents), 0)
+        or r.fee_cents <> coalesce(-sum(e.amount_cents) filter (where e.line = 'platform_fee'), 0)`).toEqual([]);
+
+    // Balances recomputed from the orders (all of the database's delivered orders).
+    const delivered = await sql<{ business_id: string; influencer_id: string; unit_price_cents: string; quantity: number; commission_rate: string }[]>`
+      select business_id, influencer_id, unit_price_cents, quantity, commission_rate::text from public.orders where status = 'delivered'`;
+    const earned = new Map<string, bigint>();
+    let fees = 0n;
+    let sales = 0n;
+    for (const order of delivered) {
+      const m = moneyOf(BigInt(order.unit_price_cents), BigInt(order.quantity), order.commission_rate);
+      earned.set(order.influencer_id, (earned.get(order.influencer_id) ?? 0n) + m.commission);
+      earned.set(order.business_id, (earned.get(order.business_id) ?? 0n) + m.net);
+      fees += m.fee;
+      sales += m.sale;
+    }
+    for (const who of users()) {
+      const { summary, history } = (await api("GET", "/payouts/summary", { token: who.token })).body;
+      const completed = history.filter((item: any) => item.status === "completed").reduce((sum: number, item: any) => sum + item.total_amount_cents, 0);
+      const pending = history.filter((item: any) => item.status === "pending");
+      expect(pending.length).toBeLessThanOrEqual(1);
+      expect(summary.earned_balance_cents).toBe(Number(earned.get(who.user.id) ?? 0n));
+      expect(summary.total_completed_cents).toBe(completed);
+      expect(summary.requested_balance_cents).toBe(pending.reduce((sum: number, item: any) => sum + item.total_amount_cents, 0));
+      expect(summary.available_for_payout_cents).toBe(summary.earned_balance_cents - summary.requested_balance_cents - completed);
+    }
+    const [accounts] = await sql<{ platform: string; cash: string; paid: string }[]>`
+      select
+        (select coalesce(sum(e.amount_cents), 0) from public.ledger_entries e join public.ledger_accounts a on a.id = e.account_id where a.kind = 'platform_fees')::text as platform,
+        (select coalesce(sum(e.amount_cents), 0) from public.ledger_entries e join public.ledger_accounts a on a.id = e.account_id where a.kind = 'delivery_cash')::text as cash,
+        (select coalesce(sum(amount_cents), 0) from public.payout_requests where status = 'completed')::text as paid`;
+    expect(BigInt(accounts.platform)).toBe(fees);
+    expect(BigInt(accounts.cash)).toBe(-sales + BigInt(accounts.paid));
+  });
+
+  it("makes one request of 20 parallel ones and completes it once of 20 parallel completions", async () => {
+    const creator = await influencer();
+    await api("PUT", "/auth/profile", { token: creator.token, body: { bank_name: "ABA Bank", account_name: "Once", account_number: "1" } });
+    await createApprovedLink(sql, campaigns[0], creator.user.id);
+    const order = await placeOrder(sql, campaigns[0], { influencerId: creator.user.id, quantity: 10 });
+    for (const new_status of ["ready_for_pickup", "out_for_delivery", "delivered"]) {
+      expect((await api("PUT", `/admin/orders/${order}/status`, { token: adminToken, body: { new_status } })).status).toBe(200);
+    }
+    const before = (await api("GET", "/payouts/summary", { token: creator.token })).body.summary;
+    const requests = await Promise.all(Array.from({ length: 20 }, () => api("POST", "/payouts/request", { token: creator.token })));
+    expect(requests.map((res) => res.status).sort()).toEqual([201, ...Array(19).fill(409)]);
+    const completions = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      api("PUT", `/payouts/admin/complete/${creator.user.id}`, { token: adminToken, body: { aba_reference: `ABA-ONCE-${i}` } })));
+    expect(completions.map((res) => res.status).sort()).toEqual([200, ...Array(19).fill(409)]);
+    const after = (await api("GET", "/payouts/summary", { token: creator.token })).body.summary;
+    expect(before.available_for_payout_cents).toBeGreaterThan(0);
+    expect(after).toMatchObject({ total_completed_cents: before.available_for_payout_cents, available_for_payout_cents: 0, requested_balance_cents: 0 });
+  });
+});
