@@ -178,8 +178,8 @@ describe("public routes", () => {
     expect((await visit("/influencer/dashboard", tokenFor("influencer"))).text).toContain("You don't have any affiliate links yet. Apply for one below!");
   });
 
-  it("the profile pages show Coming Soon", async () => {
-    expect((await visit("/influencer/profile", tokenFor("influencer"))).text).toContain("Coming Soon");
+  it("the profile page shows the bank details form", async () => {
+    expect((await visit("/influencer/profile", tokenFor("influencer"))).text).toContain("Bank Account Information");
   });
 
   it("/checkout without its parameters says the link is invalid", async () => {

@@ -82,7 +82,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.businessProfile,
-                lazy: async () => ({ Component: (await import("./routes/business/placeholders.tsx")).BusinessProfileRoute }),
+                lazy: async () => ({ Component: (await import("./routes/business/profile.tsx")).default }),
               },
             ],
           },
@@ -99,7 +99,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.influencerProfile,
-                lazy: async () => ({ Component: (await import("./routes/influencer/placeholders.tsx")).InfluencerProfileRoute }),
+                lazy: async () => ({ Component: (await import("./routes/influencer/profile.tsx")).default }),
               },
             ],
           },

@@ -76,8 +76,8 @@ test("guards: no token, a mock token, an expired token and the wrong role", asyn
   await page.goto("/business/profile");
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/influencer/profile");
-  await expect(page.getByText("Coming Soon")).toBeVisible();
-  await shot(page, "influencer-profile-coming-soon");
+  await expect(page.getByRole("heading", { name: "Bank Account Information" })).toBeVisible();
+  await shot(page, "influencer-profile");
 });
 
 test("a business signs up, an admin approves it, the banner vanishes live", async ({ browser }) => {

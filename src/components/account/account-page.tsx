@@ -83,7 +83,8 @@ interface AccountPageProps {
   welcome: (user: User) => string;
   texts: AccountTexts;
   profileLink: { to: string; label: string };
-  children: (user: User) => ReactNode;
+  /** The content, given the account and a way to reload it (after the user changed it here). */
+  children: (user: User, refresh: () => void) => ReactNode;
 }
 
 export function AccountPage({ channel, title, welcome, texts, profileLink, children }: AccountPageProps) {
@@ -120,7 +121,7 @@ export function AccountPage({ channel, title, welcome, texts, profileLink, child
       ) : user ? (
         <div className="stack">
           <AccountStatusBanner status={user.status} texts={texts} />
-          {children(user)}
+          {children(user, me.refetch)}
         </div>
       ) : null}
     </div>

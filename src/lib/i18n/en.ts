@@ -11,7 +11,6 @@ export const en = {
   "common.tryAgain": "Try again",
   "common.backHome": "Back to Home",
   "common.backToDashboard": "Back to Dashboard",
-  "common.comingSoon": "Coming Soon",
   "common.close": "Close",
   "common.dismiss": "Dismiss notification",
   "common.notifications": "Notifications",
@@ -225,7 +224,6 @@ export const en = {
   "admin.tabs.users": "User Approvals",
   "admin.tabs.orders": "Order Management",
   "admin.tabs.payouts": "Payout Management",
-  "admin.laterRelease": "{section} is coming in a later release.",
   "admin.users.title": "User Approvals",
   "admin.users.filters": "Filter users",
   "admin.users.filter.pending": "Pending",
@@ -415,11 +413,6 @@ export const en = {
   "available.applied": "Your link application has been submitted and is pending admin approval.",
   "available.applyFailed": "Failed to apply for the affiliate link.",
 
-  // placeholders for later slices
-  "placeholder.body": "This page is coming in a later release.",
-  "placeholder.businessProfile": "Business Profile",
-  "placeholder.influencerProfile": "My Profile",
-  "placeholder.profileBody": "Profile settings are on their way.",
   "checkout.title": "Secure Checkout",
   "checkout.invalid": "Invalid Checkout Link",
   "checkout.invalidBody": "This link is missing the product or the influencer. Ask the person who shared it for a new link.",

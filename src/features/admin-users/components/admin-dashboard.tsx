@@ -7,16 +7,14 @@ import { APP_VERSION } from "../../../config/app.ts";
 import { paths } from "../../../config/paths.ts";
 import { logout } from "../../../lib/auth.tsx";
 import { t } from "../../../lib/i18n/index.ts";
-import { Button, EmptyState, Tabs } from "../../../components/ui/index.ts";
+import { Button, Tabs } from "../../../components/ui/index.ts";
 import { PageHeader } from "../../../components/layouts/page-header.tsx";
 import { LinkApplications } from "./link-applications.tsx";
 import { UserApprovals } from "./user-approvals.tsx";
 
-export function AdminDashboard({ ordersTab }: { ordersTab?: ReactNode }) {
+export function AdminDashboard({ ordersTab, payoutsTab }: { ordersTab: ReactNode; payoutsTab: ReactNode }) {
   const navigate = useNavigate();
   const [tab, setTab] = useState("users");
-
-  const later = (section: string) => <EmptyState icon="sparkle" title={t("common.comingSoon")} body={t("admin.laterRelease", { section })} />;
 
   return (
     <div className="container page">
@@ -50,8 +48,8 @@ export function AdminDashboard({ ordersTab }: { ordersTab?: ReactNode }) {
               </div>
             ),
           },
-          { id: "orders", label: t("admin.tabs.orders"), content: ordersTab ?? later(t("admin.tabs.orders")) },
-          { id: "payouts", label: t("admin.tabs.payouts"), content: later(t("admin.tabs.payouts")) },
+          { id: "orders", label: t("admin.tabs.orders"), content: ordersTab },
+          { id: "payouts", label: t("admin.tabs.payouts"), content: payoutsTab },
         ]}
       />
     </div>

@@ -1,13 +1,21 @@
 // Business dashboard (SPEC §2, §4): the live account frame (pending banner, campaign creation
-// disabled until approved, the banner going within a second of approval) around My Campaigns.
+// disabled until approved, the banner going within a second of approval) around My Campaigns,
+// and the cards of other features that the route passes in: Orders to Fulfill, Business
+// Profile and Payout Management (the last two need the account as it is now).
 import type { ReactNode } from "react";
+import type { User } from "../../../lib/current-user.ts";
 import { paths } from "../../../config/paths.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { AccountPage } from "../../../components/account/account-page.tsx";
 import { MyCampaigns } from "./my-campaigns.tsx";
 
-/** `ordersCard` comes from the orders feature, passed in by the route. */
-export function BusinessDashboard({ ordersCard }: { ordersCard?: ReactNode }) {
+interface BusinessDashboardProps {
+  ordersCard?: ReactNode;
+  profileCard?: (user: User, refresh: () => void) => ReactNode;
+  payoutsCard?: (user: User, refresh: () => void) => ReactNode;
+}
+
+export function BusinessDashboard({ ordersCard, profileCard, payoutsCard }: BusinessDashboardProps) {
   return (
     <AccountPage
       channel="business-account"
@@ -22,10 +30,12 @@ export function BusinessDashboard({ ordersCard }: { ordersCard?: ReactNode }) {
       }}
       profileLink={{ to: paths.businessProfile, label: t("business.profileLink") }}
     >
-      {(user) => (
+      {(user, refresh) => (
         <>
           <MyCampaigns approved={user.status === "approved"} />
           {ordersCard}
+          {profileCard?.(user, refresh)}
+          {payoutsCard?.(user, refresh)}
         </>
       )}
     </AccountPage>

@@ -1,11 +1,20 @@
 // Influencer dashboard (SPEC §2): the live account frame (pending or rejected notice, read from
-// GET /auth/me and kept live) around My Affiliate Links and the way to available campaigns.
+// GET /auth/me and kept live) around My Affiliate Links and the way to available campaigns, and
+// the cards of other features that the route passes in: Commission & Payout Management and Bank
+// Account Information (both need the account as it is now).
+import type { ReactNode } from "react";
+import type { User } from "../../../lib/current-user.ts";
 import { paths } from "../../../config/paths.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { AccountPage } from "../../../components/account/account-page.tsx";
 import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
 
-export function InfluencerDashboard() {
+interface InfluencerDashboardProps {
+  payoutsCard?: (user: User, refresh: () => void) => ReactNode;
+  bankCard?: (user: User, refresh: () => void) => ReactNode;
+}
+
+export function InfluencerDashboard({ payoutsCard, bankCard }: InfluencerDashboardProps = {}) {
   return (
     <AccountPage
       channel="influencer-account"
@@ -20,7 +29,13 @@ export function InfluencerDashboard() {
       }}
       profileLink={{ to: paths.influencerProfile, label: t("influencer.profileLink") }}
     >
-      {(user) => <MyAffiliateLinks userId={user.id} canApply={user.status !== "rejected"} />}
+      {(user, refresh) => (
+        <>
+          <MyAffiliateLinks userId={user.id} canApply={user.status !== "rejected"} />
+          {payoutsCard?.(user, refresh)}
+          {bankCard?.(user, refresh)}
+        </>
+      )}
     </AccountPage>
   );
 }

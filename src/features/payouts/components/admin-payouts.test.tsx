@@ -1,0 +1,261 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act } from "react";
+import { buttonByText, click, render, until, type Rendered } from "../../../testing/render.tsx";
+import { AdminPayouts } from "./admin-payouts.tsx";
+
+type Options = { onChange: () => void; table: string; event: string; filter?: string };
+const realtime = vi.hoisted(() => ({ options: null as Options | null }));
+vi.mock("../../../lib/realtime.ts", () => ({
+  useTableChanges: (options: Options) => {
+    realtime.options = options;
+    return "live";
+  },
+}));
+
+const money = (name: string, cents: number | null) => ({ [name]: cents === null ? null : cents / 100, [`${name}_cents`]: cents });
+
+const BUSINESS_ID = "b0000000-0000-4000-8000-000000000001";
+const INFLUENCER_ID = "c0000000-0000-4000-8000-000000000002";
+
+const businessRequest = () => ({
+  user_id: BUSINESS_ID,
+  email: "seller@example.com",
+  user_type: "business",
+  ...money("total_amount", 3060),
+  oldest_request: "2026-11-20T03:00:00Z",
+  request_count: 1,
+  payout_request_ids: ["r1"],
+  transaction_count: 1,
+  product_names: ["Silk Scarf"],
+  ...money("gross_amount", 3600),
+  ...money("fee_amount", 540),
+  ...money("net_amount", 3060),
+});
+
+const influencerRequest = () => ({
+  user_id: INFLUENCER_ID,
+  email: "creator@example.com",
+  user_type: "influencer",
+  ...money("total_amount", 400),
+  oldest_request: "2026-11-21T03:00:00Z",
+  request_count: 1,
+  payout_request_ids: ["r2"],
+  transaction_count: 3,
+  product_names: ["Coffee Beans", "Silk Scarf"],
+  ...money("gross_amount", null),
+  ...money("fee_amount", null),
+  ...money("net_amount", null),
+});
+
+function historyItem(id: string, userId: string, email: string, userType: string, status: "pending" | "completed", cents: number, reference: string | null) {
+  return {
+    payout_request_id: id,
+    user_id: userId,
+    email,
+    user_type: userType,
+    status,
+    requested_at: "2026-11-10T03:00:00Z",
+    completed_at: status === "completed" ? "2026-11-12T04:00:00Z" : null,
+    aba_reference: reference,
+    ...money("total_amount", cents),
+    ...money("gross_amount", cents),
+    ...money("fee_amount", 0),
+    transaction_count: 1,
+    product_names: ["Palm Sugar"],
+  };
+}
+
+const stats = (pending: number, pendingCents: number, completed: number, completedCents: number) => ({
+  pending_requests: pending,
+  ...money("pending_amount", pendingCents),
+  completed_payouts: completed,
+  ...money("completed_amount", completedCents),
+  ...money("platform_fees", 540),
+  ...money("cash_collected", 4000),
+  ...money("cash_held", 940),
+});
+
+let pendingList: unknown[];
+let history: unknown[];
+let statsAnswer: { status: number; body: unknown };
+let completeAnswer: { status: number; body: unknown } | null;
+let completeGate: Promise<void> | null;
+let puts: { url: string; body: unknown }[];
+let fetchMock: ReturnType<typeof vi.fn>;
+let view: Rendered;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+beforeEach(() => {
+  pendingList = [businessRequest(), influencerRequest()];
+  history = [
+    historyItem("h-pending", BUSINESS_ID, "seller@example.com", "business", "pending", 3060, null),
+    historyItem("h-done", INFLUENCER_ID, "creator@example.com", "influencer", "completed", 250, "ABA-OLD-1"),
+  ];
+  statsAnswer = { status: 200, body: { stats: stats(2, 3460, 1, 250) } };
+  completeAnswer = null;
+  completeGate = null;
+  puts = [];
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.endsWith("/payouts/admin/pending")) return json(200, { requests: pendingList });
+    if (url.endsWith("/payouts/history")) return json(200, { history });
+    if (url.endsWith("/payouts/admin/stats")) return json(statsAnswer.status, statsAnswer.body);
+    const match = /\/payouts\/admin\/complete\/([\w-]+)$/.exec(url);
+    if (match && init?.method === "PUT") {
+      const body = JSON.parse(String(init.body)) as { aba_reference: string };
+      puts.push({ url, body });
+      if (completeGate) await completeGate;
+      if (completeAnswer) return json(completeAnswer.status, completeAnswer.body);
+      const done = pendingList.find((request) => (request as { user_id: string }).user_id === match[1]) as { user_id: string; email: string; user_type: string; total_amount_cents: number };
+      pendingList = pendingList.filter((request) => request !== done);
+      const payout = historyItem("h-new", done.user_id, done.email, done.user_type, "completed", done.total_amount_cents, body.aba_reference);
+      history = [payout, ...history.filter((item) => (item as { payout_request_id: string }).payout_request_id !== "h-pending")];
+      return json(200, { message: `Payout completed successfully for ${done.email}!`, aba_reference: body.aba_reference, ...money("total_amount", done.total_amount_cents), payouts: [payout] });
+    }
+    return json(404, {});
+  });
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+const text = () => view.container.textContent ?? "";
+const tabs = () => [...view.container.querySelectorAll("[role=tab]")].map((tab) => tab.textContent);
+const tab = (name: RegExp) => [...view.container.querySelectorAll<HTMLElement>("[role=tab]")].find((element) => name.test(element.textContent ?? ""));
+const cards = (list: string) => [...view.container.querySelectorAll<HTMLElement>(`ul[aria-label='${list}'] > li`)];
+const card = (email: string) => view.container.querySelector<HTMLElement>(`li[aria-label='${email}']`) as HTMLElement;
+const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
+const alertTexts = () => [...view.container.querySelectorAll(".alert__text")].map((alert) => alert.textContent);
+const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith(path)).length;
+
+function referenceField(email: string): HTMLInputElement {
+  const label = [...card(email).querySelectorAll("label")].find((element) => element.textContent?.startsWith("ABA reference number"));
+  return document.getElementById(label?.htmlFor ?? "") as HTMLInputElement;
+}
+
+async function type(input: HTMLInputElement, value: string) {
+  await act(async () => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+    setter?.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+describe("Admin Payout Management", () => {
+  it("lists the pending requests with their details and the counts of both sub-tabs, and listens to every payout change", async () => {
+    view = await render(<AdminPayouts />);
+    await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    expect(tabs()).toEqual(["Requests (2)", "Completed (1)"]);
+    expect(text()).toContain("Pending: 2 ($34.60) · Completed: 1 ($2.50)");
+
+    const seller = card("seller@example.com");
+    expect(seller.querySelector("h3")?.textContent).toBe("seller@example.com");
+    for (const part of [BUSINESS_ID, "User type: Business", "Amount$30.60", "Nov 20, 2026", "Transactions1", "Silk Scarf", "Gross$36.00", "Platform fee (15%)$5.40", "Net (to pay)$30.60"]) {
+      expect(seller.textContent).toContain(part);
+    }
+    const creator = card("creator@example.com");
+    for (const part of [INFLUENCER_ID, "User type: Influencer", "Amount$4.00", "Nov 21, 2026", "Transactions3", "Coffee Beans, Silk Scarf"]) {
+      expect(creator.textContent).toContain(part);
+    }
+    expect(creator.textContent).not.toContain("Gross");
+    expect(buttonByText(creator, "Complete Payout")).toBeDefined();
+    expect(referenceField("creator@example.com")).toBeDefined();
+    expect(realtime.options).toMatchObject({ table: "payout_requests", event: "*" });
+    expect(realtime.options?.filter).toBeUndefined();
+  });
+
+  it("the Completed sub-tab shows only completed payouts with their date and ABA reference", async () => {
+    view = await render(<AdminPayouts />);
+    await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    await click(tab(/^Completed/));
+    expect(cards("Completed payouts")).toHaveLength(1);
+    const done = card("creator@example.com");
+    for (const part of ["creator@example.com", INFLUENCER_ID, "User type: Influencer", "Amount$2.50", "Nov 12, 2026", "ABA-OLD-1"]) expect(done.textContent).toContain(part);
+  });
+
+  it("shows the SPEC empty messages", async () => {
+    pendingList = [];
+    history = [];
+    statsAnswer = { status: 200, body: { stats: stats(0, 0, 0, 0) } };
+    view = await render(<AdminPayouts />);
+    await until(() => expect(text()).toContain("No pending payout requests"));
+    expect(text()).toContain("All payouts are up to date!");
+    expect(tabs()).toEqual(["Requests (0)", "Completed (0)"]);
+    await click(tab(/^Completed/));
+    expect(text()).toContain("No completed payouts");
+    expect(text()).toContain("No payouts have been completed yet.");
+  });
+
+  it("refuses an empty or blank ABA reference without calling the server", async () => {
+    view = await render(<AdminPayouts />);
+    await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    await click(buttonByText(card("seller@example.com"), "Complete Payout"));
+    expect(card("seller@example.com").textContent).toContain("ABA reference number is required to complete payout.");
+    await type(referenceField("seller@example.com"), "   ");
+    await click(buttonByText(card("seller@example.com"), "Complete Payout"));
+    expect(card("seller@example.com").textContent).toContain("ABA reference number is required to complete payout.");
+    expect(referenceField("seller@example.com").getAttribute("aria-invalid")).toBe("true");
+    expect(puts).toEqual([]);
+  });
+
+  it("completes a payout: 'Processing...' while it runs, then the success message with the reference, and the lists move", async () => {
+    let release: () => void = () => {};
+    completeGate = new Promise<void>((resolve) => (release = resolve));
+    view = await render(<AdminPayouts />);
+    await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    await type(referenceField("seller@example.com"), "  ABA-20261122-001 ");
+    await click(buttonByText(card("seller@example.com"), "Complete Payout"));
+    const busy = buttonByText(card("seller@example.com"), "Processing...");
+    expect(busy?.disabled).toBe(true);
+    expect(buttonByText(card("creator@example.com"), "Complete Payout")?.disabled).toBe(false);
+    expect(puts).toEqual([{ url: expect.stringMatching(new RegExp(`/payouts/admin/complete/${BUSINESS_ID}$`)), body: { aba_reference: "ABA-20261122-001" } }]);
+
+    statsAnswer = { status: 200, body: { stats: stats(1, 400, 2, 3310) } };
+    await act(async () => release());
+    await until(() => expect(cards("Pending payout requests")).toHaveLength(1));
+    expect(alertTexts()).toContain("Payout completed successfully for seller@example.com! ABA reference: ABA-20261122-001");
+    expect(toasts()).toContain("Payout completed successfully for seller@example.com! ABA reference: ABA-20261122-001");
+    await until(() => expect(tabs()).toEqual(["Requests (1)", "Completed (2)"]));
+    await click(tab(/^Completed/));
+    expect(card("seller@example.com").textContent).toContain("ABA-20261122-001");
+  });
+
+  it("a refused completion says 'Failed to complete payout: ' with the reason and keeps the request", async () => {
+    completeAnswer = { status: 409, body: { error: "conflict", message: "There is no pending payout request for this user." } };
+    view = await render(<AdminPayouts />);
+    await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    await type(referenceField("creator@example.com"), "ABA-1");
+    await click(buttonByText(card("creator@example.com"), "Complete Payout"));
+    await until(() => expect(alertTexts()).toContain("Failed to complete payout: There is no pending payout request for this user."));
+    expect(toasts()).toContain("Failed to complete payout: There is no pending payout request for this user.");
+    expect(buttonByText(card("creator@example.com"), "Complete Payout")?.disabled).toBe(false);
+    expect(puts).toHaveLength(1);
+  });
+
+  it("refetches all three lists on a realtime change: a new request appears", async () => {
+    pendingList = [businessRequest()];
+    view = await render(<AdminPayouts />);
+    await until(() => expect(cards("Pending payout requests")).toHaveLength(1));
+    const before = [calls("/payouts/admin/pending"), calls("/payouts/history"), calls("/payouts/admin/stats")];
+    pendingList = [businessRequest(), influencerRequest()];
+    await act(async () => realtime.options?.onChange());
+    await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    expect(tabs()[0]).toBe("Requests (2)");
+    expect([calls("/payouts/admin/pending"), calls("/payouts/history"), calls("/payouts/admin/stats")]).toEqual(before.map((n) => n + 1));
+  });
+
+  it("clears the payout lists and shows the error when the stats cannot be loaded", async () => {
+    statsAnswer = { status: 500, body: { error: "internal", message: "Stats unavailable" } };
+    view = await render(<AdminPayouts />);
+    await until(() => expect(alertTexts()).toContain("Stats unavailable"));
+    expect(tabs()).toEqual(["Requests (0)", "Completed (0)"]);
+    expect(cards("Pending payout requests")).toHaveLength(0);
+    expect(text()).not.toContain("No pending payout requests");
+  });
+});

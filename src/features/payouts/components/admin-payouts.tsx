@@ -1,0 +1,155 @@
+// Admin Payout Management (SPEC §2 admin tab 3, §5, §7, §8): sub-tabs Requests (pending, one card
+// per user) and Completed, with counts; Complete Payout with the ABA reference ('Processing...'
+// while it runs). GET /payouts/admin/stats is read too: a short summary line, and when it fails
+// the payout lists are cleared (SPEC §7) and the error shows. Live: any change to
+// public.payout_requests (a new request, a completion by another admin) refetches all three.
+import { useCallback, useMemo, useState } from "react";
+import { Alert, Button, EmptyState, LiveIndicator, LoadingState, Tabs, useToast } from "../../../components/ui/index.ts";
+import { failureMessage } from "../../../lib/api-client.ts";
+import { formatCount, formatMoney } from "../../../lib/format.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { useTableChanges } from "../../../lib/realtime.ts";
+import { useCompletePayout } from "../api/complete-payout.ts";
+import { usePayoutHistory } from "../api/get-payout-history.ts";
+import { usePayoutStats } from "../api/get-payout-stats.ts";
+import { usePendingPayouts } from "../api/get-pending-payouts.ts";
+import type { PendingPayout } from "../types/payout.ts";
+import { completedPayouts } from "../utils/payouts.ts";
+import { CompletedPayoutCard } from "./completed-payout-card.tsx";
+import { PayoutRequestCard } from "./payout-request-card.tsx";
+import "./payouts.css";
+
+type PayoutTab = "requests" | "completed";
+
+interface Outcome {
+  tone: "success" | "danger";
+  title: string;
+  detail?: string;
+}
+
+export function AdminPayouts() {
+  const toast = useToast();
+  const pending = usePendingPayouts();
+  const history = usePayoutHistory();
+  const stats = usePayoutStats();
+  const { run: complete } = useCompletePayout();
+  const [tab, setTab] = useState<PayoutTab>("requests");
+  const [completing, setCompleting] = useState<Record<string, true>>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const { refetch: refetchPending } = pending;
+  const { refetch: refetchHistory } = history;
+  const { refetch: refetchStats } = stats;
+  const refetchAll = useCallback(() => {
+    refetchPending();
+    refetchHistory();
+    refetchStats();
+  }, [refetchPending, refetchHistory, refetchStats]);
+
+  const live = useTableChanges({ name: "admin-payouts", table: "payout_requests", event: "*", onChange: refetchAll });
+
+  // SPEC §7: when the stats cannot be loaded the payout data is cleared; a list that fails is empty.
+  const statsFailed = stats.error !== null;
+  const requests = useMemo(() => (statsFailed || pending.error ? [] : (pending.data ?? [])), [statsFailed, pending.error, pending.data]);
+  const completed = useMemo(
+    () => (statsFailed || history.error ? [] : completedPayouts(history.data ?? [])),
+    [statsFailed, history.error, history.data],
+  );
+  const errors = [stats.error, pending.error, history.error].filter((error): error is string => error !== null);
+  const fetching = pending.isFetching || history.isFetching || stats.isFetching;
+
+  async function onComplete(request: PendingPayout, abaReference: string): Promise<boolean> {
+    setOutcome(null);
+    setCompleting((current) => ({ ...current, [request.user_id]: true }));
+    try {
+      const answer = await complete(request.user_id, abaReference);
+      const title = t("payouts.admin.completeSuccess", { email: request.email });
+      const detail = t("payouts.admin.completeReference", { reference: answer.aba_reference });
+      setOutcome({ tone: "success", title, detail });
+      toast.success(`${title} ${detail}`);
+      return true;
+    } catch (error) {
+      const title = t("payouts.admin.completeFailed", { message: failureMessage(error, t("errors.generic")) });
+      setOutcome({ tone: "danger", title });
+      toast.error(title);
+      return false;
+    } finally {
+      setCompleting(({ [request.user_id]: _done, ...rest }) => rest);
+      refetchAll();
+    }
+  }
+
+  const requestsPanel =
+    pending.isLoading || stats.isLoading ? (
+      <LoadingState />
+    ) : requests.length === 0 ? (
+      errors.length === 0 && <EmptyState icon="check" title={t("payouts.admin.empty.requests")} body={t("payouts.admin.empty.requestsBody")} />
+    ) : (
+      <ul className="card-grid" aria-label={t("payouts.admin.requests.list")}>
+        {requests.map((request) => (
+          <PayoutRequestCard key={request.user_id} request={request} completing={completing[request.user_id] === true} onComplete={onComplete} />
+        ))}
+      </ul>
+    );
+
+  const completedPanel =
+    history.isLoading || stats.isLoading ? (
+      <LoadingState />
+    ) : completed.length === 0 ? (
+      errors.length === 0 && <EmptyState icon="bank" title={t("payouts.admin.empty.completed")} body={t("payouts.admin.empty.completedBody")} />
+    ) : (
+      <ul className="card-grid" aria-label={t("payouts.admin.completed.list")}>
+        {completed.map((payout) => (
+          <CompletedPayoutCard key={payout.payout_request_id} payout={payout} />
+        ))}
+      </ul>
+    );
+
+  return (
+    <section className="stack admin-payouts" aria-labelledby="admin-payouts-title">
+      <div className="section-head">
+        <h2 id="admin-payouts-title" className="section-head__title">
+          {t("payouts.admin.title")}
+        </h2>
+        <LiveIndicator status={live} />
+      </div>
+      {stats.data && !statsFailed && (
+        <p className="muted-note admin-payouts__summary">
+          {t("payouts.admin.summary", {
+            pendingCount: formatCount(stats.data.pending_requests),
+            pendingAmount: formatMoney(stats.data.pending_amount_cents),
+            completedCount: formatCount(stats.data.completed_payouts),
+            completedAmount: formatMoney(stats.data.completed_amount_cents),
+          })}
+        </p>
+      )}
+      {errors.length > 0 && (
+        <Alert
+          tone="danger"
+          action={
+            <Button variant="outline" size="sm" onClick={refetchAll} loading={fetching}>
+              {t("common.tryAgain")}
+            </Button>
+          }
+        >
+          {[...new Set(errors)].join(" ")}
+        </Alert>
+      )}
+      {outcome && (
+        <Alert tone={outcome.tone} title={outcome.title}>
+          {outcome.detail}
+        </Alert>
+      )}
+      <Tabs
+        label={t("payouts.admin.tabs")}
+        value={tab}
+        onChange={(id) => setTab(id as PayoutTab)}
+        className="admin-payouts__tabs"
+        items={[
+          { id: "requests", label: t("payouts.admin.tab.requests", { count: formatCount(requests.length) }), content: requestsPanel },
+          { id: "completed", label: t("payouts.admin.tab.completed", { count: formatCount(completed.length) }), content: completedPanel },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+// One completed payout on the admin tab (SPEC §2 admin tab 3): email, user ID, type, amount,
+// completed date and the ABA reference of the transfer.
+import { formatDateTime, formatMoney } from "../../../lib/format.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import type { PayoutItem } from "../types/payout.ts";
+import { UserTypeBadge } from "./user-type-badge.tsx";
+
+export function CompletedPayoutCard({ payout }: { payout: PayoutItem }) {
+  const completedAt = payout.completed_at;
+  return (
+    <li className={`card payout-card payout-card--completed payout-card--${payout.user_type}`} aria-label={payout.email}>
+      <div className="payout-card__head">
+        <h3 className="payout-card__email break-anywhere">{payout.email}</h3>
+        <UserTypeBadge type={payout.user_type} />
+      </div>
+      <dl className="details">
+        <div className="details__row">
+          <dt>{t("payouts.admin.userId")}</dt>
+          <dd>
+            <code className="payout-card__id break-anywhere">{payout.user_id}</code>
+          </dd>
+        </div>
+        <div className="details__row">
+          <dt>{t("payouts.admin.amount")}</dt>
+          <dd>
+            <strong>{formatMoney(payout.total_amount_cents)}</strong>
+          </dd>
+        </div>
+        <div className="details__row">
+          <dt>{t("payouts.admin.completedAt")}</dt>
+          <dd>{completedAt ? <time dateTime={completedAt}>{formatDateTime(completedAt)}</time> : t("common.notAvailable")}</dd>
+        </div>
+        <div className="details__row">
+          <dt>{t("payouts.admin.reference")}</dt>
+          <dd className="payout-reference break-anywhere">{payout.aba_reference ?? t("common.notAvailable")}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,233 @@
+// The business "Payout Management" and influencer "Commission & Payout Management" card (SPEC §2,
+// §4, §5, §8): balances from GET /payouts/summary (a negative available amount is owed), Request
+// Payout behind a confirmation dialog (disabled without bank details, without an available amount
+// or while a request is pending, which is shown as awaiting admin), and the completed payouts.
+// A failed summary shows zero amounts, no history and the error; a 401 signs the user out to
+// /login (SPEC §6). Live: the user's payout requests and orders refetch, and a request this page
+// showed as pending that turns completed is announced with its ABA reference.
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { Alert, Badge, Button, Card, EmptyState, LiveIndicator, LoadingState, Modal, useToast } from "../../../components/ui/index.ts";
+import { paths } from "../../../config/paths.ts";
+import { ApiError, failureMessage } from "../../../lib/api-client.ts";
+import { logout } from "../../../lib/auth.tsx";
+import type { User } from "../../../lib/current-user.ts";
+import { formatDateTime, formatMoney } from "../../../lib/format.ts";
+import { t, tServer } from "../../../lib/i18n/index.ts";
+import { useTableChanges } from "../../../lib/realtime.ts";
+import { usePayoutSummary } from "../api/get-payout-summary.ts";
+import { useRequestPayout } from "../api/request-payout.ts";
+import type { PayoutUserType } from "../types/payout.ts";
+import {
+  combinedLiveStatus,
+  completedPayouts,
+  hasBankDetails,
+  newlyCompleted,
+  pendingIds,
+  pendingPayout,
+  requestBlock,
+  ZERO_SUMMARY,
+} from "../utils/payouts.ts";
+import { PayoutHistoryList } from "./payout-history.tsx";
+import { PayoutStats } from "./payout-stats.tsx";
+import "./payouts.css";
+
+interface PayoutManagementProps {
+  /** The signed-in business or influencer, as it is now (bank details may change while shown). */
+  user: User;
+  /** Where the bank details are edited; defaults to the role's profile route. */
+  profilePath?: string;
+}
+
+export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
+  const userType: PayoutUserType = user.user_type === "business" ? "business" : "influencer";
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  // SPEC §6: a 401 on the summary clears the token and sends the user to /login.
+  const onUnauthorized = useCallback(() => {
+    logout(paths.login);
+    navigate(paths.login, { replace: true });
+  }, [navigate]);
+
+  const summary = usePayoutSummary(onUnauthorized);
+  const { run: submitRequest, isPending: requesting } = useRequestPayout();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [requestError, setRequestError] = useState<string | null>(null);
+  const historyTitleId = useId();
+
+  const payoutsLive = useTableChanges({
+    name: "my-payouts",
+    table: "payout_requests",
+    event: "*",
+    filter: `user_id=eq.${user.id}`,
+    onChange: summary.refetch,
+  });
+  const ordersLive = useTableChanges({
+    name: "my-earnings",
+    table: "orders",
+    event: "*",
+    filter: userType === "business" ? `business_id=eq.${user.id}` : `influencer_id=eq.${user.id}`,
+    onChange: summary.refetch,
+  });
+
+  // A request this page showed as pending, now completed: say so once.
+  const knownPending = useRef<Set<string> | null>(null);
+  const data = summary.data;
+  useEffect(() => {
+    if (!data) return;
+    if (knownPending.current) {
+      for (const item of newlyCompleted(knownPending.current, data.history)) {
+        toast.success(
+          t("payouts.completedNotice", {
+            amount: formatMoney(item.total_amount_cents),
+            reference: item.aba_reference ?? t("common.notAvailable"),
+          }),
+        );
+      }
+    }
+    knownPending.current = pendingIds(data.history);
+  }, [data, toast]);
+
+  // SPEC §8: when the summary cannot be loaded, zero amounts and an empty history.
+  const failed = summary.error !== null;
+  const figures = failed || !data ? ZERO_SUMMARY : data.summary;
+  const items = failed || !data ? [] : data.history;
+  const pending = pendingPayout(items);
+  const history = completedPayouts(items);
+  const bankDetails = hasBankDetails(user);
+  const block = failed ? "nothing-available" : requestBlock(figures, pending, bankDetails);
+  const available = figures.available_for_payout_cents;
+  const profileTo = profilePath ?? (userType === "business" ? paths.businessProfile : paths.influencerProfile);
+
+  async function onConfirm() {
+    setRequestError(null);
+    try {
+      const answer = await submitRequest();
+      toast.success(answer.message ? tServer(answer.message) : t("payouts.request.success"));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        onUnauthorized();
+        return;
+      }
+      const message = t("payouts.request.failed", { message: failureMessage(error, t("errors.generic")) });
+      setRequestError(message);
+      toast.error(message);
+    } finally {
+      setConfirmOpen(false);
+    }
+    // Success or refusal (e.g. a request made meanwhile in another tab): show the state as it is now.
+    summary.refetch();
+  }
+
+  const emptyHistory =
+    userType === "influencer" && figures.earned_balance_cents === 0 && !pending
+      ? t("payouts.history.emptyInfluencer")
+      : t("payouts.history.empty");
+
+  return (
+    <Card
+      title={t(`payouts.title.${userType}`)}
+      className="payout-management"
+      actions={
+        <>
+          <LiveIndicator status={combinedLiveStatus(payoutsLive, ordersLive)} />
+          <Button variant="outline" size="sm" onClick={summary.refetch} loading={summary.isFetching}>
+            {t("payouts.refresh")}
+          </Button>
+        </>
+      }
+    >
+      {summary.isLoading ? (
+        <LoadingState />
+      ) : (
+        <div className="stack payout-management__body">
+          {summary.error && <Alert tone="danger">{summary.error}</Alert>}
+          {requestError && <Alert tone="danger">{requestError}</Alert>}
+          <PayoutStats summary={figures} userType={userType} />
+          {available < 0 && (
+            <Alert tone="warning">{t("payouts.owedNotice", { amount: formatMoney(-available) })}</Alert>
+          )}
+          {pending && (
+            <div className="payout-pending" role="status">
+              <div className="payout-pending__head">
+                <strong>{t("payouts.pending.title")}</strong>
+                <Badge tone="warning">{t("payouts.pending.badge")}</Badge>
+              </div>
+              <p className="payout-pending__body">
+                {t("payouts.pending.body", {
+                  amount: formatMoney(pending.total_amount_cents),
+                  date: formatDateTime(pending.requested_at),
+                })}
+              </p>
+              <p className="muted-note payout-pending__note">{t("payouts.pending.blocked")}</p>
+            </div>
+          )}
+          {!failed && !bankDetails && (
+            <Alert tone="warning" className="payout-bank-hint">
+              {t("payouts.request.bankMissing")} <Link to={profileTo}>{t("payouts.request.profileLink")}</Link>
+            </Alert>
+          )}
+          {!failed && block === "nothing-available" && available === 0 && (
+            <p className="muted-note">{t("payouts.request.nothingAvailable")}</p>
+          )}
+          <div className="payout-management__actions">
+            <Button variant="primary" disabled={block !== null || requesting} onClick={() => setConfirmOpen(true)}>
+              {t("payouts.request.button")}
+            </Button>
+          </div>
+
+          <section className="payout-history" aria-labelledby={historyTitleId}>
+            <h3 id={historyTitleId} className="payout-history__title">
+              {t("payouts.history.title")}
+            </h3>
+            {history.length > 0 ? (
+              <PayoutHistoryList items={history} />
+            ) : (
+              !failed && <EmptyState icon="cash" title={emptyHistory} />
+            )}
+          </section>
+        </div>
+      )}
+
+      <Modal
+        open={confirmOpen}
+        onClose={() => {
+          if (!requesting) setConfirmOpen(false);
+        }}
+        title={t("payouts.request.dialogTitle")}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirmOpen(false)} disabled={requesting}>
+              {t("common.cancel")}
+            </Button>
+            <Button variant="primary" onClick={onConfirm} loading={requesting}>
+              {t("payouts.request.confirm")}
+            </Button>
+          </>
+        }
+      >
+        <dl className="details payout-confirm">
+          <div className="details__row">
+            <dt>{t("payouts.request.dialogAmount")}</dt>
+            <dd>
+              <strong className="payout-confirm__amount">{formatMoney(available)}</strong>
+            </dd>
+          </div>
+          <div className="details__row">
+            <dt>{t("payouts.request.dialogBank")}</dt>
+            <dd className="break-anywhere">
+              {t("payouts.request.dialogBankValue", {
+                bank: user.bank_name ?? "",
+                name: user.account_name ?? "",
+                number: user.account_number ?? "",
+              })}
+            </dd>
+          </div>
+        </dl>
+        {userType === "business" && <p className="muted-note">{t("payouts.request.dialogBusinessNote")}</p>}
+        <p className="muted-note">{t("payouts.request.dialogNote")}</p>
+      </Modal>
+    </Card>
+  );
+}

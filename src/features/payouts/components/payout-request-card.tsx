@@ -1,0 +1,103 @@
+// One user's pending payout on the admin tab (SPEC §2 admin tab 3, §5, §9): email, user ID, type,
+// amount, oldest request time, the transactions and products it covers, and for a business the
+// gross, fee and net. The ABA reference of the transfer is required (trimmed, checked here with
+// the schema the server uses) before Complete Payout calls the server.
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { payoutCompletionSchema } from "../../../../supabase/functions/_shared/schemas/payouts.ts";
+import { Button, TextField } from "../../../components/ui/index.ts";
+import { PLATFORM_FEE_RATE } from "../../../config/app.ts";
+import { fieldErrorsFrom } from "../../../lib/form-errors.ts";
+import { formatCount, formatDateTime, formatMoney, formatPercent } from "../../../lib/format.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import type { PendingPayout } from "../types/payout.ts";
+import { UserTypeBadge } from "./user-type-badge.tsx";
+
+interface PayoutRequestCardProps {
+  request: PendingPayout;
+  completing: boolean;
+  /** Sends the completion; resolves true when it succeeded. */
+  onComplete: (request: PendingPayout, abaReference: string) => Promise<boolean>;
+}
+
+export function PayoutRequestCard({ request, completing, onComplete }: PayoutRequestCardProps) {
+  const [reference, setReference] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = payoutCompletionSchema.safeParse({ aba_reference: reference });
+    if (!parsed.success) {
+      setError(fieldErrorsFrom(parsed.error).aba_reference ?? null);
+      document.getElementById(fieldId)?.focus();
+      return;
+    }
+    setError(null);
+    if (await onComplete(request, parsed.data.aba_reference)) setReference("");
+  }
+
+  const none = t("common.notAvailable");
+  const details: { label: string; value: ReactNode }[] = [
+    { label: t("payouts.admin.userId"), value: <code className="payout-card__id break-anywhere">{request.user_id}</code> },
+    { label: t("payouts.admin.amount"), value: <strong>{formatMoney(request.total_amount_cents)}</strong> },
+    { label: t("payouts.admin.requestedAt"), value: <time dateTime={request.oldest_request}>{formatDateTime(request.oldest_request)}</time> },
+  ];
+  if (request.request_count > 1) details.push({ label: t("payouts.admin.requestCount"), value: formatCount(request.request_count) });
+  details.push(
+    { label: t("payouts.admin.transactions"), value: formatCount(request.transaction_count) },
+    {
+      label: t("payouts.admin.products"),
+      value: <span className="break-anywhere">{request.product_names.length > 0 ? request.product_names.join(", ") : none}</span>,
+    },
+  );
+  if (request.user_type === "business" && request.gross_amount_cents !== null) {
+    details.push(
+      { label: t("payouts.admin.gross"), value: formatMoney(request.gross_amount_cents) },
+      {
+        label: t("payouts.admin.fee", { rate: formatPercent(PLATFORM_FEE_RATE, 0) }),
+        value: request.fee_amount_cents === null ? none : formatMoney(request.fee_amount_cents),
+      },
+      {
+        label: t("payouts.admin.net"),
+        value: <strong>{formatMoney(request.net_amount_cents ?? request.total_amount_cents)}</strong>,
+      },
+    );
+  }
+
+  return (
+    <li className={`card payout-card payout-card--pending payout-card--${request.user_type}`} aria-label={request.email} aria-busy={completing || undefined}>
+      <div className="payout-card__head">
+        <h3 className="payout-card__email break-anywhere">{request.email}</h3>
+        <UserTypeBadge type={request.user_type} />
+      </div>
+      <dl className="details">
+        {details.map((detail) => (
+          <div className="details__row" key={detail.label}>
+            <dt>{detail.label}</dt>
+            <dd>{detail.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <form className="payout-card__form" onSubmit={onSubmit} noValidate>
+        <TextField
+          id={fieldId}
+          label={t("payouts.admin.referenceField")}
+          hint={t("payouts.admin.referenceHint")}
+          value={reference}
+          onChange={(event) => {
+            setReference(event.target.value);
+            if (error) setError(null);
+          }}
+          error={error}
+          required
+          autoComplete="off"
+          spellCheck={false}
+          disabled={completing}
+        />
+        <Button type="submit" variant="success" block loading={completing}>
+          {completing ? t("payouts.admin.processing") : t("payouts.admin.complete")}
+        </Button>
+      </form>
+    </li>
+  );
+}

@@ -1,0 +1,41 @@
+// The balances of a business or an influencer (SPEC §2, §3; docs/money.md "Figures a user sees").
+// A negative available amount is owed: it is shown as such and nets off against later earnings.
+import { PLATFORM_FEE_RATE } from "../../../config/app.ts";
+import { formatMoney, formatPercent } from "../../../lib/format.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import type { PayoutSummary, PayoutUserType } from "../types/payout.ts";
+
+interface PayoutStatsProps {
+  summary: PayoutSummary;
+  userType: PayoutUserType;
+}
+
+export function PayoutStats({ summary, userType }: PayoutStatsProps) {
+  const available = summary.available_for_payout_cents;
+  const owed = available < 0;
+  const stats: { id: string; label: string; cents: number; highlight?: "primary" | "owed" }[] = [
+    owed
+      ? { id: "owed", label: t("payouts.stats.owed"), cents: -available, highlight: "owed" }
+      : { id: "available", label: t("payouts.stats.available"), cents: available, highlight: "primary" },
+    { id: "earned", label: t(`payouts.stats.earned.${userType}`), cents: summary.earned_balance_cents },
+    { id: "requested", label: t("payouts.stats.requested"), cents: summary.requested_balance_cents },
+    { id: "completed", label: t("payouts.stats.completed"), cents: summary.total_completed_cents },
+  ];
+  if (userType === "business") {
+    stats.push(
+      { id: "gross", label: t("payouts.stats.totalEarnings"), cents: summary.total_earnings_cents ?? 0 },
+      { id: "fees", label: t("payouts.stats.platformFees", { rate: formatPercent(PLATFORM_FEE_RATE, 0) }), cents: summary.total_platform_fees_cents ?? 0 },
+      { id: "commissions", label: t("payouts.stats.commissions"), cents: summary.total_influencer_commissions_cents ?? 0 },
+    );
+  }
+  return (
+    <dl className="payout-stats" aria-label={t("payouts.stats.label")}>
+      {stats.map((stat) => (
+        <div key={stat.id} className={`payout-stat payout-stat--${stat.id}${stat.highlight ? ` payout-stat--${stat.highlight}` : ""}`}>
+          <dt className="payout-stat__label">{stat.label}</dt>
+          <dd className="payout-stat__value">{formatMoney(stat.cents)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import type { PayoutItem } from "../types/payout.ts";
+import { combinedLiveStatus, completedPayouts, hasBankDetails, newlyCompleted, pendingIds, pendingPayout, requestBlock, ZERO_SUMMARY } from "./payouts.ts";
+
+const item = (id: string, status: PayoutItem["status"], completedAt: string | null = null): PayoutItem => ({
+  payout_request_id: id,
+  user_id: "u",
+  email: "u@example.com",
+  user_type: "influencer",
+  status,
+  requested_at: "2026-11-01T00:00:00Z",
+  completed_at: completedAt,
+  aba_reference: completedAt ? `ABA-${id}` : null,
+  total_amount: 1,
+  total_amount_cents: 100,
+  gross_amount: 1,
+  gross_amount_cents: 100,
+  fee_amount: 0,
+  fee_amount_cents: 0,
+  transaction_count: 1,
+  product_names: [],
+});
+
+describe("payout rules", () => {
+  it("history is the completed requests, most recently completed first", () => {
+    const items = [item("a", "completed", "2026-11-02T00:00:00Z"), item("p", "pending"), item("b", "completed", "2026-11-05T00:00:00Z")];
+    expect(completedPayouts(items).map((i) => i.payout_request_id)).toEqual(["b", "a"]);
+    expect(pendingPayout(items)?.payout_request_id).toBe("p");
+    expect(pendingPayout([])).toBeNull();
+  });
+
+  it("needs all three bank fields, not blank", () => {
+    expect(hasBankDetails({ bank_name: "ABA", account_name: "Dara", account_number: "1" })).toBe(true);
+    expect(hasBankDetails({ bank_name: "ABA", account_name: " ", account_number: "1" })).toBe(false);
+    expect(hasBankDetails({ bank_name: null, account_name: "Dara", account_number: "1" })).toBe(false);
+    expect(hasBankDetails({ bank_name: "ABA", account_name: "Dara" })).toBe(false);
+  });
+
+  it("blocks a request while pending, without bank details, or with nothing (or less) available", () => {
+    const available = { ...ZERO_SUMMARY, available_for_payout_cents: 500 };
+    expect(requestBlock(available, null, true)).toBeNull();
+    expect(requestBlock(available, item("p", "pending"), true)).toBe("pending");
+    expect(requestBlock({ ...available, requested_balance_cents: 100 }, null, true)).toBe("pending");
+    expect(requestBlock(available, null, false)).toBe("bank-details");
+    expect(requestBlock(ZERO_SUMMARY, null, true)).toBe("nothing-available");
+    expect(requestBlock({ ...ZERO_SUMMARY, available_for_payout_cents: -1 }, null, true)).toBe("nothing-available");
+  });
+
+  it("finds the requests that were pending and are now completed", () => {
+    const before = pendingIds([item("a", "pending"), item("b", "completed", "2026-11-02T00:00:00Z")]);
+    expect([...before]).toEqual(["a"]);
+    const after = [item("a", "completed", "2026-11-03T00:00:00Z"), item("b", "completed", "2026-11-02T00:00:00Z"), item("c", "pending")];
+    expect(newlyCompleted(before, after).map((i) => i.payout_request_id)).toEqual(["a"]);
+  });
+
+  it("combines live statuses", () => {
+    expect(combinedLiveStatus("live", "live")).toBe("live");
+    expect(combinedLiveStatus("live", "connecting")).toBe("connecting");
+    expect(combinedLiveStatus("connecting", "offline")).toBe("offline");
+  });
+});

@@ -1,0 +1,71 @@
+// Pure rules of the payout screens (SPEC §4, §5): which requests are history, which one is
+// pending, whether a payout can be requested, and which requests were completed meanwhile.
+import type { User } from "../../../lib/current-user.ts";
+import type { LiveStatus } from "../../../lib/realtime.ts";
+import type { PayoutItem, PayoutSummary } from "../types/payout.ts";
+
+/** SPEC §4: only completed requests are history; the most recently completed first. */
+export function completedPayouts(items: readonly PayoutItem[]): PayoutItem[] {
+  return items
+    .filter((item) => item.status === "completed")
+    .sort((a, b) => time(b.completed_at ?? b.requested_at) - time(a.completed_at ?? a.requested_at));
+}
+
+function time(value: string): number {
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? 0 : ms;
+}
+
+/** The caller's pending request (there is at most one per user), or null. */
+export function pendingPayout(items: readonly PayoutItem[]): PayoutItem | null {
+  return items.find((item) => item.status === "pending") ?? null;
+}
+
+/** SPEC §5: bank name, account name and account number all filled. */
+export function hasBankDetails(user: Pick<User, "bank_name" | "account_name" | "account_number">): boolean {
+  return [user.bank_name, user.account_name, user.account_number].every((value) => typeof value === "string" && value.trim() !== "");
+}
+
+export type RequestBlock = "pending" | "bank-details" | "nothing-available" | null;
+
+/** Why Request Payout is disabled (the first reason that applies), or null when it is allowed. */
+export function requestBlock(summary: PayoutSummary, pending: PayoutItem | null, bankDetails: boolean): RequestBlock {
+  if (pending || summary.requested_balance_cents > 0) return "pending";
+  if (!bankDetails) return "bank-details";
+  if (summary.available_for_payout_cents <= 0) return "nothing-available";
+  return null;
+}
+
+/** Requests that `previousPending` held as pending and `items` now shows completed. */
+export function newlyCompleted(previousPending: ReadonlySet<string>, items: readonly PayoutItem[]): PayoutItem[] {
+  return items.filter((item) => item.status === "completed" && previousPending.has(item.payout_request_id));
+}
+
+/** The ids of the pending requests in `items`. */
+export function pendingIds(items: readonly PayoutItem[]): Set<string> {
+  return new Set(items.filter((item) => item.status === "pending").map((item) => item.payout_request_id));
+}
+
+/** One status for several realtime channels: live when all are, offline when any is. */
+export function combinedLiveStatus(...statuses: LiveStatus[]): LiveStatus {
+  if (statuses.some((status) => status === "offline")) return "offline";
+  return statuses.every((status) => status === "live") ? "live" : "connecting";
+}
+
+/** The figures shown when the summary cannot be loaded (SPEC §8: zero amounts). */
+export const ZERO_SUMMARY: PayoutSummary = {
+  earned_balance: 0,
+  earned_balance_cents: 0,
+  requested_balance: 0,
+  requested_balance_cents: 0,
+  total_completed: 0,
+  total_completed_cents: 0,
+  available_for_payout: 0,
+  available_for_payout_cents: 0,
+  total_earnings: 0,
+  total_earnings_cents: 0,
+  total_platform_fees: 0,
+  total_platform_fees_cents: 0,
+  total_influencer_commissions: 0,
+  total_influencer_commissions_cents: 0,
+};

@@ -1,0 +1,267 @@
+import { act, useState } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { User } from "../../../lib/current-user.ts";
+import { buttonByText, click, render, until, type Rendered } from "../../../testing/render.tsx";
+import { ProfileForm } from "./profile-form.tsx";
+
+const business = (extra: Partial<User> = {}): User => ({
+  id: "b1",
+  email: "shop@example.com",
+  user_type: "business",
+  status: "approved",
+  is_approved: true,
+  created_at: "2026-11-01T00:00:00Z",
+  business_logo_url: null,
+  bank_name: "ABA Bank",
+  account_name: "Sokha Store",
+  account_number: "000123456",
+  ...extra,
+});
+
+const influencer = (extra: Partial<User> = {}): User => ({
+  id: "i1",
+  email: "creator@example.com",
+  user_type: "influencer",
+  status: "approved",
+  is_approved: true,
+  created_at: "2026-11-01T00:00:00Z",
+  full_name: "Dara",
+  bank_name: null,
+  account_name: null,
+  account_number: null,
+  ...extra,
+});
+
+let answer: (body: Record<string, unknown>) => Promise<Response>;
+let fetchMock: ReturnType<typeof vi.fn>;
+let view: Rendered;
+let onSaved: ReturnType<typeof vi.fn<(user: User) => void>>;
+let setUser: (user: User) => void;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+/** The server as the function behaves: the account with the changes applied. */
+function savedAnswer(base: User) {
+  return async (body: Record<string, unknown>) => {
+    const cleared = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value === "" ? null : value]));
+    return json(200, { user: { ...base, ...cleared } });
+  };
+}
+
+beforeEach(() => {
+  answer = savedAnswer(business());
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const key = `${init?.method ?? "GET"} ${new URL(url).pathname.replace(/^.*\/functions\/v1\/api/, "")}`;
+    return key === "PUT /auth/profile" ? answer(JSON.parse(String(init?.body))) : json(404, {});
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  onSaved = vi.fn<(user: User) => void>();
+});
+
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+/** Renders the form with an account the test can replace later (a live refetch). */
+async function renderForm(user: User) {
+  function Harness() {
+    const [current, setCurrent] = useState(user);
+    setUser = setCurrent;
+    return <ProfileForm user={current} onSaved={onSaved} />;
+  }
+  view = await render(<Harness />);
+}
+
+const card = () => view.container.querySelector<HTMLElement>("section.card")!;
+const input = (label: string) => {
+  const found = [...view.container.querySelectorAll("label")].find((element) => element.textContent?.replace(" *", "").trim() === label);
+  if (!found) throw new Error(`no field labelled ${label}`);
+  return document.getElementById(found.htmlFor) as HTMLInputElement;
+};
+const labels = () => [...view.container.querySelectorAll("label")].map((label) => label.textContent?.trim());
+const submit = () => buttonByText(view.container, /Update Profile|Saving/)!;
+const alertText = () => view.container.querySelector('[role="alert"]')?.textContent ?? "";
+const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
+const fieldError = (label: string) => {
+  const ids = input(label).getAttribute("aria-describedby")?.split(" ") ?? [];
+  return ids.map((id) => document.getElementById(id)).find((element) => element?.className === "field__error")?.textContent ?? null;
+};
+const puts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === "PUT");
+const lastPut = () => JSON.parse(String((puts().at(-1)![1] as RequestInit).body));
+
+async function type(element: HTMLInputElement, value: string) {
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(element, value);
+    element.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+describe("Profile form", () => {
+  it("shows a business the logo with its preview and the bank details, with the payout hint", async () => {
+    await renderForm(business());
+    expect(card().querySelector("h2")?.textContent).toBe("Business Profile");
+    expect(labels()).toEqual(["Business logo URL", "Bank name", "Account name", "Account number"]);
+    expect(input("Bank name").value).toBe("ABA Bank");
+    expect(input("Account name").value).toBe("Sokha Store");
+    expect(input("Account number").value).toBe("000123456");
+    expect(card().textContent).toContain("Payouts are sent by ABA bank transfer to this account.");
+  });
+
+  it("shows an influencer the bank details only, titled Bank Account Information", async () => {
+    answer = savedAnswer(influencer());
+    await renderForm(influencer());
+    expect(card().querySelector("h2")?.textContent).toBe("Bank Account Information");
+    expect(labels()).toEqual(["Bank name", "Account name", "Account number"]);
+    expect(card().textContent).not.toContain("No Image");
+    expect(card().textContent).toContain("Payouts are sent by ABA bank transfer to this account.");
+    await type(input("Bank name"), "ACLEDA");
+    await type(input("Account name"), "Dara");
+    await click(submit());
+    await until(() => expect(toasts()).toEqual(["Profile updated."]));
+    expect(lastPut()).toEqual({ bank_name: "ACLEDA", account_name: "Dara" });
+  });
+
+  it("disables Update Profile until a value really changes", async () => {
+    await renderForm(business());
+    expect(submit().disabled).toBe(true);
+    await type(input("Bank name"), "ABA Bank  ");
+    expect(submit().disabled).toBe(true);
+    await type(input("Bank name"), "Wing Bank");
+    expect(submit().disabled).toBe(false);
+    await type(input("Bank name"), "ABA Bank");
+    expect(submit().disabled).toBe(true);
+    await type(input("Business logo URL"), "https://cdn.test/logo.png");
+    expect(submit().disabled).toBe(false);
+  });
+
+  it("sends only the changed fields, trimmed, with an empty string to clear one", async () => {
+    await renderForm(business());
+    await type(input("Bank name"), "  Wing Bank ");
+    await type(input("Account number"), "");
+    await click(submit());
+    await until(() => expect(puts()).toHaveLength(1));
+    expect(lastPut()).toEqual({ bank_name: "Wing Bank", account_number: "" });
+  });
+
+  it("shows Saving… on a disabled button while saving, then confirms and takes the saved values as the new baseline", async () => {
+    let release!: () => void;
+    const saving = new Promise<void>((resolve) => (release = resolve));
+    answer = async (body) => {
+      await saving;
+      return savedAnswer(business())(body);
+    };
+    await renderForm(business());
+    await type(input("Business logo URL"), "https://cdn.test/logo.png");
+    await type(input("Bank name"), " Wing Bank  ");
+    await click(submit());
+    await until(() => expect(submit().textContent).toBe("Saving…"));
+    expect(submit().disabled).toBe(true);
+
+    await act(async () => release());
+    await until(() => expect(toasts()).toEqual(["Profile updated."]));
+    expect(submit().textContent).toBe("Update Profile");
+    expect(submit().disabled).toBe(true);
+    expect(input("Business logo URL").value).toBe("https://cdn.test/logo.png");
+    expect(input("Bank name").value).toBe("Wing Bank");
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ business_logo_url: "https://cdn.test/logo.png", bank_name: "Wing Bank", account_name: "Sokha Store" }));
+    expect(alertText()).toBe("");
+
+    // The next change is measured against what was saved.
+    await type(input("Business logo URL"), "https://cdn.test/logo.png");
+    expect(submit().disabled).toBe(true);
+    await type(input("Account name"), "Sokha Shop");
+    await click(submit());
+    await until(() => expect(puts()).toHaveLength(2));
+    expect(lastPut()).toEqual({ account_name: "Sokha Shop" });
+  });
+
+  it("says 'Failed to update business profile. Please try again.' and keeps everything typed", async () => {
+    answer = async () => json(500, { error: "internal", message: "Something went wrong" });
+    await renderForm(business());
+    await type(input("Business logo URL"), "https://cdn.test/logo.png");
+    await type(input("Account number"), "999 888");
+    await click(submit());
+    await until(() => expect(alertText()).toContain("Failed to update business profile. Please try again."));
+    expect(input("Business logo URL").value).toBe("https://cdn.test/logo.png");
+    expect(input("Account number").value).toBe("999 888");
+    expect(input("Bank name").value).toBe("ABA Bank");
+    expect(submit().disabled).toBe(false);
+    expect(submit().textContent).toBe("Update Profile");
+    expect(toasts()).toEqual([]);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to update profile. Please try again.' to an influencer, with the server's message next to the field it names", async () => {
+    answer = async () => json(422, { error: "invalid_input", message: "Account number must contain digits only", field: "account_number" });
+    await renderForm(influencer());
+    await type(input("Account number"), "0001 234");
+    await click(submit());
+    await until(() => expect(alertText()).toContain("Failed to update profile. Please try again."));
+    expect(alertText()).not.toContain("business");
+    expect(fieldError("Account number")).toBe("Account number must contain digits only");
+    expect(input("Account number").getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(input("Account number"));
+    expect(input("Account number").value).toBe("0001 234");
+  });
+
+  it("adds the server's or the connection's message when no field is named", async () => {
+    fetchMock.mockImplementationOnce(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    await renderForm(business());
+    await type(input("Bank name"), "Wing Bank");
+    await click(submit());
+    await until(() => expect(alertText()).toContain("Failed to update business profile. Please try again."));
+    expect(alertText()).toContain("Could not reach the server. Please check your connection and try again.");
+    expect(input("Bank name").value).toBe("Wing Bank");
+  });
+
+  it("checks the values with the server's rules before sending", async () => {
+    await renderForm(business());
+    await type(input("Business logo URL"), "logo.png");
+    await type(input("Account number"), "12-34");
+    await click(submit());
+    expect(fieldError("Business logo URL")).toBe("Business logo URL must be a valid http(s) URL");
+    expect(fieldError("Account number")).toBe("Account number must contain digits only");
+    expect(document.activeElement).toBe(input("Business logo URL"));
+    expect(puts()).toHaveLength(0);
+    await type(input("Business logo URL"), "https://cdn.test/logo.png");
+    expect(fieldError("Business logo URL")).toBeNull();
+  });
+
+  it("previews the typed logo URL, with No Image for an empty or social media URL", async () => {
+    await renderForm(business());
+    const preview = () => card().querySelector(".profile-logo");
+    expect(preview()?.querySelector('[role="img"]')?.getAttribute("aria-label")).toBe("Business logo preview: No Image");
+    expect(preview()?.textContent).toContain("No Image");
+    await type(input("Business logo URL"), "https://cdn.test/logo.png");
+    expect(preview()?.querySelector("img")?.getAttribute("src")).toBe("https://cdn.test/logo.png");
+    expect(preview()?.querySelector("img")?.getAttribute("alt")).toBe("Business logo preview");
+    await type(input("Business logo URL"), "https://www.facebook.com/sokha/posts/1");
+    expect(preview()?.querySelector("img")).toBeNull();
+    expect(preview()?.textContent).toContain("No Image");
+    await type(input("Business logo URL"), "https://imgur.com/AbC123x");
+    expect(preview()?.querySelector("img")?.getAttribute("src")).toBe("https://i.imgur.com/AbC123x.jpg");
+  });
+
+  it("takes a newer account when nothing was edited, and keeps the user's edits when something was", async () => {
+    await renderForm(business());
+    await act(async () => setUser(business({ bank_name: "ACLEDA", business_logo_url: "https://cdn.test/new.png" })));
+    expect(input("Bank name").value).toBe("ACLEDA");
+    expect(input("Business logo URL").value).toBe("https://cdn.test/new.png");
+    expect(submit().disabled).toBe(true);
+
+    await type(input("Account name"), "My edit");
+    await act(async () => setUser(business({ bank_name: "Wing Bank", account_name: "Server name", business_logo_url: "https://cdn.test/new.png" })));
+    expect(input("Account name").value).toBe("My edit");
+    expect(input("Bank name").value).toBe("Wing Bank");
+    expect(submit().disabled).toBe(false);
+    await click(submit());
+    await until(() => expect(puts()).toHaveLength(1));
+    expect(lastPut()).toEqual({ account_name: "My edit" });
+  });
+});

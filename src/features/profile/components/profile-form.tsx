@@ -1,0 +1,176 @@
+// The profile card (SPEC §2, §5, §7, §8). A business edits its logo URL (with a live preview that
+// falls back to 'No Image') and bank details under 'Business Profile'; an influencer edits the
+// bank details under 'Bank Account Information'. 'Update Profile' is disabled while nothing
+// changed (trimmed values against the saved ones) or while saving, and sends only the changed
+// fields through PUT /auth/profile. A failure keeps everything typed and shows the SPEC §8
+// message, with the server's message next to the field it names.
+import { useRef, useState, type FormEvent } from "react";
+import { profileUpdateSchema } from "../../../../supabase/functions/_shared/schemas/auth.ts";
+import { ApiError, failureMessage } from "../../../lib/api-client.ts";
+import type { User } from "../../../lib/current-user.ts";
+import { fieldErrorsFrom, type FieldErrors } from "../../../lib/form-errors.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { useFocusFirstError } from "../../../lib/use-focus-first-error.ts";
+import { Alert, Button, Card, ProductImage, TextField, useToast } from "../../../components/ui/index.ts";
+import { useUpdateProfile } from "../api/update-profile.ts";
+import {
+  changedFields,
+  editableFields,
+  mergeNewer,
+  sameValues,
+  valuesFrom,
+  type ProfileField,
+  type ProfileValues,
+} from "../utils/profile-values.ts";
+import "./profile.css";
+
+interface ProfileFormProps {
+  user: User;
+  /** Called with the account as saved, after a successful update. */
+  onSaved?: (user: User) => void;
+}
+
+export function ProfileForm({ user, onSaved }: ProfileFormProps) {
+  const toast = useToast();
+  const { run, isPending } = useUpdateProfile();
+  const isBusiness = user.user_type === "business";
+  const fields = editableFields(user.user_type);
+
+  const incoming = valuesFrom(user);
+  // `seen`: the account as last passed in; `saved`: the values the server holds, as far as we know.
+  const [seen, setSeen] = useState<ProfileValues>(incoming);
+  const [saved, setSaved] = useState<ProfileValues>(incoming);
+  const [values, setValues] = useState<ProfileValues>(incoming);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [failureDetail, setFailureDetail] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, errors);
+
+  // A newer copy of the account (a live refetch): untouched fields take it, edits are kept.
+  if (!sameValues(incoming, seen)) {
+    setSeen(incoming);
+    setSaved(incoming);
+    setValues(mergeNewer(values, saved, incoming));
+  }
+
+  const changes = changedFields(values, saved, fields);
+  const dirty = Object.keys(changes).length > 0;
+
+  const update = (field: ProfileField) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!dirty || isPending) return;
+    setFailure(null);
+    setFailureDetail(null);
+    const parsed = profileUpdateSchema.safeParse(changes);
+    if (!parsed.success) {
+      setErrors(fieldErrorsFrom(parsed.error));
+      return;
+    }
+    setErrors({});
+    const submitted = values;
+    try {
+      const account = await run(parsed.data);
+      const nowSaved = valuesFrom(account);
+      setSaved(nowSaved);
+      // What was sent becomes the saved value; anything typed while saving is kept.
+      setValues((current) => mergeNewer(current, submitted, nowSaved));
+      toast.success(t("profile.saved"));
+      onSaved?.(account);
+    } catch (error) {
+      setFailure(isBusiness ? t("profile.failed.business") : t("profile.failed.influencer"));
+      const field = error instanceof ApiError && error.fromServer ? error.field : null;
+      if (field && (fields as readonly string[]).includes(field)) {
+        setErrors({ [field]: (error as ApiError).message });
+      } else {
+        setFailureDetail(failureMessage(error, "") || null);
+      }
+    }
+  }
+
+  const bankFields = (
+    <>
+      <TextField
+        label={t("profile.bankName")}
+        name="bank_name"
+        autoComplete="off"
+        placeholder={t("profile.bankNamePlaceholder")}
+        maxLength={100}
+        value={values.bank_name}
+        onChange={update("bank_name")}
+        error={errors.bank_name}
+      />
+      <TextField
+        label={t("profile.accountName")}
+        name="account_name"
+        autoComplete="off"
+        hint={t("profile.accountNameHint")}
+        maxLength={120}
+        value={values.account_name}
+        onChange={update("account_name")}
+        error={errors.account_name}
+      />
+      <TextField
+        label={t("profile.accountNumber")}
+        name="account_number"
+        autoComplete="off"
+        inputMode="numeric"
+        hint={t("profile.accountNumberHint")}
+        maxLength={30}
+        value={values.account_number}
+        onChange={update("account_number")}
+        error={errors.account_number}
+      />
+      <p className="muted-note profile-form__bank-hint">{t("profile.bankHint")}</p>
+    </>
+  );
+
+  const title = isBusiness ? t("profile.card.business") : t("profile.card.influencer");
+  return (
+    <Card title={title} className="profile-card">
+      <form className="form" onSubmit={onSubmit} noValidate ref={formRef} aria-label={title}>
+        {isBusiness && (
+          <div className="profile-logo">
+            <ProductImage url={values.business_logo_url} alt={t("profile.logoPreview")} size="thumb" className="profile-logo__preview" />
+            <TextField
+              label={t("profile.logoUrl")}
+              type="url"
+              name="business_logo_url"
+              inputMode="url"
+              placeholder={t("profile.logoUrlPlaceholder")}
+              hint={t("profile.logoUrlHint")}
+              maxLength={500}
+              value={values.business_logo_url}
+              onChange={update("business_logo_url")}
+              error={errors.business_logo_url}
+            />
+          </div>
+        )}
+        {isBusiness ? (
+          <fieldset className="form-fieldset">
+            <legend className="profile-form__legend">{t("profile.bankLegend")}</legend>
+            {bankFields}
+          </fieldset>
+        ) : (
+          bankFields
+        )}
+        {failure && (
+          <Alert tone="danger" title={failure}>
+            {failureDetail}
+          </Alert>
+        )}
+        <div>
+          <Button type="submit" loading={isPending} disabled={!dirty}>
+            {isPending ? t("profile.submitting") : t("profile.submit")}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

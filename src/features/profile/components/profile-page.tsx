@@ -1,0 +1,66 @@
+// The profile pages /business/profile ('Business Profile') and /influencer/profile ('My Profile')
+// (SPEC §2): the caller's account from GET /auth/me, the profile card, and the account facts
+// that cannot be edited here (email, account type, status), with a way back to the dashboard.
+import { useMatch } from "react-router-dom";
+import { paths } from "../../../config/paths.ts";
+import { useMe } from "../../../lib/current-user.ts";
+import { t } from "../../../lib/i18n/index.ts";
+import { PageHeader } from "../../../components/layouts/page-header.tsx";
+import { Alert, Button, ButtonLink, Card, LoadingState } from "../../../components/ui/index.ts";
+import { ProfileForm } from "./profile-form.tsx";
+
+export function ProfilePage() {
+  const me = useMe();
+  const user = me.data;
+  const onBusinessRoute = useMatch(paths.businessProfile) !== null;
+  const isBusiness = user ? user.user_type === "business" : onBusinessRoute;
+
+  return (
+    <div className="container page page--narrow">
+      <PageHeader
+        title={isBusiness ? t("profile.page.business") : t("profile.page.influencer")}
+        subtitle={isBusiness ? t("profile.page.subtitle.business") : t("profile.page.subtitle.influencer")}
+        actions={
+          <ButtonLink to={isBusiness ? paths.businessDashboard : paths.influencerDashboard} variant="ghost" size="sm">
+            {t("common.backToDashboard")}
+          </ButtonLink>
+        }
+      />
+      {me.error && (
+        <Alert
+          tone="danger"
+          action={
+            <Button variant="outline" size="sm" onClick={me.refetch} loading={me.isFetching}>
+              {t("common.tryAgain")}
+            </Button>
+          }
+        >
+          {me.error}
+        </Alert>
+      )}
+      {me.isLoading ? (
+        <LoadingState />
+      ) : user ? (
+        <div className="stack">
+          <ProfileForm user={user} onSaved={me.refetch} />
+          <Card title={t("profile.account.title")}>
+            <dl className="details">
+              <div className="details__row">
+                <dt>{t("profile.account.email")}</dt>
+                <dd className="break-anywhere">{user.email}</dd>
+              </div>
+              <div className="details__row">
+                <dt>{t("profile.account.type")}</dt>
+                <dd>{t(`user.type.${user.user_type}`)}</dd>
+              </div>
+              <div className="details__row">
+                <dt>{t("profile.account.status")}</dt>
+                <dd>{t(`user.status.${user.status}`)}</dd>
+              </div>
+            </dl>
+          </Card>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { changedFields, editableFields, mergeNewer, valuesFrom, type ProfileValues } from "./profile-values.ts";
+
+const values = (extra: Partial<ProfileValues> = {}): ProfileValues => ({
+  business_logo_url: "",
+  bank_name: "ABA Bank",
+  account_name: "Sokha",
+  account_number: "000123",
+  ...extra,
+});
+
+describe("profile values", () => {
+  it("reads missing account values as empty strings", () => {
+    expect(
+      valuesFrom({ id: "u", email: "a@b.c", user_type: "influencer", status: "approved", is_approved: true, created_at: "", bank_name: null }),
+    ).toEqual({ business_logo_url: "", bank_name: "", account_name: "", account_number: "" });
+  });
+
+  it("lets a business edit its logo and an influencer only bank details", () => {
+    expect(editableFields("business")).toEqual(["business_logo_url", "bank_name", "account_name", "account_number"]);
+    expect(editableFields("influencer")).toEqual(["bank_name", "account_name", "account_number"]);
+  });
+
+  it.each([
+    ["nothing", values(), {}],
+    ["only whitespace", values({ bank_name: " ABA Bank  " }), {}],
+    ["a new value, trimmed", values({ bank_name: " Wing " }), { bank_name: "Wing" }],
+    ["a cleared value", values({ account_number: "  " }), { account_number: "" }],
+    ["a logo of an influencer (never sent)", values({ business_logo_url: "https://x.test/a.png" }), {}],
+  ])("finds the changes: %s", (_name, edited, expected) => {
+    expect(changedFields(edited, values(), editableFields("influencer"))).toEqual(expected);
+  });
+
+  it("takes newer values only for the fields not edited", () => {
+    const previous = values();
+    const current = values({ account_name: "My edit" });
+    const newer = values({ bank_name: "ACLEDA", account_name: "Server" });
+    expect(mergeNewer(current, previous, newer)).toEqual(values({ bank_name: "ACLEDA", account_name: "My edit" }));
+  });
+});
