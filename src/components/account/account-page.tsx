@@ -9,7 +9,7 @@ import { t } from "../../lib/i18n/index.ts";
 import { useTableChanges } from "../../lib/realtime.ts";
 import type { RequestState } from "../../lib/use-request.ts";
 import { PageHeader } from "../layouts/page-header.tsx";
-import { Alert, Badge, Button, ButtonLink, LoadingState, useToast, type BadgeTone } from "../ui/index.ts";
+import { Alert, Badge, type BadgeTone, ButtonLink, LoadingState, RetryAlert, useToast } from "../ui/index.ts";
 
 const statusTone: Record<UserStatus, BadgeTone> = { pending_approval: "warning", approved: "success", rejected: "danger" };
 
@@ -105,16 +105,9 @@ export function AccountPage({ channel, title, welcome, texts, profileLink, child
         }
       />
       {me.error && (
-        <Alert
-          tone="danger"
-          action={
-            <Button variant="outline" size="sm" onClick={me.refetch} loading={me.isFetching}>
-              {t("common.tryAgain")}
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={me.refetch} retrying={me.isFetching}>
           {me.error}
-        </Alert>
+        </RetryAlert>
       )}
       {me.isLoading ? (
         <LoadingState />

@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 import { serverMessage } from "../../../lib/api-client.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { useTableChanges } from "../../../lib/realtime.ts";
-import { Alert, LiveIndicator, Button, EmptyState, FilterGroup, LoadingState, useToast } from "../../../components/ui/index.ts";
+import { Alert, EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, useToast } from "../../../components/ui/index.ts";
 import { useDecideLinkApplication, type LinkDecision } from "../api/decide-link-application.ts";
 import { useLinkApplications, type LinkApplication } from "../api/get-link-applications.ts";
 import { LinkApplicationCard } from "./link-application-card.tsx";
@@ -80,16 +80,9 @@ export function LinkApplications() {
         </Alert>
       )}
       {applications.error && (
-        <Alert
-          tone="danger"
-          action={
-            <Button variant="outline" size="sm" onClick={applications.refetch} loading={applications.isFetching}>
-              {t("common.tryAgain")}
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={applications.refetch} retrying={applications.isFetching}>
           {applications.error}
-        </Alert>
+        </RetryAlert>
       )}
       {applications.isLoading ? (
         <LoadingState />

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import type { User } from "../../../lib/current-user.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { useTableChanges } from "../../../lib/realtime.ts";
-import { Alert, LiveIndicator, Button, EmptyState, FilterGroup, LoadingState, useToast } from "../../../components/ui/index.ts";
+import { EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, useToast } from "../../../components/ui/index.ts";
 import { useUsers } from "../api/get-users.ts";
 import { useUpdateUserStatus, type Decision } from "../api/update-user-status.ts";
 import { UserCard } from "./user-card.tsx";
@@ -72,16 +72,9 @@ export function UserApprovals() {
         ]}
       />
       {users.error && (
-        <Alert
-          tone="danger"
-          action={
-            <Button variant="outline" size="sm" onClick={users.refetch} loading={users.isFetching}>
-              {t("common.tryAgain")}
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={users.refetch} retrying={users.isFetching}>
           {users.error}
-        </Alert>
+        </RetryAlert>
       )}
       {users.isLoading ? (
         <LoadingState />

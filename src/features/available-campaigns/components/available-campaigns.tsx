@@ -9,7 +9,7 @@ import { ApiError, serverMessage } from "../../../lib/api-client.ts";
 import type { Campaign } from "../../../lib/campaigns.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { PageHeader } from "../../../components/layouts/page-header.tsx";
-import { Alert, Button, ButtonLink, EmptyState, FilterGroup, LoadingState, useToast } from "../../../components/ui/index.ts";
+import { Alert, ButtonLink, EmptyState, FilterGroup, LoadingState, RetryAlert, useToast } from "../../../components/ui/index.ts";
 import { useActiveCampaigns } from "../api/get-active-campaigns.ts";
 import { useApplyForLink } from "../api/apply-for-link.ts";
 import { sortCampaigns, type CampaignSort } from "../utils/sort-campaigns.ts";
@@ -70,17 +70,9 @@ export function AvailableCampaigns() {
         />
         {applyError && <Alert tone="danger">{applyError}</Alert>}
         {campaigns.error && (
-          <Alert
-            tone="danger"
-            title={t("available.loadFailed")}
-            action={
-              <Button variant="outline" size="sm" onClick={campaigns.refetch} loading={campaigns.isFetching}>
-                {t("common.tryAgain")}
-              </Button>
-            }
-          >
+          <RetryAlert title={t("available.loadFailed")} onRetry={campaigns.refetch} retrying={campaigns.isFetching}>
             {campaigns.error !== t("available.loadFailed") ? campaigns.error : null}
-          </Alert>
+          </RetryAlert>
         )}
         {campaigns.isLoading ? (
           <LoadingState label={t("available.loading")} />

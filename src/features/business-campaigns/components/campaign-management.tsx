@@ -12,19 +12,7 @@ import type { FieldErrors } from "../../../lib/form-errors.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { useFocusFirstError } from "../../../lib/use-focus-first-error.ts";
 import { PageHeader } from "../../../components/layouts/page-header.tsx";
-import {
-  Alert,
-  Badge,
-  Button,
-  ButtonLink,
-  Card,
-  EmptyState,
-  LoadingState,
-  ProductImage,
-  TextAreaField,
-  TextField,
-  useToast,
-} from "../../../components/ui/index.ts";
+import { Alert, Badge, Button, ButtonLink, Card, EmptyState, LoadingState, ProductImage, RetryAlert, TextAreaField, TextField, useToast } from "../../../components/ui/index.ts";
 import { useCreateCampaign } from "../api/create-campaign.ts";
 import {
   DASHBOARD_IMAGE_FIELDS,
@@ -202,16 +190,9 @@ export function CampaignManagement() {
         {me.isLoading ? <LoadingState /> : <CreateCampaignForm approved={me.data?.status === "approved"} onCreated={campaigns.refetch} />}
         <Card title={t("manageCampaigns.listTitle")}>
           {campaigns.error && (
-            <Alert
-              tone="danger"
-              action={
-                <Button variant="outline" size="sm" onClick={campaigns.refetch} loading={campaigns.isFetching}>
-                  {t("common.tryAgain")}
-                </Button>
-              }
-            >
+            <RetryAlert onRetry={campaigns.refetch} retrying={campaigns.isFetching}>
               {campaigns.error}
-            </Alert>
+            </RetryAlert>
           )}
           {campaigns.isLoading ? (
             <LoadingState />

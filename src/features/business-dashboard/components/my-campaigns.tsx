@@ -4,7 +4,7 @@ import { useState } from "react";
 import { paths } from "../../../config/paths.ts";
 import { useBusinessCampaigns, type Campaign } from "../../../lib/campaigns.ts";
 import { t } from "../../../lib/i18n/index.ts";
-import { Alert, Button, ButtonLink, Card, EmptyState, LoadingState } from "../../../components/ui/index.ts";
+import { Button, ButtonLink, Card, EmptyState, LoadingState, RetryAlert } from "../../../components/ui/index.ts";
 import { CampaignCard } from "./campaign-card.tsx";
 import { EditCampaignModal } from "./edit-campaign-modal.tsx";
 
@@ -39,16 +39,9 @@ export function MyCampaigns({ approved }: { approved: boolean }) {
         </p>
       )}
       {campaigns.error && (
-        <Alert
-          tone="danger"
-          action={
-            <Button variant="outline" size="sm" onClick={campaigns.refetch} loading={campaigns.isFetching}>
-              {t("common.tryAgain")}
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={campaigns.refetch} retrying={campaigns.isFetching}>
           {campaigns.error}
-        </Alert>
+        </RetryAlert>
       )}
       {campaigns.isLoading ? (
         <LoadingState />

@@ -5,7 +5,7 @@
 // no account code here, so the page stays light.
 import { useEffect, useRef, useState } from "react";
 import { checkoutOrderSchema } from "../../../../supabase/functions/_shared/schemas/orders.ts";
-import { Alert, Button, ButtonLink, Card, EmptyState, Icon, LoadingState } from "../../../components/ui/index.ts";
+import { ButtonLink, Card, EmptyState, Icon, LoadingState, RetryAlert } from "../../../components/ui/index.ts";
 import { paths } from "../../../config/paths.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { checkoutPriceCents, useCheckoutInfo, type CheckoutInfo } from "../api/get-checkout-info.ts";
@@ -111,17 +111,9 @@ function LoadFailure({ message, retry, retrying }: { message: string | null; ret
       <h2 className="checkout-failure__title" ref={heading} tabIndex={-1}>
         {t("checkout.loadError")}
       </h2>
-      <Alert
-        tone="danger"
-        title={t("checkout.loadFailed")}
-        action={
-          <Button variant="outline" size="sm" onClick={retry} loading={retrying}>
-            {t("common.tryAgain")}
-          </Button>
-        }
-      >
+      <RetryAlert title={t("checkout.loadFailed")} onRetry={retry} retrying={retrying}>
         {detail}
-      </Alert>
+      </RetryAlert>
     </Card>
   );
 }

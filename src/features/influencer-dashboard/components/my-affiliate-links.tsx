@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { paths } from "../../../config/paths.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { useTableChanges } from "../../../lib/realtime.ts";
-import { Alert, Button, ButtonLink, Card, EmptyState, LoadingState } from "../../../components/ui/index.ts";
+import { Alert, ButtonLink, Card, EmptyState, LoadingState, RetryAlert } from "../../../components/ui/index.ts";
 import { useMyLinks } from "../api/get-my-links.ts";
 import { useMyTriggers, type KeywordTrigger } from "../api/get-my-triggers.ts";
 import { AffiliateLinkCard } from "./affiliate-link-card.tsx";
@@ -48,16 +48,9 @@ export function MyAffiliateLinks({ userId, canApply }: MyAffiliateLinksProps) {
   return (
     <Card title={t("influencer.links.title")} actions={list.length > 0 ? browse : undefined}>
       {links.error && (
-        <Alert
-          tone="danger"
-          action={
-            <Button variant="outline" size="sm" onClick={refetch} loading={links.isFetching}>
-              {t("common.tryAgain")}
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={refetch} retrying={links.isFetching}>
           {links.error}
-        </Alert>
+        </RetryAlert>
       )}
       {triggers.error && !links.error && list.some((link) => link.status === "approved") && <Alert tone="warning">{triggers.error}</Alert>}
       {links.isLoading ? (

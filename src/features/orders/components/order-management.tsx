@@ -4,7 +4,7 @@
 // change moves the card), and so does every (re)subscription, so a lost connection never leaves a
 // stale board. A change refused because the order moved meanwhile (409) says why and refetches.
 import { useMemo, useState } from "react";
-import { Alert, LiveIndicator, Button, EmptyState, FilterGroup, LoadingState, useToast } from "../../../components/ui/index.ts";
+import { Alert, EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, useToast } from "../../../components/ui/index.ts";
 import { serverMessage } from "../../../lib/api-client.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { useTableChanges } from "../../../lib/realtime.ts";
@@ -68,16 +68,9 @@ export function OrderManagement() {
         </Alert>
       )}
       {orders.error && (
-        <Alert
-          tone="danger"
-          action={
-            <Button variant="outline" size="sm" onClick={orders.refetch} loading={orders.isFetching}>
-              {t("common.tryAgain")}
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={orders.refetch} retrying={orders.isFetching}>
           {orders.error}
-        </Alert>
+        </RetryAlert>
       )}
       {orders.isLoading ? (
         <LoadingState />

@@ -3,7 +3,7 @@
 // changes to the business's own orders refetch (realtime filtered to business_id, RLS on top),
 // and an order seen turning delivered says 'Order completed! Payouts have been created.'
 import { useEffect, useRef } from "react";
-import { Alert, LiveIndicator, Badge, Button, Card, EmptyState, LoadingState, useToast } from "../../../components/ui/index.ts";
+import { Badge, Card, EmptyState, LiveIndicator, LoadingState, RetryAlert, useToast } from "../../../components/ui/index.ts";
 import { useSession } from "../../../lib/auth.tsx";
 import { formatCount, formatDateTime, formatMoney } from "../../../lib/format.ts";
 import { t } from "../../../lib/i18n/index.ts";
@@ -65,16 +65,9 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
       }
     >
       {orders.error && (
-        <Alert
-          tone="danger"
-          action={
-            <Button variant="outline" size="sm" onClick={orders.refetch} loading={orders.isFetching}>
-              {t("common.tryAgain")}
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={orders.refetch} retrying={orders.isFetching}>
           {orders.error}
-        </Alert>
+        </RetryAlert>
       )}
       {orders.isLoading ? (
         <LoadingState />

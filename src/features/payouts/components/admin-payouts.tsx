@@ -4,7 +4,7 @@
 // the payout lists are cleared (SPEC §7) and the error shows. Live: any change to
 // public.payout_requests (a new request, a completion by another admin) refetches all three.
 import { useCallback, useMemo, useState } from "react";
-import { Alert, Button, EmptyState, LiveIndicator, LoadingState, Tabs, useToast } from "../../../components/ui/index.ts";
+import { Alert, EmptyState, LiveIndicator, LoadingState, RetryAlert, Tabs, useToast } from "../../../components/ui/index.ts";
 import { failureMessage } from "../../../lib/api-client.ts";
 import { formatCount, formatMoney } from "../../../lib/format.ts";
 import { t } from "../../../lib/i18n/index.ts";
@@ -124,16 +124,9 @@ export function AdminPayouts() {
         </p>
       )}
       {errors.length > 0 && (
-        <Alert
-          tone="danger"
-          action={
-            <Button variant="outline" size="sm" onClick={refetchAll} loading={fetching}>
-              {t("common.tryAgain")}
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={refetchAll} retrying={fetching}>
           {[...new Set(errors)].join(" ")}
-        </Alert>
+        </RetryAlert>
       )}
       {outcome && (
         <Alert tone={outcome.tone} title={outcome.title}>

@@ -6,7 +6,7 @@ import { paths } from "../../../config/paths.ts";
 import { useMe } from "../../../lib/current-user.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { PageHeader } from "../../../components/layouts/page-header.tsx";
-import { Alert, Button, ButtonLink, Card, LoadingState } from "../../../components/ui/index.ts";
+import { ButtonLink, Card, LoadingState, RetryAlert } from "../../../components/ui/index.ts";
 import { ProfileForm } from "./profile-form.tsx";
 
 export function ProfilePage() {
@@ -27,16 +27,9 @@ export function ProfilePage() {
         }
       />
       {me.error && (
-        <Alert
-          tone="danger"
-          action={
-            <Button variant="outline" size="sm" onClick={me.refetch} loading={me.isFetching}>
-              {t("common.tryAgain")}
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={me.refetch} retrying={me.isFetching}>
           {me.error}
-        </Alert>
+        </RetryAlert>
       )}
       {me.isLoading ? (
         <LoadingState />
