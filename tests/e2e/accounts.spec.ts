@@ -30,6 +30,12 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: /log ?in|sign ?in/i }).click();
 }
 
+// Each journey's pages stay live (realtime refetches) until closed: close them, pass or fail, so
+// they do not load the machine during the next journeys.
+test.afterEach(async ({ browser }) => {
+  await Promise.all(browser.contexts().map((context) => context.close()));
+});
+
 test("public pages render on a phone without horizontal scrolling", async ({ browser }) => {
   const page = await phonePage(browser);
   const pages = [

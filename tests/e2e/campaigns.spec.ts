@@ -61,6 +61,12 @@ async function signedInUserId(page: Page): Promise<string> {
   return payload.sub;
 }
 
+// Each journey's pages stay live (realtime refetches) until closed: close them, pass or fail, so
+// they do not load the machine during the next journeys.
+test.afterEach(async ({ browser }) => {
+  await Promise.all(browser.contexts().map((context) => context.close()));
+});
+
 test("a campaign with an uploaded image, a link applied for, approved live, copied and scanned", async ({ browser }) => {
   test.setTimeout(120_000);
   const origin = new URL(process.env.STACK_URL!).origin;

@@ -26,6 +26,12 @@ const quantity = 2;
 const commissionRate = 0.1;
 
 const sql = fixtureDb();
+// Each journey's pages stay live (realtime refetches) until closed: close them, pass or fail, so
+// they do not load the machine during the next journeys.
+test.afterEach(async ({ browser }) => {
+  await Promise.all(browser.contexts().map((context) => context.close()));
+});
+
 test.afterAll(async () => {
   await sql.end();
 });

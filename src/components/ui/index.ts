@@ -10,6 +10,7 @@ export { SelectField, TextAreaField, TextField } from "./form-field.tsx";
 export { Modal } from "./modal.tsx";
 export { ProductImage } from "./product-image.tsx";
 export { RetryAlert } from "./retry-alert.tsx";
+export { ShowMore } from "./show-more.tsx";
 export { LiveIndicator } from "./live-indicator.tsx";
 export { LoadingState, Spinner } from "./spinner.tsx";
 export { Tabs, type TabItem } from "./tabs.tsx";

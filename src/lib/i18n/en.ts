@@ -9,6 +9,8 @@ export const en = {
   "common.loading": "Loading…",
   "common.notAvailable": "N/A",
   "common.tryAgain": "Try again",
+  "common.showMore": "Show {count} more",
+  "common.showing": "Showing {shown} of {total}",
   "common.backHome": "Back to Home",
   "common.backToDashboard": "Back to Dashboard",
   "common.close": "Close",

@@ -172,4 +172,21 @@ describe("Order Management", () => {
     await settle();
     await until(() => expect(view.container.textContent).toContain("No orders yet."));
   });
+
+  it("renders a long board 50 cards at a time, counting every order in the filters", async () => {
+    orders = Array.from({ length: 120 }, (_, n) => order(n.toString(16).padStart(2, "0"), `Product ${n}`, n % 2 ? "delivered" : "new_order"));
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(50));
+    expect(filters()[0]).toBe("All (120)");
+    expect(view.container.textContent).toContain("Showing 50 of 120");
+    await click(buttonByText(view.container, /^Show 50 more$/));
+    expect(cards()).toHaveLength(100);
+    await click(buttonByText(view.container, /^Show 20 more$/));
+    expect(cards()).toHaveLength(120);
+    expect(view.container.querySelector(".show-more")).toBeNull();
+    // A filter starts again at the first page.
+    await click(buttonByText(view.container, /^Delivered/));
+    expect(cards()).toHaveLength(50);
+    expect(view.container.textContent).toContain("Showing 50 of 60");
+  });
 });

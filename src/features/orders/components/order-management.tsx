@@ -4,10 +4,11 @@
 // change moves the card), and so does every (re)subscription, so a lost connection never leaves a
 // stale board. A change refused because the order moved meanwhile (409) says why and refetches.
 import { useMemo, useState } from "react";
-import { Alert, EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, useToast } from "../../../components/ui/index.ts";
+import { Alert, EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, ShowMore, useToast } from "../../../components/ui/index.ts";
 import { serverMessage } from "../../../lib/api-client.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { useTableChanges } from "../../../lib/realtime.ts";
+import { useShowMore } from "../../../lib/use-show-more.ts";
 import { useAdminOrders } from "../api/get-admin-orders.ts";
 import { useUpdateOrderStatus } from "../api/update-order-status.ts";
 import type { Order } from "../types/order.ts";
@@ -15,6 +16,9 @@ import { countByFilter, filterOrders, ORDER_FILTERS, type OrderFilter } from "..
 import { statusLabel, type OrderStatus } from "../utils/order-status.ts";
 import { AdminOrderCard } from "./admin-order-card.tsx";
 import "./orders.css";
+
+/** Cards rendered at first, and added by each Show more. */
+export const ORDER_PAGE = 50;
 
 export function OrderManagement() {
   const toast = useToast();
@@ -30,6 +34,7 @@ export function OrderManagement() {
   const list = useMemo(() => (orders.error ? [] : (orders.data ?? [])), [orders.error, orders.data]);
   const counts = useMemo(() => countByFilter(list), [list]);
   const shown = filterOrders(list, filter);
+  const page = useShowMore(shown, ORDER_PAGE, filter);
 
   async function onChange(order: Order, to: OrderStatus) {
     setFailure(null);
@@ -83,11 +88,14 @@ export function OrderManagement() {
           />
         )
       ) : (
-        <ul className="card-grid order-board" aria-label={t("orders.admin.list")}>
-          {shown.map((order) => (
-            <AdminOrderCard key={order.id} order={order} changingTo={changing[order.id] ?? null} onChange={onChange} />
-          ))}
-        </ul>
+        <>
+          <ul className="card-grid order-board" aria-label={t("orders.admin.list")}>
+            {page.visible.map((order) => (
+              <AdminOrderCard key={order.id} order={order} changingTo={changing[order.id] ?? null} onChange={onChange} />
+            ))}
+          </ul>
+          <ShowMore shown={page.visible.length} remaining={page.remaining} pageSize={ORDER_PAGE} onShowMore={page.showMore} />
+        </>
       )}
     </section>
   );

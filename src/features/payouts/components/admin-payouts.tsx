@@ -4,11 +4,12 @@
 // the payout lists are cleared (SPEC §7) and the error shows. Live: any change to
 // public.payout_requests (a new request, a completion by another admin) refetches all three.
 import { useCallback, useMemo, useState } from "react";
-import { Alert, EmptyState, LiveIndicator, LoadingState, RetryAlert, Tabs, useToast } from "../../../components/ui/index.ts";
+import { Alert, EmptyState, LiveIndicator, LoadingState, RetryAlert, ShowMore, Tabs, useToast } from "../../../components/ui/index.ts";
 import { failureMessage } from "../../../lib/api-client.ts";
 import { formatCount, formatMoney } from "../../../lib/format.ts";
 import { t } from "../../../lib/i18n/index.ts";
 import { useTableChanges } from "../../../lib/realtime.ts";
+import { useShowMore } from "../../../lib/use-show-more.ts";
 import { useCompletePayout } from "../api/complete-payout.ts";
 import { usePayoutHistory } from "../api/get-payout-history.ts";
 import { usePayoutStats } from "../api/get-payout-stats.ts";
@@ -26,6 +27,9 @@ interface Outcome {
   title: string;
   detail?: string;
 }
+
+/** Completed cards rendered at first, and added by each Show more. */
+const COMPLETED_PAGE = 50;
 
 export function AdminPayouts() {
   const toast = useToast();
@@ -55,6 +59,7 @@ export function AdminPayouts() {
     () => (statsFailed || history.error ? [] : completedPayouts(history.data ?? [])),
     [statsFailed, history.error, history.data],
   );
+  const completedPage = useShowMore(completed, COMPLETED_PAGE);
   const errors = [stats.error, pending.error, history.error].filter((error): error is string => error !== null);
   const fetching = pending.isFetching || history.isFetching || stats.isFetching;
 
@@ -98,11 +103,14 @@ export function AdminPayouts() {
     ) : completed.length === 0 ? (
       errors.length === 0 && <EmptyState icon="bank" title={t("payouts.admin.empty.completed")} body={t("payouts.admin.empty.completedBody")} />
     ) : (
-      <ul className="card-grid" aria-label={t("payouts.admin.completed.list")}>
-        {completed.map((payout) => (
-          <CompletedPayoutCard key={payout.payout_request_id} payout={payout} />
-        ))}
-      </ul>
+      <>
+        <ul className="card-grid" aria-label={t("payouts.admin.completed.list")}>
+          {completedPage.visible.map((payout) => (
+            <CompletedPayoutCard key={payout.payout_request_id} payout={payout} />
+          ))}
+        </ul>
+        <ShowMore shown={completedPage.visible.length} remaining={completedPage.remaining} pageSize={COMPLETED_PAGE} onShowMore={completedPage.showMore} />
+      </>
     );
 
   return (
