@@ -61,14 +61,19 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await seedAdmin(databaseUrl, opts.admin.email, opts.admin.password);
     mark("migrations and seed");
 
-    const [api, spa]: [ApiFunction, string] = await Promise.all([
+    // Both settle before anything is thrown, so a failed SPA build still stops the function.
+    const [apiStart, spaBuild] = await Promise.allSettled([
       startApiFunction({
         port: await freePort(), databaseUrl, jwtSecret: keys.jwtSecret, anonKey: keys.anonKey,
         publicUrl: `http://127.0.0.1:${opts.port}`, log: (line) => log(`[api] ${line}`),
       }),
       buildSpa(),
     ]);
-    stoppers.push(() => api.stop());
+    if (apiStart.status === "fulfilled") stoppers.push(() => apiStart.value.stop());
+    if (apiStart.status === "rejected") throw apiStart.reason;
+    if (spaBuild.status === "rejected") throw spaBuild.reason;
+    const api: ApiFunction = apiStart.value;
+    const spa: string = spaBuild.value;
     mark(`api function and SPA (${spa})`);
 
     const realtime: RealtimeServer = await startRealtime({ databaseUrl, jwtSecret: keys.jwtSecret });
