@@ -50,7 +50,7 @@ export function LinkApplicationCard({ application, deciding, onDecide }: LinkApp
   const status = application.status;
 
   return (
-    <li className={`user-card card link-application link-application--${status}`} aria-label={linkApplicationLabel(application)}>
+    <li className={`user-card card card--status link-application link-application--${status}`} aria-label={linkApplicationLabel(application)}>
       <div className="user-card__head">
         <h3 className="user-card__email break-anywhere">{application.campaign_name || application.campaign_id}</h3>
         <Badge tone={statusTone[status]}>

@@ -51,7 +51,7 @@ export function UserCard({ user, deciding, onDecide }: UserCardProps) {
   if (user.store_phone) details.push({ label: t("admin.users.storePhone"), value: user.store_phone });
 
   return (
-    <li className={`user-card card user-card--${user.status}`} aria-label={user.email}>
+    <li className={`user-card card card--status user-card--${user.status}`} aria-label={user.email}>
       <div className="user-card__head">
         <h3 className="user-card__email break-anywhere">{user.email}</h3>
         <Badge tone={statusTone[user.status]}>

@@ -85,7 +85,7 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
   }
 
   return (
-    <li className={`card link-card link-card--${state}`} aria-label={name}>
+    <li className={`card card--status link-card link-card--${state}`} aria-label={name}>
       <div className="link-card__head">
         <h3 className="link-card__name break-anywhere">{name}</h3>
         <Badge tone={stateTone[state]}>

@@ -58,7 +58,7 @@ export function AdminOrderCard({ order, changingTo, onChange }: AdminOrderCardPr
   ];
 
   return (
-    <li className={`card order-card order-card--${status}`} aria-label={adminOrderLabel(order)} aria-busy={busy || undefined}>
+    <li className={`card card--status order-card order-card--${status}`} aria-label={adminOrderLabel(order)} aria-busy={busy || undefined}>
       <div className="order-card__head">
         <h3 className="order-card__product break-anywhere">{order.product_name}</h3>
         <OrderStatusBadge status={status} />

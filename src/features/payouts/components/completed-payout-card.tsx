@@ -8,7 +8,7 @@ import { UserTypeBadge } from "./user-type-badge.tsx";
 export function CompletedPayoutCard({ payout }: { payout: PayoutItem }) {
   const completedAt = payout.completed_at;
   return (
-    <li className={`card payout-card payout-card--completed payout-card--${payout.user_type}`} aria-label={payout.email}>
+    <li className={`card card--status payout-card payout-card--completed payout-card--${payout.user_type}`} aria-label={payout.email}>
       <div className="payout-card__head">
         <h3 className="payout-card__email break-anywhere">{payout.email}</h3>
         <UserTypeBadge type={payout.user_type} />

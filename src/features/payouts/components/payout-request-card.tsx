@@ -65,7 +65,7 @@ export function PayoutRequestCard({ request, completing, onComplete }: PayoutReq
   }
 
   return (
-    <li className={`card payout-card payout-card--pending payout-card--${request.user_type}`} aria-label={request.email} aria-busy={completing || undefined}>
+    <li className={`card card--status payout-card payout-card--pending payout-card--${request.user_type}`} aria-label={request.email} aria-busy={completing || undefined}>
       <div className="payout-card__head">
         <h3 className="payout-card__email break-anywhere">{request.email}</h3>
         <UserTypeBadge type={request.user_type} />
