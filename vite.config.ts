@@ -10,7 +10,8 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir: "dist",
-    sourcemap: true,
+    // dist/ is what a static host serves: no source maps in it (they would publish the source).
+    sourcemap: false,
   },
   server: {
     proxy: {

@@ -3,9 +3,12 @@
 //   /realtime/v1/websocket  -> the Realtime stand-in (WebSocket upgrade)
 //   /storage/v1/*           -> the Storage stand-in
 //   anything else           -> the built SPA (dist/), index.html for client-side routes
+// Text responses are compressed (br or gzip) and hashed assets cached for a year, as a CDN in
+// front of a static host and the Supabase edge would serve them to a phone.
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize } from "node:path";
+import { compressedFile, compressStream, isCompressible, MIN_COMPRESSIBLE_BYTES, pickEncoding } from "./compression.ts";
 import type { RealtimeServer } from "./realtime/index.ts";
 import type { StorageServer } from "./storage/index.ts";
 
@@ -71,8 +74,17 @@ function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
       // Connection management is per hop: passing on the function's `connection: close` would
       // close the browser's socket while it may still be sending a (refused) upload.
       const { connection: _hop, "keep-alive": _keepAlive, ...headers } = upstreamRes.headers;
-      res.writeHead(upstreamRes.statusCode ?? 502, headers);
-      upstreamRes.pipe(res);
+      const length = Number(headers["content-length"] ?? Infinity);
+      const encoding = !headers["content-encoding"] && isCompressible(headers["content-type"]) &&
+          length >= MIN_COMPRESSIBLE_BYTES ? pickEncoding(req.headers["accept-encoding"]) : undefined;
+      if (encoding) {
+        delete headers["content-length"];
+        res.writeHead(upstreamRes.statusCode ?? 502, { ...headers, "content-encoding": encoding, vary: "accept-encoding" });
+        upstreamRes.pipe(compressStream(encoding)).pipe(res);
+      } else {
+        res.writeHead(upstreamRes.statusCode ?? 502, headers);
+        upstreamRes.pipe(res);
+      }
       // An early answer (413, 403) leaves the rest of the upload unread: read and drop it so the
       // client sees the answer rather than a broken pipe.
       res.on("finish", () => req.resume());
@@ -88,19 +100,29 @@ function serveSpa(req: IncomingMessage, res: ServerResponse, spaDir: string, pat
   if (!file.startsWith(spaDir)) return sendJson(res, 400, { error: "bad_path" });
   const isFile = existsSync(file) && statSync(file).isFile();
   if (!isFile) {
-    // Client-side routes (/admin/dashboard, /checkout?...) load the SPA; missing assets are 404s.
-    if (extname(path) && path.startsWith("/assets/")) return sendJson(res, 404, { error: "not_found" });
+    // Client-side routes (/admin/dashboard, /checkout?...) load the SPA; a missing file
+    // (/assets/x.js, /sitemap.xml) is a 404, not the app's HTML.
+    if (extname(path)) return sendJson(res, 404, { error: "not_found" });
     file = join(spaDir, "index.html");
     if (!existsSync(file)) return sendJson(res, 503, { error: "spa_not_built", message: "Run npm start to build the SPA" });
   }
+  // Vite names everything under /assets/ by its content hash, so it never changes.
   const immutable = path.startsWith("/assets/");
+  const contentType = contentTypes[extname(file)] ?? "application/octet-stream";
+  const size = statSync(file).size;
+  const encoding = isCompressible(contentType) && size >= MIN_COMPRESSIBLE_BYTES
+    ? pickEncoding(req.headers["accept-encoding"]) : undefined;
+  const body = encoding ? compressedFile(file, encoding) : undefined;
   res.writeHead(200, {
-    "content-type": contentTypes[extname(file)] ?? "application/octet-stream",
-    "content-length": statSync(file).size,
+    "content-type": contentType,
+    "content-length": body?.length ?? size,
     "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+    ...(isCompressible(contentType) ? { vary: "accept-encoding" } : {}),
+    ...(encoding ? { "content-encoding": encoding } : {}),
   });
   if (req.method === "HEAD") return res.end();
-  createReadStream(file).pipe(res);
+  if (body) res.end(body);
+  else createReadStream(file).pipe(res);
 }
 
 function sendJson(res: ServerResponse, status: number, body: object) {
