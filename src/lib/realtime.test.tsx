@@ -1,6 +1,7 @@
 // useTableChanges against a fake supabase-js: the channel is joined only after the realtime
 // client has the user's token (else the first join goes out as anon and RLS hides every row),
-// changes and (re)subscriptions call onChange, and unmounting removes the channel.
+// changes, (re)subscriptions and the "Subscribed to PostgreSQL" system message call onChange, and
+// unmounting removes the channel.
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -8,7 +9,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 const fake = vi.hoisted(() => {
   const state = {
     resolveAuth: null as null | (() => void),
-    channels: [] as { name: string; binding?: unknown; handler?: () => void; status?: (s: string) => void }[],
+    channels: [] as {
+      name: string;
+      binding?: unknown;
+      handler?: () => void;
+      system?: (payload: unknown) => void;
+      status?: (s: string) => void;
+    }[],
     removed: [] as string[],
     accessToken: null as null | (() => Promise<string | null>),
   };
@@ -25,9 +32,13 @@ vi.mock("@supabase/supabase-js", () => ({
         const record: (typeof fake.channels)[number] = { name };
         fake.channels.push(record);
         const channel = {
-          on: (_type: string, binding: unknown, handler: () => void) => {
-            record.binding = binding;
-            record.handler = handler;
+          on: (type: string, binding: unknown, handler: (payload?: unknown) => void) => {
+            if (type === "system") {
+              record.system = handler;
+            } else {
+              record.binding = binding;
+              record.handler = handler;
+            }
             return channel;
           },
           subscribe: (callback: (s: string) => void) => {
@@ -79,16 +90,43 @@ describe("useTableChanges", () => {
     expect(statuses.at(-1)).toBe("live");
     expect(onChange).toHaveBeenCalledTimes(1); // catch up after subscribing
 
-    await act(async () => fake.channels[0].handler?.());
+    // Changes flow only from "Subscribed to PostgreSQL" on: catch up again then.
+    const subscribedToPostgres = { channel: "t", extension: "postgres_changes", status: "ok", message: "Subscribed to PostgreSQL" };
+    await act(async () => fake.channels[0].system?.(subscribedToPostgres));
+    expect(statuses.at(-1)).toBe("live");
     expect(onChange).toHaveBeenCalledTimes(2);
+
+    await act(async () => fake.channels[0].handler?.());
+    expect(onChange).toHaveBeenCalledTimes(3);
 
     await act(async () => fake.channels[0].status?.("CHANNEL_ERROR"));
     expect(statuses.at(-1)).toBe("offline");
-    expect(onChange).toHaveBeenCalledTimes(3);
+    expect(onChange).toHaveBeenCalledTimes(4);
 
     act(() => root.unmount());
     expect(fake.removed).toEqual([fake.channels[0].name]);
     fake.channels[0].handler?.();
-    expect(onChange).toHaveBeenCalledTimes(3); // nothing after unmount
+    fake.channels[0].system?.(subscribedToPostgres);
+    expect(onChange).toHaveBeenCalledTimes(4); // nothing after unmount
+  });
+
+  it("goes offline when Realtime says the subscription can never deliver", async () => {
+    fake.channels.length = 0;
+    localStorage.setItem("token", "user.jwt.token");
+    const statuses: string[] = [];
+    function Probe() {
+      statuses.push(useTableChanges({ name: "t", table: "users", event: "*", onChange: () => {} }));
+      return null;
+    }
+    const container = document.createElement("div");
+    document.body.append(container);
+    const root = createRoot(container);
+    await act(async () => root.render(<Probe />));
+    await act(async () => fake.resolveAuth?.());
+    await act(async () => fake.channels[0].status?.("SUBSCRIBED"));
+    expect(statuses.at(-1)).toBe("live");
+    await act(async () => fake.channels[0].system?.({ extension: "postgres_changes", status: "error", message: "Unable to subscribe" }));
+    expect(statuses.at(-1)).toBe("offline");
+    act(() => root.unmount());
   });
 });

@@ -63,6 +63,14 @@ export function useTableChanges({ name, table, event, filter, enabled = true, on
           if (active) onChangeRef.current();
         },
       );
+      // Hosted Realtime starts streaming a channel's changes only when it sends the system message
+      // "Subscribed to PostgreSQL", after SUBSCRIBED: a change committed in between is never
+      // delivered, so catch up again then. An error there means no change will ever arrive.
+      channel.on("system", {}, (payload: { extension?: string; status?: string }) => {
+        if (!active || payload?.extension !== "postgres_changes") return;
+        if (payload.status !== "ok") setStatus("offline");
+        onChangeRef.current();
+      });
       channel.subscribe((state) => {
         if (!active) return;
         setStatus(state === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED ? "live" : "offline");
