@@ -25,7 +25,8 @@ export interface ApiFunction {
 export async function startApiFunction(opts: {
   port: number;
   databaseUrl: string;
-  jwtSecret: string;
+  /** The private ES256 JWK the function signs tokens with. */
+  signingKey: string;
   anonKey: string;
   /** The one origin browsers use (Storage URLs and affiliate links start with it). */
   publicUrl: string;
@@ -33,14 +34,14 @@ export async function startApiFunction(opts: {
 }): Promise<ApiFunction> {
   const child: ChildProcess = spawn(
     denoBinary(),
-    ["run", "--allow-net", "--allow-env", "--allow-read", "--config", join(functionsDir, "deno.json"),
+    ["run", "--allow-net", "--allow-env", "--allow-read", "--config", join(functionsDir, "api", "deno.json"),
       join(functionsDir, "api", "index.ts")],
     {
       cwd: functionsDir,
       env: {
         ...process.env,
         SUPABASE_DB_URL: opts.databaseUrl,
-        JWT_SECRET: opts.jwtSecret,
+        JWT_SIGNING_KEY: opts.signingKey,
         SUPABASE_URL: opts.publicUrl,
         SUPABASE_ANON_KEY: opts.anonKey,
         APP_URL: opts.publicUrl,

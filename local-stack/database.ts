@@ -1,5 +1,7 @@
 // Brings a database up to date the way `supabase db reset` would: local bootstrap, every
 // migration once (recorded in supabase_migrations.schema_migrations, as the CLI does), the seed.
+// The bootstrap runs as the superuser; migrations and seed as the owner role (`postgres`, no
+// superuser), as `supabase db push` runs them on a hosted project.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import postgres from "postgres";
@@ -7,11 +9,28 @@ import postgres from "postgres";
 const root = join(import.meta.dirname, "..");
 const migrationsDir = join(root, "supabase", "migrations");
 
-export async function prepareDatabase(url: string, opts: { seed?: boolean } = {}) {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+export interface DatabaseUrls {
+  /** A superuser connection (supabase_admin). */
+  adminUrl: string;
+  /** The owner role's connection (postgres). */
+  url: string;
+}
+
+export async function prepareDatabase(urls: DatabaseUrls, opts: { seed?: boolean } = {}) {
+  const admin = postgres(urls.adminUrl, { max: 1, onnotice: () => {} });
   try {
-    await sql.unsafe(readFileSync(join(import.meta.dirname, "bootstrap.sql"), "utf8"));
+    await admin.unsafe(readFileSync(join(import.meta.dirname, "bootstrap.sql"), "utf8"));
+    const [{ rolsuper }] = await admin`select rolsuper from pg_roles where rolname = 'postgres'`;
+    if (rolsuper) {
+      console.warn("Note: role postgres is a superuser on this server: migrations are not checked against hosted's privileges.");
+    }
+  } finally {
+    await admin.end();
+  }
+  const sql = postgres(urls.url, { max: 1, onnotice: () => {} });
+  try {
     await sql.unsafe(`
+      set role postgres;
       create schema if not exists supabase_migrations;
       create table if not exists supabase_migrations.schema_migrations (
         version text primary key, name text, statements text[]);`);
@@ -24,13 +43,18 @@ export async function prepareDatabase(url: string, opts: { seed?: boolean } = {}
       if (applied.has(version)) continue;
       const text = readFileSync(join(migrationsDir, file), "utf8");
       await sql.begin(async (tx) => {
+        // As `postgres` even when the connection's user is another superuser (DATABASE_URL).
+        await tx`set local role postgres`;
         await tx.unsafe(text);
         await tx`insert into supabase_migrations.schema_migrations (version, name)
                  values (${version}, ${file.slice(15, -4)})`;
       });
     }
     if (opts.seed !== false) {
-      await sql.unsafe(readFileSync(join(root, "supabase", "seed.sql"), "utf8"));
+      await sql.begin(async (tx) => {
+        await tx`set local role postgres`;
+        await tx.unsafe(readFileSync(join(root, "supabase", "seed.sql"), "utf8"));
+      });
     }
   } finally {
     await sql.end();

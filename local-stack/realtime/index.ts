@@ -6,6 +6,7 @@
 //
 // The caller owns the HTTP server and routes upgrades of /realtime/v1/websocket here.
 import type { IncomingMessage } from "node:http";
+import type { JWTVerifyGetKey } from "jose";
 import type { Duplex } from "node:stream";
 import postgres from "postgres";
 import { WebSocketServer } from "ws";
@@ -25,7 +26,11 @@ export interface RealtimeServer {
   close(): Promise<void>;
 }
 
-export async function startRealtime(opts: { databaseUrl: string; jwtSecret: string }): Promise<RealtimeServer> {
+export async function startRealtime(opts: {
+  databaseUrl: string;
+  /** The project's public key set (the function's JWKS in the stack). */
+  keySet: JWTVerifyGetKey;
+}): Promise<RealtimeServer> {
   const log = (message: string) => console.warn(`[realtime] ${message}`);
   const logged = new Set<string>();
   const logOnce = (message: string) => {
@@ -42,7 +47,7 @@ export async function startRealtime(opts: { databaseUrl: string; jwtSecret: stri
     connection: { application_name: "realtime-standin", standard_conforming_strings: "on" },
   });
   const relations = new RelationCatalog(sql, new TypeResolver(sql));
-  const verifier = new TokenVerifier(opts.jwtSecret);
+  const verifier = new TokenVerifier(opts.keySet);
   const sessions = new Set<Session>();
   function* subscribers(): Iterable<Subscriber> {
     for (const session of sessions) yield* session.channels.values();

@@ -1,6 +1,7 @@
-// JWT checks as hosted Realtime does them: HS256 with the project's secret, not expired, and
-// carrying `role` and `exp` (the role decides which Postgres role the visibility check runs as).
-import { errors, jwtVerify } from "jose";
+// JWT checks as hosted Realtime does them: signed by a key of the project's key set (JWKS; ES256
+// with a kid, never the legacy shared secret), not expired, and carrying `role` and `exp` (the
+// role decides which Postgres role the visibility check runs as).
+import { errors, jwtVerify, type JWTVerifyGetKey } from "jose";
 
 export type Claims = Record<string, unknown> & { role: string; exp: number; sub?: string };
 
@@ -9,16 +10,12 @@ export type TokenCheck =
   | { ok: false; reason: string };
 
 export class TokenVerifier {
-  private readonly key: Uint8Array;
-
-  constructor(jwtSecret: string) {
-    this.key = new TextEncoder().encode(jwtSecret);
-  }
+  constructor(private readonly keySet: JWTVerifyGetKey) {}
 
   async verify(token: unknown): Promise<TokenCheck> {
     if (typeof token !== "string" || token.length === 0) return { ok: false, reason: "Missing JWT" };
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ["HS256"] });
+      const { payload } = await jwtVerify(token, this.keySet, { algorithms: ["ES256"] });
       if (typeof payload.role !== "string" || typeof payload.exp !== "number") {
         return { ok: false, reason: "Fields `role` and `exp` are required in JWT" };
       }
@@ -28,7 +25,9 @@ export class TokenVerifier {
         const exp = typeof error.payload.exp === "number" ? error.payload.exp : 0;
         return { ok: false, reason: `Token has expired ${Math.max(0, Math.floor(Date.now() / 1000) - exp)} seconds ago` };
       }
-      if (error instanceof errors.JWSSignatureVerificationFailed) {
+      // Signed by a key outside the project's key set (the legacy secret included): a bad signature.
+      if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey ||
+        error instanceof errors.JOSEAlgNotAllowed) {
         return { ok: false, reason: "Invalid JWT: signature verification failed" };
       }
       const message = error instanceof Error ? error.message : String(error);

@@ -1,8 +1,9 @@
 // Who is calling: hosted Storage reads only the Authorization bearer token (the apikey header is
-// the API gateway's business), verifies it with the project's JWT secret, and runs the database
+// the API gateway's business), verifies it against the project's key set (JWKS: ES256 with a kid;
+// the legacy shared secret is refused like any other key), and runs the database
 // work as the token's `role` with its claims visible to auth.uid() / auth.role().
 import type { IncomingMessage } from "node:http";
-import { errors, jwtVerify, type JWTPayload } from "jose";
+import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import { storageErrors } from "./errors.ts";
 
 /** The Postgres roles a Supabase token can name; anything else could switch to a privileged role. */
@@ -18,11 +19,7 @@ export interface Caller {
 }
 
 export class CallerVerifier {
-  private readonly key: Uint8Array;
-
-  constructor(jwtSecret: string) {
-    this.key = new TextEncoder().encode(jwtSecret);
-  }
+  constructor(private readonly keySet: JWTVerifyGetKey) {}
 
   /** The caller of `req`, or a StorageError (AccessDenied) as hosted Storage gives it. */
   async identify(req: IncomingMessage): Promise<Caller> {
@@ -31,10 +28,12 @@ export class CallerVerifier {
     if (!token) throw storageErrors.accessDenied("jwt must be provided");
     let claims: JWTPayload;
     try {
-      ({ payload: claims } = await jwtVerify(token, this.key, { algorithms: ["HS256"] }));
+      ({ payload: claims } = await jwtVerify(token, this.keySet, { algorithms: ["ES256"] }));
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw storageErrors.accessDenied("jwt expired");
-      if (error instanceof errors.JWSSignatureVerificationFailed) throw storageErrors.accessDenied("invalid signature");
+      // Signed by a key outside the project's key set (the legacy secret included): a bad signature.
+      if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey ||
+        error instanceof errors.JOSEAlgNotAllowed) throw storageErrors.accessDenied("invalid signature");
       throw storageErrors.accessDenied(error instanceof Error ? error.message : "Invalid JWT");
     }
     const role = claims.role;

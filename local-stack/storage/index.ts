@@ -5,6 +5,7 @@
 //   GET  /storage/v1/object/public/{bucket}/{key}   public download (HEAD too)
 // Every other Storage route answers 404 in hosted Storage's shape. Errors keep hosted Storage's
 // codes, messages and HTTP statuses (see errors.ts).
+import type { JWTVerifyGetKey } from "jose";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import postgres from "postgres";
 import { CallerVerifier } from "./caller.ts";
@@ -23,7 +24,8 @@ export interface StorageServer {
 
 export interface StorageOptions {
   databaseUrl: string;
-  jwtSecret: string;
+  /** The project's public key set (the function's JWKS in the stack). */
+  keySet: JWTVerifyGetKey;
   /** Object bytes go to `${dataDir}/<bucket>/<key>`. */
   dataDir: string;
   /** The project-wide upload cap; defaults to [storage] file_size_limit of supabase/config.toml. */
@@ -39,7 +41,7 @@ const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
 
 export function createStorage(opts: StorageOptions): StorageServer {
   const sql = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} });
-  const callers = new CallerVerifier(opts.jwtSecret);
+  const callers = new CallerVerifier(opts.keySet);
   const tables = new StorageTables(sql);
   const files = new ObjectFiles(opts.dataDir);
   const globalLimit = opts.globalFileSizeLimit ?? globalLimitFromConfig();

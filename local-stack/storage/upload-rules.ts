@@ -1,4 +1,5 @@
 // The two bucket rules an upload must pass, decided the way hosted Storage decides them.
+import { parse } from "smol-toml";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { storageErrors } from "./errors.ts";
@@ -38,9 +39,8 @@ export function globalLimitFromConfig(root = join(import.meta.dirname, "..", "..
   } catch {
     return DEFAULT_GLOBAL_LIMIT;
   }
-  const section = /^\[storage\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(text)?.[1] ?? "";
-  const value = /^\s*file_size_limit\s*=\s*"([^"]+)"/m.exec(section)?.[1];
-  return (value && parseSize(value)) || DEFAULT_GLOBAL_LIMIT;
+  const value = (parse(text).storage as { file_size_limit?: unknown } | undefined)?.file_size_limit;
+  return (typeof value === "string" && parseSize(value)) || DEFAULT_GLOBAL_LIMIT;
 }
 
 export function parseSize(text: string): number | undefined {

@@ -19,8 +19,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ VITE_SUPABASE_URL: "ftp://x" }, "http://x")).toThrow(/VITE_SUPABASE_URL/);
   });
 
-  it("refuses a service role key", () => {
+  it("refuses a service role key and a secret API key", () => {
     const serviceKey = `x.${btoa(JSON.stringify({ role: "service_role" }))}.y`;
-    expect(() => parseEnv({ VITE_SUPABASE_ANON_KEY: serviceKey }, "http://x")).toThrow(/service role/);
+    expect(() => parseEnv({ VITE_SUPABASE_ANON_KEY: serviceKey }, "http://x")).toThrow(/secret key/);
+    expect(() => parseEnv({ VITE_SUPABASE_ANON_KEY: "sb_secret_abc123" }, "http://x")).toThrow(/secret key/);
+  });
+
+  it("takes a hosted project's publishable key", () => {
+    expect(parseEnv({ VITE_SUPABASE_ANON_KEY: "sb_publishable_abc123" }, "http://x").supabaseAnonKey).toBe("sb_publishable_abc123");
   });
 });

@@ -2,9 +2,9 @@
 // here: the project URL and the anon key. A service role key must never reach the browser.
 import { z } from "zod";
 
-/** The Supabase CLI's public local-development anon key (see .env.example). */
+/** The public local-development anon key, signed with the local ES256 key (see .env.example). */
 export const LOCAL_DEV_ANON_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
+  "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImxvY2FsLWRldi1lczI1Ni1rZXktMSJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.J7CobI5javDQhaoq13spsCi6mvlelLGPS7EiUhRRvEoocwPgkb_5Ao45ySTUcjqDzAtTgFJoaabFTOuyd_IWkw";
 
 const envSchema = z.object({
   VITE_SUPABASE_URL: z
@@ -18,7 +18,7 @@ const envSchema = z.object({
 export interface Env {
   /** Base URL of the Supabase project (no trailing slash). */
   supabaseUrl: string;
-  /** Public anon key, sent as `apikey` to Realtime. */
+  /** The project's publishable key (sb_publishable_...) or legacy anon key, sent as `apikey` to Realtime. */
   supabaseAnonKey: string;
   /** Base URL of the api edge function (no trailing slash). */
   apiBaseUrl: string;
@@ -41,8 +41,8 @@ export function parseEnv(raw: Record<string, unknown>, origin: string): Env {
   }
   const supabaseUrl = (parsed.data.VITE_SUPABASE_URL || origin).replace(/\/+$/, "");
   const supabaseAnonKey = parsed.data.VITE_SUPABASE_ANON_KEY || LOCAL_DEV_ANON_KEY;
-  if (jwtRole(supabaseAnonKey) === "service_role") {
-    throw new Error("VITE_SUPABASE_ANON_KEY holds a service role key: use the public anon key");
+  if (jwtRole(supabaseAnonKey) === "service_role" || supabaseAnonKey.startsWith("sb_secret_")) {
+    throw new Error("VITE_SUPABASE_ANON_KEY holds a secret key: use the publishable (or legacy anon) key");
   }
   return { supabaseUrl, supabaseAnonKey, apiBaseUrl: `${supabaseUrl}/functions/v1/api` };
 }

@@ -2,6 +2,7 @@
 // every path with its success and each refusal, exact status and body.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keys } from "../../local-stack/keys.ts";
 import { api, businessRegistration, influencerRegistration, login } from "../helpers/api.ts";
 import { databaseUrl, demoBusiness, demoInfluencer, seedAdmin, uniqueEmail } from "../helpers/stack.ts";
 
@@ -167,7 +168,7 @@ describe("GET /auth/me", () => {
   it.each([
     ["no token", undefined, "Please sign in to continue"],
     ["a mock token", "mock-admin-token", "Your session has expired. Please sign in again"],
-    ["the anon key", "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0", "Your session has expired. Please sign in again"],
+    ["the anon key (validly signed, but no user's)", keys.anonKey, "Your session has expired. Please sign in again"],
   ])("refuses %s with 401", async (_case, token, message) => {
     const res = await api("GET", "/auth/me", { token });
     expect(res.status).toBe(401);

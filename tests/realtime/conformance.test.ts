@@ -7,14 +7,14 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { performance } from "node:perf_hooks";
 import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
-import { SignJWT } from "jose";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { freePort } from "../../local-stack/free-port.ts";
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "../../local-stack/keys.ts";
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, localKeySet } from "../../local-stack/keys.ts";
 import { startRealtime, type RealtimeServer } from "../../local-stack/realtime/index.ts";
 import { createThrowawayDatabase, type ThrowawayDatabase } from "../../local-stack/throwaway-db.ts";
+import { signLegacy, signLocal, signWithOtherKey } from "../helpers/tokens.ts";
 
 const WAIT_MS = 10_000; // upper bound for an awaited event, never a sleep
 
@@ -71,7 +71,7 @@ beforeAll(async () => {
     alter publication supabase_realtime add table public.rt_types;
   `);
 
-  realtime = await startRealtime({ databaseUrl: db.url, jwtSecret: LOCAL_JWT_SECRET });
+  realtime = await startRealtime({ databaseUrl: db.adminUrl, keySet: localKeySet() });
   const port = await freePort();
   httpServer = createServer((_req, res) => res.writeHead(404).end());
   // Like the gateway: route upgrades of the websocket path to whichever stand-in is current.
@@ -102,13 +102,8 @@ afterAll(async () => {
 
 // --- helpers ---------------------------------------------------------------------------------------
 
-async function userToken(sub: string, opts: { role?: string; expiresIn?: number } = {}): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ role: opts.role ?? "authenticated", aud: "authenticated", sub })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuedAt(now - 60)
-    .setExpirationTime(now + (opts.expiresIn ?? 3600))
-    .sign(new TextEncoder().encode(LOCAL_JWT_SECRET));
+function userToken(sub: string, opts: { role?: string; expiresIn?: number } = {}): Promise<string> {
+  return signLocal({ role: opts.role ?? "authenticated", aud: "authenticated", sub }, opts);
 }
 
 /** A supabase-js client whose Realtime token is `token` (the app passes the session's). */
@@ -597,11 +592,8 @@ describe("realtime stand-in", () => {
   it("refuses upgrades without a valid apikey or with an unknown vsn", async () => {
     expect(await upgradeOutcome(`?apikey=${LOCAL_ANON_KEY}&vsn=2.0.0`)).toBe("open");
     expect(await upgradeOutcome("?vsn=2.0.0")).toBe(401);
-    const forged = await new SignJWT({ role: "anon" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setExpirationTime("1h")
-      .sign(new TextEncoder().encode("not-the-project-secret-not-the-project-secret"));
-    expect(await upgradeOutcome(`?apikey=${forged}&vsn=2.0.0`)).toBe(401);
+    expect(await upgradeOutcome(`?apikey=${await signLegacy({ role: "anon" })}&vsn=2.0.0`)).toBe(401);
+    expect(await upgradeOutcome(`?apikey=${await signWithOtherKey({ role: "anon" })}&vsn=2.0.0`)).toBe(401);
     expect(await upgradeOutcome(`?apikey=${await userToken(randomUUID(), { expiresIn: -60 })}&vsn=2.0.0`)).toBe(401);
     expect(await upgradeOutcome(`?apikey=${LOCAL_ANON_KEY}&vsn=3.0.0`)).toBe(400);
   });
@@ -615,17 +607,19 @@ describe("realtime stand-in", () => {
     expect(expiredError.error?.message).toMatch(/expired/i);
     await expired.channel.unsubscribe();
 
-    const forgedToken = await new SignJWT({ role: "authenticated", sub: randomUUID() })
-      .setProtectedHeader({ alg: "HS256" })
-      .setExpirationTime("1h")
-      .sign(new TextEncoder().encode("not-the-project-secret-not-the-project-secret"));
-    const forged = listen(await connect(forgedToken), [{ key: "all", event: "*" }]);
-    const forgedError = await forged.until(
-      () => forged.statuses.find((s) => s.status === "CHANNEL_ERROR"),
-      "CHANNEL_ERROR for the forged token",
-    );
-    expect(forgedError.error?.message).toMatch(/signature/i);
-    await forged.channel.unsubscribe();
+    // The legacy shared secret and a stranger's key that copies our kid are both refused at join.
+    for (const forgedToken of [
+      await signLegacy({ role: "authenticated", sub: randomUUID() }),
+      await signWithOtherKey({ role: "authenticated", sub: randomUUID() }),
+    ]) {
+      const forged = listen(await connect(forgedToken), [{ key: "all", event: "*" }]);
+      const forgedError = await forged.until(
+        () => forged.statuses.find((s) => s.status === "CHANNEL_ERROR"),
+        "CHANNEL_ERROR for the forged token",
+      );
+      expect(forgedError.error?.message).toMatch(/signature/i);
+      await forged.channel.unsubscribe();
+    }
 
     const broadcastOnly = listen(await connect(await userToken(randomUUID())), []);
     await broadcastOnly.subscribed();
@@ -702,7 +696,7 @@ describe("realtime stand-in", () => {
     await realtime.close();
     expect(await replicationSlots()).toEqual([]);
 
-    realtime = await startRealtime({ databaseUrl: db.url, jwtSecret: LOCAL_JWT_SECRET });
+    realtime = await startRealtime({ databaseUrl: db.adminUrl, keySet: localKeySet() });
     await probe.subscribed(2); // the client reconnected and rejoined on its own
     await insertItem(owner, "after-restart");
     await probe.received("all", (p) => kindOf(p) === "after-restart", "a row after the restart");

@@ -1,11 +1,12 @@
-// What every route handler can reach: the database, the JWT secret and, once authenticated,
+// What every route handler can reach: the database, the signing key and, once authenticated,
 // the caller's verified claims and current account row.
 import type { Claims, Sql } from "./db.ts";
+import type { SigningKey } from "./tokens.ts";
 import type { UserRow } from "./users.ts";
 
 export interface AppDeps {
   sql: Sql;
-  jwtSecret: string;
+  signingKey: SigningKey;
   supabaseUrl: string;
   anonKey: string;
   appUrl: string;

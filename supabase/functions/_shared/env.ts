@@ -1,9 +1,13 @@
 // Configuration of the api function. Hosted Supabase provides SUPABASE_DB_URL, SUPABASE_URL and
-// SUPABASE_ANON_KEY itself; set the others once with `supabase secrets set JWT_SECRET=...
-// APP_URL=...` (APP_URL is where the SPA is served, used in affiliate links).
+// SUPABASE_ANON_KEY itself; set the other two once with `supabase secrets set`:
+//   JWT_SIGNING_KEY  the private ES256 JWK also imported as the project's JWT signing key
+//   APP_URL          where the SPA is served (affiliate links point at its /checkout)
+// Every variable is required: a function missing one stops at boot with its name.
+import { loadSigningKey, type SigningKey } from "./tokens.ts";
+
 export interface FunctionEnv {
   databaseUrl: string;
-  jwtSecret: string;
+  signingKey: SigningKey;
   /** The project URL as browsers reach it (Storage public URLs start with it). */
   supabaseUrl: string;
   anonKey: string;
@@ -16,12 +20,10 @@ function required(name: string, value: string | undefined): string {
   return value;
 }
 
-export function readEnv(): FunctionEnv {
-  const jwtSecret = required("JWT_SECRET", Deno.env.get("JWT_SECRET"));
-  if (jwtSecret.length < 32) throw new Error("JWT_SECRET must be at least 32 characters");
+export async function readEnv(): Promise<FunctionEnv> {
   return {
-    databaseUrl: required("SUPABASE_DB_URL", Deno.env.get("SUPABASE_DB_URL") ?? Deno.env.get("DATABASE_URL")),
-    jwtSecret,
+    databaseUrl: required("SUPABASE_DB_URL", Deno.env.get("SUPABASE_DB_URL")),
+    signingKey: await loadSigningKey(required("JWT_SIGNING_KEY", Deno.env.get("JWT_SIGNING_KEY"))),
     supabaseUrl: required("SUPABASE_URL", Deno.env.get("SUPABASE_URL")).replace(/\/+$/, ""),
     anonKey: required("SUPABASE_ANON_KEY", Deno.env.get("SUPABASE_ANON_KEY")),
     appUrl: required("APP_URL", Deno.env.get("APP_URL")).replace(/\/+$/, ""),

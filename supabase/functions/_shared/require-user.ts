@@ -12,7 +12,7 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const header = c.req.header("authorization") ?? "";
     const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
     if (!token) throw new ApiError("unauthorized", "Please sign in to continue");
-    const claims = await verifyAccessToken(deps.jwtSecret, token);
+    const claims = await verifyAccessToken(deps.signingKey, token);
     if (!claims) throw new ApiError("unauthorized", "Your session has expired. Please sign in again");
     const [user] = await asUser(deps.sql, claims, (tx) =>
       tx.unsafe<UserRow[]>(`select ${userColumns} from public.users where id = $1`, [claims.sub]));

@@ -2,13 +2,18 @@
 // (npm test provides a fresh one with the migrations applied).
 import { assert, assertEquals } from "../_shared/test-assert.ts";
 import { connect } from "../_shared/db.ts";
+import { loadSigningKey } from "../_shared/tokens.ts";
 import { createApp } from "./app.ts";
 
 const databaseUrl = Deno.env.get("DATABASE_URL");
 if (!databaseUrl) throw new Error("DATABASE_URL must name a migrated test database (npm test sets it)");
-const jwtSecret = "a-test-secret-that-is-at-least-32-characters";
+// A key made for this run, in the form the Supabase CLI prints it.
+const testKey = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+const signingKey = await loadSigningKey(JSON.stringify({
+  ...await crypto.subtle.exportKey("jwk", testKey.privateKey), kid: "test-key", alg: "ES256", use: "sig", key_ops: ["sign", "verify"],
+}));
 const sql = connect(databaseUrl);
-const app = createApp({ sql, jwtSecret, supabaseUrl: "http://127.0.0.1:1", anonKey: "anon", appUrl: "http://app.local" });
+const app = createApp({ sql, signingKey, supabaseUrl: "http://127.0.0.1:1", anonKey: "anon", appUrl: "http://app.local" });
 const unique = crypto.randomUUID().slice(0, 8);
 
 function call(method: string, path: string, opts: { body?: unknown; token?: string; address?: string } = {}) {

@@ -24,6 +24,12 @@ export function createApp(deps: AppDeps) {
   // Bearer tokens, no cookies: any origin may call (the SPA may be hosted elsewhere).
   app.use("*", cors({ origin: "*", allowHeaders: ["authorization", "content-type", "apikey", "x-client-info"] }));
 
+  // GET /.well-known/jwks.json - the public keys our tokens are verified with (no private part)
+  app.get("/.well-known/jwks.json", (c) => {
+    c.header("cache-control", "public, max-age=600");
+    return c.json(deps.signingKey.publicKeySet);
+  });
+
   app.route("/auth", authRoutes(deps));
   app.route("/campaigns", campaignRoutes(deps));
   app.route("/upload", uploadRoutes(deps));

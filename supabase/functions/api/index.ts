@@ -3,7 +3,7 @@ import { connect } from "../_shared/db.ts";
 import { readEnv } from "../_shared/env.ts";
 import { createApp } from "./app.ts";
 
-const env = readEnv();
+const env = await readEnv();
 const app = createApp({ ...env, sql: connect(env.databaseUrl) });
 
 // The local stack passes API_PORT and binds loopback only; hosted Supabase ignores both.

@@ -2,7 +2,6 @@
 -- (service_role only; create_admin only the owner), and what register_user, verify_login,
 -- the login failure functions and create_admin do.
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(66);

@@ -2,7 +2,6 @@
 -- table, policies, table, column and function privileges, security definer hygiene, the realtime
 -- publication and the updated_at trigger.
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(63);

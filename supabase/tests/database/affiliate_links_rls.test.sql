@@ -2,7 +2,6 @@
 -- Only an approved influencer applies, for themselves, to an active campaign, once; decisions go
 -- through public.decide_affiliate_link only (see decide_affiliate_link.test.sql).
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(41);

@@ -2,7 +2,6 @@
 -- public URL), and only an approved business may upload, into the folder named by its own id.
 -- Inserts carry no RETURNING, as the Storage API (and the local stand-in) does for a plain upload.
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(27);

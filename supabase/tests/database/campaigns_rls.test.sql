@@ -2,7 +2,6 @@
 -- the table and column grants, the row-level security policies, the check constraints and the
 -- one-way status trigger (deactivating stamps deactivated_at and ends the keyword triggers).
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(74);

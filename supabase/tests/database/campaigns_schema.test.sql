@@ -2,7 +2,6 @@
 -- policies, table and column privileges, security definer functions and who may execute them,
 -- the triggers, the realtime publication, and the private helpers the policies call.
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(65);

@@ -4,7 +4,6 @@
 -- 'delivery' ledger transaction and leaving it exactly one 'delivery_reversal' (the amounts of
 -- those transactions are checked in ledger_posting.test.sql).
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(63);

@@ -3,7 +3,6 @@
 -- keyword trigger (a keyword unique among the influencer's active triggers, a DM template with
 -- the link). Every other caller is refused before anything is looked up.
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(47);

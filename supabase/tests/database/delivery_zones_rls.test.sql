@@ -2,7 +2,6 @@
 -- approved admin changes a fee, and only the fee (column privilege); no client inserts or deletes.
 -- The assertions look at zones of their own, so the seeded fees never matter.
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(40);

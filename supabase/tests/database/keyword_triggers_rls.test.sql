@@ -2,7 +2,6 @@
 -- An influencer reads their own triggers, an admin reads all; no client writes them (they are
 -- made by decide_affiliate_link and ended by the campaign status trigger).
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(30);

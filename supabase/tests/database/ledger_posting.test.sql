@@ -6,7 +6,6 @@
 -- (55000), every transaction balances at commit (23514), and no client role can call the private
 -- posting functions.
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(55);

@@ -6,7 +6,6 @@
 -- delete and truncate are refused (42501) for every client role; request_payout, complete_payouts
 -- and the order status change write them.
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(172);

@@ -4,7 +4,6 @@
 -- complete_payouts to authenticated only); and the money rules of an order, the generated columns
 -- of public.orders, to the cent with half-up rounding.
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(92);

@@ -6,7 +6,6 @@
 -- by nobody but an admin through public.order_customer_phones; the checkout attempts are read by no
 -- client role. (The ledger tables have their own tests: ledger_rls.test.sql.)
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(88);

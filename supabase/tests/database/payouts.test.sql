@@ -6,7 +6,6 @@
 -- finds nothing pending and never pays twice. A reversal after a payout leaves the user owing, and
 -- later earnings net it off. A request only ever goes from pending to completed (guard trigger).
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(78);

@@ -4,7 +4,6 @@
 -- amount from its own data (the campaign's price and rate, the zone's fee), and refuses more than
 -- 3 orders a minute from one phone or 20 from one address (P0429).
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(72);

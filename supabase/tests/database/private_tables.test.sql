@@ -2,7 +2,6 @@
 -- approved admin, service_role) can read or write them directly; only the security definer
 -- functions of the accounts migration touch them.
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(42);

@@ -1,7 +1,6 @@
 -- private.is_admin() and public.set_user_status(): only an approved admin approves or rejects a
 -- pending account, once; every other caller is refused before anything is looked up.
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(34);

@@ -1,7 +1,6 @@
 -- public.users: every client role x select/insert/update/delete, allowed and denied, through the
 -- table grants, the column grants and the row-level security policies.
 begin;
-create extension if not exists pgtap with schema extensions;
 \ir helpers.psql
 
 select plan(42);

@@ -51,7 +51,7 @@ export function authRoutes(deps: AppDeps) {
       if (user.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, user.delayMs));
       throw new ApiError("unauthorized", "Invalid email or password");
     }
-    return c.json({ token: await signAccessToken(deps.jwtSecret, user), user: toUserJson(user) });
+    return c.json({ token: await signAccessToken(deps.signingKey, user), user: toUserJson(user) });
   });
 
   // POST /auth/register/business - create a pending business account
@@ -63,7 +63,7 @@ export function authRoutes(deps: AppDeps) {
         [input.email, input.password, input.social_media_page, input.store_phone],
       ));
     return c.json({
-      token: await signAccessToken(deps.jwtSecret, user),
+      token: await signAccessToken(deps.signingKey, user),
       user: toUserJson(user),
       message: registeredMessage.business,
     }, 201);
@@ -78,7 +78,7 @@ export function authRoutes(deps: AppDeps) {
         [input.email, input.password, input.social_media_page, input.fullName, input.platform],
       ));
     return c.json({
-      token: await signAccessToken(deps.jwtSecret, user),
+      token: await signAccessToken(deps.signingKey, user),
       user: toUserJson(user),
       message: registeredMessage.influencer,
     }, 201);
