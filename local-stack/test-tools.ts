@@ -18,8 +18,8 @@ interface Requirement {
 
 const requirements: Requirement[] = [
   {
-    what: "pg_prove and pgTAP (the database tests)",
-    present: () => onPath("pg_prove") && systemPgTapDir() !== undefined,
+    what: "pg_prove, psql and pgTAP (the database tests)",
+    present: () => onPath("pg_prove") && onPath("psql") && systemPgTapDir() !== undefined,
     debianPackage: "postgresql-15-pgtap",
   },
   { what: `Chromium at ${chromiumPath} (the browser journeys)`, present: () => existsSync(chromiumPath), debianPackage: "chromium" },
