@@ -27,6 +27,9 @@ export async function prepareDatabase(urls: DatabaseUrls, opts: { seed?: boolean
   } finally {
     await admin.end();
   }
+  // One connection for everything below, switched to `postgres` for the session: a no-op when it
+  // signs in as postgres, and what keeps migrations off superuser rights when DATABASE_URL names
+  // another superuser.
   const sql = postgres(urls.url, { max: 1, onnotice: () => {} });
   try {
     await sql.unsafe(`
@@ -43,18 +46,13 @@ export async function prepareDatabase(urls: DatabaseUrls, opts: { seed?: boolean
       if (applied.has(version)) continue;
       const text = readFileSync(join(migrationsDir, file), "utf8");
       await sql.begin(async (tx) => {
-        // As `postgres` even when the connection's user is another superuser (DATABASE_URL).
-        await tx`set local role postgres`;
         await tx.unsafe(text);
         await tx`insert into supabase_migrations.schema_migrations (version, name)
                  values (${version}, ${file.slice(15, -4)})`;
       });
     }
     if (opts.seed !== false) {
-      await sql.begin(async (tx) => {
-        await tx`set local role postgres`;
-        await tx.unsafe(readFileSync(join(root, "supabase", "seed.sql"), "utf8"));
-      });
+      await sql.unsafe(readFileSync(join(root, "supabase", "seed.sql"), "utf8"));
     }
   } finally {
     await sql.end();

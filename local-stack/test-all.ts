@@ -96,8 +96,7 @@ async function main() {
     await installPgTap(stack.adminDatabaseUrl);
     const db = new URL(stack.databaseUrl);
     const env = {
-      STACK_URL: stack.url, DATABASE_URL: stack.databaseUrl, ADMIN_DATABASE_URL: stack.adminDatabaseUrl,
-      CHROMIUM_PATH: chromiumPath, CI: process.env.CI ?? "",
+      STACK_URL: stack.url, DATABASE_URL: stack.databaseUrl, CHROMIUM_PATH: chromiumPath, CI: process.env.CI ?? "",
     };
 
     const pgTapFiles = readdirSync(join(root, "supabase", "tests", "database"))
