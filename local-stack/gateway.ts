@@ -33,18 +33,30 @@ export interface GatewayTargets {
   spaDir: string;
 }
 
+// What the app's pages are allowed to do, as a static host should send it (README): scripts and
+// styles only from this origin, images also from https (shop logos) and data:/blob: (QR codes),
+// connections to this origin and its WebSocket, and no framing by other sites.
+export const SPA_SECURITY_HEADERS = {
+  "content-security-policy": [
+    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob: https:",
+    "connect-src 'self' ws: wss:", "font-src 'self'", "object-src 'none'", "base-uri 'self'",
+    "form-action 'self'", "frame-ancestors 'none'",
+  ].join("; "),
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "DENY",
+};
+
 export function createGateway(targets: GatewayTargets): Server {
   const server = createServer((req, res) => {
-    const path = (req.url ?? "/").split("?")[0];
-    if (path.startsWith("/functions/v1/api")) return proxyToApi(req, res, targets.apiUrl);
-    if (path.startsWith("/storage/v1/")) {
-      targets.storage.handle(req, res).catch((error: unknown) => fail(res, error));
-      return;
+    // Whatever one request does wrong, the gateway answers it and keeps serving the others.
+    try {
+      route(targets, req, res);
+    } catch (error) {
+      console.error("[gateway]", error);
+      if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "Something went wrong" });
+      else res.destroy();
     }
-    if (path.startsWith("/functions/") || path.startsWith("/realtime/") || path.startsWith("/rest/")) {
-      return sendJson(res, 404, { error: "not_found", message: "No such path" });
-    }
-    serveSpa(req, res, targets.spaDir, path);
   });
   server.on("upgrade", (req, socket, head) => {
     if ((req.url ?? "").split("?")[0] === "/realtime/v1/websocket") {
@@ -54,6 +66,19 @@ export function createGateway(targets: GatewayTargets): Server {
     }
   });
   return server;
+}
+
+function route(targets: GatewayTargets, req: IncomingMessage, res: ServerResponse) {
+  const path = (req.url ?? "/").split("?")[0];
+  if (path.startsWith("/functions/v1/api")) return proxyToApi(req, res, targets.apiUrl);
+  if (path.startsWith("/storage/v1/")) {
+    targets.storage.handle(req, res).catch((error: unknown) => fail(res, error));
+    return;
+  }
+  if (path.startsWith("/functions/") || path.startsWith("/realtime/") || path.startsWith("/rest/")) {
+    return sendJson(res, 404, { error: "not_found", message: "No such path" });
+  }
+  serveSpa(req, res, targets.spaDir, path);
 }
 
 function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
@@ -96,8 +121,14 @@ function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
 
 function serveSpa(req: IncomingMessage, res: ServerResponse, spaDir: string, path: string) {
   if (req.method !== "GET" && req.method !== "HEAD") return sendJson(res, 405, { error: "method_not_allowed" });
-  let file = normalize(join(spaDir, decodeURIComponent(path)));
-  if (!file.startsWith(spaDir)) return sendJson(res, 400, { error: "bad_path" });
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return sendJson(res, 400, { error: "bad_path", message: "The address is not a valid URL" });
+  }
+  let file = normalize(join(spaDir, decoded));
+  if (!file.startsWith(spaDir)) return sendJson(res, 400, { error: "bad_path", message: "The address is not a valid URL" });
   const isFile = existsSync(file) && statSync(file).isFile();
   if (!isFile) {
     // Client-side routes (/admin/dashboard, /checkout?...) load the SPA; a missing file
@@ -114,6 +145,7 @@ function serveSpa(req: IncomingMessage, res: ServerResponse, spaDir: string, pat
     ? pickEncoding(req.headers["accept-encoding"]) : undefined;
   const body = encoding ? compressedFile(file, encoding) : undefined;
   res.writeHead(200, {
+    ...SPA_SECURITY_HEADERS,
     "content-type": contentType,
     "content-length": body?.length ?? size,
     "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",

@@ -12,10 +12,11 @@ interface RawAnswer {
   body: Buffer;
 }
 
-/** A GET that does not decode the body, so the bytes on the wire can be measured. */
+/** A GET that does not decode the body, so the bytes on the wire can be measured. The path goes out exactly as written. */
 function rawGet(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  const { hostname, port } = new URL(stackUrl());
   return new Promise((resolve, reject) => {
-    const req = request(new URL(path, stackUrl()), { headers }, (res) => {
+    const req = request({ hostname, port, path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -78,6 +79,27 @@ describe("static assets", () => {
     const route = await rawGet("/influencer/dashboard");
     expect(route.status).toBe(200);
     expect(route.headers["content-type"]).toBe("text/html; charset=utf-8");
+  });
+});
+
+describe("bad requests and security headers", () => {
+  it("answers a malformed URL with 400 and keeps serving", async () => {
+    const bad = await rawGet("/%E0%A4%A");
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body.toString("utf8"))).toEqual({ error: "bad_path", message: "The address is not a valid URL" });
+    expect((await rawGet("/")).status).toBe(200);
+  });
+
+  it("sends the app's pages with a content security policy, nosniff, a referrer policy and no framing", async () => {
+    for (const path of ["/", "/checkout?influencer_id=x&product_id=y", "/robots.txt"]) {
+      const { headers } = await rawGet(path);
+      expect(headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(headers["content-security-policy"]).toContain("script-src 'self';");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["x-frame-options"]).toBe("DENY");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    }
   });
 });
 

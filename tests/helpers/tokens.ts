@@ -7,13 +7,14 @@ import { privateSigningKey } from "../../local-stack/keys.ts";
 export const LEGACY_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
 
 interface TokenOptions {
-  /** Seconds from now; negative for an expired token. */
-  expiresIn?: number;
+  /** Seconds from now; negative for an expired token, null for a token without `exp`. */
+  expiresIn?: number | null;
 }
 
 function unsigned(claims: JWTPayload, opts: TokenOptions) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims).setIssuedAt(now - 60).setExpirationTime(now + (opts.expiresIn ?? 3600));
+  const jwt = new SignJWT(claims).setIssuedAt(now - 60);
+  return opts.expiresIn === null ? jwt : jwt.setExpirationTime(now + (opts.expiresIn ?? 3600));
 }
 
 /** A token the project would issue: ES256 with the local key and its kid. */

@@ -73,6 +73,8 @@ export async function verifyAccessToken(key: SigningKey, token: string): Promise
     const { payload } = await jwtVerify(token, key.verifyKey, {
       algorithms: ["ES256"],
       audience: "authenticated",
+      // A token without an expiry would be valid forever.
+      requiredClaims: ["exp", "sub"],
     });
     if (payload.role !== "authenticated" || typeof payload.sub !== "string") return null;
     return payload as unknown as Claims;

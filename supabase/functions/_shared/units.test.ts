@@ -5,6 +5,7 @@ import { normaliseCambodianPhone } from "./schemas/phone.ts";
 import { businessRegistrationSchema, influencerRegistrationSchema, profileUpdateSchema } from "./schemas/auth.ts";
 import { parseWith } from "./validation.ts";
 import { ApiError, toApiError } from "./errors.ts";
+import { controlCharacterField } from "./input-bounds.ts";
 
 Deno.test("throttle: free attempts, then growing delays, then refusal", () => {
   assertEquals(throttleDecision(0, 0), { refuse: false, delayMs: 0 });
@@ -75,4 +76,12 @@ Deno.test("database errors map to statuses without leaking internals", () => {
   } finally {
     console.error = original;
   }
+});
+
+Deno.test("control characters: found by field path; tabs and line breaks are text", () => {
+  assertEquals(controlCharacterField({ description: "Line one\nLine two\r\n\tindented" }), undefined);
+  assertEquals(controlCharacterField({ fullName: "Dara\u0000Sok" }), "fullName");
+  assertEquals(controlCharacterField({ images: ["https://a.example/1.png", "https://a.example/\u001b.png"] }), "images.1");
+  assertEquals(controlCharacterField({ nested: { ["bad\u0007key"]: "x" } }), "nested.bad\u0007key");
+  assertEquals(controlCharacterField({ price: 12, active: true, note: null }), undefined);
 });

@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { ApiError } from "./errors.ts";
+import { controlCharacterField } from "./input-bounds.ts";
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
@@ -25,6 +26,8 @@ export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S):
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ApiError("invalid_input", "Request body must be a JSON object");
   }
+  const badField = controlCharacterField(body);
+  if (badField) throw new ApiError("invalid_input", `${badField} must not contain control characters`, badField);
   return parseWith(schema, body);
 }
 

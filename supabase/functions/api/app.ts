@@ -2,8 +2,10 @@
 // routes /functions/v1/api/* here, and so does the local stack's gateway.
 import { Hono } from "hono";
 import { cors } from "hono/cors";
+import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "../_shared/context.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
+import { limitJsonBody, refuseControlCharactersInUrl } from "../_shared/input-bounds.ts";
 import { requireAdmin, requireUser } from "../_shared/require-user.ts";
 import { adminLinkRoutes } from "./routes/admin-affiliate-links.ts";
 import { adminOrderRoutes } from "./routes/admin-orders.ts";
@@ -23,6 +25,13 @@ export function createApp(deps: AppDeps) {
 
   // Bearer tokens, no cookies: any origin may call (the SPA may be hosted elsewhere).
   app.use("*", cors({ origin: "*", allowHeaders: ["authorization", "content-type", "apikey", "x-client-info"] }));
+  // JSON answers are never pages: nothing may run, load or frame them, and types are not sniffed.
+  app.use("*", secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    xFrameOptions: "DENY",
+    referrerPolicy: "strict-origin-when-cross-origin",
+  }));
+  app.use("*", limitJsonBody("/api/upload/"), refuseControlCharactersInUrl());
 
   // GET /.well-known/jwks.json - the public keys our tokens are verified with (no private part)
   app.get("/.well-known/jwks.json", (c) => {

@@ -10,10 +10,17 @@ const email = z
   .pipe(z.email("Email must be a valid email address"))
   .transform((value) => value.toLowerCase());
 
+// bcrypt reads at most 72 bytes; a longer password is refused as input, before any hashing. A
+// Khmer letter takes 3 bytes in UTF-8, so the limit is in bytes, not characters.
+const MAX_PASSWORD_BYTES = 72;
+const within72Bytes = (value: string) => new TextEncoder().encode(value).length <= MAX_PASSWORD_BYTES;
+const tooLongPassword = "Password must be at most 72 bytes (72 Latin letters, fewer in Khmer)";
+
 const newPassword = z
   .string({ error: "Password is required" })
   .min(8, "Password must be at least 8 characters")
-  .max(72, "Password must be at most 72 characters");
+  .max(MAX_PASSWORD_BYTES, tooLongPassword)
+  .refine(within72Bytes, tooLongPassword);
 
 const httpUrl = (label: string) =>
   z
@@ -44,7 +51,8 @@ const cambodianPhone = z
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required")
+    .max(MAX_PASSWORD_BYTES, tooLongPassword).refine(within72Bytes, tooLongPassword),
 });
 
 export const businessRegistrationSchema = z.object({

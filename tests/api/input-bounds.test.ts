@@ -1,0 +1,93 @@
+// Bounded input, as an attacker would send it: oversized JSON bodies (declared or streamed),
+// over-long passwords, control characters in fields, paths and queries, and a token that never
+// expires. Each is refused with a clear message before any work is done.
+import { describe, expect, it } from "vitest";
+import { api, businessRegistration, influencerRegistration } from "../helpers/api.ts";
+import { business } from "../helpers/accounts.ts";
+import { stackUrl, uniqueEmail } from "../helpers/stack.ts";
+import { signLocal } from "../helpers/tokens.ts";
+
+const KHMER_25 = "ពាក្យសម្ងាត់របស់ខ្ញុំគឺវែងណាស់ណា".slice(0, 25); // 25 letters, 75 bytes in UTF-8
+
+describe("JSON bodies", () => {
+  it("refuses a body over 64 KB from its declared length with 413", async () => {
+    const password = "x".repeat(100 * 1024);
+    const res = await api("POST", "/auth/login", { body: { email: "someone@example.com", password } });
+    expect(res).toMatchObject({ status: 413, body: { error: "payload_too_large", message: "The request body must be at most 64 KB" } });
+  });
+
+  it("refuses a streamed body without a length once it passes 64 KB", async () => {
+    const chunk = new TextEncoder().encode(`{"email":"a@b.co","password":"${"y".repeat(16 * 1024)}`);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 64) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await fetch(`${stackUrl()}/functions/v1/api/auth/login`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: stream, duplex: "half",
+    } as RequestInit & { duplex: "half" });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toBe("payload_too_large");
+  });
+
+  it("still takes an ordinary body", async () => {
+    const res = await api("POST", "/auth/login", { body: { email: "nobody-here@example.com", password: "wrong-password" } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("passwords", () => {
+  it("refuses more than 72 bytes at sign-up, counting bytes, not letters", async () => {
+    expect(new TextEncoder().encode(KHMER_25).length).toBe(75);
+    const res = await api("POST", "/auth/register/business", {
+      body: { ...businessRegistration(uniqueEmail("khmer")), password: KHMER_25 },
+    });
+    expect(res).toMatchObject({ status: 400, body: { error: "invalid_input", field: "password" } });
+    expect(res.body.message).toMatch(/at most 72 bytes/);
+  });
+
+  it("refuses more than 72 bytes at sign-in, before checking anything", async () => {
+    const res = await api("POST", "/auth/login", { body: { email: "someone@example.com", password: "p".repeat(73) } });
+    expect(res).toMatchObject({ status: 400, body: { field: "password" } });
+  });
+});
+
+describe("control characters", () => {
+  it("refuses a NUL in a text field with 400 naming it", async () => {
+    const res = await api("POST", "/auth/register/influencer", {
+      body: { ...influencerRegistration(uniqueEmail("nul")), fullName: "Dara\u0000Sok" },
+    });
+    expect(res).toMatchObject({ status: 400, body: { error: "invalid_input", field: "fullName", message: "fullName must not contain control characters" } });
+  });
+
+  it("refuses a NUL in a path or a query value with 400 naming it", async () => {
+    expect(await api("GET", "/delivery-zones/communes/Doun%00Penh"))
+      .toMatchObject({ status: 400, body: { field: "path", message: "The path must not contain control characters" } });
+    expect(await api("GET", "/checkout/info?influencer_id=%00&product_id=x"))
+      .toMatchObject({ status: 400, body: { field: "influencer_id" } });
+  });
+});
+
+describe("tokens", () => {
+  it("refuses a validly signed token without exp", async () => {
+    const shop = await business();
+    const forever = await signLocal({ sub: shop.user.id, role: "authenticated", aud: "authenticated" }, { expiresIn: null });
+    expect(await api("GET", "/auth/me", { token: forever })).toMatchObject({ status: 401 });
+    const expiring = await signLocal({ sub: shop.user.id, role: "authenticated", aud: "authenticated" });
+    expect((await api("GET", "/auth/me", { token: expiring })).status).toBe(200);
+  });
+});
+
+describe("security headers of the API", () => {
+  it("marks every answer as not to be sniffed, framed or run, errors included", async () => {
+    for (const path of ["/delivery-zones/districts", "/no-such-path"]) {
+      const { headers } = await api("GET", path);
+      expect(headers.get("x-content-type-options")).toBe("nosniff");
+      expect(headers.get("x-frame-options")).toBe("DENY");
+      expect(headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    }
+  });
+});
