@@ -115,7 +115,13 @@ function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
       res.on("finish", () => req.resume());
     },
   );
-  upstream.on("error", (error) => fail(res, error));
+  upstream.on("error", (error) => {
+    // The function answered early (a 413 before the whole body arrived) and closed its side while
+    // the rest was still being forwarded: the answer is already out, and the caller's connection
+    // stays usable.
+    if (res.writableEnded) return;
+    fail(res, error);
+  });
   req.pipe(upstream);
 }
 

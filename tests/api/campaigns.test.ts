@@ -18,9 +18,12 @@ beforeAll(async () => {
   [shop, otherShop, creator] = await Promise.all([business(), business(), influencer()]);
 });
 
+// Dates as stored and answered; pageForm's own default is a window open today.
+const fixedDates = { start_date: "2026-12-01", end_date: "2027-01-31" };
+
 const timestamps = { id: expect.any(String), created_at: expect.any(String), updated_at: expect.any(String) };
 
-/** The campaign of pageForm() as the API answers it, for `owner`. */
+/** The campaign of pageForm(fixedDates) as the API answers it, for `owner`. */
 function expectedCampaign(owner: Account, changes: Record<string, unknown> = {}) {
   return {
     ...timestamps,
@@ -44,7 +47,7 @@ const withoutIdentity = ({ id: _id, created_at: _c, updated_at: _u, ...rest }: R
 
 describe("POST /campaigns", () => {
   it("creates a campaign from the create page's form and answers 201", async () => {
-    const res = await api("POST", "/campaigns", { token: shop.token, body: pageForm() });
+    const res = await api("POST", "/campaigns", { token: shop.token, body: pageForm(fixedDates) });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: "Campaign created successfully!", campaign: expectedCampaign(shop) });
   });
@@ -60,7 +63,7 @@ describe("POST /campaigns", () => {
       end_date: "2027-01-31",
     };
     const fromDashboard = await api("POST", "/campaigns", { token: shop.token, body: dashboard });
-    const fromPage = await api("POST", "/campaigns", { token: shop.token, body: pageForm() });
+    const fromPage = await api("POST", "/campaigns", { token: shop.token, body: pageForm(fixedDates) });
     expect([fromDashboard.status, fromPage.status]).toEqual([201, 201]);
     expect(fromDashboard.body.campaign).toEqual(expectedCampaign(shop));
     expect(withoutIdentity(fromDashboard.body.campaign)).toEqual(withoutIdentity(fromPage.body.campaign));
@@ -136,13 +139,13 @@ describe("POST /campaigns", () => {
     ["an admin", () => admin()],
   ])("refuses %s with 403", async (_who, account) => {
     const { token } = await account();
-    const res = await api("POST", "/campaigns", { token, body: pageForm() });
+    const res = await api("POST", "/campaigns", { token, body: pageForm(fixedDates) });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: "forbidden", message: "Only approved businesses can create campaigns" });
   });
 
   it("refuses an anonymous caller with 401", async () => {
-    const res = await api("POST", "/campaigns", { body: pageForm() });
+    const res = await api("POST", "/campaigns", { body: pageForm(fixedDates) });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: "unauthorized", message: "Please sign in to continue" });
   });
@@ -151,9 +154,9 @@ describe("POST /campaigns", () => {
 describe("GET /campaigns/business", () => {
   it("answers the caller's own campaigns, newest first, inactive ones included", async () => {
     const owner = await business();
-    const first = await createCampaign(owner, { product_name: "First" });
-    const second = await createCampaign(owner, { product_name: "Second" });
-    await createCampaign(otherShop, { product_name: "Not mine" });
+    const first = await createCampaign(owner, { ...fixedDates, product_name: "First" });
+    const second = await createCampaign(owner, { ...fixedDates, product_name: "Second" });
+    await createCampaign(otherShop, { ...fixedDates, product_name: "Not mine" });
     await deactivate(owner, first.id);
     const res = await api("GET", "/campaigns/business", { token: owner.token });
     expect(res.status).toBe(200);
@@ -186,9 +189,9 @@ describe("GET /campaigns/active", () => {
     ["an approved influencer", () => Promise.resolve(creator)],
     ["an admin", () => admin()],
   ])("answers active campaigns of every business, newest first, to %s", async (_who, account) => {
-    const older = await createCampaign(shop, { product_name: "Older" });
-    const ended = await createCampaign(otherShop, { product_name: "Ended" });
-    const newer = await createCampaign(otherShop, { product_name: "Newer" });
+    const older = await createCampaign(shop, { ...fixedDates, product_name: "Older" });
+    const ended = await createCampaign(otherShop, { ...fixedDates, product_name: "Ended" });
+    const newer = await createCampaign(otherShop, { ...fixedDates, product_name: "Newer" });
     await deactivate(otherShop, ended.id);
     const res = await api("GET", "/campaigns/active", { token: (await account()).token });
     expect(res.status).toBe(200);
@@ -219,7 +222,7 @@ describe("GET /campaigns/active", () => {
 describe("GET /campaigns/{id}", () => {
   let campaign: { id: string };
   beforeAll(async () => {
-    campaign = await createCampaign(shop);
+    campaign = await createCampaign(shop, fixedDates);
   });
 
   it.each([
@@ -242,7 +245,7 @@ describe("GET /campaigns/{id}", () => {
   });
 
   it("shows an inactive campaign only to influencers holding a link to it", async () => {
-    const ended = await createCampaign(shop);
+    const ended = await createCampaign(shop); // open today: an influencer applies before it ends
     const holder = await influencer();
     await apply(holder, ended.id);
     await deactivate(shop, ended.id);
@@ -266,7 +269,7 @@ describe("GET /campaigns/{id}", () => {
 
 describe("PUT /campaigns/{id}", () => {
   it("changes only the fields sent and answers the campaign", async () => {
-    const campaign = await createCampaign(shop);
+    const campaign = await createCampaign(shop, fixedDates);
     const changes = {
       product_name: "Silk Scarf (large)",
       product_price: "15.05",
@@ -289,7 +292,7 @@ describe("PUT /campaigns/{id}", () => {
   });
 
   it("deactivates once and for all; the campaign stays on the dashboard", async () => {
-    const campaign = await createCampaign(shop);
+    const campaign = await createCampaign(shop, fixedDates);
     const res = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body: { status: "inactive" } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -314,7 +317,7 @@ describe("PUT /campaigns/{id}", () => {
     ["start_date", { start_date: "2027-02-01" }, "End date cannot be before the start date"],
     ["business_id", { business_id: unknownId }, "business_id is not a field you can set here"],
   ])("refuses a bad %s with 400 and changes nothing", async (_name, body, message) => {
-    const campaign = await createCampaign(shop);
+    const campaign = await createCampaign(shop, fixedDates);
     const res = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body });
     expect(res.status).toBe(400);
     // A date that crosses the one already stored is reported on end_date, like the form's rule.
@@ -324,14 +327,14 @@ describe("PUT /campaigns/{id}", () => {
   });
 
   it("refuses an empty change", async () => {
-    const campaign = await createCampaign(shop);
+    const campaign = await createCampaign(shop, fixedDates);
     const res = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body: {} });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: "invalid_input", message: "Nothing to update" });
   });
 
   it("refuses another business's campaign with 403 and leaves it unchanged", async () => {
-    const campaign = await createCampaign(shop);
+    const campaign = await createCampaign(shop, fixedDates);
     const res = await api("PUT", `/campaigns/${campaign.id}`, { token: otherShop.token, body: { price: 1, status: "inactive" } });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: "forbidden", message: "You can only edit your own campaigns" });
@@ -343,7 +346,7 @@ describe("PUT /campaigns/{id}", () => {
     ["an admin", () => admin()],
     ["a pending business", () => business("pending")],
   ])("refuses %s with 403", async (_who, account) => {
-    const campaign = await createCampaign(shop);
+    const campaign = await createCampaign(shop, fixedDates);
     const res = await api("PUT", `/campaigns/${campaign.id}`, { token: (await account()).token, body: { status: "inactive" } });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: "forbidden", message: "Only approved businesses can edit campaigns" });

@@ -7,6 +7,7 @@ import jsQR from "jsqr";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PNG } from "pngjs";
+import { openWindow } from "../helpers/dates.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
@@ -212,8 +213,10 @@ test("the campaign management form, the 'No Image' fallback, and a deactivation 
   await form.getByLabel("Product name").fill(productName);
   await form.getByLabel("Price (USD)").fill("12");
   await form.getByLabel("Commission rate").fill("15");
-  await form.getByLabel("Start date").fill("2026-12-01");
-  await form.getByLabel("End date").fill("2026-12-31");
+  // Open today: the creator applies for a link below, which a campaign takes only between its dates.
+  const { start_date, end_date } = openWindow();
+  await form.getByLabel("Start date").fill(start_date);
+  await form.getByLabel("End date").fill(end_date);
   await form.getByLabel("Description").fill("Mondulkiri arabica, 1 kg.");
   // An Imgur page link: shown as the direct image, which cannot load here, so 'No Image'.
   await form.getByLabel("Image URL 1").fill("https://imgur.com/AbC123x");
@@ -231,8 +234,8 @@ test("the campaign management form, the 'No Image' fallback, and a deactivation 
     commission_rate: 0.2,
     product_images: ["https://imgur.com/AbC123x"],
     product_description: "Mondulkiri arabica, 1 kg.",
-    start_date: "2026-12-01",
-    end_date: "2026-12-31",
+    start_date,
+    end_date,
   });
   const campaignId = ((await response.json()) as { campaign: { id: string } }).campaign.id;
   const row = shop.getByRole("list", { name: "Your Campaigns" }).getByRole("listitem", { name: productName });

@@ -1,5 +1,6 @@
 // Accounts and campaigns for the campaign, upload and link tests, made through the API itself:
 // register, then the seeded admin decides. Every account has a fresh email.
+import { openWindow } from "./dates.ts";
 import { api, businessRegistration, influencerRegistration, login } from "./api.ts";
 import { seedAdmin, stackUrl, uniqueEmail } from "./stack.ts";
 
@@ -43,8 +44,7 @@ export function pageForm(overrides: Record<string, unknown> = {}) {
     commission_rate: 0.15,
     description: "Hand-woven silk from Takeo",
     image_urls: ["https://images.example.com/scarf-1.jpg", "https://images.example.com/scarf-2.jpg"],
-    start_date: "2026-12-01",
-    end_date: "2027-01-31",
+    ...openWindow(),
     ...overrides,
   };
 }

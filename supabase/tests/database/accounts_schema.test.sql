@@ -101,7 +101,7 @@ select results_eq(
   $$select p.proname::text collate "default" from pg_proc p
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('service_role', p.oid, 'execute')
     order by 1$$,
-  array['campaign_is_active', 'clear_login_failures', 'is_admin', 'is_approved_business',
+  array['cambodia_today', 'campaign_closed_reason', 'campaign_is_active', 'clear_login_failures', 'is_admin', 'is_approved_business',
         'is_approved_influencer', 'owns_campaign', 'place_order', 'recent_login_failures', 'record_login_failure',
         'register_user', 'verify_login'],
   'service_role can execute exactly the functions the api function calls');

@@ -57,15 +57,16 @@ function assertMayApply(user: UserRow) {
 }
 
 /**
- * The insert policy refused: the campaign is unknown or no longer active (the caller was
- * checked above). An approved influencer cannot see an inactive campaign it holds no link to, so
- * the campaign's status is read past RLS, as service_role, and nothing of it is returned.
+ * The insert policy refused: the campaign is unknown, inactive, not started or ended (the caller
+ * was checked above). An approved influencer cannot see an inactive campaign it holds no link to,
+ * so the reason is read past RLS, as service_role, and nothing else of the campaign is returned.
  */
 async function whyApplicationRefused(deps: AppDeps, campaignId: string): Promise<ApiError> {
-  const [campaign] = await asService(deps.sql, (tx) =>
-    tx<{ status: string }[]>`select status from public.campaigns where id = ${campaignId}`);
+  const [campaign] = await asService(deps.sql, (tx) => tx<{ closed_reason: string | null }[]>`
+    select private.campaign_closed_reason(status, start_date, end_date) as closed_reason
+    from public.campaigns where id = ${campaignId}`);
   if (!campaign) return new ApiError("not_found", "Campaign not found");
-  if (campaign.status !== "active") return new ApiError("conflict", "This campaign is no longer accepting new orders");
+  if (campaign.closed_reason) return new ApiError("conflict", campaign.closed_reason);
   // Active after all: the caller's approval changed since the check above.
   return new ApiError("forbidden", "Only approved influencers can apply for affiliate links");
 }

@@ -17,7 +17,8 @@ interface CheckoutRow {
   description: string;
   price_cents: string;
   image_urls: string[];
-  campaign_status: string;
+  /** Why the campaign takes no orders today (inactive, not started, ended), or null. */
+  closed_reason: string | null;
   influencer_name: string | null;
   influencer_handle: string | null;
   business_name: string | null;
@@ -34,7 +35,8 @@ export function checkoutRoutes(deps: AppDeps) {
     const productId = uuidParam(c.req.query("product_id") ?? "", "product_id");
     const [row] = await asService(deps.sql, (tx) => tx<CheckoutRow[]>`
       select c.id as campaign_id, c.product_name, c.description, c.price_cents, c.image_urls,
-             c.status as campaign_status, i.full_name as influencer_name,
+             private.campaign_closed_reason(c.status, c.start_date, c.end_date) as closed_reason,
+             i.full_name as influencer_name,
              i.social_media_page as influencer_handle, b.business_name, b.store_phone, b.business_logo_url
       from public.affiliate_links l
       join public.campaigns c on c.id = l.campaign_id
@@ -42,7 +44,7 @@ export function checkoutRoutes(deps: AppDeps) {
       join public.users b on b.id = c.business_id
       where l.influencer_id = ${influencerId} and l.campaign_id = ${productId} and l.status = 'approved'`);
     if (!row) throw new ApiError("not_found", "This checkout link is not valid");
-    if (row.campaign_status !== "active") throw new ApiError("conflict", "This campaign is no longer accepting new orders");
+    if (row.closed_reason) throw new ApiError("conflict", row.closed_reason);
     const priceCents = Number(row.price_cents);
     return c.json({
       campaign: {
