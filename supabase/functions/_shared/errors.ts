@@ -14,6 +14,7 @@ export const errorStatus = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -42,9 +43,32 @@ const sqlStateCodes: Record<string, ErrorCode> = {
   P0429: "rate_limited", // our own: checkouts faster than a person places them
 };
 
+// The database cannot be reached or is going away: refused or timed-out connections (postgres.js
+// codes), a connection lost mid-request, a server shutting down or starting (57P01-57P03), too
+// many connections (53300), a connection failure (class 08) or a statement cancelled by
+// statement_timeout (57014). Worth a retry in a few seconds, never a 500.
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED", "57P01", "57P02", "57P03", "53300", "57014",
+]);
+
+export const RETRY_AFTER_SECONDS = 5;
+
+function isUnavailable(code: string | undefined, error: unknown): boolean {
+  if (code && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
+  // Deno reports a refused or reset socket as a ConnectionRefused/ConnectionReset error.
+  const name = (error as { name?: string } | null)?.name;
+  return name === "ConnectionRefused" || name === "ConnectionReset" || name === "BrokenPipe";
+}
+
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const sqlState = (error as { code?: string })?.code;
+  if (isUnavailable(sqlState, error)) {
+    console.error("database unavailable:", sqlState ?? (error as Error)?.name, (error as Error)?.message);
+    return new ApiError("unavailable", "The service is busy or restarting. Please try again in a few seconds.",
+      undefined, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+  }
   const code = sqlState ? sqlStateCodes[sqlState] : undefined;
   if (code) {
     const message = (error as Error).message;
