@@ -84,9 +84,11 @@ function route(targets: GatewayTargets, req: IncomingMessage, res: ServerRespons
 function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
   const target = new URL(apiUrl);
   const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: target.host };
-  // The platform's proxy reports the caller's address; here the socket is the truth (a client
-  // cannot choose its own address to dodge the sign-in throttle).
-  headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
+  // As the platform's proxy does: append the address the request came from. Whatever the client
+  // wrote before it stays, and the function trusts only this last entry.
+  const forwarded = req.headers["x-forwarded-for"];
+  const socketAddress = req.socket.remoteAddress ?? "unknown";
+  headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${socketAddress}` : socketAddress;
   const upstream = request(
     {
       hostname: target.hostname,

@@ -3,7 +3,7 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keys } from "../../local-stack/keys.ts";
-import { api, businessRegistration, influencerRegistration, login } from "../helpers/api.ts";
+import { api, apiFrom, businessRegistration, freshLoopbackAddress, influencerRegistration, login } from "../helpers/api.ts";
 import { databaseUrl, demoBusiness, demoInfluencer, seedAdmin, uniqueEmail } from "../helpers/stack.ts";
 
 const sql = postgres(databaseUrl(), { max: 2, onnotice: () => {} });
@@ -137,23 +137,63 @@ describe("POST /auth/login", () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: "invalid_input", field, message });
   });
+});
 
-  it("slows repeated failures for one email, then refuses them with 429", async () => {
-    const email = uniqueEmail("target");
+describe("the sign-in throttle", () => {
+  const refusedBody = { error: "rate_limited", message: "Too many failed sign-in attempts. Please wait 15 minutes and try again." };
+
+  it("stops a stranger's guesses where they come from and never locks the owner out", async () => {
+    const email = uniqueEmail("owner");
     await api("POST", "/auth/register/business", { body: businessRegistration(email) });
-    // Three free failures recorded as if they had just happened (saves waiting for them).
+    const attacker = freshLoopbackAddress();
+    const owner = freshLoopbackAddress();
+
+    // Twelve guesses at once: the check and the count are one step, so exactly ten are checked.
+    const guesses = await Promise.all(Array.from({ length: 12 }, () =>
+      apiFrom(attacker, "POST", "/auth/login", { body: { email, password: "wrong-guess" } })));
+    expect(guesses.map((g) => g.status).sort()).toEqual([...Array(10).fill(401), 429, 429]);
+
+    const right = { email, password: "longenough1" };
+    const fromAttacker = await apiFrom(attacker, "POST", "/auth/login", { body: right });
+    expect(fromAttacker).toMatchObject({ status: 429, body: refusedBody });
+    expect(fromAttacker.headers.get("retry-after")).toBe("900");
+    // A forged X-Forwarded-For does not make the attacker someone else: only the proxy's entry counts.
+    const forged = await apiFrom(attacker, "POST", "/auth/login", { body: right, headers: { "x-forwarded-for": owner } });
+    expect(forged.status).toBe(429);
+
+    expect((await apiFrom(owner, "POST", "/auth/login", { body: right })).status).toBe(200);
+  });
+
+  it("slows a password spray from one address, then refuses it", async () => {
+    const sprayer = freshLoopbackAddress();
+    // Failures of four other emails from that address, as if they had just happened.
     await sql`insert into private.login_failures (email, client_ip)
-              select ${email}, 'elsewhere' from generate_series(1, 3)`;
+              select 'sprayed-' || g || '@example.com', ${sprayer} from generate_series(1, 4) g`;
     const started = Date.now();
-    const slowed = await api("POST", "/auth/login", { body: { email, password: "wrong-guess" } });
+    const slowed = await apiFrom(sprayer, "POST", "/auth/login", { body: { email: uniqueEmail("sprayed"), password: "wrong-guess" } });
     expect(slowed.status).toBe(401);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250); // a floor the server guarantees, not a timing race
     await sql`insert into private.login_failures (email, client_ip)
-              select ${email}, 'elsewhere' from generate_series(1, 6)`;
-    const refused = await api("POST", "/auth/login", { body: { email, password: "longenough1" } });
-    expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: "rate_limited", message: "Too many failed sign-in attempts. Please wait 15 minutes and try again." });
-    expect(refused.headers.get("retry-after")).toBe("900");
+              select 'sprayed-more-' || g || '@example.com', ${sprayer} from generate_series(1, 45) g`;
+    const refused = await apiFrom(sprayer, "POST", "/auth/login", { body: { email: demoInfluencer.email, password: demoInfluencer.password } });
+    expect(refused).toMatchObject({ status: 429, body: refusedBody });
+  });
+});
+
+describe("the sign-up throttle", () => {
+  it("takes ten sign-ups an hour from one address and refuses the eleventh", async () => {
+    const address = freshLoopbackAddress();
+    const statuses = [];
+    for (let i = 0; i < 10; i++) {
+      statuses.push((await apiFrom(address, "POST", "/auth/register/business", { body: businessRegistration(uniqueEmail("burst")) })).status);
+    }
+    expect(statuses).toEqual(Array(10).fill(201));
+    const refused = await apiFrom(address, "POST", "/auth/register/influencer", { body: influencerRegistration(uniqueEmail("burst")) });
+    expect(refused).toMatchObject({
+      status: 429, body: { error: "rate_limited", message: "Too many sign-ups from this network. Please wait an hour and try again." },
+    });
+    // Another address is not affected.
+    expect((await api("POST", "/auth/register/business", { body: businessRegistration(uniqueEmail("other")) })).status).toBe(201);
   });
 });
 

@@ -1,8 +1,10 @@
-// The caller's address as the platform's proxy reports it (hosted Supabase, or the local
-// gateway, which overwrites the header with the socket's address so a client cannot choose it).
-// Used to throttle sign-ins and checkouts per address.
+// The caller's address, for the sign-in, sign-up and checkout limits. Hosted Supabase's proxy
+// appends the address it received the request from to X-Forwarded-For, and so does the local
+// gateway; anything before that last entry was written by the client and can be anything. So the
+// last entry is the only one to trust.
 import type { Context } from "hono";
 
 export function clientAddress(c: Context): string {
-  return c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+  const entries = (c.req.header("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  return entries.at(-1) ?? "unknown";
 }

@@ -4,7 +4,7 @@
 begin;
 \ir helpers.psql
 
-select plan(66);
+select plan(69);
 
 do $$
 begin
@@ -24,12 +24,12 @@ as $$
      $q$select private.register_user('probe@test.local', 'Probe-Pass-1', 'business')$q$),
     ('private.verify_login',
      $q$select private.verify_login('business@test.local', 'Correct-Horse-1')$q$),
-    ('private.recent_login_failures',
-     $q$select * from private.recent_login_failures('business@test.local', '203.0.113.7', '15 minutes')$q$),
-    ('private.record_login_failure',
-     $q$select private.record_login_failure('business@test.local', '203.0.113.7')$q$),
-    ('private.clear_login_failures',
-     $q$select private.clear_login_failures('business@test.local')$q$)
+    ('private.begin_login_attempt',
+     $q$select * from private.begin_login_attempt('business@test.local', '203.0.113.7')$q$),
+    ('private.login_succeeded',
+     $q$select private.login_succeeded(0, 'business@test.local', '203.0.113.7')$q$),
+    ('private.note_signup_attempt',
+     $q$select private.note_signup_attempt('203.0.113.7')$q$)
 $$;
 grant execute on function tests.private_function_calls() to anon, authenticated, service_role;
 
@@ -146,46 +146,55 @@ select is((private.verify_login('new.business@test.local', '')).id, null,
 select is((private.verify_login('nobody@test.local', 'Secret-Pass-1')).id, null,
   'verify_login returns null (no error) for an unknown email');
 
--- login failures (as service_role) ----------------------------------------------------------------
+-- sign-in attempts (as service_role) -------------------------------------------------------------
+-- Counted per email and address together and per address, never per email alone.
 
 select tests.act_as_owner();
 insert into private.login_failures (email, client_ip, failed_at) values
   ('victim@test.local', '203.0.113.50', now() - interval '1 hour'),
   ('ancient@test.local', '203.0.113.99', now() - interval '2 days');
+insert into private.login_failures (email, client_ip)
+  select 'victim@test.local', '203.0.113.50' from generate_series(1, 9)
+  union all select 'other' || g || '@test.local', '203.0.113.50' from generate_series(1, 2) g
+  union all select 'sprayed' || g || '@test.local', '192.0.2.77' from generate_series(1, 50) g;
 
 select tests.act_as_service_role();
-select private.record_login_failure('  Victim@Test.Local ', '203.0.113.50')
-  from generate_series(1, 3);
-select private.record_login_failure('other@test.local', '203.0.113.50')
-  from generate_series(1, 2);
-select private.record_login_failure('victim@test.local', '198.51.100.8');
+select results_eq(
+  $$select refused, pair_failures, address_failures from private.begin_login_attempt(' VICTIM@Test.Local ', '203.0.113.50')$$,
+  $$values (false, 9, 11)$$,
+  'the tenth attempt of an email from one address goes through (failures in the last 15 minutes only)');
+select results_eq(
+  $$select refused, pair_failures, address_failures from private.begin_login_attempt('victim@test.local', '203.0.113.50')$$,
+  $$values (true, 10, 12)$$,
+  'the attempt in progress counts as failed: the eleventh is refused');
+select results_eq(
+  $$select refused, pair_failures from private.begin_login_attempt('victim@test.local', '198.51.100.8')$$,
+  $$values (false, 0)$$,
+  'the same email from another address (its owner''s) is not refused');
+select results_eq(
+  $$select refused from private.begin_login_attempt('someone-new@test.local', '192.0.2.77')$$,
+  $$values (true)$$,
+  'fifty failures from one address (a password spray) refuse every email from it');
 
-select results_eq(
-  $$select by_email, by_ip from private.recent_login_failures('victim@test.local', '203.0.113.50', '15 minutes')$$,
-  $$values (4::bigint, 5::bigint)$$,
-  'recent_login_failures counts failures per email (any case) and per address within the window');
-select results_eq(
-  $$select by_email, by_ip from private.recent_login_failures(' VICTIM@test.local', '203.0.113.50', '2 hours')$$,
-  $$values (5::bigint, 6::bigint)$$,
-  'a wider window also counts the older failure');
-select results_eq(
-  $$select by_email, by_ip from private.recent_login_failures('fresh@test.local', '192.0.2.1', '15 minutes')$$,
-  $$values (0::bigint, 0::bigint)$$,
-  'recent_login_failures is zero for an email and address with no failures');
+select attempt_id from private.begin_login_attempt('victim@test.local', '198.51.100.9') \gset
+select lives_ok(format('select private.login_succeeded(%s, %L, %L)', :attempt_id, 'VICTIM@test.local', '198.51.100.9'),
+  'service_role records a successful sign-in');
 
 select tests.act_as_owner();
+select is((select count(*) from private.login_failures where client_ip = '198.51.100.9'), 0::bigint,
+  'a success forgets its own attempt');
+select is((select count(*) from private.login_failures where email = 'victim@test.local' and client_ip = '203.0.113.50'), 11::bigint,
+  'failures from other addresses are kept, the email stored trimmed and lowercased');
 select is((select count(*) from private.login_failures where email = 'ancient@test.local'), 0::bigint,
-  'record_login_failure prunes failures older than a day');
-select is((select count(*) from private.login_failures where email = 'victim@test.local'), 5::bigint,
-  'record_login_failure stores the email trimmed and lowercased');
+  'failures older than a day are pruned');
+
+-- sign-ups (as service_role) ----------------------------------------------------------------------
 
 select tests.act_as_service_role();
-select lives_ok($$select private.clear_login_failures('VICTIM@test.local')$$,
-  'service_role clears the failures of an email');
-select results_eq(
-  $$select by_email, by_ip from private.recent_login_failures('victim@test.local', '203.0.113.50', '2 hours')$$,
-  $$values (0::bigint, 2::bigint)$$,
-  'clear_login_failures removes that email''s failures (any case) and keeps the others');
+select lives_ok($$select private.note_signup_attempt('192.0.2.200') from generate_series(1, 10)$$,
+  'ten sign-ups an hour from one address are taken');
+select throws_ok($$select private.note_signup_attempt('192.0.2.200')$$, 'P0429',
+  'Too many sign-ups from this network. Please wait an hour and try again.', 'the eleventh is refused');
 
 -- create_admin (the owner, i.e. the operator) --------------------------------------------------
 

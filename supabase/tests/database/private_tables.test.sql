@@ -1,10 +1,10 @@
--- private.credentials and private.login_failures: no client role (anon, a signed-in user, an
+-- private.credentials, private.login_failures and private.signup_attempts: no client role (anon, a signed-in user, an
 -- approved admin, service_role) can read or write them directly; only the security definer
 -- functions of the accounts migration touch them.
 begin;
 \ir helpers.psql
 
-select plan(42);
+select plan(54);
 
 do $$
 begin
@@ -34,7 +34,10 @@ as $$
      $q$insert into private.login_failures (email, client_ip) values ('x@test.local', '198.51.100.1')$q$),
     ('update private.login_failures', $q$update private.login_failures set failed_at = now() - interval '1 year'$q$),
     ('delete from private.login_failures', 'delete from private.login_failures'),
-    ('truncate private.login_failures', 'truncate private.login_failures')
+    ('truncate private.login_failures', 'truncate private.login_failures'),
+    ('select private.signup_attempts', 'select * from private.signup_attempts'),
+    ('insert into private.signup_attempts', $q$insert into private.signup_attempts (client_ip) values ('198.51.100.1')$q$),
+    ('delete from private.signup_attempts', 'delete from private.signup_attempts')
 $$;
 grant execute on function tests.private_table_statements() to anon, authenticated, service_role;
 

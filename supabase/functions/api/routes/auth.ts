@@ -10,7 +10,7 @@ import { asService, asUser, type Tx } from "../../_shared/db.ts";
 import type { AppDeps, AppEnv } from "../../_shared/context.ts";
 import { clientAddress } from "../../_shared/client-address.ts";
 import { ApiError } from "../../_shared/errors.ts";
-import { LOGIN_WINDOW, throttleDecision } from "../../_shared/login-throttle.ts";
+import { failureDelayMs } from "../../_shared/login-throttle.ts";
 import { requireUser } from "../../_shared/require-user.ts";
 import { signAccessToken } from "../../_shared/tokens.ts";
 import { toUserJson, userColumns, type UserRow } from "../../_shared/users.ts";
@@ -28,27 +28,24 @@ export function authRoutes(deps: AppDeps) {
   app.post("/login", async (c) => {
     const { email, password } = await parseJsonBody(c, loginSchema);
     const address = clientAddress(c);
+    const [attempt] = await asService(deps.sql, (tx) => tx<LoginAttempt[]>`
+      select refused, pair_failures, address_failures, attempt_id
+      from private.begin_login_attempt(${email}, ${address})`);
+    if (attempt.refused) {
+      throw new ApiError("rate_limited", "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+        undefined, { "Retry-After": "900" });
+    }
     const user = await asService(deps.sql, async (tx) => {
-      const [counts] = await tx`
-        select by_email::int, by_ip::int
-        from private.recent_login_failures(${email}, ${address}, ${LOGIN_WINDOW}::interval)`;
-      const decision = throttleDecision(counts.by_email, counts.by_ip);
-      if (decision.refuse) {
-        throw new ApiError("rate_limited", "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
-          undefined, { "Retry-After": "900" });
-      }
       const [row] = await tx.unsafe<(UserRow | { id: null })[]>(
         `select ${userColumns} from private.verify_login($1, $2)`, [email, password]);
-      if (!row || row.id === null) {
-        await tx`select private.record_login_failure(${email}, ${address})`;
-        return { failed: true as const, delayMs: decision.delayMs };
-      }
-      await tx`select private.clear_login_failures(${email})`;
+      if (!row || row.id === null) return null;
+      await tx`select private.login_succeeded(${attempt.attempt_id}, ${email}, ${address})`;
       return row as UserRow;
     });
-    if ("failed" in user) {
+    if (!user) {
       // Slow repeated guessing down; the same answer whichever part was wrong.
-      if (user.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, user.delayMs));
+      const delayMs = failureDelayMs(attempt.pair_failures, attempt.address_failures);
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       throw new ApiError("unauthorized", "Invalid email or password");
     }
     return c.json({ token: await signAccessToken(deps.signingKey, user), user: toUserJson(user) });
@@ -57,7 +54,7 @@ export function authRoutes(deps: AppDeps) {
   // POST /auth/register/business - create a pending business account
   app.post("/register/business", async (c) => {
     const input = await parseJsonBody(c, businessRegistrationSchema);
-    const user = await register(deps, (tx) =>
+    const user = await register(deps, clientAddress(c), (tx) =>
       tx.unsafe<UserRow[]>(
         `select ${userColumns} from private.register_user($1, $2, 'business', $3, $4)`,
         [input.email, input.password, input.social_media_page, input.store_phone],
@@ -72,7 +69,7 @@ export function authRoutes(deps: AppDeps) {
   // POST /auth/register/influencer - create a pending influencer account
   app.post("/register/influencer", async (c) => {
     const input = await parseJsonBody(c, influencerRegistrationSchema);
-    const user = await register(deps, (tx) =>
+    const user = await register(deps, clientAddress(c), (tx) =>
       tx.unsafe<UserRow[]>(
         `select ${userColumns} from private.register_user($1, $2, 'influencer', $3, null, $4, $5)`,
         [input.email, input.password, input.social_media_page, input.fullName, input.platform],
@@ -109,7 +106,16 @@ export function authRoutes(deps: AppDeps) {
   return app;
 }
 
-async function register(deps: AppDeps, insert: (tx: Tx) => Promise<UserRow[]>): Promise<UserRow> {
+interface LoginAttempt {
+  refused: boolean;
+  pair_failures: number;
+  address_failures: number;
+  attempt_id: string | null;
+}
+
+/** Counts the attempt against the address's sign-up limit (even if it then fails), then registers. */
+async function register(deps: AppDeps, address: string, insert: (tx: Tx) => Promise<UserRow[]>): Promise<UserRow> {
+  await asService(deps.sql, (tx) => tx`select private.note_signup_attempt(${address})`);
   try {
     const [user] = await asService(deps.sql, insert);
     return user;
