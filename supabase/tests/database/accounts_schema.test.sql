@@ -95,15 +95,16 @@ select results_eq(
   $$select p.proname::text collate "default" from pg_proc p
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute')
     order by 1$$,
-  array['campaign_is_active', 'is_admin', 'is_approved_business', 'is_approved_influencer', 'owns_campaign'],
-  'authenticated can execute only the helpers policies call');
+  array['are_http_urls', 'campaign_is_active', 'is_admin', 'is_approved_business', 'is_approved_influencer',
+        'is_http_url', 'owns_campaign'],
+  'authenticated can execute only the helpers policies and constraints call');
 select results_eq(
   $$select p.proname::text collate "default" from pg_proc p
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('service_role', p.oid, 'execute')
     order by 1$$,
-  array['begin_login_attempt', 'cambodia_today', 'campaign_closed_reason', 'campaign_is_active', 'is_admin',
-        'is_approved_business', 'is_approved_influencer', 'login_succeeded', 'note_signup_attempt', 'owns_campaign',
-        'place_order', 'register_user', 'verify_login'],
+  array['are_http_urls', 'begin_login_attempt', 'cambodia_today', 'campaign_closed_reason', 'campaign_is_active',
+        'is_admin', 'is_approved_business', 'is_approved_influencer', 'is_http_url', 'login_succeeded',
+        'note_signup_attempt', 'owns_campaign', 'place_order', 'register_user', 'verify_login'],
   'service_role can execute exactly the functions the api function calls');
 select is(has_function_privilege('public', 'public.set_user_status(uuid, text)', 'execute'), false,
   'PUBLIC cannot execute public.set_user_status');

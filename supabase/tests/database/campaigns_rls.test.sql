@@ -151,10 +151,10 @@ select throws_ok(tests.campaign_insert_sql('100', '0.15',
             'https://img.test/4.png', 'https://img.test/5.png', 'https://img.test/6.png']$$),
   '23514', 'new row for relation "campaigns" violates check constraint "campaigns_image_urls_check"',
   'a campaign with 6 images is refused');
-select lives_ok(tests.campaign_insert_sql('1', '0.0001',
+select lives_ok(tests.campaign_insert_sql('1', '0.01',
     $$array['https://img.test/1.png', 'https://img.test/2.png', 'https://img.test/3.png',
             'https://img.test/4.png', 'https://img.test/5.png']$$, p_name => $$'Edge Item'$$),
-  'the limits are inclusive: 1 cent, rate 0.0001 and 5 images are accepted');
+  'the limits are inclusive: 1 cent, rate 0.01 (two decimals, as the API takes it) and 5 images are accepted');
 select throws_ok(tests.campaign_insert_sql('100', '0.15', $$array['https://img.test/a.png']$$,
     $$date '2026-12-02'$$, $$date '2026-12-01'$$),
   '23514', 'new row for relation "campaigns" violates check constraint "campaigns_dates_in_order"',
