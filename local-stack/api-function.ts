@@ -31,7 +31,7 @@ interface FunctionOptions {
   databaseUrl: string;
   /** The private ES256 JWK the function signs tokens with. */
   signingKey: string;
-  anonKey: string;
+  serviceRoleKey: string;
   /** The one origin browsers use (Storage URLs and affiliate links start with it). */
   publicUrl: string;
   log?: (line: string) => void;
@@ -104,7 +104,7 @@ async function launch(opts: FunctionOptions, url: string, log: (line: string) =>
         SUPABASE_DB_URL: opts.databaseUrl,
         JWT_SIGNING_KEY: opts.signingKey,
         SUPABASE_URL: opts.publicUrl,
-        SUPABASE_ANON_KEY: opts.anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: opts.serviceRoleKey,
         APP_URL: opts.publicUrl,
         API_PORT: String(opts.port),
         API_HOST: "127.0.0.1",

@@ -82,7 +82,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // Both settle before anything is thrown, so a failed SPA build still stops the function.
     const [apiStart, spaBuild] = await Promise.allSettled([
       startApiFunction({
-        port: await freePort(), databaseUrl, signingKey: keys.signingKey, anonKey: keys.anonKey,
+        port: await freePort(), databaseUrl, signingKey: keys.signingKey, serviceRoleKey: keys.serviceRoleKey,
         publicUrl: `http://127.0.0.1:${opts.port}`, log: (line) => log(`[api] ${line}`),
       }),
       buildSpa(),

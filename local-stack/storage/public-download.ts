@@ -47,6 +47,8 @@ export async function handlePublicDownload(
     "cache-control": metadata.cacheControl || "no-cache",
     "last-modified": lastModified.toUTCString(),
     "x-robots-tag": "none",
+    // Served as the type stored with it, never as what the bytes look like.
+    "x-content-type-options": "nosniff",
   };
   if (metadata.eTag) headers.etag = metadata.eTag;
   const download = query.get("download");

@@ -3,6 +3,7 @@
 // refusal answered with its status and message, and nothing stored.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keys } from "../../local-stack/keys.ts";
 import { stackUrl, databaseUrl } from "../helpers/stack.ts";
 import { type Account, admin, business, influencer } from "../helpers/accounts.ts";
 import { gif, jpeg, png } from "../helpers/images.ts";
@@ -43,7 +44,10 @@ async function storedCount(owner: Account) {
 
 async function download(url: string) {
   const res = await fetch(url);
-  return { status: res.status, type: res.headers.get("content-type"), bytes: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status, type: res.headers.get("content-type"), nosniff: res.headers.get("x-content-type-options"),
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 const publicIdOf = (owner: Account, extension: string) =>
@@ -70,8 +74,22 @@ describe("POST /upload/image", () => {
     const served = await download(res.body.url);
     expect(served.status).toBe(200);
     expect(served.type).toBe(type);
+    expect(served.nosniff).toBe("nosniff");
     expect(served.bytes.equals(Buffer.from(part.bytes))).toBe(true);
     expect(await storedCount(owner)).toBe(1);
+  });
+
+  it("is the only way in: an approved business calling Storage directly stores nothing", async () => {
+    const owner = await business();
+    const res = await fetch(`${stackUrl()}/storage/v1/object/campaign-images/${owner.user.id}/evil.html`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${owner.token}`, apikey: keys.anonKey, "content-type": "image/png" },
+      body: "<script>alert(document.cookie)</script>",
+    });
+    // Hosted Storage's shape: HTTP 400 with the meaning in statusCode.
+    expect(res.status).toBe(400);
+    expect((await res.json()).statusCode).toBe("403");
+    expect(await storedCount(owner)).toBe(0);
   });
 
   it.each([

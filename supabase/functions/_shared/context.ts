@@ -8,7 +8,8 @@ export interface AppDeps {
   sql: Sql;
   signingKey: SigningKey;
   supabaseUrl: string;
-  anonKey: string;
+  /** Server side only: Storage writes (only this function stores images). */
+  serviceRoleKey: string;
   appUrl: string;
 }
 

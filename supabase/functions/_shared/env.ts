@@ -1,5 +1,5 @@
 // Configuration of the api function. Hosted Supabase provides SUPABASE_DB_URL, SUPABASE_URL and
-// SUPABASE_ANON_KEY itself; set the other two once with `supabase secrets set`:
+// SUPABASE_SERVICE_ROLE_KEY itself; set the other two once with `supabase secrets set`:
 //   JWT_SIGNING_KEY  the private ES256 JWK also imported as the project's JWT signing key
 //   APP_URL          where the SPA is served (affiliate links point at its /checkout)
 // Every variable is required: a function missing one stops at boot with its name.
@@ -10,7 +10,8 @@ export interface FunctionEnv {
   signingKey: SigningKey;
   /** The project URL as browsers reach it (Storage public URLs start with it). */
   supabaseUrl: string;
-  anonKey: string;
+  /** Storage writes as service_role: only this function stores images. */
+  serviceRoleKey: string;
   /** The SPA's origin, e.g. https://shop.example.com (affiliate links point at its /checkout). */
   appUrl: string;
 }
@@ -25,7 +26,7 @@ export async function readEnv(): Promise<FunctionEnv> {
     databaseUrl: required("SUPABASE_DB_URL", Deno.env.get("SUPABASE_DB_URL")),
     signingKey: await loadSigningKey(required("JWT_SIGNING_KEY", Deno.env.get("JWT_SIGNING_KEY"))),
     supabaseUrl: required("SUPABASE_URL", Deno.env.get("SUPABASE_URL")).replace(/\/+$/, ""),
-    anonKey: required("SUPABASE_ANON_KEY", Deno.env.get("SUPABASE_ANON_KEY")),
+    serviceRoleKey: required("SUPABASE_SERVICE_ROLE_KEY", Deno.env.get("SUPABASE_SERVICE_ROLE_KEY")),
     appUrl: required("APP_URL", Deno.env.get("APP_URL")).replace(/\/+$/, ""),
   };
 }

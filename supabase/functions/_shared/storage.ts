@@ -1,10 +1,12 @@
-// Uploads to Supabase Storage over its HTTP API with the caller's own token, so the bucket's
-// limits and the storage.objects policies decide exactly as they would for the browser itself.
-// Hosted Storage (and the local stand-in) answer client errors as HTTP 400 with the meaning in
-// the body's `statusCode` ("403", "413", "415", ...); that is what callers get back here.
+// Uploads to Supabase Storage over its HTTP API as service_role: no client role may write
+// objects (the migrations give none an insert policy), so only bytes this function has checked
+// and sniffed are ever stored, under names it makes. The bucket's size and type limits still
+// apply. Hosted Storage (and the local stand-in) answer client errors as HTTP 400 with the
+// meaning in the body's `statusCode` ("403", "413", "415", ...); that is what callers get back.
 export interface StorageTarget {
   supabaseUrl: string;
-  anonKey: string;
+  /** Server side only: the function's own credentials for Storage. */
+  serviceRoleKey: string;
 }
 
 export class StorageUploadError extends Error {
@@ -19,14 +21,13 @@ function objectPath(bucket: string, path: string): string {
 
 export async function uploadObject(
   target: StorageTarget,
-  authorization: string,
   object: { bucket: string; path: string; bytes: Uint8Array<ArrayBuffer>; contentType: string },
 ): Promise<void> {
   const res = await fetch(`${target.supabaseUrl}/storage/v1/object/${objectPath(object.bucket, object.path)}`, {
     method: "POST",
     headers: {
-      authorization,
-      apikey: target.anonKey,
+      authorization: `Bearer ${target.serviceRoleKey}`,
+      apikey: target.serviceRoleKey,
       "content-type": object.contentType,
       // Every key is a fresh random name, so a cached copy can never go stale.
       "cache-control": "max-age=31536000",

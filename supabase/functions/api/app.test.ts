@@ -13,7 +13,7 @@ const signingKey = await loadSigningKey(JSON.stringify({
   ...await crypto.subtle.exportKey("jwk", testKey.privateKey), kid: "test-key", alg: "ES256", use: "sig", key_ops: ["sign", "verify"],
 }));
 const sql = connect(databaseUrl);
-const app = createApp({ sql, signingKey, supabaseUrl: "http://127.0.0.1:1", anonKey: "anon", appUrl: "http://app.local" });
+const app = createApp({ sql, signingKey, supabaseUrl: "http://127.0.0.1:1", serviceRoleKey: "service-role", appUrl: "http://app.local" });
 const unique = crypto.randomUUID().slice(0, 8);
 
 function call(method: string, path: string, opts: { body?: unknown; token?: string; address?: string } = {}) {

@@ -104,11 +104,11 @@ async function checkImages(files: File[], field: string): Promise<CheckedImage[]
 }
 
 async function store(deps: AppDeps, c: Context<AppEnv>, image: CheckedImage) {
-  // A fresh random name in the caller's folder: the policy allows only that folder, and the
-  // sender's file name (any text at all) never becomes part of a URL.
+  // A fresh random name in the caller's folder, with the sniffed type's extension and content
+  // type: the sender's file name and declared type (any text at all) never reach Storage.
   const path = `${c.get("user").id}/${crypto.randomUUID()}.${image.type.extension}`;
   try {
-    await uploadObject(deps, c.req.header("authorization")!, {
+    await uploadObject(deps, {
       bucket: BUCKET,
       path,
       bytes: image.bytes,
