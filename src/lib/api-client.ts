@@ -127,6 +127,14 @@ export function serverMessage(error: unknown): string | null {
 }
 
 /** For a failed action: the server's message, else a timeout or network message, else `fallback`. */
+/**
+ * The server could not be reached or said it is briefly unavailable (503: restarting, database
+ * down): worth trying again by itself in a few seconds.
+ */
+export function isUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === "network" || error.status === 503);
+}
+
 export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && (error.fromServer || error.kind === "timeout" || error.kind === "network")) return error.message;
   return fallback;

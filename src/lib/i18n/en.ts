@@ -24,6 +24,7 @@ export const en = {
   // errors (SPEC §8)
   "errors.timeout": "Request timeout. Please check your connection and try again.",
   "errors.network": "Could not reach the server. Please check your connection and try again.",
+  "errors.retrying": "Can't reach the server right now. Retrying…",
   "errors.generic": "Something went wrong. Please try again.",
   "errors.invalidResponse": "The server sent an unexpected response. Please try again.",
   "errors.unexpected": "An unexpected error occurred.",
