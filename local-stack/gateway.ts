@@ -36,7 +36,7 @@ export interface GatewayTargets {
 // What the app's pages are allowed to do, as a static host should send it (README): scripts and
 // styles only from this origin, images also from https (shop logos) and data:/blob: (QR codes),
 // connections to this origin and its WebSocket, and no framing by other sites.
-export const SPA_SECURITY_HEADERS = {
+const SPA_SECURITY_HEADERS = {
   "content-security-policy": [
     "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob: https:",
     "connect-src 'self' ws: wss:", "font-src 'self'", "object-src 'none'", "base-uri 'self'",

@@ -4,7 +4,7 @@
 // Tokens are signed with an asymmetric ES256 key that carries a kid, as hosted Supabase projects
 // now sign them. The local anon and service-role keys are signed with the same key, so every
 // part of the stack (api function, Realtime, Storage) verifies all tokens against one key set.
-import { createLocalJWKSet, importJWK, type JSONWebKeySet, type JWK } from "jose";
+import { loadSigningKey, type SigningKey } from "../supabase/functions/_shared/tokens.ts";
 
 /** A private ES256 JWK, in the form `supabase gen signing-key --algorithm ES256` prints. */
 export const LOCAL_SIGNING_KEY = JSON.stringify({
@@ -31,19 +31,11 @@ export const keys = {
   serviceRoleKey: process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
 };
 
-/** The public key set of a private JWK (what the function serves at /.well-known/jwks.json). */
-export function publicKeySet(privateJwk: string = keys.signingKey): JSONWebKeySet {
-  const { kty, crv, x, y, kid } = JSON.parse(privateJwk) as JWK;
-  return { keys: [{ kty, crv, x, y, kid, alg: "ES256", use: "sig" }] };
-}
-
-/** A verifier over a fixed key set, for stand-ins started without the function (their tests). */
-export function localKeySet(privateJwk: string = keys.signingKey) {
-  return createLocalJWKSet(publicKeySet(privateJwk));
-}
-
-/** The private key, for tests that mint tokens of their own. */
-export async function privateSigningKey(privateJwk: string = keys.signingKey): Promise<{ kid: string; key: CryptoKey }> {
-  const { kty, crv, x, y, d, kid } = JSON.parse(privateJwk) as JWK;
-  return { kid: kid as string, key: await importJWK({ kty, crv, x, y, d }, "ES256") as CryptoKey };
+/**
+ * The local key loaded exactly as the function loads its JWT_SIGNING_KEY: kid, private key and
+ * the verifier over its public key set (for stand-ins started without the function, and for
+ * tests that mint tokens of their own).
+ */
+export function localSigningKey(): Promise<SigningKey> {
+  return loadSigningKey(keys.signingKey);
 }

@@ -15,8 +15,8 @@ import postgres from "postgres";
 
 const isRoot = process.getuid?.() === 0;
 const OS_USER = "postgres";
-export const SUPERUSER = "supabase_admin";
-export const OWNER_ROLE = "postgres";
+const SUPERUSER = "supabase_admin";
+const OWNER_ROLE = "postgres";
 const MIN_MAJOR = 15;
 
 export type PostgresKind = "system" | "embedded";
@@ -198,8 +198,7 @@ export async function startCluster(dataDir: string, port: number, binaries: Post
     stopServer(bin, pgData);
   };
   try {
-    await demoteOldSuperuser(port);
-    await setUpOwnerRole(port);
+    await setUpRoles(port);
   } catch (error) {
     stop();
     throw error;
@@ -214,34 +213,27 @@ export async function startCluster(dataDir: string, port: number, binaries: Post
 }
 
 /**
- * Clusters made before the stack mirrored hosted roles have `postgres` as their superuser. Give
- * them a supabase_admin superuser; bootstrap.sql then takes superuser from `postgres`. Their
- * objects stay owned by `postgres`, as on hosted.
+ * Hosted's roles: `supabase_admin` is the superuser; `postgres` may create roles and databases,
+ * replicate and bypass RLS, but is no superuser, and owns the database (so its public schema).
+ * A cluster made before the stack mirrored this has `postgres` as its superuser: it gets a
+ * supabase_admin first, then loses superuser; its objects stay owned by `postgres`, as on hosted.
  */
-async function demoteOldSuperuser(port: number) {
-  const probe = postgres({ host: "127.0.0.1", port, database: "postgres", username: SUPERUSER, max: 1, onnotice: () => {} });
+async function setUpRoles(port: number) {
+  const as = (username: string) => postgres({ host: "127.0.0.1", port, database: "postgres", username, max: 1, onnotice: () => {} });
+  let admin = as(SUPERUSER);
   try {
-    await probe`select 1`;
-    return;
+    await admin`select 1`;
   } catch (error) {
+    await admin.end();
     if ((error as { code?: string }).code !== "28000") throw error; // 28000: no such role
-  } finally {
-    await probe.end();
+    const old = as(OWNER_ROLE);
+    try {
+      await old.unsafe(`create role ${SUPERUSER} superuser login`);
+    } finally {
+      await old.end();
+    }
+    admin = as(SUPERUSER);
   }
-  const old = postgres({ host: "127.0.0.1", port, database: "postgres", username: OWNER_ROLE, max: 1, onnotice: () => {} });
-  try {
-    await old.unsafe(`create role ${SUPERUSER} superuser login`);
-  } finally {
-    await old.end();
-  }
-}
-
-/**
- * Hosted's `postgres`: it may create roles and databases, replicate and bypass RLS, but it is no
- * superuser. It owns the database, and so its public schema, as on hosted.
- */
-async function setUpOwnerRole(port: number) {
-  const admin = postgres({ host: "127.0.0.1", port, database: "postgres", username: SUPERUSER, max: 1, onnotice: () => {} });
   try {
     const [exists] = await admin`select 1 from pg_roles where rolname = ${OWNER_ROLE}`;
     const attributes = "nosuperuser login createrole createdb replication bypassrls";

@@ -126,7 +126,6 @@ export function serverMessage(error: unknown): string | null {
   return error instanceof ApiError && error.fromServer ? error.message : null;
 }
 
-/** For a failed action: the server's message, else a timeout or network message, else `fallback`. */
 /**
  * The server could not be reached or said it is briefly unavailable (503: restarting, database
  * down): worth trying again by itself in a few seconds.
@@ -135,6 +134,7 @@ export function isUnavailable(error: unknown): boolean {
   return error instanceof ApiError && (error.kind === "network" || error.status === 503);
 }
 
+/** For a failed action: the server's message, else a timeout or network message, else `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && (error.fromServer || error.kind === "timeout" || error.kind === "network")) return error.message;
   return fallback;

@@ -11,7 +11,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { freePort } from "../../local-stack/free-port.ts";
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, localKeySet } from "../../local-stack/keys.ts";
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, localSigningKey } from "../../local-stack/keys.ts";
 import { startRealtime, type RealtimeServer } from "../../local-stack/realtime/index.ts";
 import { createThrowawayDatabase, type ThrowawayDatabase } from "../../local-stack/throwaway-db.ts";
 import { signLegacy, signLocal, signWithOtherKey } from "../helpers/tokens.ts";
@@ -71,7 +71,7 @@ beforeAll(async () => {
     alter publication supabase_realtime add table public.rt_types;
   `);
 
-  realtime = await startRealtime({ databaseUrl: db.adminUrl, keySet: localKeySet() });
+  realtime = await startRealtime({ databaseUrl: db.adminUrl, keySet: (await localSigningKey()).verifyKey });
   const port = await freePort();
   httpServer = createServer((_req, res) => res.writeHead(404).end());
   // Like the gateway: route upgrades of the websocket path to whichever stand-in is current.
@@ -696,7 +696,7 @@ describe("realtime stand-in", () => {
     await realtime.close();
     expect(await replicationSlots()).toEqual([]);
 
-    realtime = await startRealtime({ databaseUrl: db.adminUrl, keySet: localKeySet() });
+    realtime = await startRealtime({ databaseUrl: db.adminUrl, keySet: (await localSigningKey()).verifyKey });
     await probe.subscribed(2); // the client reconnected and rejoined on its own
     await insertItem(owner, "after-restart");
     await probe.received("all", (p) => kindOf(p) === "after-restart", "a row after the restart");

@@ -12,7 +12,7 @@ import postgres, { type Sql } from "postgres";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../local-stack/free-port.ts";
-import { keys, localKeySet } from "../../local-stack/keys.ts";
+import { keys, localSigningKey } from "../../local-stack/keys.ts";
 import { createStorage, type StorageServer } from "../../local-stack/storage/index.ts";
 import { createThrowawayDatabase, type ThrowawayDatabase } from "../../local-stack/throwaway-db.ts";
 import { signLegacy, signLocal, signWithOtherKey } from "../helpers/tokens.ts";
@@ -52,7 +52,7 @@ beforeAll(async () => {
 
   workDir = mkdtempSync(join(tmpdir(), "storage-test-"));
   dataDir = join(workDir, "data");
-  storage = createStorage({ databaseUrl: db.adminUrl, keySet: localKeySet(), dataDir });
+  storage = createStorage({ databaseUrl: db.adminUrl, keySet: (await localSigningKey()).verifyKey, dataDir });
   server = createServer((req, res) => {
     if ((req.url ?? "").startsWith("/storage/v1/")) {
       storage.handle(req, res).catch((error) => {

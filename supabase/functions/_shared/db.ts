@@ -16,9 +16,9 @@ export interface Claims {
 }
 
 /** How long a request may wait for a new connection before it gets a 503 (seconds). */
-export const CONNECT_TIMEOUT_SECONDS = 3;
+const CONNECT_TIMEOUT_SECONDS = 3;
 /** How long one statement may run before Postgres cancels it (a 503 too). */
-export const STATEMENT_TIMEOUT = "8s";
+const STATEMENT_TIMEOUT = "8s";
 
 export function connect(databaseUrl: string): Sql {
   // prepare: false keeps this compatible with Supavisor's transaction pooling when hosted. A short

@@ -52,7 +52,7 @@ const UNAVAILABLE_CODES = new Set([
   "CONNECTION_DESTROYED", "57P01", "57P02", "57P03", "53300", "57014",
 ]);
 
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 
 function isUnavailable(code: string | undefined, error: unknown): boolean {
   if (code && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;

@@ -5,12 +5,12 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ApiError } from "./errors.ts";
 
-export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Control characters other than tab, line feed and carriage return (which multi-line text uses). */
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-export function hasControlCharacter(text: string): boolean {
+function hasControlCharacter(text: string): boolean {
   return CONTROL_CHARACTER.test(text);
 }
 
