@@ -5,7 +5,7 @@
 //
 // Each simulated customer has its own phone number and its own loopback address (127.0.0.x),
 // as real customers would, so the per-phone and per-address checkout limits do not apply.
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
@@ -17,6 +17,21 @@ const total = Number(process.argv[2] ?? 500);
 const concurrency = Number(process.argv[3] ?? 16);
 const influencerId = "00000000-0000-4000-8000-00000000a001";
 const businessId = "00000000-0000-4000-8000-00000000b001";
+
+/** CPU seconds used so far by this machine's processes, summed per program name (deno, postgres, node). */
+function cpuSecondsByProgram(): Map<string, number> {
+  const ticksPerSecond = 100; // USER_HZ, 100 on Linux
+  const totals = new Map<string, number>();
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let stat: string;
+    try { stat = readFileSync(`/proc/${pid}/stat`, "utf8"); } catch { continue; } // ended meanwhile
+    const program = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const seconds = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond; // utime + stime
+    totals.set(program, (totals.get(program) ?? 0) + seconds);
+  }
+  return totals;
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), "marketplace-bench-"));
 chmodSync(dataDir, 0o755);
@@ -65,14 +80,21 @@ try {
     }
   }
 
+  const cpuBefore = cpuSecondsByProgram();
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, customer));
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuSecondsByProgram();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
   console.log(`checkout: ${total} orders at concurrency ${concurrency} in ${seconds.toFixed(2)} s`);
   console.log(`  throughput ${(total / seconds).toFixed(1)} orders/s, failures ${failures}`);
   console.log(`  latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`);
+  // CPU per order is steadier than throughput on a shared machine, and says where time goes. The
+  // node figure includes this script's own HTTP client besides the gateway.
+  const perOrder = ["deno", "postgres", "node"].map((program) =>
+    `${program} ${((((cpuAfter.get(program) ?? 0) - (cpuBefore.get(program) ?? 0)) * 1000) / total).toFixed(2)}`);
+  console.log(`  CPU ms per order: ${perOrder.join(", ")}`);
   for (const agent of agents) agent.destroy();
   if (failures > 0) process.exitCode = 1;
 } finally {
