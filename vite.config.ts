@@ -1,5 +1,6 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
 
 // The SPA. `npm start` builds it into dist/ and serves it on the same origin as the API,
 // Realtime and Storage. `npm run dev` proxies those paths to a running stack (VITE_DEV_PROXY,
@@ -8,6 +9,14 @@ const stack = process.env.VITE_DEV_PROXY ?? "http://127.0.0.1:54321";
 
 export default defineConfig({
   plugins: [react()],
+  // The same aliases as tsconfig.json: @/ is src/, @contract/ the API's request and response
+  // schemas, which the api function shares with the SPA.
+  resolve: {
+    alias: {
+      "@/": fileURLToPath(new URL("./src/", import.meta.url)),
+      "@contract/": fileURLToPath(new URL("./supabase/functions/_shared/contract/", import.meta.url)),
+    },
+  },
   build: {
     outDir: "dist",
     // dist/ is what a static host serves: no source maps in it (they would publish the source).

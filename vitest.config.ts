@@ -1,8 +1,10 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, mergeConfig } from "vitest/config";
+import viteConfig from "./vite.config.ts";
 
 // Two projects: fast SPA units in jsdom, and integration tests (API, realtime, storage) in Node
 // against real Postgres and the real function. `npm test` runs both through local-stack/test-all.ts.
-export default defineConfig({
+// The unit project extends vite.config.ts, so SPA modules resolve (aliases, plugins) as in the build.
+export default mergeConfig(viteConfig, defineConfig({
   test: {
     projects: [
       {
@@ -25,4 +27,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

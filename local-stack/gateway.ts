@@ -117,7 +117,7 @@ function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
       res.on("finish", () => req.resume());
     },
   );
-  upstream.on("error", (error) => {
+  upstream.on("error", () => {
     // The function answered early (a 413 before the whole body arrived) and closed its side while
     // the rest was still being forwarded: the answer is already out, and the caller's connection
     // stays usable.

@@ -1,6 +1,8 @@
-// `npm test`: every layer against real parts, largest first, on a fresh stack on free ports.
-// First it makes sure pg_prove, pgTAP and Chromium are there (local-stack/test-tools.ts). The
-// stack's Postgres is chosen as for npm start (LOCAL_STACK_POSTGRES=system|embedded forces one).
+// `npm test`: static checks, then every layer against real parts, largest first, on a fresh stack
+// on free ports. First it makes sure pg_prove, pgTAP and Chromium are there (local-stack/test-tools.ts).
+// The stack's Postgres is chosen as for npm start (LOCAL_STACK_POSTGRES=system|embedded forces one).
+//   0. ESLint (with the layout's boundaries), Prettier, tsc and deno check; any error stops here,
+//      and, once the stack's database is migrated, the generated database types must match it
 //   1. pgTAP (pg_prove) on the stack's database, as the owner role postgres
 //   2. deno test for the api function
 //   3. vitest: SPA units, then integration (API through the gateway, Realtime, Storage)
@@ -10,7 +12,9 @@ import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { denoBinary } from "./api-function.ts";
+import { databaseTypesDifference } from "./database-types.ts";
 import { freePort } from "./free-port.ts";
 import { startStack, type Stack } from "./stack.ts";
 import { chromiumPath, ensureTestTools, installPgTap } from "./test-tools.ts";
@@ -26,7 +30,6 @@ interface LayerResult {
   seconds: number;
 }
 
-const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, "");
 
 function runLayer(layer: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd = root,
   count: (output: string) => { passed: number; failed: number }): Promise<LayerResult> {
@@ -38,7 +41,7 @@ function runLayer(layer: string, command: string, args: string[], env: NodeJS.Pr
     child.stdout.on("data", (chunk) => { output += chunk; process.stdout.write(chunk); });
     child.stderr.on("data", (chunk) => { output += chunk; process.stderr.write(chunk); });
     child.on("close", (code) => {
-      const counted = count(stripAnsi(output));
+      const counted = count(stripVTControlCharacters(output));
       const exitCode = code ?? 1;
       // A runner that failed without reporting a failed test still counts as one failure.
       const failed = exitCode !== 0 && counted.failed === 0 ? 1 : counted.failed;
@@ -71,9 +74,48 @@ const countPlaywright = (output: string) => ({
   failed: number(output, /^\s*(\d+) (?:failed|flaky)/gm),
 });
 
+/** A check passes or fails as a whole: it counts as one. */
+async function runCheck(name: string, command: string, args: string[], cwd = root): Promise<LayerResult> {
+  const result = await runLayer(name, command, args, { NO_COLOR: "1" }, cwd, () => ({ passed: 0, failed: 0 }));
+  return { ...result, passed: result.exitCode === 0 ? 1 : 0 };
+}
+
+/** Lint, format and type checks of the SPA, the tools and the function (which Deno checks). */
+async function staticChecks(): Promise<LayerResult[]> {
+  return [
+    await runCheck("eslint", bin("eslint"), ["--max-warnings", "0", "."]),
+    await runCheck("prettier", bin("prettier"), ["--check", "."]),
+    await runCheck("tsc", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]),
+    await runCheck("deno check (functions)", denoBinary(),
+      ["check", "--config", join("api", "deno.json"), "_shared", "api"], join(root, "supabase", "functions")),
+  ];
+}
+
+async function checkDatabaseTypes(databaseUrl: string): Promise<LayerResult> {
+  console.log("\n=== generated database types ===");
+  const started = Date.now();
+  const difference = await databaseTypesDifference(databaseUrl);
+  console.log(difference ?? "supabase/functions/_shared/database.types.ts matches the migrations");
+  const failed = difference ? 1 : 0;
+  return { layer: "generated database types", passed: 1 - failed, failed, exitCode: failed, seconds: (Date.now() - started) / 1000 };
+}
+
+function report(results: LayerResult[]): never {
+  console.log("\n=== results ===");
+  for (const r of results) {
+    console.log(`${r.layer.padEnd(28)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
+  }
+  const passed = results.reduce((sum, r) => sum + r.passed, 0);
+  const failed = results.reduce((sum, r) => sum + r.failed, 0);
+  const ok = results.every((r) => r.exitCode === 0) && failed === 0;
+  console.log(`Summary: ${passed} passed, ${failed} failed`);
+  process.exit(ok ? 0 : 1);
+}
+
 async function main() {
+  const results: LayerResult[] = await staticChecks();
+  if (results.some((r) => r.exitCode !== 0)) report(results);
   ensureTestTools();
-  const results: LayerResult[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), "marketplace-test-stack-"));
   chmodSync(dataDir, 0o755); // the postgres OS user must reach the cluster folder inside
   let stack: Stack | undefined;
@@ -93,6 +135,7 @@ async function main() {
       admin: { email: "admin@example.com", password: "Admin123!" },
     });
     console.log(`Test stack ready at ${stack.url} in ${stack.timings.ready} ms on ${stack.postgres}`);
+    results.push(await checkDatabaseTypes(stack.databaseUrl));
     await installPgTap(stack.adminDatabaseUrl);
     const db = new URL(stack.databaseUrl);
     const env = {
@@ -119,15 +162,7 @@ async function main() {
     await cleanup();
   }
 
-  console.log("\n=== results ===");
-  for (const r of results) {
-    console.log(`${r.layer.padEnd(28)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
-  }
-  const passed = results.reduce((sum, r) => sum + r.passed, 0);
-  const failed = results.reduce((sum, r) => sum + r.failed, 0);
-  const ok = results.every((r) => r.exitCode === 0) && failed === 0;
-  console.log(`Summary: ${passed} passed, ${failed} failed`);
-  process.exit(ok ? 0 : 1);
+  report(results);
 }
 
 await main();

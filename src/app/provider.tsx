@@ -1,7 +1,7 @@
 // App-wide providers: toasts, and a re-render of the whole tree when the language changes.
 import { Fragment, useEffect, type ReactNode } from "react";
-import { ToastProvider } from "../components/ui/index.ts";
-import { t, useLocale } from "../lib/i18n/index.ts";
+import { ToastProvider } from "@/components/ui/index.ts";
+import { t, useLocale } from "@/lib/i18n/index.ts";
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const locale = useLocale();

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { AppProvider } from "./provider.tsx";
 import { routes } from "./router.tsx";
 
-vi.mock("../lib/realtime.ts", () => ({ useTableChanges: () => "live", getSupabase: () => null }));
+vi.mock("@/lib/realtime.ts", () => ({ useTableChanges: () => "live", getSupabase: () => null }));
 
 const nowSeconds = Math.floor(Date.now() / 1000);
 

@@ -1,12 +1,12 @@
 // Every route of SPEC §2. Role routes sit under <ProtectedRoute allow={[...]}> (SPEC §6 without the
 // mock tokens, influencer routes included); role areas load lazily so the public pages stay light.
 import { createBrowserRouter, useRouteError, type RouteObject } from "react-router-dom";
-import { paths } from "../config/paths.ts";
-import { MainLayout } from "../components/layouts/main-layout.tsx";
-import { PageHeader } from "../components/layouts/page-header.tsx";
-import { Alert, ButtonLink, LoadingState } from "../components/ui/index.ts";
-import { ProtectedRoute } from "../lib/auth.tsx";
-import { t } from "../lib/i18n/index.ts";
+import { paths } from "@/config/paths.ts";
+import { MainLayout } from "@/components/layouts/main-layout.tsx";
+import { PageHeader } from "@/components/layouts/page-header.tsx";
+import { Alert, ButtonLink, LoadingState } from "@/components/ui/index.ts";
+import { ProtectedRoute } from "@/lib/auth.tsx";
+import { t } from "@/lib/i18n/index.ts";
 import BusinessSignupRoute from "./routes/business-signup.tsx";
 import CheckoutRoute from "./routes/checkout.tsx";
 import DashboardFallbackRoute from "./routes/dashboard-fallback.tsx";

@@ -2,8 +2,8 @@
 // a 60 s timeout (SPEC §9) and the SPEC §8 message on timeout or abort. Responses are parsed with
 // the endpoint's zod schema; errors become ApiError carrying the server's `message` and `field`.
 import type { z } from "zod";
-import { env } from "../config/env.ts";
-import { REQUEST_TIMEOUT_MS } from "../config/app.ts";
+import { env } from "@/config/env.ts";
+import { REQUEST_TIMEOUT_MS } from "@/config/app.ts";
 import { t, tServer } from "./i18n/index.ts";
 import { getToken, removeToken } from "./token.ts";
 

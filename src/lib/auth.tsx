@@ -2,8 +2,8 @@
 // <ProtectedRoute allow={[...]}>; the decision itself is the pure guardDecision in ./token.ts.
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
-import { paths } from "../config/paths.ts";
-import { getToken, guardDecision, readSession, removeToken, subscribeToken, type Session, type UserType } from "./token.ts";
+import { paths } from "@/config/paths.ts";
+import { decodeToken, getToken, guardDecision, readSession, removeToken, subscribeToken, type Session, type UserType } from "./token.ts";
 
 /** The stored token, re-rendering the caller whenever it changes (this tab or another). */
 export function useToken(): string | null {
@@ -13,21 +13,29 @@ export function useToken(): string | null {
 /** The valid session, or null when the token is missing, unusable or expired. */
 export function useSession(): Session | null {
   const token = useToken();
-  const state = readSession(token, Date.now());
-  const expiresAt = state.status === "valid" ? state.session.expiresAt : null;
-  useRerenderAt(expiresAt);
+  const state = readSession(token, useClock(expiryMs(token)));
   return state.status === "valid" ? state.session : null;
 }
 
-/** Re-renders once at `whenMs` (so an expiring token takes effect without a click). */
-function useRerenderAt(whenMs: number | null) {
-  const [, setTick] = useState(0);
+/** When the token says it expires (ms), whether or not it is otherwise usable. */
+function expiryMs(token: string | null): number | null {
+  const exp = token ? decodeToken(token)?.exp : undefined;
+  return typeof exp === "number" ? exp * 1000 : null;
+}
+
+/**
+ * The time, read when mounted and again once `wakeAtMs` has passed (so an expiring token takes
+ * effect without a click). Kept in state because rendering must not read the clock.
+ */
+function useClock(wakeAtMs: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (whenMs === null) return;
-    const delay = Math.min(Math.max(whenMs - Date.now(), 0) + 50, 2_147_483_647);
-    const timer = setTimeout(() => setTick((tick) => tick + 1), delay);
+    if (wakeAtMs === null) return;
+    const delay = Math.min(Math.max(wakeAtMs - Date.now(), 0) + 50, 2_147_483_647);
+    const timer = setTimeout(() => setNow(Date.now()), delay);
     return () => clearTimeout(timer);
-  }, [whenMs]);
+  }, [wakeAtMs]);
+  return now;
 }
 
 // Where a deliberate logout should land (header Logout -> /, admin Logout -> /login). Guards of
@@ -54,9 +62,8 @@ interface ProtectedRouteProps {
 export function ProtectedRoute({ allow, children }: ProtectedRouteProps) {
   const token = useToken();
   const location = useLocation();
-  const decision = guardDecision(token, allow, Date.now());
+  const decision = guardDecision(token, allow, useClock(expiryMs(token)));
   const mustRemove = decision.action === "redirect" && decision.removeToken;
-  useRerenderAt(decision.action === "allow" ? decision.session.expiresAt : null);
 
   useEffect(() => {
     if (mustRemove) removeToken();

@@ -2,9 +2,9 @@
 // authorises its socket with the stored access token through the `accessToken` option, so
 // postgres_changes are filtered by RLS for the signed-in user, and a refreshed token is picked up
 // on the next heartbeat.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { createClient, REALTIME_SUBSCRIBE_STATES, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
-import { env } from "../config/env.ts";
+import { env } from "@/config/env.ts";
 import { getToken } from "./token.ts";
 
 let client: SupabaseClient | null = null;
@@ -34,15 +34,17 @@ let channelCounter = 0;
 
 /** Subscribes to postgres_changes on public.<table> while mounted; returns the live status. */
 export function useTableChanges({ name, table, event, filter, enabled = true, onChange }: TableChangesOptions): LiveStatus {
-  const [status, setStatus] = useState<LiveStatus>("connecting");
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  // The status belongs to one subscription: a new one (other table or filter) starts "connecting".
+  const subscription = [name, table, event, filter, enabled].join("|");
+  const [reported, setReported] = useState<{ subscription: string; status: LiveStatus } | null>(null);
+  const status = reported?.subscription === subscription ? reported.status : "connecting";
+  const changed = useEffectEvent(onChange);
 
   useEffect(() => {
     if (!enabled) return;
     let active = true;
     let channel: RealtimeChannel | null = null;
-    setStatus("connecting");
+    const setStatus = (next: LiveStatus) => setReported({ subscription, status: next });
     const supabase = getSupabase();
 
     void (async () => {
@@ -60,7 +62,7 @@ export function useTableChanges({ name, table, event, filter, enabled = true, on
         "postgres_changes",
         { event, schema: "public", table, ...(filter ? { filter } : {}) } as { event: "*"; schema: string; table: string; filter?: string },
         () => {
-          if (active) onChangeRef.current();
+          if (active) changed();
         },
       );
       // Hosted Realtime starts streaming a channel's changes only when it sends the system message
@@ -69,13 +71,13 @@ export function useTableChanges({ name, table, event, filter, enabled = true, on
       channel.on("system", {}, (payload: { extension?: string; status?: string }) => {
         if (!active || payload?.extension !== "postgres_changes") return;
         if (payload.status !== "ok") setStatus("offline");
-        onChangeRef.current();
+        changed();
       });
       channel.subscribe((state) => {
         if (!active) return;
         setStatus(state === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED ? "live" : "offline");
         // (Re)subscribed: catch up on anything missed while not connected. Failed: data may be stale.
-        onChangeRef.current();
+        changed();
       });
     })();
 
@@ -83,7 +85,7 @@ export function useTableChanges({ name, table, event, filter, enabled = true, on
       active = false;
       if (channel) void supabase.removeChannel(channel);
     };
-  }, [name, table, event, filter, enabled]);
+  }, [subscription, name, table, event, filter, enabled]);
 
   return status;
 }

@@ -1,7 +1,7 @@
 // The stored access token (localStorage key `token`, SPEC §6) and the routing decisions made from
 // it. The token is decoded, never verified: the server verifies it on every call. Anything the
 // token says about approval is informational; screens read status from GET /auth/me.
-import { paths } from "../config/paths.ts";
+import { paths } from "@/config/paths.ts";
 
 export const TOKEN_STORAGE_KEY = "token";
 

@@ -1,5 +1,5 @@
 // Runs a write call and tracks whether it is pending; the caller handles the result or error.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 export interface MutationState<A extends unknown[], R> {
   run: (...args: A) => Promise<R>;
@@ -10,7 +10,9 @@ export function useMutation<A extends unknown[], R>(action: (...args: A) => Prom
   const [pending, setPending] = useState(0);
   const mounted = useRef(true);
   const actionRef = useRef(action);
-  actionRef.current = action;
+  useLayoutEffect(() => {
+    actionRef.current = action;
+  });
 
   useEffect(() => {
     mounted.current = true;

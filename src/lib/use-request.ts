@@ -2,7 +2,7 @@
 // on screen (no spinner flash when a realtime event triggers one) and the newest answer wins.
 // When the server cannot be reached (offline, restarting, database down) it says so and tries
 // again by itself, 2 s, 4 s, 8 s and then every 15 s apart, instead of waiting for a tap.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { failureMessage, isUnavailable } from "./api-client.ts";
 import { t } from "./i18n/index.ts";
 
@@ -33,19 +33,24 @@ export function useRequest<T>(
   const [isFetching, setIsFetching] = useState(true);
   const sequence = useRef(0);
   const controllers = useRef(new Set<AbortController>());
-  const fetcherRef = useRef(fetcher);
-  fetcherRef.current = fetcher;
-  const fallbackRef = useRef(fallbackError);
-  fallbackRef.current = fallbackError;
+  const latest = useRef({ fetcher, fallbackError });
+  useLayoutEffect(() => {
+    latest.current = { fetcher, fallbackError };
+  });
   const retries = useRef({ attempt: 0, timer: undefined as ReturnType<typeof setTimeout> | undefined });
 
-  const run = useCallback(() => {
+  // One function for the component's lifetime; `fresh` also forgets the previous answer (new deps).
+  const [run] = useState(() => function run(fresh = false) {
     clearTimeout(retries.current.timer);
+    if (fresh) {
+      setIsLoading(true);
+      setData(undefined);
+    }
     const id = ++sequence.current;
     const controller = new AbortController();
     controllers.current.add(controller);
     setIsFetching(true);
-    fetcherRef.current(controller.signal)
+    latest.current.fetcher(controller.signal)
       .then((result) => {
         if (id !== sequence.current) return;
         retries.current.attempt = 0;
@@ -59,7 +64,7 @@ export function useRequest<T>(
           retries.current.timer = setTimeout(run, retryDelayMs(retries.current.attempt++));
           return;
         }
-        setError(failureMessage(failure, fallbackRef.current));
+        setError(failureMessage(failure, latest.current.fallbackError));
       })
       .finally(() => {
         controllers.current.delete(controller);
@@ -67,23 +72,23 @@ export function useRequest<T>(
         setIsLoading(false);
         setIsFetching(false);
       });
-  }, []);
+  });
 
+  // The caller's deps are plain values (ids); their JSON is what a change of them means.
+  const depsKey = JSON.stringify(deps);
   useEffect(() => {
-    setIsLoading(true);
-    setData(undefined);
-    run();
+    run(true);
     const running = controllers.current;
     const retry = retries.current;
+    const current = sequence;
     return () => {
-      sequence.current++;
+      current.current++;
       clearTimeout(retry.timer);
       retry.attempt = 0;
       for (const controller of running) controller.abort();
       running.clear();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
+  }, [run, depsKey]);
 
-  return { data, error, isLoading, isFetching, refetch: run };
+  return { data, error, isLoading, isFetching, refetch: () => run() };
 }

@@ -1,7 +1,7 @@
 // Long live lists (the admin boards hold up to 500 rows) render a first page and grow on demand:
 // every realtime event re-renders the list, and hundreds of cards at once made that take seconds
 // on a small machine. The page resets when `resetKey` (e.g. the filter) changes.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
 export interface ShowMoreState<T> {
   visible: T[];
@@ -11,11 +11,12 @@ export interface ShowMoreState<T> {
 }
 
 export function useShowMore<T>(items: readonly T[], pageSize: number, resetKey?: unknown): ShowMoreState<T> {
-  const [limit, setLimit] = useState(pageSize);
-  useEffect(() => setLimit(pageSize), [resetKey, pageSize]);
+  // The limit belongs to one resetKey: another key starts again at one page.
+  const [page, setPage] = useState({ resetKey, limit: pageSize });
+  const limit = Object.is(page.resetKey, resetKey) ? page.limit : pageSize;
   return {
     visible: items.slice(0, limit),
     remaining: Math.max(0, items.length - limit),
-    showMore: () => setLimit((current) => current + pageSize),
+    showMore: () => setPage({ resetKey, limit: limit + pageSize }),
   };
 }

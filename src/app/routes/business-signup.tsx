@@ -1,4 +1,4 @@
-import { BusinessSignupForm } from "../../features/auth/components/business-signup-form.tsx";
+import { BusinessSignupForm } from "@/features/auth/components/business-signup-form.tsx";
 
 export default function BusinessSignupRoute() {
   return <BusinessSignupForm />;

@@ -1,12 +1,12 @@
 // /dashboard: where a signed-in user on a route of another role lands. A valid session goes on to
 // its own dashboard; otherwise a short page offers sign-in and sign-up.
 import { Navigate } from "react-router-dom";
-import { paths } from "../../config/paths.ts";
-import { PageHeader } from "../../components/layouts/page-header.tsx";
-import { ButtonLink, Card } from "../../components/ui/index.ts";
-import { useSession } from "../../lib/auth.tsx";
-import { t } from "../../lib/i18n/index.ts";
-import { dashboardPathFor } from "../../lib/token.ts";
+import { paths } from "@/config/paths.ts";
+import { PageHeader } from "@/components/layouts/page-header.tsx";
+import { ButtonLink, Card } from "@/components/ui/index.ts";
+import { useSession } from "@/lib/auth.tsx";
+import { t } from "@/lib/i18n/index.ts";
+import { dashboardPathFor } from "@/lib/token.ts";
 
 export default function DashboardFallbackRoute() {
   const session = useSession();

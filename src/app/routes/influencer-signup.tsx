@@ -1,4 +1,4 @@
-import { InfluencerSignupForm } from "../../features/auth/components/influencer-signup-form.tsx";
+import { InfluencerSignupForm } from "@/features/auth/components/influencer-signup-form.tsx";
 
 export default function InfluencerSignupRoute() {
   return <InfluencerSignupForm />;

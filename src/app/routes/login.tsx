@@ -1,4 +1,4 @@
-import { LoginForm } from "../../features/auth/components/login-form.tsx";
+import { LoginForm } from "@/features/auth/components/login-form.tsx";
 
 export default function LoginRoute() {
   return <LoginForm />;

@@ -1,4 +1,4 @@
-import { PrivacyPolicy } from "../../features/legal/components/privacy-policy.tsx";
+import { PrivacyPolicy } from "@/features/legal/components/privacy-policy.tsx";
 
 export default function PrivacyPolicyRoute() {
   return <PrivacyPolicy />;

@@ -1,4 +1,4 @@
-import { SignupSelection } from "../../features/auth/components/signup-selection.tsx";
+import { SignupSelection } from "@/features/auth/components/signup-selection.tsx";
 
 export default function SignupSelectionRoute() {
   return <SignupSelection />;

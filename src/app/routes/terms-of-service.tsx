@@ -1,4 +1,4 @@
-import { TermsOfService } from "../../features/legal/components/terms-of-service.tsx";
+import { TermsOfService } from "@/features/legal/components/terms-of-service.tsx";
 
 export default function TermsOfServiceRoute() {
   return <TermsOfService />;

@@ -3,13 +3,13 @@
 // status badge in the header, a pending or rejected banner, and one toast when an approval
 // arrives while the page is open. The dashboard content is rendered once the account is known.
 import { useEffect, useRef, type ReactNode } from "react";
-import { useSession } from "../../lib/auth.tsx";
-import { useMe, type User, type UserStatus } from "../../lib/current-user.ts";
-import { t } from "../../lib/i18n/index.ts";
-import { useTableChanges } from "../../lib/realtime.ts";
-import type { RequestState } from "../../lib/use-request.ts";
-import { PageHeader } from "../layouts/page-header.tsx";
-import { Alert, Badge, type BadgeTone, ButtonLink, LoadingState, RetryAlert, useToast } from "../ui/index.ts";
+import { useSession } from "@/lib/auth.tsx";
+import { useMe, type User, type UserStatus } from "@/lib/current-user.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useTableChanges } from "@/lib/realtime.ts";
+import type { RequestState } from "@/lib/use-request.ts";
+import { PageHeader } from "@/components/layouts/page-header.tsx";
+import { Alert, Badge, type BadgeTone, ButtonLink, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
 
 const statusTone: Record<UserStatus, BadgeTone> = { pending_approval: "warning", approved: "success", rejected: "danger" };
 

@@ -2,11 +2,11 @@
 // file to the single upload call, several to the multi-upload call), each with a preview. Used by
 // the create campaign page and the edit modal of the business dashboard.
 import { useId, useState, type ChangeEvent } from "react";
-import { serverMessage } from "../../lib/api-client.ts";
-import { cx } from "../../lib/class-names.ts";
-import { t } from "../../lib/i18n/index.ts";
-import { IMAGE_ACCEPT, imageFileProblem, uploadImages } from "../../lib/upload-images.ts";
-import { Alert, Button, ProductImage, Spinner, TextField } from "../ui/index.ts";
+import { serverMessage } from "@/lib/api-client.ts";
+import { cx } from "@/lib/class-names.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { IMAGE_ACCEPT, imageFileProblem, uploadImages } from "@/lib/upload-images.ts";
+import { Alert, Button, ProductImage, Spinner, TextField } from "@/components/ui/index.ts";
 
 interface ImageListFieldProps {
   /** Group label, e.g. "Product images". */

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import { paths } from "../../config/paths.ts";
-import { t } from "../../lib/i18n/index.ts";
+import { paths } from "@/config/paths.ts";
+import { t } from "@/lib/i18n/index.ts";
 
 export function LogoMark({ size = 32 }: { size?: number }) {
   return (

@@ -2,7 +2,7 @@
 // URL hash) and moves focus to <main> so screen reader and keyboard users start at the content.
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router-dom";
-import { t } from "../../lib/i18n/index.ts";
+import { t } from "@/lib/i18n/index.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 

@@ -1,9 +1,9 @@
 // Footer (SPEC §2): tagline, social links, Product / Resources / Company columns, legal links.
 import { Link } from "react-router-dom";
-import { socialLinks, support } from "../../config/app.ts";
-import { paths } from "../../config/paths.ts";
-import { currentYear } from "../../lib/format.ts";
-import { t } from "../../lib/i18n/index.ts";
+import { socialLinks, support } from "@/config/app.ts";
+import { paths } from "@/config/paths.ts";
+import { currentYear } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/index.ts";
 import { LogoMark } from "./logo.tsx";
 
 const section = (hash: string) => ({ pathname: paths.home, hash: `#${hash}` });

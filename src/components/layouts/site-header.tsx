@@ -2,11 +2,11 @@
 // user type, Logout (clears the token, back to /); signed out: Log In and Get Started.
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { paths } from "../../config/paths.ts";
-import { logout, useSession } from "../../lib/auth.tsx";
-import { t, type MessageKey } from "../../lib/i18n/index.ts";
-import { dashboardPathFor } from "../../lib/token.ts";
-import { Button, ButtonLink, Modal } from "../ui/index.ts";
+import { paths } from "@/config/paths.ts";
+import { logout, useSession } from "@/lib/auth.tsx";
+import { t, type MessageKey } from "@/lib/i18n/index.ts";
+import { dashboardPathFor } from "@/lib/token.ts";
+import { Button, ButtonLink, Modal } from "@/components/ui/index.ts";
 import { Logo } from "./logo.tsx";
 
 const sectionLinks: { hash: string; key: MessageKey }[] = [

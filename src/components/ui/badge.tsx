@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cx } from "../../lib/class-names.ts";
+import { cx } from "@/lib/class-names.ts";
 
 export type BadgeTone = "neutral" | "info" | "success" | "warning" | "danger";
 

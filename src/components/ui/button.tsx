@@ -1,6 +1,6 @@
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Link, type LinkProps } from "react-router-dom";
-import { cx } from "../../lib/class-names.ts";
+import { cx } from "@/lib/class-names.ts";
 import { Spinner } from "./spinner.tsx";
 
 export type ButtonVariant = "primary" | "secondary" | "outline" | "outline-light" | "ghost" | "danger" | "success" | "accent";
@@ -16,7 +16,7 @@ function buttonClass({ variant = "primary", size = "md", block }: StyleProps, cl
   return cx("btn", `btn--${variant}`, `btn--${size}`, block && "btn--block", className);
 }
 
-interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, StyleProps {
+interface ButtonProps extends ComponentProps<"button">, StyleProps {
   /** Shows a spinner and disables the button while an action runs. */
   loading?: boolean;
   icon?: ReactNode;

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { cx } from "../../lib/class-names.ts";
+import { cx } from "@/lib/class-names.ts";
 
 interface CardProps {
   title?: ReactNode;

@@ -1,6 +1,6 @@
 // A row of toggle buttons choosing one filter, each with an optional count.
-import { cx } from "../../lib/class-names.ts";
-import { formatCount } from "../../lib/format.ts";
+import { cx } from "@/lib/class-names.ts";
+import { formatCount } from "@/lib/format.ts";
 
 export interface FilterOption<V extends string> {
   value: V;

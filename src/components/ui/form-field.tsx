@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { cx } from "../../lib/class-names.ts";
+import { cx } from "@/lib/class-names.ts";
 
 interface FieldShellProps {
   id: string;

@@ -1,6 +1,6 @@
 // Whether a list is receiving live updates (realtime), as a small labelled dot.
-import { t } from "../../lib/i18n/index.ts";
-import type { LiveStatus } from "../../lib/realtime.ts";
+import { t } from "@/lib/i18n/index.ts";
+import type { LiveStatus } from "@/lib/realtime.ts";
 
 export function LiveIndicator({ status }: { status: LiveStatus }) {
   const label = status === "live" ? t("live.live") : status === "connecting" ? t("live.connecting") : t("live.offline");

@@ -1,9 +1,9 @@
 // An accessible modal dialog: labelled, focus moved in and kept in, Escape and backdrop close,
 // focus returned to the opener on close.
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { cx } from "../../lib/class-names.ts";
-import { t } from "../../lib/i18n/index.ts";
+import { cx } from "@/lib/class-names.ts";
+import { t } from "@/lib/i18n/index.ts";
 
 interface ModalProps {
   open: boolean;
@@ -20,8 +20,7 @@ const focusable = 'a[href], button:not([disabled]), input:not([disabled]), selec
 export function Modal({ open, onClose, title, children, footer, variant = "dialog" }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const close = useEffectEvent(onClose);
 
   useEffect(() => {
     if (!open) return;
@@ -34,7 +33,7 @@ export function Modal({ open, onClose, title, children, footer, variant = "dialo
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
         event.preventDefault();
-        onCloseRef.current();
+        close();
         return;
       }
       if (event.key !== "Tab" || !panel.current) return;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { t } from "../../lib/i18n/index.ts";
+import { t } from "@/lib/i18n/index.ts";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
 

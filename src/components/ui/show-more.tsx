@@ -1,5 +1,5 @@
-import { formatCount } from "../../lib/format.ts";
-import { t } from "../../lib/i18n/index.ts";
+import { formatCount } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/index.ts";
 import { Button } from "./button.tsx";
 
 /** "Showing 50 of 480" and a button for the next page, when a list has more than it shows. */

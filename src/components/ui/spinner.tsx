@@ -1,5 +1,5 @@
-import { cx } from "../../lib/class-names.ts";
-import { t } from "../../lib/i18n/index.ts";
+import { cx } from "@/lib/class-names.ts";
+import { t } from "@/lib/i18n/index.ts";
 
 interface SpinnerProps {
   size?: "sm" | "md" | "lg";

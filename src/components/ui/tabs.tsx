@@ -1,6 +1,6 @@
 // WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the active panel is rendered.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
-import { cx } from "../../lib/class-names.ts";
+import { cx } from "@/lib/class-names.ts";
 
 export interface TabItem {
   id: string;

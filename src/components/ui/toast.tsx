@@ -1,7 +1,7 @@
 // Non-blocking notifications in place of window.alert. One live region for the whole app.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { cx } from "../../lib/class-names.ts";
-import { t } from "../../lib/i18n/index.ts";
+import { cx } from "@/lib/class-names.ts";
+import { t } from "@/lib/i18n/index.ts";
 
 export type ToastTone = "info" | "success" | "danger";
 

@@ -2,9 +2,9 @@
 // forms of POST /campaigns, partial updates, image signatures and the affiliate URL.
 import { assert, assertEquals } from "./test-assert.ts";
 import { sniffImageType } from "./image-type.ts";
-import { campaignCreateSchema, campaignUpdateSchema, normaliseCampaignPayload } from "./schemas/campaigns.ts";
-import { affiliateUrl, linkApplicationSchema } from "./schemas/links.ts";
-import { centsToDollars, dollarsToCents } from "./schemas/money.ts";
+import { campaignCreateSchema, campaignUpdateSchema, normaliseCampaignPayload } from "./contract/campaigns.ts";
+import { affiliateUrl, linkApplicationSchema } from "./contract/links.ts";
+import { centsToDollars, dollarsToCents } from "./contract/money.ts";
 import { parseWith } from "./validation.ts";
 import type { ApiError } from "./errors.ts";
 

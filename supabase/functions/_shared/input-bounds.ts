@@ -7,8 +7,8 @@ import { ApiError } from "./errors.ts";
 
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
-/** Control characters other than tab, line feed and carriage return (which multi-line text uses). */
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Control characters (C0, DEL and C1) other than tab, line feed and carriage return, which multi-line text uses. */
+const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
 
 function hasControlCharacter(text: string): boolean {
   return CONTROL_CHARACTER.test(text);

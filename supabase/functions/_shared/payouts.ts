@@ -2,7 +2,7 @@
 // pending request). Every query runs as the caller, so row-level security decides whose rows
 // are read: a user's own, or everyone's for an admin. Amounts come in cents and in dollars.
 import type { Tx } from "./db.ts";
-import { centsToDollars } from "./schemas/money.ts";
+import { centsToDollars } from "./contract/money.ts";
 
 /** `{name: dollars, name_cents: cents}` for a bigint read as text or number. */
 export function money<N extends string>(name: N, cents: string | number | bigint): Record<N | `${N}_cents`, number> {

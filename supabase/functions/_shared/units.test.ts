@@ -1,8 +1,8 @@
 // Pure logic of the function's shared modules.
 import { assertEquals, assert } from "./test-assert.ts";
 import { failureDelayMs } from "./login-throttle.ts";
-import { normaliseCambodianPhone } from "./schemas/phone.ts";
-import { businessRegistrationSchema, influencerRegistrationSchema, profileUpdateSchema } from "./schemas/auth.ts";
+import { normaliseCambodianPhone } from "./contract/phone.ts";
+import { businessRegistrationSchema, influencerRegistrationSchema, profileUpdateSchema } from "./contract/auth.ts";
 import { parseWith } from "./validation.ts";
 import { ApiError, toApiError } from "./errors.ts";
 import { controlCharacterField } from "./input-bounds.ts";

@@ -1,6 +1,6 @@
-import { AdminDashboard } from "../../../features/admin-users/components/admin-dashboard.tsx";
-import { OrderManagement } from "../../../features/orders/components/order-management.tsx";
-import { AdminPayouts } from "../../../features/payouts/components/admin-payouts.tsx";
+import { AdminDashboard } from "@/features/admin-users/components/admin-dashboard.tsx";
+import { OrderManagement } from "@/features/orders/components/order-management.tsx";
+import { AdminPayouts } from "@/features/payouts/components/admin-payouts.tsx";
 
 export default function AdminDashboardRoute() {
   return <AdminDashboard ordersTab={<OrderManagement />} payoutsTab={<AdminPayouts />} />;

@@ -1,4 +1,4 @@
-import { CampaignManagement } from "../../../features/business-campaigns/components/campaign-management.tsx";
+import { CampaignManagement } from "@/features/business-campaigns/components/campaign-management.tsx";
 
 export default function BusinessCampaignsRoute() {
   return <CampaignManagement />;

@@ -1,7 +1,7 @@
-import { BusinessDashboard } from "../../../features/business-dashboard/components/business-dashboard.tsx";
-import { OrdersToFulfill } from "../../../features/orders/components/orders-to-fulfill.tsx";
-import { PayoutManagement } from "../../../features/payouts/components/payout-management.tsx";
-import { ProfileForm } from "../../../features/profile/components/profile-form.tsx";
+import { BusinessDashboard } from "@/features/business-dashboard/components/business-dashboard.tsx";
+import { OrdersToFulfill } from "@/features/orders/components/orders-to-fulfill.tsx";
+import { PayoutManagement } from "@/features/payouts/components/payout-management.tsx";
+import { ProfileForm } from "@/features/profile/components/profile-form.tsx";
 
 export default function BusinessDashboardRoute() {
   return (

@@ -1,6 +1,6 @@
 // The profile page (SPEC §2 lists it as Coming Soon; a user who is asked to "complete your bank
 // account information in your profile" needs it to exist): logo and bank details.
-import { ProfilePage } from "../../../features/profile/components/profile-page.tsx";
+import { ProfilePage } from "@/features/profile/components/profile-page.tsx";
 
 export default function ProfileRoute() {
   return <ProfilePage />;

@@ -1,4 +1,4 @@
-import { AvailableCampaigns } from "../../../features/available-campaigns/components/available-campaigns.tsx";
+import { AvailableCampaigns } from "@/features/available-campaigns/components/available-campaigns.tsx";
 
 export default function InfluencerAvailableCampaignsRoute() {
   return <AvailableCampaigns />;

@@ -1,6 +1,6 @@
-import { InfluencerDashboard } from "../../../features/influencer-dashboard/components/influencer-dashboard.tsx";
-import { PayoutManagement } from "../../../features/payouts/components/payout-management.tsx";
-import { ProfileForm } from "../../../features/profile/components/profile-form.tsx";
+import { InfluencerDashboard } from "@/features/influencer-dashboard/components/influencer-dashboard.tsx";
+import { PayoutManagement } from "@/features/payouts/components/payout-management.tsx";
+import { ProfileForm } from "@/features/profile/components/profile-form.tsx";
 
 export default function InfluencerDashboardRoute() {
   return (

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { useMutation } from "../../../lib/use-mutation.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { useMutation } from "@/lib/use-mutation.ts";
 
 export type LinkDecision = "approve" | "reject";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useRequest } from "../../../lib/use-request.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useRequest } from "@/lib/use-request.ts";
 
 export const linkApplicationSchema = z.object({
   id: z.string(),

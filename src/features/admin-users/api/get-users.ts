@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { userSchema, type User } from "../../../lib/current-user.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useRequest } from "../../../lib/use-request.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { userSchema, type User } from "@/lib/current-user.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useRequest } from "@/lib/use-request.ts";
 
 export const usersResponseSchema = z.object({ users: z.array(userSchema) });
 

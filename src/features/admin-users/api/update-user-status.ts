@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { userStatusSchema } from "../../../../supabase/functions/_shared/schemas/auth.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { userSchema } from "../../../lib/current-user.ts";
-import { useMutation } from "../../../lib/use-mutation.ts";
+import { userStatusSchema } from "@contract/auth.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { userSchema } from "@/lib/current-user.ts";
+import { useMutation } from "@/lib/use-mutation.ts";
 
 export type Decision = z.infer<typeof userStatusSchema>["status"];
 

@@ -3,12 +3,12 @@
 // other features, so the route passes it in (features do not import each other).
 import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
-import { APP_VERSION } from "../../../config/app.ts";
-import { paths } from "../../../config/paths.ts";
-import { logout } from "../../../lib/auth.tsx";
-import { t } from "../../../lib/i18n/index.ts";
-import { Button, Tabs } from "../../../components/ui/index.ts";
-import { PageHeader } from "../../../components/layouts/page-header.tsx";
+import { APP_VERSION } from "@/config/app.ts";
+import { paths } from "@/config/paths.ts";
+import { logout } from "@/lib/auth.tsx";
+import { t } from "@/lib/i18n/index.ts";
+import { Button, Tabs } from "@/components/ui/index.ts";
+import { PageHeader } from "@/components/layouts/page-header.tsx";
 import { LinkApplications } from "./link-applications.tsx";
 import { UserApprovals } from "./user-approvals.tsx";
 

@@ -1,11 +1,11 @@
 // One affiliate link application: influencer (ID and email), campaign (ID and name), affiliate
 // URL, status and created date; Approve and Reject while pending, else the decision.
 import type { ReactNode } from "react";
-import { formatDateTime } from "../../../lib/format.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { Badge, Button, type BadgeTone } from "../../../components/ui/index.ts";
-import type { LinkDecision } from "../api/decide-link-application.ts";
-import type { LinkApplication } from "../api/get-link-applications.ts";
+import { formatDateTime } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { Badge, Button, type BadgeTone } from "@/components/ui/index.ts";
+import type { LinkDecision } from "@/features/admin-users/api/decide-link-application.ts";
+import type { LinkApplication } from "@/features/admin-users/api/get-link-applications.ts";
 
 const statusTone: Record<LinkApplication["status"], BadgeTone> = { pending: "warning", approved: "success", rejected: "danger" };
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { buttonByText, click, render, until, type Rendered } from "../../../testing/render.tsx";
+import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { LinkApplications } from "./link-applications.tsx";
 
 const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void), table: "", event: "" }));
-vi.mock("../../../lib/realtime.ts", () => ({
+vi.mock("@/lib/realtime.ts", () => ({
   useTableChanges: (options: { onChange: () => void; table: string; event: string }) => {
     Object.assign(realtime, options);
     return "live";

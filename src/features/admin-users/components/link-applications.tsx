@@ -2,13 +2,13 @@
 // counts, Approve and Reject on pending ones. A refused decision (e.g. the cap of 10 approved links
 // per campaign) says 'Failed to approve affiliate link. Please try again.' with the server's reason.
 // Live: any change to affiliate_links refetches, so a new application appears without reload.
-import { useMemo, useState } from "react";
-import { serverMessage } from "../../../lib/api-client.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useTableChanges } from "../../../lib/realtime.ts";
-import { Alert, EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, useToast } from "../../../components/ui/index.ts";
-import { useDecideLinkApplication, type LinkDecision } from "../api/decide-link-application.ts";
-import { useLinkApplications, type LinkApplication } from "../api/get-link-applications.ts";
+import { useState } from "react";
+import { serverMessage } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useTableChanges } from "@/lib/realtime.ts";
+import { Alert, EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
+import { useDecideLinkApplication, type LinkDecision } from "@/features/admin-users/api/decide-link-application.ts";
+import { useLinkApplications, type LinkApplication } from "@/features/admin-users/api/get-link-applications.ts";
 import { LinkApplicationCard } from "./link-application-card.tsx";
 
 type Filter = "pending" | "approved" | "all";
@@ -30,10 +30,7 @@ export function LinkApplications() {
   const live = useTableChanges({ name: "admin-links", table: "affiliate_links", event: "*", onChange: applications.refetch });
 
   const list = applications.data ?? [];
-  const counts = useMemo(
-    () => ({ pending: list.filter(matches.pending).length, approved: list.filter(matches.approved).length, all: list.length }),
-    [list],
-  );
+  const counts = { pending: list.filter(matches.pending).length, approved: list.filter(matches.approved).length, all: list.length };
   const shown = list.filter(matches[filter]);
 
   async function onDecide(application: LinkApplication, decision: LinkDecision) {

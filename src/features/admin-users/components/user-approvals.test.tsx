@@ -1,11 +1,11 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { buttonByText, click, render, settle, until, type Rendered } from "../../../testing/render.tsx";
+import { buttonByText, click, render, settle, until, type Rendered } from "@/testing/render.tsx";
 import { UserApprovals } from "./user-approvals.tsx";
 
 // Realtime is replaced by a handle the test fires, as a postgres_changes event would.
 const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void) }));
-vi.mock("../../../lib/realtime.ts", () => ({
+vi.mock("@/lib/realtime.ts", () => ({
   useTableChanges: (options: { onChange: () => void }) => {
     realtime.onChange = options.onChange;
     return "live";

@@ -1,13 +1,13 @@
 // User Approvals (SPEC §2 admin tab 1): Pending / Approved / All with counts, user cards, Approve
 // and Reject. Live: any change to public.users refetches GET /admin/users, so a new sign-up or a
 // decision made elsewhere shows within a second without reload.
-import { useMemo, useState } from "react";
-import type { User } from "../../../lib/current-user.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useTableChanges } from "../../../lib/realtime.ts";
-import { EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, useToast } from "../../../components/ui/index.ts";
-import { useUsers } from "../api/get-users.ts";
-import { useUpdateUserStatus, type Decision } from "../api/update-user-status.ts";
+import { useState } from "react";
+import type { User } from "@/lib/current-user.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useTableChanges } from "@/lib/realtime.ts";
+import { EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
+import { useUsers } from "@/features/admin-users/api/get-users.ts";
+import { useUpdateUserStatus, type Decision } from "@/features/admin-users/api/update-user-status.ts";
 import { UserCard } from "./user-card.tsx";
 
 type Filter = "pending" | "approved" | "all";
@@ -28,14 +28,11 @@ export function UserApprovals() {
   const live = useTableChanges({ name: "admin-users", table: "users", event: "*", onChange: users.refetch });
 
   const list = users.data ?? [];
-  const counts = useMemo(
-    () => ({
+  const counts = {
       pending: list.filter(matches.pending).length,
       approved: list.filter(matches.approved).length,
       all: list.length,
-    }),
-    [list],
-  );
+    };
   const shown = list.filter(matches[filter]);
 
   async function onDecide(user: User, decision: Decision) {

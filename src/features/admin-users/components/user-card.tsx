@@ -1,10 +1,10 @@
 // One account in the approvals list: details, and Approve / Reject while pending, or the decision.
 import type { ReactNode } from "react";
-import type { User } from "../../../lib/current-user.ts";
-import { formatDateTime } from "../../../lib/format.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { Badge, Button, type BadgeTone } from "../../../components/ui/index.ts";
-import type { Decision } from "../api/update-user-status.ts";
+import type { User } from "@/lib/current-user.ts";
+import { formatDateTime } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { Badge, Button, type BadgeTone } from "@/components/ui/index.ts";
+import type { Decision } from "@/features/admin-users/api/update-user-status.ts";
 
 const statusTone: Record<User["status"], BadgeTone> = {
   pending_approval: "warning",

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { BusinessRegistrationInput } from "../../../../supabase/functions/_shared/schemas/auth.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { userSchema } from "../../../lib/current-user.ts";
-import { useMutation } from "../../../lib/use-mutation.ts";
+import type { BusinessRegistrationInput } from "@contract/auth.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { userSchema } from "@/lib/current-user.ts";
+import { useMutation } from "@/lib/use-mutation.ts";
 
 export const registrationResponseSchema = z.object({
   token: z.string().min(1),

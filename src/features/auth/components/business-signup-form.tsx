@@ -3,15 +3,15 @@
 // Success stores the token, says the account is pending approval, opens the business dashboard.
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { businessRegistrationSchema } from "../../../../supabase/functions/_shared/schemas/auth.ts";
-import { paths } from "../../../config/paths.ts";
-import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { fieldErrorsFrom, hasEmptyField, type FieldErrors } from "../../../lib/form-errors.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useFocusFirstError } from "../../../lib/use-focus-first-error.ts";
-import { setToken } from "../../../lib/token.ts";
-import { Alert, Button, TextField, useToast } from "../../../components/ui/index.ts";
-import { useRegisterBusiness } from "../api/register-business.ts";
+import { businessRegistrationSchema } from "@contract/auth.ts";
+import { paths } from "@/config/paths.ts";
+import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { fieldErrorsFrom, hasEmptyField, type FieldErrors } from "@/lib/form-errors.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useFocusFirstError } from "@/lib/use-focus-first-error.ts";
+import { setToken } from "@/lib/token.ts";
+import { Alert, Button, TextField, useToast } from "@/components/ui/index.ts";
+import { useRegisterBusiness } from "@/features/auth/api/register-business.ts";
 import { AuthPanel } from "./auth-panel.tsx";
 
 const fields = ["email", "password", "social_media_page", "store_phone"] as const;

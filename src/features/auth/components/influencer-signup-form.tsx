@@ -4,15 +4,15 @@
 // is logged in, opens the influencer dashboard.
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { influencerRegistrationSchema } from "../../../../supabase/functions/_shared/schemas/auth.ts";
-import { paths } from "../../../config/paths.ts";
-import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { fieldErrorsFrom, hasEmptyField, type FieldErrors } from "../../../lib/form-errors.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useFocusFirstError } from "../../../lib/use-focus-first-error.ts";
-import { setToken } from "../../../lib/token.ts";
-import { Alert, Button, SelectField, TextField, useToast } from "../../../components/ui/index.ts";
-import { useRegisterInfluencer } from "../api/register-influencer.ts";
+import { influencerRegistrationSchema } from "@contract/auth.ts";
+import { paths } from "@/config/paths.ts";
+import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { fieldErrorsFrom, hasEmptyField, type FieldErrors } from "@/lib/form-errors.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useFocusFirstError } from "@/lib/use-focus-first-error.ts";
+import { setToken } from "@/lib/token.ts";
+import { Alert, Button, SelectField, TextField, useToast } from "@/components/ui/index.ts";
+import { useRegisterInfluencer } from "@/features/auth/api/register-influencer.ts";
 import { AuthPanel } from "./auth-panel.tsx";
 
 const requiredFields = ["fullName", "email", "password", "social_media_page"] as const;

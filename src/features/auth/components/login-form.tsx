@@ -2,15 +2,15 @@
 // and on to the dashboard of the user's type (unknown type to /).
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { loginSchema } from "../../../../supabase/functions/_shared/schemas/auth.ts";
-import { paths } from "../../../config/paths.ts";
-import { errorMessage } from "../../../lib/api-client.ts";
-import { fieldErrorsFrom, type FieldErrors } from "../../../lib/form-errors.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useFocusFirstError } from "../../../lib/use-focus-first-error.ts";
-import { dashboardPathFor, setToken } from "../../../lib/token.ts";
-import { Alert, Button, TextField, useToast } from "../../../components/ui/index.ts";
-import { useLogin } from "../api/login.ts";
+import { loginSchema } from "@contract/auth.ts";
+import { paths } from "@/config/paths.ts";
+import { errorMessage } from "@/lib/api-client.ts";
+import { fieldErrorsFrom, type FieldErrors } from "@/lib/form-errors.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useFocusFirstError } from "@/lib/use-focus-first-error.ts";
+import { dashboardPathFor, setToken } from "@/lib/token.ts";
+import { Alert, Button, TextField, useToast } from "@/components/ui/index.ts";
+import { useLogin } from "@/features/auth/api/login.ts";
 import { AuthPanel } from "./auth-panel.tsx";
 
 export function LoginForm() {

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
-import { paths } from "../../../config/paths.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { Icon } from "../../../components/ui/index.ts";
+import { paths } from "@/config/paths.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { Icon } from "@/components/ui/index.ts";
 import { AuthPanel } from "./auth-panel.tsx";
 
 const choices = [

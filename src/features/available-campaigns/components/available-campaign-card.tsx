@@ -1,9 +1,9 @@
 // One active campaign for an influencer: image, product name, price, commission (1 decimal),
 // status, end date or N/A, and Apply for Link.
-import { campaignPriceCents, isCampaignActive, type Campaign } from "../../../lib/campaigns.ts";
-import { formatDate, formatMoney, formatPercent } from "../../../lib/format.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { Badge, Button, ProductImage } from "../../../components/ui/index.ts";
+import { campaignPriceCents, isCampaignActive, type Campaign } from "@/lib/campaigns.ts";
+import { formatDate, formatMoney, formatPercent } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { Badge, Button, ProductImage } from "@/components/ui/index.ts";
 
 interface AvailableCampaignCardProps {
   campaign: Campaign;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { buttonByText, click, render, until, type Rendered } from "../../../testing/render.tsx";
+import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { AvailableCampaigns } from "./available-campaigns.tsx";
 
 const campaign = (id: string, name: string, rate: number, created: string, extra: Record<string, unknown> = {}) => ({

@@ -4,15 +4,15 @@
 // link.' or 'An unexpected error occurred.'
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { paths } from "../../../config/paths.ts";
-import { ApiError, serverMessage } from "../../../lib/api-client.ts";
-import type { Campaign } from "../../../lib/campaigns.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { PageHeader } from "../../../components/layouts/page-header.tsx";
-import { Alert, ButtonLink, EmptyState, FilterGroup, LoadingState, RetryAlert, useToast } from "../../../components/ui/index.ts";
-import { useActiveCampaigns } from "../api/get-active-campaigns.ts";
-import { useApplyForLink } from "../api/apply-for-link.ts";
-import { sortCampaigns, type CampaignSort } from "../utils/sort-campaigns.ts";
+import { paths } from "@/config/paths.ts";
+import { ApiError, serverMessage } from "@/lib/api-client.ts";
+import type { Campaign } from "@/lib/campaigns.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { PageHeader } from "@/components/layouts/page-header.tsx";
+import { Alert, ButtonLink, EmptyState, FilterGroup, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
+import { useActiveCampaigns } from "@/features/available-campaigns/api/get-active-campaigns.ts";
+import { useApplyForLink } from "@/features/available-campaigns/api/apply-for-link.ts";
+import { sortCampaigns, type CampaignSort } from "@/features/available-campaigns/utils/sort-campaigns.ts";
 import { AvailableCampaignCard } from "./available-campaign-card.tsx";
 
 /** The SPEC §8 text for a failed application. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { campaignSchema } from "../../../lib/campaigns.ts";
-import { useMutation } from "../../../lib/use-mutation.ts";
-import type { CampaignDashboardPayload, CampaignPagePayload } from "../utils/campaign-form.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { campaignSchema } from "@/lib/campaigns.ts";
+import { useMutation } from "@/lib/use-mutation.ts";
+import type { CampaignDashboardPayload, CampaignPagePayload } from "@/features/business-campaigns/utils/campaign-form.ts";
 
 export const createCampaignResponseSchema = z.object({ message: z.string().optional(), campaign: campaignSchema.optional() });
 

@@ -3,17 +3,17 @@
 // other fields required) sending the dashboard payload, and the list of the business's campaigns
 // with the commission in percent with two decimals.
 import { useRef, useState, type FormEvent } from "react";
-import { paths } from "../../../config/paths.ts";
-import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { campaignPriceCents, useBusinessCampaigns, type Campaign } from "../../../lib/campaigns.ts";
-import { useMe } from "../../../lib/current-user.ts";
-import { formatDate, formatDateTime, formatMoney, formatPercent } from "../../../lib/format.ts";
-import type { FieldErrors } from "../../../lib/form-errors.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useFocusFirstError } from "../../../lib/use-focus-first-error.ts";
-import { PageHeader } from "../../../components/layouts/page-header.tsx";
-import { Alert, Badge, Button, ButtonLink, Card, EmptyState, LoadingState, ProductImage, RetryAlert, TextAreaField, TextField, useToast } from "../../../components/ui/index.ts";
-import { useCreateCampaign } from "../api/create-campaign.ts";
+import { paths } from "@/config/paths.ts";
+import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { campaignPriceCents, useBusinessCampaigns, type Campaign } from "@/lib/campaigns.ts";
+import { useMe } from "@/lib/current-user.ts";
+import { formatDate, formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
+import type { FieldErrors } from "@/lib/form-errors.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useFocusFirstError } from "@/lib/use-focus-first-error.ts";
+import { PageHeader } from "@/components/layouts/page-header.tsx";
+import { Alert, Badge, Button, ButtonLink, Card, EmptyState, LoadingState, ProductImage, RetryAlert, TextAreaField, TextField, useToast } from "@/components/ui/index.ts";
+import { useCreateCampaign } from "@/features/business-campaigns/api/create-campaign.ts";
 import {
   DASHBOARD_IMAGE_FIELDS,
   emptyDashboardValues,
@@ -21,7 +21,7 @@ import {
   toDashboardPayload,
   validateDashboardForm,
   type CampaignDashboardValues,
-} from "../utils/campaign-form.ts";
+} from "@/features/business-campaigns/utils/campaign-form.ts";
 
 const serverFieldAliases: Record<string, keyof CampaignDashboardValues> = {
   price: "product_price",

@@ -4,16 +4,16 @@
 // to the business dashboard; failure: 'Failed to create campaign: {message}'.
 import { useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { paths } from "../../../config/paths.ts";
-import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { useMe } from "../../../lib/current-user.ts";
-import type { FieldErrors } from "../../../lib/form-errors.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useFocusFirstError } from "../../../lib/use-focus-first-error.ts";
-import { ImageListField } from "../../../components/forms/image-list-field.tsx";
-import { PageHeader } from "../../../components/layouts/page-header.tsx";
-import { Alert, Button, ButtonLink, Card, LoadingState, TextAreaField, TextField, useToast } from "../../../components/ui/index.ts";
-import { useCreateCampaign } from "../api/create-campaign.ts";
+import { paths } from "@/config/paths.ts";
+import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { useMe } from "@/lib/current-user.ts";
+import type { FieldErrors } from "@/lib/form-errors.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useFocusFirstError } from "@/lib/use-focus-first-error.ts";
+import { ImageListField } from "@/components/forms/image-list-field.tsx";
+import { PageHeader } from "@/components/layouts/page-header.tsx";
+import { Alert, Button, ButtonLink, Card, LoadingState, TextAreaField, TextField, useToast } from "@/components/ui/index.ts";
+import { useCreateCampaign } from "@/features/business-campaigns/api/create-campaign.ts";
 import {
   emptyPageValues,
   PAGE_MAX_IMAGES,
@@ -21,7 +21,7 @@ import {
   toPagePayload,
   validatePageForm,
   type CampaignPageValues,
-} from "../utils/campaign-form.ts";
+} from "@/features/business-campaigns/utils/campaign-form.ts";
 
 type TextKey = Exclude<keyof CampaignPageValues, "image_urls">;
 const serverFieldAliases: Record<string, keyof CampaignPageValues> = {

@@ -6,10 +6,10 @@ import {
   campaignCreateSchema,
   type CampaignDashboardForm,
   type CampaignPageForm,
-} from "../../../../supabase/functions/_shared/schemas/campaigns.ts";
-import { fieldErrorsFrom, type FieldErrors } from "../../../lib/form-errors.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { isHttpUrl } from "../../../lib/image-url.ts";
+} from "@contract/campaigns.ts";
+import { fieldErrorsFrom, type FieldErrors } from "@/lib/form-errors.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { isHttpUrl } from "@/lib/image-url.ts";
 
 export const PAGE_MAX_IMAGES = 5;
 export const DASHBOARD_IMAGE_FIELDS = ["image_1", "image_2", "image_3"] as const;

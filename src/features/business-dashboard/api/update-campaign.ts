@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { campaignSchema } from "../../../lib/campaigns.ts";
-import { useMutation } from "../../../lib/use-mutation.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { campaignSchema } from "@/lib/campaigns.ts";
+import { useMutation } from "@/lib/use-mutation.ts";
 
 export type CampaignUpdate = { image_urls: string[] } | { status: "inactive" };
 

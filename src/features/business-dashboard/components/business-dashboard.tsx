@@ -3,10 +3,10 @@
 // and the cards of other features that the route passes in: Orders to Fulfill, Business
 // Profile and Payout Management (the last two need the account as it is now).
 import type { ReactNode } from "react";
-import type { User } from "../../../lib/current-user.ts";
-import { paths } from "../../../config/paths.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { AccountPage } from "../../../components/account/account-page.tsx";
+import type { User } from "@/lib/current-user.ts";
+import { paths } from "@/config/paths.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { AccountPage } from "@/components/account/account-page.tsx";
 import { MyCampaigns } from "./my-campaigns.tsx";
 
 interface BusinessDashboardProps {

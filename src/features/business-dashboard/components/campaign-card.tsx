@@ -1,9 +1,9 @@
 // One campaign on the business dashboard: image, name, description, price, commission (1 decimal),
 // status badge and Edit. An inactive campaign stays listed, dimmed, saying it takes no new orders.
-import { campaignPriceCents, isCampaignActive, type Campaign } from "../../../lib/campaigns.ts";
-import { formatMoney, formatPercent } from "../../../lib/format.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { Badge, Button, ProductImage } from "../../../components/ui/index.ts";
+import { campaignPriceCents, isCampaignActive, type Campaign } from "@/lib/campaigns.ts";
+import { formatMoney, formatPercent } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { Badge, Button, ProductImage } from "@/components/ui/index.ts";
 
 interface CampaignCardProps {
   campaign: Campaign;

@@ -1,7 +1,7 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Campaign } from "../../../lib/campaigns.ts";
-import { buttonByText, click, render, until, type Rendered } from "../../../testing/render.tsx";
+import type { Campaign } from "@/lib/campaigns.ts";
+import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { EditCampaignModal } from "./edit-campaign-modal.tsx";
 
 const campaign = (extra: Partial<Campaign> = {}): Campaign => ({

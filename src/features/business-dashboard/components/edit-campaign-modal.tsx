@@ -1,13 +1,13 @@
 // Edit a campaign (SPEC §2, §4, §5, §8): change its images (1 to 5, by URL or upload) or deactivate
 // it after a confirmation. Deactivation is one-way, so an inactive campaign offers no deactivate.
-import { useState } from "react";
-import { failureMessage, serverMessage } from "../../../lib/api-client.ts";
-import { isCampaignActive, type Campaign } from "../../../lib/campaigns.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { isHttpUrl } from "../../../lib/image-url.ts";
-import { ImageListField } from "../../../components/forms/image-list-field.tsx";
-import { Alert, Button, Modal, useToast } from "../../../components/ui/index.ts";
-import { useUpdateCampaign } from "../api/update-campaign.ts";
+import { useEffect, useRef, useState } from "react";
+import { failureMessage, serverMessage } from "@/lib/api-client.ts";
+import { isCampaignActive, type Campaign } from "@/lib/campaigns.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { isHttpUrl } from "@/lib/image-url.ts";
+import { ImageListField } from "@/components/forms/image-list-field.tsx";
+import { Alert, Button, Modal, useToast } from "@/components/ui/index.ts";
+import { useUpdateCampaign } from "@/features/business-dashboard/api/update-campaign.ts";
 
 export const MAX_CAMPAIGN_IMAGES = 5;
 
@@ -37,6 +37,11 @@ export function EditCampaignModal({ campaign, onClose, onChanged }: EditCampaign
   const [rowErrors, setRowErrors] = useState<(string | null)[]>([]);
   const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // The confirmation takes focus, so a keyboard user lands on the question just asked.
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
   const [action, setAction] = useState<"save" | "deactivate" | null>(null);
   const [uploading, setUploading] = useState(false);
   const active = isCampaignActive(campaign);
@@ -128,7 +133,7 @@ export function EditCampaignModal({ campaign, onClose, onChanged }: EditCampaign
                   {t("campaigns.deactivateBody")}
                 </p>
                 <div className="button-row">
-                  <Button variant="danger" onClick={deactivate} loading={action === "deactivate"} autoFocus>
+                  <Button variant="danger" onClick={deactivate} loading={action === "deactivate"} ref={confirmButton}>
                     {t("campaigns.deactivateYes")}
                   </Button>
                   <Button variant="ghost" onClick={() => setConfirming(false)} disabled={action === "deactivate"}>

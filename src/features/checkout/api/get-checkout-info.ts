@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useRequest } from "../../../lib/use-request.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useRequest } from "@/lib/use-request.ts";
 
 // Postgres numerics may arrive as strings; both forms are accepted.
 const numeric = z.union([z.number(), z.string().trim().min(1)]).pipe(z.coerce.number());

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiRequest } from "@/lib/api-client.ts";
 
 export const deliveryFeeResponseSchema = z.object({
   district: z.string().optional(),

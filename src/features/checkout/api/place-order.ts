@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { checkoutOrderSchema } from "../../../../supabase/functions/_shared/schemas/orders.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { useMutation } from "../../../lib/use-mutation.ts";
+import type { checkoutOrderSchema } from "@contract/orders.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { useMutation } from "@/lib/use-mutation.ts";
 
 export const placedOrderSchema = z.object({
   id: z.string(),

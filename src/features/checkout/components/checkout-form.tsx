@@ -2,14 +2,14 @@
 // district is chosen), the price breakdown once a fee is known, the Cash on Delivery note and the
 // submit button. Rules live in ../utils/checkout-form.ts.
 import { useEffect, useReducer, useState, type FormEvent } from "react";
-import { Alert, Button, Card, Icon, SelectField, TextField } from "../../../components/ui/index.ts";
-import { ApiError, failureMessage } from "../../../lib/api-client.ts";
-import { formatMoney } from "../../../lib/format.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { getCommunes } from "../api/get-communes.ts";
-import { getDeliveryFeeCents } from "../api/get-delivery-fee.ts";
-import { useDistricts } from "../api/get-districts.ts";
-import { usePlaceOrder, type PlacedOrder } from "../api/place-order.ts";
+import { Alert, Button, Card, Icon, SelectField, TextField } from "@/components/ui/index.ts";
+import { ApiError, failureMessage } from "@/lib/api-client.ts";
+import { formatMoney } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { getCommunes } from "@/features/checkout/api/get-communes.ts";
+import { getDeliveryFeeCents } from "@/features/checkout/api/get-delivery-fee.ts";
+import { useDistricts } from "@/features/checkout/api/get-districts.ts";
+import { usePlaceOrder, type PlacedOrder } from "@/features/checkout/api/place-order.ts";
 import {
   checkoutFormReducer,
   checkSubmit,
@@ -19,7 +19,7 @@ import {
   QUANTITIES,
   submitLabel,
   type CheckoutField,
-} from "../utils/checkout-form.ts";
+} from "@/features/checkout/utils/checkout-form.ts";
 
 const fieldId: Record<CheckoutField, string> = {
   quantity: "checkout-quantity",
@@ -62,8 +62,10 @@ export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: 
   }, [state.district]);
 
   // The fee to the chosen commune (a failure clears the fee).
+  const { district: chosenDistrict, commune: chosenCommune } = state;
   useEffect(() => {
-    const { district, commune } = state;
+    const district = chosenDistrict;
+    const commune = chosenCommune;
     if (!district || !commune) return;
     const controller = new AbortController();
     getDeliveryFeeCents(commune, district, controller.signal)
@@ -72,8 +74,7 @@ export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: 
         if (!controller.signal.aborted) dispatch({ type: "feeFailed", district, commune });
       });
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state.district, state.commune]);
+  }, [chosenDistrict, chosenCommune]);
 
   const clearError = (field: CheckoutField) => {
     setFieldErrors(({ [field]: _gone, ...rest }) => rest);

@@ -1,6 +1,6 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { buttonByText, render, until, type Rendered } from "../../../testing/render.tsx";
+import { buttonByText, render, until, type Rendered } from "@/testing/render.tsx";
 import { CheckoutPage } from "./checkout-page.tsx";
 
 const influencerId = "00000000-0000-4000-8000-00000000a001";

@@ -4,12 +4,12 @@
 // the order form; 'Order Confirmed!' once placed; the store phone in the footer. No realtime and
 // no account code here, so the page stays light.
 import { useEffect, useRef, useState } from "react";
-import { checkoutOrderSchema } from "../../../../supabase/functions/_shared/schemas/orders.ts";
-import { ButtonLink, Card, EmptyState, Icon, LoadingState, RetryAlert } from "../../../components/ui/index.ts";
-import { paths } from "../../../config/paths.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { checkoutPriceCents, useCheckoutInfo, type CheckoutInfo } from "../api/get-checkout-info.ts";
-import type { PlacedOrder } from "../api/place-order.ts";
+import { checkoutOrderSchema } from "@contract/orders.ts";
+import { ButtonLink, Card, EmptyState, Icon, LoadingState, RetryAlert } from "@/components/ui/index.ts";
+import { paths } from "@/config/paths.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { checkoutPriceCents, useCheckoutInfo, type CheckoutInfo } from "@/features/checkout/api/get-checkout-info.ts";
+import type { PlacedOrder } from "@/features/checkout/api/place-order.ts";
 import { CheckoutForm } from "./checkout-form.tsx";
 import { OrderConfirmed } from "./order-confirmed.tsx";
 import { ProductSummary } from "./product-summary.tsx";

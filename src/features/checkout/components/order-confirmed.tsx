@@ -1,10 +1,10 @@
 // The success screen (SPEC §2): 'Order Confirmed!', cash on delivery, a phone call to follow, and
 // what was ordered with the server's total.
 import { useEffect, useRef } from "react";
-import { Card, Icon } from "../../../components/ui/index.ts";
-import { formatDollars, formatMoney } from "../../../lib/format.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import type { PlacedOrder } from "../api/place-order.ts";
+import { Card, Icon } from "@/components/ui/index.ts";
+import { formatDollars, formatMoney } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/index.ts";
+import type { PlacedOrder } from "@/features/checkout/api/place-order.ts";
 
 export function OrderConfirmed({ order }: { order: PlacedOrder }) {
   const heading = useRef<HTMLHeadingElement>(null);

@@ -1,9 +1,9 @@
 // What the customer is buying: images (swipeable on a phone), name, price, description and the
 // creator whose link brought them here.
-import { Card, ProductImage } from "../../../components/ui/index.ts";
-import { formatMoney } from "../../../lib/format.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { checkoutPriceCents, type CheckoutInfo } from "../api/get-checkout-info.ts";
+import { Card, ProductImage } from "@/components/ui/index.ts";
+import { formatMoney } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { checkoutPriceCents, type CheckoutInfo } from "@/features/checkout/api/get-checkout-info.ts";
 
 export function ProductSummary({ info }: { info: CheckoutInfo }) {
   const { campaign, influencer, business } = info;

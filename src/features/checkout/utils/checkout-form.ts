@@ -5,9 +5,9 @@
 // 'Please select a valid delivery location'. Amounts are integer cents; the server computes the
 // real ones, these are a preview.
 import type { z } from "zod";
-import { checkoutOrderSchema } from "../../../../supabase/functions/_shared/schemas/orders.ts";
-import { formatMoney } from "../../../lib/format.ts";
-import { t, tServer } from "../../../lib/i18n/index.ts";
+import { checkoutOrderSchema } from "@contract/orders.ts";
+import { formatMoney } from "@/lib/format.ts";
+import { t, tServer } from "@/lib/i18n/index.ts";
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 10;

@@ -2,12 +2,12 @@
 // rejected, or inactive once the campaign was deactivated). Only an approved link of an active
 // campaign shows the URL with Copy and Download QR Code.
 import { useEffect, useId, useRef, useState } from "react";
-import { formatDateTime } from "../../../lib/format.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { Badge, Button, Icon, useToast, type BadgeTone } from "../../../components/ui/index.ts";
-import type { MyLink } from "../api/get-my-links.ts";
-import type { KeywordTrigger } from "../api/get-my-triggers.ts";
-import { downloadQrCode, qrFileName } from "../utils/qr-code.ts";
+import { formatDateTime } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { Badge, Button, Icon, useToast, type BadgeTone } from "@/components/ui/index.ts";
+import type { MyLink } from "@/features/influencer-dashboard/api/get-my-links.ts";
+import type { KeywordTrigger } from "@/features/influencer-dashboard/api/get-my-triggers.ts";
+import { downloadQrCode, qrFileName } from "@/features/influencer-dashboard/utils/qr-code.ts";
 
 export type LinkState = "pending" | "approved" | "rejected" | "inactive";
 

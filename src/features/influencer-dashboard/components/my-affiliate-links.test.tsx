@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { buttonByText, click, render, until, type Rendered } from "../../../testing/render.tsx";
+import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
 
 // Realtime is replaced by handles the test fires, as postgres_changes events would.
 const realtime = vi.hoisted(() => ({ subscriptions: [] as { table: string; event: string; filter?: string; onChange: () => void }[] }));
-vi.mock("../../../lib/realtime.ts", () => ({
+vi.mock("@/lib/realtime.ts", () => ({
   useTableChanges: (options: { table: string; event: string; filter?: string; onChange: () => void }) => {
     realtime.subscriptions = [...realtime.subscriptions.filter((s) => s.table !== options.table), options];
     return "live";

@@ -2,12 +2,12 @@
 // links (an admin's decision) or of a campaign (a deactivation) refetches, so a card turns
 // approved within a second of the admin's click.
 import { useMemo } from "react";
-import { paths } from "../../../config/paths.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useTableChanges } from "../../../lib/realtime.ts";
-import { Alert, ButtonLink, Card, EmptyState, LoadingState, RetryAlert } from "../../../components/ui/index.ts";
-import { useMyLinks } from "../api/get-my-links.ts";
-import { useMyTriggers, type KeywordTrigger } from "../api/get-my-triggers.ts";
+import { paths } from "@/config/paths.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useTableChanges } from "@/lib/realtime.ts";
+import { Alert, ButtonLink, Card, EmptyState, LoadingState, RetryAlert } from "@/components/ui/index.ts";
+import { useMyLinks } from "@/features/influencer-dashboard/api/get-my-links.ts";
+import { useMyTriggers, type KeywordTrigger } from "@/features/influencer-dashboard/api/get-my-triggers.ts";
 import { AffiliateLinkCard } from "./affiliate-link-card.tsx";
 
 interface MyAffiliateLinksProps {

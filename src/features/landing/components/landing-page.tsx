@@ -2,11 +2,11 @@
 // about us, contact, final call to action. Scrolls to the section named in the URL hash.
 import { useEffect, type ReactNode } from "react";
 import { useLocation } from "react-router-dom";
-import { PLATFORM_FEE_RATE, support } from "../../../config/app.ts";
-import { paths } from "../../../config/paths.ts";
-import { formatPercent } from "../../../lib/format.ts";
-import { t, type MessageKey } from "../../../lib/i18n/index.ts";
-import { ButtonLink, Icon, type IconName } from "../../../components/ui/index.ts";
+import { PLATFORM_FEE_RATE, support } from "@/config/app.ts";
+import { paths } from "@/config/paths.ts";
+import { formatPercent } from "@/lib/format.ts";
+import { t, type MessageKey } from "@/lib/i18n/index.ts";
+import { ButtonLink, Icon, type IconName } from "@/components/ui/index.ts";
 
 const features: { icon: IconName; key: string }[] = [
   { icon: "link", key: "links" },

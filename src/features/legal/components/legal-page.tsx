@@ -1,10 +1,10 @@
 // A legal document from the i18n dictionary: title, date, contents and numbered sections. Section
 // bodies use the dictionary's small format: blank line between paragraphs, "- " for list items.
 import { Link } from "react-router-dom";
-import { support } from "../../../config/app.ts";
-import { paths } from "../../../config/paths.ts";
-import { formatDate } from "../../../lib/format.ts";
-import { t, type MessageKey } from "../../../lib/i18n/index.ts";
+import { support } from "@/config/app.ts";
+import { paths } from "@/config/paths.ts";
+import { formatDate } from "@/lib/format.ts";
+import { t, type MessageKey } from "@/lib/i18n/index.ts";
 
 /** When the legal texts last changed. */
 export const LEGAL_UPDATED_AT = "2026-11-22T12:00:00+07:00";

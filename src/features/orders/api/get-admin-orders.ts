@@ -1,7 +1,7 @@
-import { apiRequest } from "../../../lib/api-client.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useRequest } from "../../../lib/use-request.ts";
-import { ordersResponseSchema, type Order } from "../types/order.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useRequest } from "@/lib/use-request.ts";
+import { ordersResponseSchema, type Order } from "@/features/orders/types/order.ts";
 
 // GET /admin/orders - every order with the customer's phone, newest first
 export function getAdminOrders(signal?: AbortSignal): Promise<Order[]> {

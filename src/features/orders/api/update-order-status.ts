@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { orderStatusChangeSchema, type OrderStatus } from "../../../../supabase/functions/_shared/schemas/orders.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { useMutation } from "../../../lib/use-mutation.ts";
-import { orderSchema } from "../types/order.ts";
+import { orderStatusChangeSchema, type OrderStatus } from "@contract/orders.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { useMutation } from "@/lib/use-mutation.ts";
+import { orderSchema } from "@/features/orders/types/order.ts";
 
 /** The note kept in the order history for a change made on the board (SPEC §4); data, not UI text. */
 export const ADMIN_STATUS_NOTE = "Status changed by admin";

@@ -3,11 +3,11 @@
 // created and updated dates; the forward step and each allowed revert; 'Order Completed' once
 // delivered (reverts stay possible).
 import type { ReactNode } from "react";
-import { Button, Icon } from "../../../components/ui/index.ts";
-import { formatDateTime, formatMoney } from "../../../lib/format.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import type { Order } from "../types/order.ts";
-import { displayStatus, nextStatus, orderNumber, revertStatuses, statusLabel, type OrderStatus } from "../utils/order-status.ts";
+import { Button, Icon } from "@/components/ui/index.ts";
+import { formatDateTime, formatMoney } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/index.ts";
+import type { Order } from "@/features/orders/types/order.ts";
+import { displayStatus, nextStatus, orderNumber, revertStatuses, statusLabel, type OrderStatus } from "@/features/orders/utils/order-status.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 
 interface AdminOrderCardProps {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
-import { buttonByText, click, render, settle, until, type Rendered } from "../../../testing/render.tsx";
+import { buttonByText, click, render, settle, until, type Rendered } from "@/testing/render.tsx";
 import { OrderManagement } from "./order-management.tsx";
 
 const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void), table: "", event: "", filter: undefined as string | undefined }));
-vi.mock("../../../lib/realtime.ts", () => ({
+vi.mock("@/lib/realtime.ts", () => ({
   useTableChanges: (options: { onChange: () => void; table: string; event: string; filter?: string }) => {
     Object.assign(realtime, options);
     return "live";

@@ -4,16 +4,16 @@
 // change moves the card), and so does every (re)subscription, so a lost connection never leaves a
 // stale board. A change refused because the order moved meanwhile (409) says why and refetches.
 import { useMemo, useState } from "react";
-import { Alert, EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, ShowMore, useToast } from "../../../components/ui/index.ts";
-import { serverMessage } from "../../../lib/api-client.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useTableChanges } from "../../../lib/realtime.ts";
-import { useShowMore } from "../../../lib/use-show-more.ts";
-import { useAdminOrders } from "../api/get-admin-orders.ts";
-import { useUpdateOrderStatus } from "../api/update-order-status.ts";
-import type { Order } from "../types/order.ts";
-import { countByFilter, filterOrders, ORDER_FILTERS, type OrderFilter } from "../utils/order-filters.ts";
-import { statusLabel, type OrderStatus } from "../utils/order-status.ts";
+import { Alert, EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, ShowMore, useToast } from "@/components/ui/index.ts";
+import { serverMessage } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useTableChanges } from "@/lib/realtime.ts";
+import { useShowMore } from "@/lib/use-show-more.ts";
+import { useAdminOrders } from "@/features/orders/api/get-admin-orders.ts";
+import { useUpdateOrderStatus } from "@/features/orders/api/update-order-status.ts";
+import type { Order } from "@/features/orders/types/order.ts";
+import { countByFilter, filterOrders, ORDER_FILTERS, type OrderFilter } from "@/features/orders/utils/order-filters.ts";
+import { statusLabel, type OrderStatus } from "@/features/orders/utils/order-status.ts";
 import { AdminOrderCard } from "./admin-order-card.tsx";
 import "./orders.css";
 

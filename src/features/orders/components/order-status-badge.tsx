@@ -1,6 +1,6 @@
-import { Badge } from "../../../components/ui/index.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { displayStatus, statusLabel, statusTone } from "../utils/order-status.ts";
+import { Badge } from "@/components/ui/index.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { displayStatus, statusLabel, statusTone } from "@/features/orders/utils/order-status.ts";
 
 /** The order's status (SPEC §4 labels; an unknown status shows as New Order). */
 export function OrderStatusBadge({ status }: { status: string }) {

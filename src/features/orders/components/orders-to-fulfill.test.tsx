@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
-import { render, until, type Rendered } from "../../../testing/render.tsx";
+import { render, until, type Rendered } from "@/testing/render.tsx";
 import { OrdersToFulfill } from "./orders-to-fulfill.tsx";
 
 const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void), table: "", event: "", filter: undefined as string | undefined, enabled: true }));
-vi.mock("../../../lib/realtime.ts", () => ({
+vi.mock("@/lib/realtime.ts", () => ({
   useTableChanges: (options: { onChange: () => void; table: string; event: string; filter?: string; enabled?: boolean }) => {
     Object.assign(realtime, options);
     return "live";

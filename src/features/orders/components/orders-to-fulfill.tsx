@@ -3,14 +3,14 @@
 // changes to the business's own orders refetch (realtime filtered to business_id, RLS on top),
 // and an order seen turning delivered says 'Order completed! Payouts have been created.'
 import { useEffect, useRef } from "react";
-import { Badge, Card, EmptyState, LiveIndicator, LoadingState, RetryAlert, useToast } from "../../../components/ui/index.ts";
-import { useSession } from "../../../lib/auth.tsx";
-import { formatCount, formatDateTime, formatMoney } from "../../../lib/format.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useTableChanges } from "../../../lib/realtime.ts";
-import { useMyOrders } from "../api/get-my-orders.ts";
-import { newlyDelivered } from "../utils/order-filters.ts";
-import { displayStatus } from "../utils/order-status.ts";
+import { Badge, Card, EmptyState, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
+import { useSession } from "@/lib/auth.tsx";
+import { formatCount, formatDateTime, formatMoney } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useTableChanges } from "@/lib/realtime.ts";
+import { useMyOrders } from "@/features/orders/api/get-my-orders.ts";
+import { newlyDelivered } from "@/features/orders/utils/order-filters.ts";
+import { displayStatus } from "@/features/orders/utils/order-status.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import "./orders.css";
 

@@ -1,8 +1,8 @@
 // Order status rules of SPEC §4 for the screens: labels, tones, the one forward step and the
 // allowed reverts. The server enforces the same transitions (anything else is a 409).
-import { ORDER_STATUSES, type OrderStatus } from "../../../../supabase/functions/_shared/schemas/orders.ts";
-import type { BadgeTone } from "../../../components/ui/index.ts";
-import { t } from "../../../lib/i18n/index.ts";
+import { ORDER_STATUSES, type OrderStatus } from "@contract/orders.ts";
+import type { BadgeTone } from "@/components/ui/index.ts";
+import { t } from "@/lib/i18n/index.ts";
 
 export { ORDER_STATUSES, type OrderStatus };
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { payoutCompletionSchema } from "../../../../supabase/functions/_shared/schemas/payouts.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { useMutation } from "../../../lib/use-mutation.ts";
-import { payoutItemSchema } from "../types/payout.ts";
+import { payoutCompletionSchema } from "@contract/payouts.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { useMutation } from "@/lib/use-mutation.ts";
+import { payoutItemSchema } from "@/features/payouts/types/payout.ts";
 
 export const completePayoutResponseSchema = z.object({
   message: z.string(),

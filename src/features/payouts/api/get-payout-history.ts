@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useRequest } from "../../../lib/use-request.ts";
-import { payoutItemSchema, type PayoutItem } from "../types/payout.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useRequest } from "@/lib/use-request.ts";
+import { payoutItemSchema, type PayoutItem } from "@/features/payouts/types/payout.ts";
 
 export const payoutHistoryResponseSchema = z.object({ history: z.array(payoutItemSchema) });
 

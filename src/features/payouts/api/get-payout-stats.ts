@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useRequest } from "../../../lib/use-request.ts";
-import { payoutStatsSchema, type PayoutStats } from "../types/payout.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useRequest } from "@/lib/use-request.ts";
+import { payoutStatsSchema, type PayoutStats } from "@/features/payouts/types/payout.ts";
 
 export const payoutStatsResponseSchema = z.object({ stats: payoutStatsSchema });
 

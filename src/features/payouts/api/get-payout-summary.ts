@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ApiError, apiRequest } from "../../../lib/api-client.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useRequest } from "../../../lib/use-request.ts";
-import { payoutItemSchema, payoutSummarySchema } from "../types/payout.ts";
+import { ApiError, apiRequest } from "@/lib/api-client.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useRequest } from "@/lib/use-request.ts";
+import { payoutItemSchema, payoutSummarySchema } from "@/features/payouts/types/payout.ts";
 
 export const payoutSummaryResponseSchema = z.object({ summary: payoutSummarySchema, history: z.array(payoutItemSchema) });
 

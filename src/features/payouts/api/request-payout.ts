@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { useMutation } from "../../../lib/use-mutation.ts";
-import { payoutItemSchema } from "../types/payout.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { useMutation } from "@/lib/use-mutation.ts";
+import { payoutItemSchema } from "@/features/payouts/types/payout.ts";
 
 export const requestPayoutResponseSchema = z.object({ message: z.string(), payout: payoutItemSchema });
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
-import { buttonByText, click, render, until, type Rendered } from "../../../testing/render.tsx";
+import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { AdminPayouts } from "./admin-payouts.tsx";
 
 type Options = { onChange: () => void; table: string; event: string; filter?: string };
 const realtime = vi.hoisted(() => ({ options: null as Options | null }));
-vi.mock("../../../lib/realtime.ts", () => ({
+vi.mock("@/lib/realtime.ts", () => ({
   useTableChanges: (options: Options) => {
     realtime.options = options;
     return "live";

@@ -4,18 +4,18 @@
 // the payout lists are cleared (SPEC §7) and the error shows. Live: any change to
 // public.payout_requests (a new request, a completion by another admin) refetches all three.
 import { useCallback, useMemo, useState } from "react";
-import { Alert, EmptyState, LiveIndicator, LoadingState, RetryAlert, ShowMore, Tabs, useToast } from "../../../components/ui/index.ts";
-import { failureMessage } from "../../../lib/api-client.ts";
-import { formatCount, formatMoney } from "../../../lib/format.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useTableChanges } from "../../../lib/realtime.ts";
-import { useShowMore } from "../../../lib/use-show-more.ts";
-import { useCompletePayout } from "../api/complete-payout.ts";
-import { usePayoutHistory } from "../api/get-payout-history.ts";
-import { usePayoutStats } from "../api/get-payout-stats.ts";
-import { usePendingPayouts } from "../api/get-pending-payouts.ts";
-import type { PendingPayout } from "../types/payout.ts";
-import { completedPayouts } from "../utils/payouts.ts";
+import { Alert, EmptyState, LiveIndicator, LoadingState, RetryAlert, ShowMore, Tabs, useToast } from "@/components/ui/index.ts";
+import { failureMessage } from "@/lib/api-client.ts";
+import { formatCount, formatMoney } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useTableChanges } from "@/lib/realtime.ts";
+import { useShowMore } from "@/lib/use-show-more.ts";
+import { useCompletePayout } from "@/features/payouts/api/complete-payout.ts";
+import { usePayoutHistory } from "@/features/payouts/api/get-payout-history.ts";
+import { usePayoutStats } from "@/features/payouts/api/get-payout-stats.ts";
+import { usePendingPayouts } from "@/features/payouts/api/get-pending-payouts.ts";
+import type { PendingPayout } from "@/features/payouts/types/payout.ts";
+import { completedPayouts } from "@/features/payouts/utils/payouts.ts";
 import { CompletedPayoutCard } from "./completed-payout-card.tsx";
 import { PayoutRequestCard } from "./payout-request-card.tsx";
 import "./payouts.css";

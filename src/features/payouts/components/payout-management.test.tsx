@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import { Route, Routes } from "react-router-dom";
-import type { User } from "../../../lib/current-user.ts";
-import { buttonByText, click, render, until, type Rendered } from "../../../testing/render.tsx";
+import type { User } from "@/lib/current-user.ts";
+import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { PayoutManagement } from "./payout-management.tsx";
 
 type Options = { onChange: () => void; table: string; event: string; filter?: string };
 const realtime = vi.hoisted(() => ({ channels: new Map<string, Options>() }));
-vi.mock("../../../lib/realtime.ts", () => ({
+vi.mock("@/lib/realtime.ts", () => ({
   useTableChanges: (options: Options) => {
     realtime.channels.set(options.table, options);
     return "live";

@@ -7,17 +7,17 @@
 // showed as pending that turns completed is announced with its ABA reference.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { Alert, Badge, Button, Card, EmptyState, LiveIndicator, LoadingState, Modal, useToast } from "../../../components/ui/index.ts";
-import { paths } from "../../../config/paths.ts";
-import { ApiError, failureMessage } from "../../../lib/api-client.ts";
-import { logout } from "../../../lib/auth.tsx";
-import type { User } from "../../../lib/current-user.ts";
-import { formatDateTime, formatMoney } from "../../../lib/format.ts";
-import { t, tServer } from "../../../lib/i18n/index.ts";
-import { useTableChanges } from "../../../lib/realtime.ts";
-import { usePayoutSummary } from "../api/get-payout-summary.ts";
-import { useRequestPayout } from "../api/request-payout.ts";
-import type { PayoutUserType } from "../types/payout.ts";
+import { Alert, Badge, Button, Card, EmptyState, LiveIndicator, LoadingState, Modal, useToast } from "@/components/ui/index.ts";
+import { paths } from "@/config/paths.ts";
+import { ApiError, failureMessage } from "@/lib/api-client.ts";
+import { logout } from "@/lib/auth.tsx";
+import type { User } from "@/lib/current-user.ts";
+import { formatDateTime, formatMoney } from "@/lib/format.ts";
+import { t, tServer } from "@/lib/i18n/index.ts";
+import { useTableChanges } from "@/lib/realtime.ts";
+import { usePayoutSummary } from "@/features/payouts/api/get-payout-summary.ts";
+import { useRequestPayout } from "@/features/payouts/api/request-payout.ts";
+import type { PayoutUserType } from "@/features/payouts/types/payout.ts";
 import {
   combinedLiveStatus,
   completedPayouts,
@@ -27,7 +27,7 @@ import {
   pendingPayout,
   requestBlock,
   ZERO_SUMMARY,
-} from "../utils/payouts.ts";
+} from "@/features/payouts/utils/payouts.ts";
 import { PayoutHistoryList } from "./payout-history.tsx";
 import { PayoutStats } from "./payout-stats.tsx";
 import "./payouts.css";

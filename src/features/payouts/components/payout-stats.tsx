@@ -1,9 +1,9 @@
 // The balances of a business or an influencer (SPEC §2, §3; docs/money.md "Figures a user sees").
 // A negative available amount is owed: it is shown as such and nets off against later earnings.
-import { PLATFORM_FEE_RATE } from "../../../config/app.ts";
-import { formatMoney, formatPercent } from "../../../lib/format.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import type { PayoutSummary, PayoutUserType } from "../types/payout.ts";
+import { PLATFORM_FEE_RATE } from "@/config/app.ts";
+import { formatMoney, formatPercent } from "@/lib/format.ts";
+import { t } from "@/lib/i18n/index.ts";
+import type { PayoutSummary, PayoutUserType } from "@/features/payouts/types/payout.ts";
 
 interface PayoutStatsProps {
   summary: PayoutSummary;

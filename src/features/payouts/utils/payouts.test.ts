@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PayoutItem } from "../types/payout.ts";
+import type { PayoutItem } from "@/features/payouts/types/payout.ts";
 import { combinedLiveStatus, completedPayouts, hasBankDetails, newlyCompleted, pendingIds, pendingPayout, requestBlock, ZERO_SUMMARY } from "./payouts.ts";
 
 const item = (id: string, status: PayoutItem["status"], completedAt: string | null = null): PayoutItem => ({

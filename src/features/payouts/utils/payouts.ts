@@ -1,8 +1,8 @@
 // Pure rules of the payout screens (SPEC §4, §5): which requests are history, which one is
 // pending, whether a payout can be requested, and which requests were completed meanwhile.
-import type { User } from "../../../lib/current-user.ts";
-import type { LiveStatus } from "../../../lib/realtime.ts";
-import type { PayoutItem, PayoutSummary } from "../types/payout.ts";
+import type { User } from "@/lib/current-user.ts";
+import type { LiveStatus } from "@/lib/realtime.ts";
+import type { PayoutItem, PayoutSummary } from "@/features/payouts/types/payout.ts";
 
 /** SPEC §4: only completed requests are history; the most recently completed first. */
 export function completedPayouts(items: readonly PayoutItem[]): PayoutItem[] {

@@ -1,7 +1,7 @@
-import type { ProfileUpdateInput } from "../../../../supabase/functions/_shared/schemas/auth.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { meResponseSchema, type User } from "../../../lib/current-user.ts";
-import { useMutation } from "../../../lib/use-mutation.ts";
+import type { ProfileUpdateInput } from "@contract/auth.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { meResponseSchema, type User } from "@/lib/current-user.ts";
+import { useMutation } from "@/lib/use-mutation.ts";
 
 /** Only the fields that changed; an empty string clears a field. Checked with profileUpdateSchema. */
 export type ProfileChanges = ProfileUpdateInput;

@@ -5,14 +5,14 @@
 // fields through PUT /auth/profile. A failure keeps everything typed and shows the SPEC §8
 // message, with the server's message next to the field it names.
 import { useRef, useState, type FormEvent } from "react";
-import { profileUpdateSchema } from "../../../../supabase/functions/_shared/schemas/auth.ts";
-import { ApiError, failureMessage } from "../../../lib/api-client.ts";
-import type { User } from "../../../lib/current-user.ts";
-import { fieldErrorsFrom, type FieldErrors } from "../../../lib/form-errors.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { useFocusFirstError } from "../../../lib/use-focus-first-error.ts";
-import { Alert, Button, Card, ProductImage, TextField, useToast } from "../../../components/ui/index.ts";
-import { useUpdateProfile } from "../api/update-profile.ts";
+import { profileUpdateSchema } from "@contract/auth.ts";
+import { ApiError, failureMessage } from "@/lib/api-client.ts";
+import type { User } from "@/lib/current-user.ts";
+import { fieldErrorsFrom, type FieldErrors } from "@/lib/form-errors.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { useFocusFirstError } from "@/lib/use-focus-first-error.ts";
+import { Alert, Button, Card, ProductImage, TextField, useToast } from "@/components/ui/index.ts";
+import { useUpdateProfile } from "@/features/profile/api/update-profile.ts";
 import {
   changedFields,
   editableFields,
@@ -21,7 +21,7 @@ import {
   valuesFrom,
   type ProfileField,
   type ProfileValues,
-} from "../utils/profile-values.ts";
+} from "@/features/profile/utils/profile-values.ts";
 import "./profile.css";
 
 interface ProfileFormProps {

@@ -1,7 +1,7 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { User } from "../../../lib/current-user.ts";
-import { buttonByText, click, render, until, type Rendered } from "../../../testing/render.tsx";
+import type { User } from "@/lib/current-user.ts";
+import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { ProfilePage } from "./profile-page.tsx";
 
 const account = (extra: Partial<User> = {}): User => ({

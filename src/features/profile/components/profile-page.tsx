@@ -2,11 +2,11 @@
 // (SPEC §2): the caller's account from GET /auth/me, the profile card, and the account facts
 // that cannot be edited here (email, account type, status), with a way back to the dashboard.
 import { useMatch } from "react-router-dom";
-import { paths } from "../../../config/paths.ts";
-import { useMe } from "../../../lib/current-user.ts";
-import { t } from "../../../lib/i18n/index.ts";
-import { PageHeader } from "../../../components/layouts/page-header.tsx";
-import { ButtonLink, Card, LoadingState, RetryAlert } from "../../../components/ui/index.ts";
+import { paths } from "@/config/paths.ts";
+import { useMe } from "@/lib/current-user.ts";
+import { t } from "@/lib/i18n/index.ts";
+import { PageHeader } from "@/components/layouts/page-header.tsx";
+import { ButtonLink, Card, LoadingState, RetryAlert } from "@/components/ui/index.ts";
 import { ProfileForm } from "./profile-form.tsx";
 
 export function ProfilePage() {

@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv } from "../../_shared/context.ts";
 import { asUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { applicationsQuery, newestLinksFirst, toApplicationJson, type ApplicationRow } from "../../_shared/links.ts";
-import { affiliateUrl } from "../../_shared/schemas/links.ts";
+import { affiliateUrl } from "../../_shared/contract/links.ts";
 import { uuidParam } from "../../_shared/validation.ts";
 
 const decisions = { approve: "approved", reject: "rejected" } as const;

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
 import type { AppDeps, AppEnv } from "../../_shared/context.ts";
 import { orderSelect, toOrderJson, type OrderRow } from "../../_shared/orders.ts";
-import { orderStatusChangeSchema } from "../../_shared/schemas/orders.ts";
+import { orderStatusChangeSchema } from "../../_shared/contract/orders.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 
 export function adminOrderRoutes(deps: AppDeps) {

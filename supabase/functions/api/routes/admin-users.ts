@@ -1,6 +1,6 @@
 // Admin paths for accounts: list every account, approve or reject a pending one.
 import { Hono } from "hono";
-import { userStatusSchema } from "../../_shared/schemas/auth.ts";
+import { userStatusSchema } from "../../_shared/contract/auth.ts";
 import { asUser } from "../../_shared/db.ts";
 import type { AppDeps, AppEnv } from "../../_shared/context.ts";
 import { toUserJson, userColumns, type UserRow } from "../../_shared/users.ts";

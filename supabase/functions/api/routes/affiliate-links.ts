@@ -5,7 +5,7 @@ import { asService, asUser } from "../../_shared/db.ts";
 import { ApiError, sqlStateOf } from "../../_shared/errors.ts";
 import { newestLinksFirst, ownLinksQuery, toOwnLinkJson, type OwnLinkRow } from "../../_shared/links.ts";
 import { requireUser } from "../../_shared/require-user.ts";
-import { linkApplicationSchema } from "../../_shared/schemas/links.ts";
+import { linkApplicationSchema } from "../../_shared/contract/links.ts";
 import type { UserRow } from "../../_shared/users.ts";
 import { parseJsonBody } from "../../_shared/validation.ts";
 

@@ -5,7 +5,7 @@ import {
   influencerRegistrationSchema,
   loginSchema,
   profileUpdateSchema,
-} from "../../_shared/schemas/auth.ts";
+} from "../../_shared/contract/auth.ts";
 import { asService, asUser, type Tx } from "../../_shared/db.ts";
 import type { AppDeps, AppEnv } from "../../_shared/context.ts";
 import { clientAddress } from "../../_shared/client-address.ts";

@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv } from "../../_shared/context.ts";
 import { asService, asUser } from "../../_shared/db.ts";
 import { ApiError, sqlStateOf } from "../../_shared/errors.ts";
 import { requireUser } from "../../_shared/require-user.ts";
-import { campaignCreateSchema, campaignUpdateSchema } from "../../_shared/schemas/campaigns.ts";
+import { campaignCreateSchema, campaignUpdateSchema } from "../../_shared/contract/campaigns.ts";
 import type { UserRow } from "../../_shared/users.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 

@@ -7,8 +7,8 @@ import type { AppDeps, AppEnv } from "../../_shared/context.ts";
 import { clientAddress } from "../../_shared/client-address.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { toOrderJson, type OrderRow } from "../../_shared/orders.ts";
-import { centsToDollars } from "../../_shared/schemas/money.ts";
-import { checkoutOrderSchema } from "../../_shared/schemas/orders.ts";
+import { centsToDollars } from "../../_shared/contract/money.ts";
+import { checkoutOrderSchema } from "../../_shared/contract/orders.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 
 interface CheckoutRow {

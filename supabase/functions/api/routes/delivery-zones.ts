@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { asAnon } from "../../_shared/db.ts";
 import type { AppDeps, AppEnv } from "../../_shared/context.ts";
 import { ApiError } from "../../_shared/errors.ts";
-import { centsToDollars } from "../../_shared/schemas/money.ts";
+import { centsToDollars } from "../../_shared/contract/money.ts";
 
 export function deliveryZoneRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();

@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
 import type { AppDeps, AppEnv } from "../../_shared/context.ts";
 import { orderSelect, toOrderJson, type OrderRow } from "../../_shared/orders.ts";
-import { centsToDollars } from "../../_shared/schemas/money.ts";
-import { ORDER_STATUSES } from "../../_shared/schemas/orders.ts";
+import { centsToDollars } from "../../_shared/contract/money.ts";
+import { ORDER_STATUSES } from "../../_shared/contract/orders.ts";
 import { requireUser } from "../../_shared/require-user.ts";
 
 export function orderRoutes(deps: AppDeps) {

@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv } from "../../_shared/context.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { money, readPayouts, readPayoutStats, readPendingByUser, readSummary } from "../../_shared/payouts.ts";
 import { requireAdmin, requireUser } from "../../_shared/require-user.ts";
-import { payoutCompletionSchema } from "../../_shared/schemas/payouts.ts";
+import { payoutCompletionSchema } from "../../_shared/contract/payouts.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 
 export function payoutRoutes(deps: AppDeps) {

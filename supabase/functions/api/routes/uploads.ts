@@ -10,7 +10,7 @@ import { drainUnreadBody } from "../../_shared/drain-body.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { sniffImageType, SNIFF_BYTES, type ImageType } from "../../_shared/image-type.ts";
 import { requireUser } from "../../_shared/require-user.ts";
-import { MAX_CAMPAIGN_IMAGES } from "../../_shared/schemas/campaigns.ts";
+import { MAX_CAMPAIGN_IMAGES } from "../../_shared/contract/campaigns.ts";
 import { publicObjectUrl, StorageUploadError, uploadObject } from "../../_shared/storage.ts";
 
 const BUCKET = "campaign-images";

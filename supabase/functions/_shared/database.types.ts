@@ -1,0 +1,1091 @@
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  private: {
+    Tables: {
+      checkout_attempts: {
+        Row: {
+          attempted_at: string;
+          client_ip: string;
+          customer_phone: string;
+          id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempted_at?: string;
+          client_ip: string;
+          customer_phone: string;
+          id?: never;
+        };
+        Update: {
+          attempted_at?: string;
+          client_ip?: string;
+          customer_phone?: string;
+          id?: never;
+        };
+        Relationships: [];
+      };
+      credentials: {
+        Row: {
+          password_hash: string;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          password_hash: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          password_hash?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
+      login_failures: {
+        Row: {
+          client_ip: string;
+          email: string;
+          failed_at: string;
+          login_failure_id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          client_ip: string;
+          email: string;
+          failed_at?: string;
+          login_failure_id?: never;
+        };
+        Update: {
+          client_ip?: string;
+          email?: string;
+          failed_at?: string;
+          login_failure_id?: never;
+        };
+        Relationships: [];
+      };
+      order_contacts: {
+        Row: {
+          customer_phone: string;
+          order_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          customer_phone: string;
+          order_id: string;
+        };
+        Update: {
+          customer_phone?: string;
+          order_id?: string;
+        };
+        Relationships: [];
+      };
+      signup_attempts: {
+        Row: {
+          attempted_at: string;
+          client_ip: string;
+          signup_attempt_id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempted_at?: string;
+          client_ip: string;
+          signup_attempt_id?: never;
+        };
+        Update: {
+          attempted_at?: string;
+          client_ip?: string;
+          signup_attempt_id?: never;
+        };
+        Relationships: [];
+      };
+    };
+    Views: {
+      [_ in never]: never;
+    };
+    Functions: {
+      are_http_urls: { Args: { p_urls: string[] }; Returns: boolean };
+      begin_login_attempt: {
+        Args: { p_client_ip: string; p_email: string };
+        Returns: {
+          address_failures: number;
+          attempt_id: number;
+          pair_failures: number;
+          refused: boolean;
+        }[];
+      };
+      cambodia_today: { Args: Record<PropertyKey, never>; Returns: string };
+      campaign_closed_reason: { Args: { p_end_date: string; p_start_date: string; p_status: string }; Returns: string };
+      campaign_is_active: { Args: { p_campaign_id: string }; Returns: boolean };
+      create_admin: {
+        Args: { p_email: string; p_password: string };
+        Returns: Database["public"]["Tables"]["users"]["Row"];
+        SetofOptions: {
+          from: "*";
+          to: "users";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+      is_approved_business: { Args: Record<PropertyKey, never>; Returns: boolean };
+      is_approved_influencer: { Args: Record<PropertyKey, never>; Returns: boolean };
+      is_http_url: { Args: { p_max_length: number; p_url: string }; Returns: boolean };
+      ledger_account_id: { Args: { p_kind: string; p_user_id?: string }; Returns: number };
+      login_succeeded: { Args: { p_attempt_id: number; p_client_ip: string; p_email: string }; Returns: undefined };
+      next_keyword: { Args: { p_influencer_id: string; p_product_name: string }; Returns: string };
+      note_signup_attempt: { Args: { p_client_ip: string }; Returns: undefined };
+      on_order_delivered: { Args: { p_order_id: string }; Returns: undefined };
+      on_order_undelivered: { Args: { p_order_id: string }; Returns: undefined };
+      order_transition_allowed: { Args: { p_from: string; p_to: string }; Returns: boolean };
+      owns_campaign: { Args: { p_campaign_id: string }; Returns: boolean };
+      place_order: {
+        Args: {
+          p_campaign_id: string;
+          p_client_ip: string;
+          p_commune: string;
+          p_customer_phone: string;
+          p_district: string;
+          p_influencer_id: string;
+          p_quantity: number;
+        };
+        Returns: Database["public"]["Tables"]["orders"]["Row"];
+        SetofOptions: {
+          from: "*";
+          to: "orders";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      register_user: {
+        Args: {
+          p_email: string;
+          p_full_name?: string;
+          p_password: string;
+          p_platform?: string;
+          p_social_media_page?: string;
+          p_store_phone?: string;
+          p_user_type: string;
+        };
+        Returns: Database["public"]["Tables"]["users"]["Row"];
+        SetofOptions: {
+          from: "*";
+          to: "users";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      verify_login: {
+        Args: { p_email: string; p_password: string };
+        Returns: Database["public"]["Tables"]["users"]["Row"];
+        SetofOptions: {
+          from: "*";
+          to: "users";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+    };
+    Enums: {
+      [_ in never]: never;
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+  public: {
+    Tables: {
+      affiliate_links: {
+        Row: {
+          campaign_id: string;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          influencer_id: string;
+          is_approved: boolean | null;
+          status: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          campaign_id: string;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          influencer_id: string;
+          is_approved?: never;
+          status?: string;
+          updated_at?: string;
+        };
+        Update: {
+          campaign_id?: string;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          influencer_id?: string;
+          is_approved?: never;
+          status?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "affiliate_links_campaign_id_fkey";
+            columns: ["campaign_id"];
+            isOneToOne: false;
+            referencedRelation: "campaigns";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "affiliate_links_decided_by_fkey";
+            columns: ["decided_by"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "affiliate_links_influencer_id_fkey";
+            columns: ["influencer_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      campaigns: {
+        Row: {
+          business_id: string;
+          commission_rate: number;
+          created_at: string;
+          deactivated_at: string | null;
+          description: string;
+          end_date: string | null;
+          id: string;
+          image_urls: string[];
+          is_active: boolean | null;
+          price_cents: number;
+          product_name: string;
+          start_date: string | null;
+          status: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          business_id: string;
+          commission_rate: number;
+          created_at?: string;
+          deactivated_at?: string | null;
+          description?: string;
+          end_date?: string | null;
+          id?: string;
+          image_urls: string[];
+          is_active?: never;
+          price_cents: number;
+          product_name: string;
+          start_date?: string | null;
+          status?: string;
+          updated_at?: string;
+        };
+        Update: {
+          business_id?: string;
+          commission_rate?: number;
+          created_at?: string;
+          deactivated_at?: string | null;
+          description?: string;
+          end_date?: string | null;
+          id?: string;
+          image_urls?: string[];
+          is_active?: never;
+          price_cents?: number;
+          product_name?: string;
+          start_date?: string | null;
+          status?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "campaigns_business_id_fkey";
+            columns: ["business_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      delivery_zones: {
+        Row: {
+          commune: string;
+          district: string;
+          fee_cents: number;
+          id: number;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          commune: string;
+          district: string;
+          fee_cents: number;
+          id?: never;
+          updated_at?: string;
+        };
+        Update: {
+          commune?: string;
+          district?: string;
+          fee_cents?: number;
+          id?: never;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      keyword_triggers: {
+        Row: {
+          affiliate_link_id: string;
+          campaign_id: string;
+          created_at: string;
+          dm_template_text: string;
+          id: string;
+          influencer_id: string;
+          is_active: boolean;
+          keyword: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          affiliate_link_id: string;
+          campaign_id: string;
+          created_at?: string;
+          dm_template_text: string;
+          id?: string;
+          influencer_id: string;
+          is_active?: boolean;
+          keyword: string;
+        };
+        Update: {
+          affiliate_link_id?: string;
+          campaign_id?: string;
+          created_at?: string;
+          dm_template_text?: string;
+          id?: string;
+          influencer_id?: string;
+          is_active?: boolean;
+          keyword?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "keyword_triggers_affiliate_link_id_fkey";
+            columns: ["affiliate_link_id"];
+            isOneToOne: true;
+            referencedRelation: "affiliate_links";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "keyword_triggers_campaign_id_fkey";
+            columns: ["campaign_id"];
+            isOneToOne: false;
+            referencedRelation: "campaigns";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "keyword_triggers_influencer_id_fkey";
+            columns: ["influencer_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      ledger_accounts: {
+        Row: {
+          created_at: string;
+          id: number;
+          kind: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: never;
+          kind: string;
+          user_id?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          id?: never;
+          kind?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "ledger_accounts_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      ledger_entries: {
+        Row: {
+          account_id: number;
+          amount_cents: number;
+          created_at: string;
+          id: number;
+          line: string;
+          transaction_id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          account_id: number;
+          amount_cents: number;
+          created_at?: string;
+          id?: never;
+          line: string;
+          transaction_id: number;
+        };
+        Update: {
+          account_id?: number;
+          amount_cents?: number;
+          created_at?: string;
+          id?: never;
+          line?: string;
+          transaction_id?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "ledger_entries_account_id_fkey";
+            columns: ["account_id"];
+            isOneToOne: false;
+            referencedRelation: "ledger_accounts";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "ledger_entries_transaction_id_fkey";
+            columns: ["transaction_id"];
+            isOneToOne: false;
+            referencedRelation: "ledger_transactions";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      ledger_transactions: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          delivery_number: number | null;
+          id: number;
+          kind: string;
+          order_id: string | null;
+          payout_request_id: string | null;
+          reverses_transaction_id: number | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          delivery_number?: number | null;
+          id?: never;
+          kind: string;
+          order_id?: string | null;
+          payout_request_id?: string | null;
+          reverses_transaction_id?: number | null;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          delivery_number?: number | null;
+          id?: never;
+          kind?: string;
+          order_id?: string | null;
+          payout_request_id?: string | null;
+          reverses_transaction_id?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "ledger_transactions_created_by_fkey";
+            columns: ["created_by"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "ledger_transactions_order_id_fkey";
+            columns: ["order_id"];
+            isOneToOne: false;
+            referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "ledger_transactions_payout_request_id_fkey";
+            columns: ["payout_request_id"];
+            isOneToOne: true;
+            referencedRelation: "payout_requests";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "ledger_transactions_reverses_transaction_id_fkey";
+            columns: ["reverses_transaction_id"];
+            isOneToOne: true;
+            referencedRelation: "ledger_transactions";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      order_status_history: {
+        Row: {
+          changed_at: string;
+          changed_by: string | null;
+          from_status: string | null;
+          id: number;
+          note: string | null;
+          order_id: string;
+          to_status: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          changed_at?: string;
+          changed_by?: string | null;
+          from_status?: string | null;
+          id?: never;
+          note?: string | null;
+          order_id: string;
+          to_status: string;
+        };
+        Update: {
+          changed_at?: string;
+          changed_by?: string | null;
+          from_status?: string | null;
+          id?: never;
+          note?: string | null;
+          order_id?: string;
+          to_status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "order_status_history_changed_by_fkey";
+            columns: ["changed_by"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "order_status_history_order_id_fkey";
+            columns: ["order_id"];
+            isOneToOne: false;
+            referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      orders: {
+        Row: {
+          affiliate_link_id: string;
+          business_gross_cents: number | null;
+          business_id: string;
+          business_net_cents: number | null;
+          campaign_id: string;
+          commission_cents: number | null;
+          commission_rate: number;
+          created_at: string;
+          delivery_commune: string;
+          delivery_district: string;
+          delivery_fee_cents: number;
+          id: string;
+          influencer_id: string;
+          platform_fee_cents: number | null;
+          product_name: string;
+          quantity: number;
+          status: string;
+          subtotal_cents: number | null;
+          total_cents: number | null;
+          unit_price_cents: number;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          affiliate_link_id: string;
+          business_gross_cents?: never;
+          business_id: string;
+          business_net_cents?: never;
+          campaign_id: string;
+          commission_cents?: never;
+          commission_rate: number;
+          created_at?: string;
+          delivery_commune: string;
+          delivery_district: string;
+          delivery_fee_cents: number;
+          id?: string;
+          influencer_id: string;
+          platform_fee_cents?: never;
+          product_name: string;
+          quantity: number;
+          status?: string;
+          subtotal_cents?: never;
+          total_cents?: never;
+          unit_price_cents: number;
+          updated_at?: string;
+        };
+        Update: {
+          affiliate_link_id?: string;
+          business_gross_cents?: never;
+          business_id?: string;
+          business_net_cents?: never;
+          campaign_id?: string;
+          commission_cents?: never;
+          commission_rate?: number;
+          created_at?: string;
+          delivery_commune?: string;
+          delivery_district?: string;
+          delivery_fee_cents?: number;
+          id?: string;
+          influencer_id?: string;
+          platform_fee_cents?: never;
+          product_name?: string;
+          quantity?: number;
+          status?: string;
+          subtotal_cents?: never;
+          total_cents?: never;
+          unit_price_cents?: number;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "orders_affiliate_link_id_fkey";
+            columns: ["affiliate_link_id"];
+            isOneToOne: false;
+            referencedRelation: "affiliate_links";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "orders_business_id_fkey";
+            columns: ["business_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "orders_campaign_id_fkey";
+            columns: ["campaign_id"];
+            isOneToOne: false;
+            referencedRelation: "campaigns";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "orders_influencer_id_fkey";
+            columns: ["influencer_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      payout_request_entries: {
+        Row: {
+          ledger_entry_id: number;
+          payout_request_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          ledger_entry_id: number;
+          payout_request_id: string;
+        };
+        Update: {
+          ledger_entry_id?: number;
+          payout_request_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "payout_request_entries_ledger_entry_id_fkey";
+            columns: ["ledger_entry_id"];
+            isOneToOne: true;
+            referencedRelation: "ledger_entries";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "payout_request_entries_payout_request_id_fkey";
+            columns: ["payout_request_id"];
+            isOneToOne: false;
+            referencedRelation: "payout_requests";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      payout_requests: {
+        Row: {
+          aba_reference: string | null;
+          amount_cents: number;
+          completed_at: string | null;
+          completed_by: string | null;
+          fee_cents: number;
+          gross_cents: number;
+          id: string;
+          requested_at: string;
+          status: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          aba_reference?: string | null;
+          amount_cents: number;
+          completed_at?: string | null;
+          completed_by?: string | null;
+          fee_cents: number;
+          gross_cents: number;
+          id?: string;
+          requested_at?: string;
+          status?: string;
+          user_id: string;
+        };
+        Update: {
+          aba_reference?: string | null;
+          amount_cents?: number;
+          completed_at?: string | null;
+          completed_by?: string | null;
+          fee_cents?: number;
+          gross_cents?: number;
+          id?: string;
+          requested_at?: string;
+          status?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "payout_requests_completed_by_fkey";
+            columns: ["completed_by"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "payout_requests_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      users: {
+        Row: {
+          account_name: string | null;
+          account_number: string | null;
+          bank_name: string | null;
+          business_logo_url: string | null;
+          business_name: string | null;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          email: string;
+          full_name: string | null;
+          id: string;
+          is_approved: boolean | null;
+          platform: string | null;
+          social_media_page: string | null;
+          status: string;
+          store_phone: string | null;
+          updated_at: string;
+          user_type: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          account_name?: string | null;
+          account_number?: string | null;
+          bank_name?: string | null;
+          business_logo_url?: string | null;
+          business_name?: string | null;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          email: string;
+          full_name?: string | null;
+          id?: string;
+          is_approved?: never;
+          platform?: string | null;
+          social_media_page?: string | null;
+          status?: string;
+          store_phone?: string | null;
+          updated_at?: string;
+          user_type: string;
+        };
+        Update: {
+          account_name?: string | null;
+          account_number?: string | null;
+          bank_name?: string | null;
+          business_logo_url?: string | null;
+          business_name?: string | null;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          email?: string;
+          full_name?: string | null;
+          id?: string;
+          is_approved?: never;
+          platform?: string | null;
+          social_media_page?: string | null;
+          status?: string;
+          store_phone?: string | null;
+          updated_at?: string;
+          user_type?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "users_decided_by_fkey";
+            columns: ["decided_by"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+    };
+    Views: {
+      [_ in never]: never;
+    };
+    Functions: {
+      change_order_status: {
+        Args: { p_new_status: string; p_note?: string; p_order_id: string };
+        Returns: {
+          affiliate_link_id: string;
+          business_gross_cents: number | null;
+          business_id: string;
+          business_net_cents: number | null;
+          campaign_id: string;
+          commission_cents: number | null;
+          commission_rate: number;
+          created_at: string;
+          delivery_commune: string;
+          delivery_district: string;
+          delivery_fee_cents: number;
+          id: string;
+          influencer_id: string;
+          platform_fee_cents: number | null;
+          product_name: string;
+          quantity: number;
+          status: string;
+          subtotal_cents: number | null;
+          total_cents: number | null;
+          unit_price_cents: number;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "orders";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      complete_payouts: {
+        Args: { p_aba_reference: string; p_user_id: string };
+        Returns: {
+          aba_reference: string | null;
+          amount_cents: number;
+          completed_at: string | null;
+          completed_by: string | null;
+          fee_cents: number;
+          gross_cents: number;
+          id: string;
+          requested_at: string;
+          status: string;
+          user_id: string;
+        }[];
+        SetofOptions: {
+          from: "*";
+          to: "payout_requests";
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      decide_affiliate_link: {
+        Args: { p_decision: string; p_link_id: string; p_link_url: string };
+        Returns: {
+          campaign_id: string;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          influencer_id: string;
+          is_approved: boolean | null;
+          status: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "affiliate_links";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      order_customer_phones: {
+        Args: { p_order_ids: string[] };
+        Returns: {
+          customer_phone: string;
+          order_id: string;
+        }[];
+      };
+      request_payout: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          aba_reference: string | null;
+          amount_cents: number;
+          completed_at: string | null;
+          completed_by: string | null;
+          fee_cents: number;
+          gross_cents: number;
+          id: string;
+          requested_at: string;
+          status: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "payout_requests";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      set_user_status: {
+        Args: { p_status: string; p_user_id: string };
+        Returns: {
+          account_name: string | null;
+          account_number: string | null;
+          bank_name: string | null;
+          business_logo_url: string | null;
+          business_name: string | null;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          email: string;
+          full_name: string | null;
+          id: string;
+          is_approved: boolean | null;
+          platform: string | null;
+          social_media_page: string | null;
+          status: string;
+          store_phone: string | null;
+          updated_at: string;
+          user_type: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "users";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+    };
+    Enums: {
+      [_ in never]: never;
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+};
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">;
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">];
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    keyof (DefaultSchema["Tables"] & DefaultSchema["Views"]) | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R;
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] & DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R;
+      }
+      ? R
+      : never
+    : never;
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"] | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I;
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I;
+      }
+      ? I
+      : never
+    : never;
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"] | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U;
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U;
+      }
+      ? U
+      : never
+    : never;
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"] | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never;
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    keyof DefaultSchema["CompositeTypes"] | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never;
+
+export const Constants = {
+  private: {
+    Enums: {},
+  },
+  public: {
+    Enums: {},
+  },
+} as const;

@@ -1,0 +1,73 @@
+// The layout's boundaries are lint errors, not conventions: ESLint (eslint.config.js) refuses a
+// file that crosses one, as it would on a real file at that path.
+import { ESLint } from "eslint";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..", "..");
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: join(root, file) });
+  return result.messages
+    .filter((m) => m.ruleId === "import-x/no-restricted-paths" || m.ruleId === "no-restricted-imports")
+    .map((m) => m.message);
+}
+
+describe("lint boundaries", () => {
+  it.each([
+    {
+      crossing: "a feature importing another feature",
+      file: "src/features/checkout/components/example.tsx",
+      source: `import { OrdersToFulfill } from "@/features/orders/components/orders-to-fulfill.tsx";\nexport const x = OrdersToFulfill;\n`,
+      message: "A feature never imports another feature",
+    },
+    {
+      crossing: "shared code importing a feature",
+      file: "src/lib/example.ts",
+      source: `import { useUsers } from "@/features/admin-users/api/get-users.ts";\nexport const x = useUsers;\n`,
+      message: "Shared code imports no feature",
+    },
+    {
+      crossing: "the SPA importing the local stack",
+      file: "src/lib/example.ts",
+      source: `import { keys } from "../../local-stack/keys.ts";\nexport const x = keys;\n`,
+      message: "Product code never imports the local stack",
+    },
+    {
+      crossing: "the function importing the local stack",
+      file: "supabase/functions/api/example.ts",
+      source: `import { keys } from "../../../local-stack/keys.ts";\nexport const x = keys;\n`,
+      message: "Product code never imports the local stack",
+    },
+    {
+      crossing: "the SPA importing function code other than the contract",
+      file: "src/lib/example.ts",
+      source: `import { connect } from "../../supabase/functions/_shared/db.ts";\nexport const x = connect;\n`,
+      message: "The SPA takes only the API contract from supabase/",
+    },
+  ])("refuses $crossing", async ({ file, source, message }) => {
+    const errors = await boundaryErrors(file, source);
+    expect(errors.some((text) => text.includes(message))).toBe(true);
+  });
+
+  it.each([
+    {
+      allowed: "a feature importing its own modules and shared code",
+      file: "src/features/checkout/components/example.tsx",
+      source: `import { placeOrder } from "@/features/checkout/api/place-order.ts";\nimport { t } from "@/lib/i18n/index.ts";\nexport const x = [placeOrder, t];\n`,
+    },
+    {
+      allowed: "the SPA importing the contract through @contract/",
+      file: "src/features/checkout/components/example.tsx",
+      source: `import { checkoutOrderSchema } from "@contract/orders.ts";\nexport const x = checkoutOrderSchema;\n`,
+    },
+    {
+      allowed: "the app composing features",
+      file: "src/app/routes/example.tsx",
+      source: `import { CheckoutPage } from "@/features/checkout/components/checkout-page.tsx";\nexport const x = CheckoutPage;\n`,
+    },
+  ])("allows $allowed", async ({ file, source }) => {
+    expect(await boundaryErrors(file, source)).toEqual([]);
+  });
+});
