@@ -21,7 +21,8 @@ const boundaries = [
     target: `./src/features/${feature}`,
     from: "./src/features",
     except: [`./${feature}`],
-    message: "A feature never imports another feature: move what both need to src/components or src/lib, or compose them in src/app.",
+    message:
+      "A feature never imports another feature: move what both need to src/components or src/lib, or compose them in src/app.",
   })),
   {
     target: ["./src/components", "./src/lib", "./src/config"],
@@ -48,7 +49,15 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "test-results/", "playwright-report/", "supabase/functions/_shared/database.types.ts"] },
+  {
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "supabase/functions/_shared/database.types.ts",
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -71,9 +80,12 @@ export default tseslint.config(
     // Relative imports that climb out of a folder are written with @/ instead.
     files: ["src/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{ group: ["../*"], message: "Import from another folder of src/ with @/ (siblings stay ./)." }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: ["../*"], message: "Import from another folder of src/ with @/ (siblings stay ./)." }],
+        },
+      ],
     },
   },
   {

@@ -4,27 +4,30 @@ import viteConfig from "./vite.config.ts";
 // Two projects: fast SPA units in jsdom, and integration tests (API, realtime, storage) in Node
 // against real Postgres and the real function. `npm test` runs both through local-stack/test-all.ts.
 // The unit project extends vite.config.ts, so SPA modules resolve (aliases, plugins) as in the build.
-export default mergeConfig(viteConfig, defineConfig({
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: "unit",
-          include: ["src/**/*.test.{ts,tsx}"],
-          environment: "jsdom",
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: "unit",
+            include: ["src/**/*.test.{ts,tsx}"],
+            environment: "jsdom",
+          },
         },
-      },
-      {
-        test: {
-          name: "integration",
-          include: ["tests/**/*.test.ts"],
-          environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
+        {
+          test: {
+            name: "integration",
+            include: ["tests/**/*.test.ts"],
+            environment: "node",
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
         },
-      },
-    ],
-  },
-}));
+      ],
+    },
+  }),
+);

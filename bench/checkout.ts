@@ -24,7 +24,11 @@ function cpuSecondsByProgram(): Map<string, number> {
   const totals = new Map<string, number>();
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     let stat: string;
-    try { stat = readFileSync(`/proc/${pid}/stat`, "utf8"); } catch { continue; } // ended meanwhile
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue;
+    } // ended meanwhile
     const program = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const seconds = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond; // utime + stime
@@ -35,7 +39,11 @@ function cpuSecondsByProgram(): Map<string, number> {
 
 const dataDir = mkdtempSync(join(tmpdir(), "marketplace-bench-"));
 chmodSync(dataDir, 0o755);
-const stack = await startStack({ port: await freePort(), dataDir, admin: { email: "admin@example.com", password: "Admin123!" } });
+const stack = await startStack({
+  port: await freePort(),
+  dataDir,
+  admin: { email: "admin@example.com", password: "Admin123!" },
+});
 try {
   const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
   const [campaign] = await sql<{ id: string }[]>`
@@ -50,14 +58,21 @@ try {
 
   function post(body: string, n: number): Promise<number> {
     return new Promise((resolve, reject) => {
-      const req = request({
-        hostname: target.hostname, port: target.port, path: target.pathname, method: "POST",
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-        agent: agents[n % agents.length], localAddress: `127.0.0.${(n % agents.length) + 2}`,
-      }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      });
+      const req = request(
+        {
+          hostname: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: "POST",
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+          agent: agents[n % agents.length],
+          localAddress: `127.0.0.${(n % agents.length) + 2}`,
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on("error", reject);
       req.end(body);
     });
@@ -70,8 +85,12 @@ try {
     while (next < total) {
       const n = next++;
       const body = JSON.stringify({
-        influencer_id: influencerId, product_id: campaign.id, customer_phone: `+8551${String(20_000_000 + n)}`,
-        delivery_district: "Tuol Kouk", delivery_commune: "Boeng Kak Muoy", quantity: 1 + (n % 3),
+        influencer_id: influencerId,
+        product_id: campaign.id,
+        customer_phone: `+8551${String(20_000_000 + n)}`,
+        delivery_district: "Tuol Kouk",
+        delivery_commune: "Boeng Kak Muoy",
+        quantity: 1 + (n % 3),
       });
       const started = performance.now();
       const status = await post(body, n);
@@ -86,14 +105,19 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const cpuAfter = cpuSecondsByProgram();
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
   console.log(`checkout: ${total} orders at concurrency ${concurrency} in ${seconds.toFixed(2)} s`);
   console.log(`  throughput ${(total / seconds).toFixed(1)} orders/s, failures ${failures}`);
-  console.log(`  latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`);
+  console.log(
+    `  latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
+  );
   // CPU per order is steadier than throughput on a shared machine, and says where time goes. The
   // node figure includes this script's own HTTP client besides the gateway.
-  const perOrder = ["deno", "postgres", "node"].map((program) =>
-    `${program} ${((((cpuAfter.get(program) ?? 0) - (cpuBefore.get(program) ?? 0)) * 1000) / total).toFixed(2)}`);
+  const perOrder = ["deno", "postgres", "node"].map(
+    (program) =>
+      `${program} ${((((cpuAfter.get(program) ?? 0) - (cpuBefore.get(program) ?? 0)) * 1000) / total).toFixed(2)}`,
+  );
   console.log(`  CPU ms per order: ${perOrder.join(", ")}`);
   for (const agent of agents) agent.destroy();
   if (failures > 0) process.exitCode = 1;

@@ -37,14 +37,17 @@ async function call(method: string, path: string, token: string, body?: unknown)
 
 async function login(email: string, password: string): Promise<string> {
   const res = await fetch(`${stack.url}/functions/v1/api/auth/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
   });
   return ((await res.json()) as { token: string }).token;
 }
 
 function report(label: string, latencies: number[]) {
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
   console.log(`  ${label}: n ${latencies.length}, p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms`);
 }
 
@@ -76,7 +79,9 @@ try {
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, client));
   const seconds = (performance.now() - started) / 1000;
-  console.log(`ledger: ${total} orders delivered by ${concurrency} admin clients in ${seconds.toFixed(2)} s (${(3 * total / seconds).toFixed(1)} status changes/s)`);
+  console.log(
+    `ledger: ${total} orders delivered by ${concurrency} admin clients in ${seconds.toFixed(2)} s (${((3 * total) / seconds).toFixed(1)} status changes/s)`,
+  );
   report("status change without posting", plain);
   report("status change to delivered, posting 5 entries", posting);
 
@@ -85,7 +90,9 @@ try {
   report(`GET /payouts/summary over ${total} deliveries`, summary);
   await sql`update public.users set bank_name = 'ABA Bank', account_name = 'Bench', account_number = '1' where id = ${influencerId}`;
   report(`POST /payouts/request covering ${total} entries`, [await call("POST", "/payouts/request", influencerToken)]);
-  report("PUT /payouts/admin/complete", [await call("PUT", `/payouts/admin/complete/${influencerId}`, adminToken, { aba_reference: "ABA-BENCH" })]);
+  report("PUT /payouts/admin/complete", [
+    await call("PUT", `/payouts/admin/complete/${influencerId}`, adminToken, { aba_reference: "ABA-BENCH" }),
+  ]);
   console.log(`  failures ${failures}`);
   if (failures > 0) process.exitCode = 1;
 } finally {

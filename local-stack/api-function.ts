@@ -76,10 +76,11 @@ export async function startApiFunction(opts: FunctionOptions): Promise<ApiFuncti
   return {
     url,
     pid: () => child.pid,
-    restarted: (count) => new Promise((resolve) => {
-      if (restarts >= count) resolve();
-      else waiters.push({ count, resolve });
-    }),
+    restarted: (count) =>
+      new Promise((resolve) => {
+        if (restarts >= count) resolve();
+        else waiters.push({ count, resolve });
+      }),
     async stop() {
       stopping = true;
       if (child.exitCode === null && child.signalCode === null) {
@@ -92,11 +93,23 @@ export async function startApiFunction(opts: FunctionOptions): Promise<ApiFuncti
 }
 
 /** Starts one Deno process and waits until it answers HTTP. */
-async function launch(opts: FunctionOptions, url: string, log: (line: string) => void, timeoutMs: number): Promise<ChildProcess> {
+async function launch(
+  opts: FunctionOptions,
+  url: string,
+  log: (line: string) => void,
+  timeoutMs: number,
+): Promise<ChildProcess> {
   const child: ChildProcess = spawn(
     denoBinary(),
-    ["run", "--allow-net", "--allow-env", "--allow-read", "--config", join(functionsDir, "api", "deno.json"),
-      join(functionsDir, "api", "index.ts")],
+    [
+      "run",
+      "--allow-net",
+      "--allow-env",
+      "--allow-read",
+      "--config",
+      join(functionsDir, "api", "deno.json"),
+      join(functionsDir, "api", "index.ts"),
+    ],
     {
       cwd: functionsDir,
       env: {

@@ -1,7 +1,15 @@
 // Response compression for the gateway, as a CDN in front of a static host and the Supabase
 // edge would do it: br when the client accepts it, else gzip, only for text-like types.
 import { readFileSync, statSync } from "node:fs";
-import { constants, brotliCompressSync, createBrotliCompress, createGzip, gzipSync, type BrotliCompress, type Gzip } from "node:zlib";
+import {
+  constants,
+  brotliCompressSync,
+  createBrotliCompress,
+  createGzip,
+  gzipSync,
+  type BrotliCompress,
+  type Gzip,
+} from "node:zlib";
 
 export type Encoding = "br" | "gzip";
 
@@ -44,9 +52,12 @@ export function compressedFile(path: string, encoding: Encoding): Buffer {
   const cached = fileCache.get(key);
   if (cached?.version === version) return cached.body;
   const raw = readFileSync(path);
-  const body = encoding === "br"
-    ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-    : gzipSync(raw, { level: 9 });
+  const body =
+    encoding === "br"
+      ? brotliCompressSync(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        })
+      : gzipSync(raw, { level: 9 });
   fileCache.set(key, { version, body });
   return body;
 }

@@ -19,9 +19,11 @@ export async function generateDatabaseTypes(databaseUrl: string): Promise<string
   // The CLI takes postgresql:// URLs; sslmode=disable keeps its TLS warning out of the output.
   const url = new URL(databaseUrl.replace(/^postgres:/, "postgresql:"));
   url.searchParams.set("sslmode", "disable");
-  const generated = execFileSync(join(root, "node_modules", ".bin", "supabase"),
+  const generated = execFileSync(
+    join(root, "node_modules", ".bin", "supabase"),
     ["gen", "types", "typescript", `--remote=${url}`, "--schema", SCHEMAS],
-    { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+  );
   const options = await resolveConfig(DATABASE_TYPES_FILE);
   return format(generated, { ...options, filepath: DATABASE_TYPES_FILE });
 }

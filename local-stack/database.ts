@@ -22,7 +22,9 @@ export async function prepareDatabase(urls: DatabaseUrls, opts: { seed?: boolean
     await admin.unsafe(readFileSync(join(import.meta.dirname, "bootstrap.sql"), "utf8"));
     const [{ rolsuper }] = await admin`select rolsuper from pg_roles where rolname = 'postgres'`;
     if (rolsuper) {
-      console.warn("Note: role postgres is a superuser on this server: migrations are not checked against hosted's privileges.");
+      console.warn(
+        "Note: role postgres is a superuser on this server: migrations are not checked against hosted's privileges.",
+      );
     }
   } finally {
     await admin.end();
@@ -40,7 +42,9 @@ export async function prepareDatabase(urls: DatabaseUrls, opts: { seed?: boolean
     const applied = new Set(
       (await sql`select version from supabase_migrations.schema_migrations`).map((r) => r.version as string),
     );
-    const files = readdirSync(migrationsDir).filter((f) => /^\d{14}_.+\.sql$/.test(f)).sort();
+    const files = readdirSync(migrationsDir)
+      .filter((f) => /^\d{14}_.+\.sql$/.test(f))
+      .sort();
     for (const file of files) {
       const version = file.slice(0, 14);
       if (applied.has(version)) continue;

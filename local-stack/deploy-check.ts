@@ -35,7 +35,9 @@ export function importMapOf(supabaseDir: string, name: string): string | undefin
 export function functionNames(supabaseDir: string): string[] {
   const dir = join(supabaseDir, "functions");
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith("_") && existsSync(join(dir, entry.name, "index.ts")))
+    .filter(
+      (entry) => entry.isDirectory() && !entry.name.startsWith("_") && existsSync(join(dir, entry.name, "index.ts")),
+    )
     .map((entry) => entry.name)
     .sort();
 }
@@ -49,7 +51,11 @@ export function checkFunction(supabaseDir: string, name: string): FunctionCheck 
   const entry = join(functionsDir, name, "index.ts");
   const importMap = importMapOf(supabaseDir, name);
   if (!importMap) {
-    return { name, ok: false, detail: `no import map would be uploaded: set [functions.${name}] import_map in config.toml or add functions/${name}/deno.json` };
+    return {
+      name,
+      ok: false,
+      detail: `no import map would be uploaded: set [functions.${name}] import_map in config.toml or add functions/${name}/deno.json`,
+    };
   }
   if (!existsSync(importMap)) {
     return { name, ok: false, detail: `its import map ${relative(supabaseDir, importMap)} does not exist` };
@@ -70,7 +76,10 @@ export function checkFunction(supabaseDir: string, name: string): FunctionCheck 
       copyFileSync(file, target);
     }
     const uploadedMap = join(upload, relative(supabaseDir, importMap));
-    const check = deno(["check", "--no-lock", "--config", uploadedMap, join(upload, relative(supabaseDir, entry))], upload);
+    const check = deno(
+      ["check", "--no-lock", "--config", uploadedMap, join(upload, relative(supabaseDir, entry))],
+      upload,
+    );
     if (check.status !== 0) return { name, ok: false, detail: `the upload does not type-check:\n${check.stderr}` };
     return { name, ok: true, detail: `${localFiles.length} files and ${relative(supabaseDir, importMap)}` };
   } finally {

@@ -38,9 +38,16 @@ export interface GatewayTargets {
 // connections to this origin and its WebSocket, and no framing by other sites.
 const SPA_SECURITY_HEADERS = {
   "content-security-policy": [
-    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob: https:",
-    "connect-src 'self' ws: wss:", "font-src 'self'", "object-src 'none'", "base-uri 'self'",
-    "form-action 'self'", "frame-ancestors 'none'",
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob: https:",
+    "connect-src 'self' ws: wss:",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
   ].join("; "),
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
@@ -102,11 +109,17 @@ function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
       // close the browser's socket while it may still be sending a (refused) upload.
       const { connection: _hop, "keep-alive": _keepAlive, ...headers } = upstreamRes.headers;
       const length = Number(headers["content-length"] ?? Infinity);
-      const encoding = !headers["content-encoding"] && isCompressible(headers["content-type"]) &&
-          length >= MIN_COMPRESSIBLE_BYTES ? pickEncoding(req.headers["accept-encoding"]) : undefined;
+      const encoding =
+        !headers["content-encoding"] && isCompressible(headers["content-type"]) && length >= MIN_COMPRESSIBLE_BYTES
+          ? pickEncoding(req.headers["accept-encoding"])
+          : undefined;
       if (encoding) {
         delete headers["content-length"];
-        res.writeHead(upstreamRes.statusCode ?? 502, { ...headers, "content-encoding": encoding, vary: "accept-encoding" });
+        res.writeHead(upstreamRes.statusCode ?? 502, {
+          ...headers,
+          "content-encoding": encoding,
+          vary: "accept-encoding",
+        });
         upstreamRes.pipe(compressStream(encoding)).pipe(res);
       } else {
         res.writeHead(upstreamRes.statusCode ?? 502, headers);
@@ -126,7 +139,12 @@ function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
     // platform gives while it starts a new worker, not a hang.
     if (!res.headersSent) {
       res.writeHead(503, { "content-type": "application/json", "retry-after": "5" });
-      res.end(JSON.stringify({ error: "unavailable", message: "The service is restarting. Please try again in a few seconds." }));
+      res.end(
+        JSON.stringify({
+          error: "unavailable",
+          message: "The service is restarting. Please try again in a few seconds.",
+        }),
+      );
     } else {
       res.destroy();
     }
@@ -143,21 +161,25 @@ function serveSpa(req: IncomingMessage, res: ServerResponse, spaDir: string, pat
     return sendJson(res, 400, { error: "bad_path", message: "The address is not a valid URL" });
   }
   let file = normalize(join(spaDir, decoded));
-  if (!file.startsWith(spaDir)) return sendJson(res, 400, { error: "bad_path", message: "The address is not a valid URL" });
+  if (!file.startsWith(spaDir))
+    return sendJson(res, 400, { error: "bad_path", message: "The address is not a valid URL" });
   const isFile = existsSync(file) && statSync(file).isFile();
   if (!isFile) {
     // Client-side routes (/admin/dashboard, /checkout?...) load the SPA; a missing file
     // (/assets/x.js, /sitemap.xml) is a 404, not the app's HTML.
     if (extname(path)) return sendJson(res, 404, { error: "not_found" });
     file = join(spaDir, "index.html");
-    if (!existsSync(file)) return sendJson(res, 503, { error: "spa_not_built", message: "Run npm start to build the SPA" });
+    if (!existsSync(file))
+      return sendJson(res, 503, { error: "spa_not_built", message: "Run npm start to build the SPA" });
   }
   // Vite names everything under /assets/ by its content hash, so it never changes.
   const immutable = path.startsWith("/assets/");
   const contentType = contentTypes[extname(file)] ?? "application/octet-stream";
   const size = statSync(file).size;
-  const encoding = isCompressible(contentType) && size >= MIN_COMPRESSIBLE_BYTES
-    ? pickEncoding(req.headers["accept-encoding"]) : undefined;
+  const encoding =
+    isCompressible(contentType) && size >= MIN_COMPRESSIBLE_BYTES
+      ? pickEncoding(req.headers["accept-encoding"])
+      : undefined;
   const body = encoding ? compressedFile(file, encoding) : undefined;
   res.writeHead(200, {
     ...SPA_SECURITY_HEADERS,

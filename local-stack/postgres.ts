@@ -185,10 +185,19 @@ export async function startCluster(dataDir: string, port: number, binaries: Post
   const status = run(join(bin, "pg_ctl"), ["-D", pgData, "status"], { allowFail: true });
   if (status.status === 0) stopServer(bin, pgData);
 
-  const startServer = () => run(join(bin, "pg_ctl"), [
-    "-D", pgData, "-w", "-t", "60", "-l", join(dataDir, "postgres.log"),
-    "-o", `-p ${port}`, "start",
-  ]);
+  const startServer = () =>
+    run(join(bin, "pg_ctl"), [
+      "-D",
+      pgData,
+      "-w",
+      "-t",
+      "60",
+      "-l",
+      join(dataDir, "postgres.log"),
+      "-o",
+      `-p ${port}`,
+      "start",
+    ]);
   startServer();
 
   let stopped = false;
@@ -219,7 +228,8 @@ export async function startCluster(dataDir: string, port: number, binaries: Post
  * supabase_admin first, then loses superuser; its objects stay owned by `postgres`, as on hosted.
  */
 async function setUpRoles(port: number) {
-  const as = (username: string) => postgres({ host: "127.0.0.1", port, database: "postgres", username, max: 1, onnotice: () => {} });
+  const as = (username: string) =>
+    postgres({ host: "127.0.0.1", port, database: "postgres", username, max: 1, onnotice: () => {} });
   let admin = as(SUPERUSER);
   try {
     await admin`select 1`;

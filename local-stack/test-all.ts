@@ -30,16 +30,27 @@ interface LayerResult {
   seconds: number;
 }
 
-
-function runLayer(layer: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd = root,
-  count: (output: string) => { passed: number; failed: number }): Promise<LayerResult> {
+function runLayer(
+  layer: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd = root,
+  count: (output: string) => { passed: number; failed: number },
+): Promise<LayerResult> {
   console.log(`\n=== ${layer} ===`);
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
-    child.stdout.on("data", (chunk) => { output += chunk; process.stdout.write(chunk); });
-    child.stderr.on("data", (chunk) => { output += chunk; process.stderr.write(chunk); });
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+      process.stderr.write(chunk);
+    });
     child.on("close", (code) => {
       const counted = count(stripVTControlCharacters(output));
       const exitCode = code ?? 1;
@@ -86,8 +97,12 @@ async function staticChecks(): Promise<LayerResult[]> {
     await runCheck("eslint", bin("eslint"), ["--max-warnings", "0", "."]),
     await runCheck("prettier", bin("prettier"), ["--check", "."]),
     await runCheck("tsc", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]),
-    await runCheck("deno check (functions)", denoBinary(),
-      ["check", "--config", join("api", "deno.json"), "_shared", "api"], join(root, "supabase", "functions")),
+    await runCheck(
+      "deno check (functions)",
+      denoBinary(),
+      ["check", "--config", join("api", "deno.json"), "_shared", "api"],
+      join(root, "supabase", "functions"),
+    ),
   ];
 }
 
@@ -97,13 +112,21 @@ async function checkDatabaseTypes(databaseUrl: string): Promise<LayerResult> {
   const difference = await databaseTypesDifference(databaseUrl);
   console.log(difference ?? "supabase/functions/_shared/database.types.ts matches the migrations");
   const failed = difference ? 1 : 0;
-  return { layer: "generated database types", passed: 1 - failed, failed, exitCode: failed, seconds: (Date.now() - started) / 1000 };
+  return {
+    layer: "generated database types",
+    passed: 1 - failed,
+    failed,
+    exitCode: failed,
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 function report(results: LayerResult[]): never {
   console.log("\n=== results ===");
   for (const r of results) {
-    console.log(`${r.layer.padEnd(28)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
+    console.log(
+      `${r.layer.padEnd(28)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`,
+    );
   }
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
@@ -139,22 +162,45 @@ async function main() {
     await installPgTap(stack.adminDatabaseUrl);
     const db = new URL(stack.databaseUrl);
     const env = {
-      STACK_URL: stack.url, DATABASE_URL: stack.databaseUrl, CHROMIUM_PATH: chromiumPath, CI: process.env.CI ?? "",
+      STACK_URL: stack.url,
+      DATABASE_URL: stack.databaseUrl,
+      CHROMIUM_PATH: chromiumPath,
+      CI: process.env.CI ?? "",
     };
 
     const pgTapFiles = readdirSync(join(root, "supabase", "tests", "database"))
-      .filter((f) => f.endsWith(".test.sql")).sort()
+      .filter((f) => f.endsWith(".test.sql"))
+      .sort()
       .map((f) => join("supabase", "tests", "database", f));
-    results.push(await runLayer("pgTAP", "pg_prove",
-      ["-h", db.hostname, "-p", db.port, "-U", db.username, "-d", db.pathname.slice(1), ...pgTapFiles], env, root, countPgProve));
+    results.push(
+      await runLayer(
+        "pgTAP",
+        "pg_prove",
+        ["-h", db.hostname, "-p", db.port, "-U", db.username, "-d", db.pathname.slice(1), ...pgTapFiles],
+        env,
+        root,
+        countPgProve,
+      ),
+    );
 
-    results.push(await runLayer("deno test (api function)", denoBinary(),
-      ["test", "--allow-net", "--allow-env", "--allow-read", "--config", join("api", "deno.json"), "_shared", "api"],
-      { ...env, NO_COLOR: "1" }, join(root, "supabase", "functions"), countDeno));
+    results.push(
+      await runLayer(
+        "deno test (api function)",
+        denoBinary(),
+        ["test", "--allow-net", "--allow-env", "--allow-read", "--config", join("api", "deno.json"), "_shared", "api"],
+        { ...env, NO_COLOR: "1" },
+        join(root, "supabase", "functions"),
+        countDeno,
+      ),
+    );
 
     results.push(await runLayer("vitest unit", bin("vitest"), ["run", "--project", "unit"], env, root, countVitest));
-    results.push(await runLayer("vitest integration", bin("vitest"), ["run", "--project", "integration"], env, root, countVitest));
-    results.push(await runLayer("playwright", bin("playwright"), ["test", "--reporter=list"], env, root, countPlaywright));
+    results.push(
+      await runLayer("vitest integration", bin("vitest"), ["run", "--project", "integration"], env, root, countVitest),
+    );
+    results.push(
+      await runLayer("playwright", bin("playwright"), ["test", "--reporter=list"], env, root, countPlaywright),
+    );
   } catch (error) {
     console.error(error);
     results.push({ layer: "test stack", passed: 0, failed: 1, exitCode: 1, seconds: 0 });

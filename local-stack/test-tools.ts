@@ -22,7 +22,11 @@ const requirements: Requirement[] = [
     present: () => onPath("pg_prove") && onPath("psql") && systemPgTapDir() !== undefined,
     debianPackage: "postgresql-15-pgtap",
   },
-  { what: `Chromium at ${chromiumPath} (the browser journeys)`, present: () => existsSync(chromiumPath), debianPackage: "chromium" },
+  {
+    what: `Chromium at ${chromiumPath} (the browser journeys)`,
+    present: () => existsSync(chromiumPath),
+    debianPackage: "chromium",
+  },
 ];
 
 function onPath(command: string): boolean {
@@ -33,7 +37,8 @@ function onPath(command: string): boolean {
 function systemPgTapDir(): string | undefined {
   if (!existsSync(SYSTEM_SHARE)) return undefined;
   return readdirSync(SYSTEM_SHARE)
-    .filter((major) => /^\d+$/.test(major)).sort((a, b) => Number(b) - Number(a))
+    .filter((major) => /^\d+$/.test(major))
+    .sort((a, b) => Number(b) - Number(a))
     .map((major) => join(SYSTEM_SHARE, major, "extension"))
     .find((dir) => existsSync(join(dir, "pgtap.control")));
 }
@@ -47,7 +52,9 @@ export function ensureTestTools() {
   const canInstall = process.getuid?.() === 0 && onPath("apt-get");
   if (!canInstall) {
     console.error(`npm test needs ${missing.map((requirement) => requirement.what).join(" and ")}.`);
-    console.error(`Install ${packages.length > 1 ? "them" : "it"}, then run npm test again:\n  sudo apt-get update && sudo ${command}`);
+    console.error(
+      `Install ${packages.length > 1 ? "them" : "it"}, then run npm test again:\n  sudo apt-get update && sudo ${command}`,
+    );
     process.exit(1);
   }
   console.log(`Installing ${missing.map((requirement) => requirement.what).join(" and ")}: ${command}`);

@@ -77,7 +77,9 @@ export class Authoriser {
       const identities = [...new Set(questions.map((question) => question.identity))];
       const groups =
         identities.length > 1
-          ? identities.map((identity) => questions.flatMap((question, i) => (question.identity === identity ? [i] : [])))
+          ? identities.map((identity) =>
+              questions.flatMap((question, i) => (question.identity === identity ? [i] : [])),
+            )
           : questions.map((_, i) => [i]);
       const answers: boolean[] = new Array(questions.length).fill(false);
       await Promise.all(
@@ -96,7 +98,9 @@ export class Authoriser {
     const statements = [...new Set(lookups.map((question) => question.xid))].map(committedStatement);
     let currentIdentity: string | null = null;
     const order = questions.map((question, index) => ({ question, index }));
-    order.sort((a, b) => (a.question.identity < b.question.identity ? -1 : a.question.identity > b.question.identity ? 1 : 0));
+    order.sort((a, b) =>
+      a.question.identity < b.question.identity ? -1 : a.question.identity > b.question.identity ? 1 : 0,
+    );
     for (const { question, index } of order) {
       if (question.identity !== currentIdentity) {
         currentIdentity = question.identity;
@@ -135,7 +139,9 @@ export class Authoriser {
 
 function visibilityExpression({ relation, keyValues }: VisibilityQuestion): string {
   if (!relation.rlsEnabled || !keyValues) return `pg_catalog.has_table_privilege(${relation.oid}::oid, 'SELECT')`;
-  const where = relation.keyColumns.map((column, i) => `${quoteIdent(column)} = ${quoteLiteral(keyValues[i])}`).join(" and ");
+  const where = relation.keyColumns
+    .map((column, i) => `${quoteIdent(column)} = ${quoteLiteral(keyValues[i])}`)
+    .join(" and ");
   return `exists(select 1 from ${quoteIdent(relation.schema)}.${quoteIdent(relation.table)} where ${where})`;
 }
 

@@ -40,7 +40,8 @@ export function parseBindings(config: unknown, nextId: () => number): PostgresBi
       table: typeof raw?.table === "string" && raw.table !== "" ? raw.table : undefined,
       conditions: [],
     };
-    if (!EVENTS.has(event)) binding.problem = `event must be one of *, INSERT, UPDATE, DELETE (got ${JSON.stringify(raw?.event)})`;
+    if (!EVENTS.has(event))
+      binding.problem = `event must be one of *, INSERT, UPDATE, DELETE (got ${JSON.stringify(raw?.event)})`;
     else if (!binding.schema) binding.problem = "schema is required";
     else if (raw?.filter !== undefined && raw?.filter !== null && raw?.filter !== "") {
       if (typeof raw.filter !== "string") binding.problem = "filter must be a string";

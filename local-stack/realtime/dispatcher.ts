@@ -102,7 +102,8 @@ export class Dispatcher {
       if (auth !== delivery.auth) {
         // The channel switched identity (access_token) after the check: ask again for the new one.
         const question = this.questionFor(change, auth);
-        visible = question === null ? true : question === "denied" ? false : (await this.authoriser.visible([question]))[0];
+        visible =
+          question === null ? true : question === "denied" ? false : (await this.authoriser.visible([question]))[0];
         if (!subscriber.active || subscriber.auth !== auth) continue;
       }
       if (visible) subscriber.sendChange(delivery.ids, change.data);

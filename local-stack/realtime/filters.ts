@@ -113,8 +113,7 @@ function conditionMatches(condition: FilterCondition, tuple: RawTuple, relation:
   if (raw === undefined) return false; // not in this tuple (a key-only old row, unchanged TOAST)
   if (condition.operator === "is") {
     const target = condition.values[0];
-    const result =
-      target === "null" ? raw === null : raw !== null && compareValues("boolean", raw, target) === 0;
+    const result = target === "null" ? raw === null : raw !== null && compareValues("boolean", raw, target) === 0;
     return condition.negate ? !result : result;
   }
   if (raw === null) return false;

@@ -15,15 +15,7 @@ type PgArray = Array<string | null | PgArray>;
 
 /** How a value's text is turned into JSON (and compared by filters). */
 export type ValueKind =
-  | "number"
-  | "boolean"
-  | "json"
-  | "timestamptz"
-  | "timestamp"
-  | "timetz"
-  | "uuid"
-  | "string"
-  | "array";
+  "number" | "boolean" | "json" | "timestamptz" | "timestamp" | "timetz" | "uuid" | "string" | "array";
 
 export interface TypeInfo {
   /** pg_type.typname: the name realtime-js's transformers switch on. */
@@ -78,9 +70,32 @@ const BUILTIN_SCALARS: Record<number, TypeInfo> = {
 
 // Array OID -> element OID, for the built-in array types.
 const BUILTIN_ARRAYS: Record<number, number> = {
-  1000: 16, 1001: 17, 1002: 18, 1003: 19, 1005: 21, 1007: 23, 1009: 25, 1014: 1042, 1015: 1043,
-  1016: 20, 1021: 700, 1022: 701, 1028: 26, 1115: 1114, 1182: 1082, 1183: 1083, 1185: 1184,
-  1187: 1186, 1231: 1700, 1270: 1266, 199: 114, 2951: 2950, 3807: 3802, 791: 790, 1041: 869, 651: 650,
+  1000: 16,
+  1001: 17,
+  1002: 18,
+  1003: 19,
+  1005: 21,
+  1007: 23,
+  1009: 25,
+  1014: 1042,
+  1015: 1043,
+  1016: 20,
+  1021: 700,
+  1022: 701,
+  1028: 26,
+  1115: 1114,
+  1182: 1082,
+  1183: 1083,
+  1185: 1184,
+  1187: 1186,
+  1231: 1700,
+  1270: 1266,
+  199: 114,
+  2951: 2950,
+  3807: 3802,
+  791: 790,
+  1041: 869,
+  651: 650,
 };
 
 /** Resolves type OIDs to TypeInfo: built-ins from the tables above, the rest from pg_type. */

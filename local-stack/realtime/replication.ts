@@ -105,7 +105,8 @@ export class ReplicationStream {
       });
       const plugin = new TemporarySlotPgoutput({ protoVersion: 1, publicationNames: [PUBLICATION] });
       service.subscribe(plugin, this.slotName).then(
-        () => (streaming ? this.onStreamEnded(service, null) : reject(new Error("replication ended before it started"))),
+        () =>
+          streaming ? this.onStreamEnded(service, null) : reject(new Error("replication ended before it started")),
         (error: unknown) => (streaming ? this.onStreamEnded(service, error) : reject(error)),
       );
     });

@@ -40,7 +40,13 @@ export class Channel implements Subscriber {
   }
 
   sendChange(ids: number[], data: Change["data"]): void {
-    this.session.send({ join_ref: null, ref: null, topic: this.topic, event: "postgres_changes", payload: { ids, data } });
+    this.session.send({
+      join_ref: null,
+      ref: null,
+      topic: this.topic,
+      event: "postgres_changes",
+      payload: { ids, data },
+    });
   }
 
   sendSystem(extension: string, status: "ok" | "error", message: string): void {
@@ -100,7 +106,9 @@ export class Session {
     }
     this.inbox = this.inbox.then(() =>
       this.handle(message).catch((error: unknown) => {
-        this.deps.log(`error handling ${message.event} on ${message.topic}: ${error instanceof Error ? error.stack : error}`);
+        this.deps.log(
+          `error handling ${message.event} on ${message.topic}: ${error instanceof Error ? error.stack : error}`,
+        );
       }),
     );
   }
@@ -145,11 +153,13 @@ export class Session {
     const config = payload.config ?? {};
     if (config.private === true) {
       this.reply(message, "error", {
-        reason: "Private channels are not supported by the local Realtime stand-in (they need realtime.messages policies)",
+        reason:
+          "Private channels are not supported by the local Realtime stand-in (they need realtime.messages policies)",
       });
       return;
     }
-    const token = typeof payload.access_token === "string" && payload.access_token ? payload.access_token : this.apikeyAuth.token;
+    const token =
+      typeof payload.access_token === "string" && payload.access_token ? payload.access_token : this.apikeyAuth.token;
     const checked = await this.deps.verifier.verify(token);
     if (!checked.ok) {
       this.reply(message, "error", { reason: checked.reason });
@@ -157,7 +167,13 @@ export class Session {
     }
     if (this.disposed) return;
     const bindings = parseBindings(config.postgres_changes, this.deps.nextBindingId);
-    const channel = new Channel(this, message.topic, message.join_ref ?? message.ref, bindings, toAuth(checked.token, checked.claims));
+    const channel = new Channel(
+      this,
+      message.topic,
+      message.join_ref ?? message.ref,
+      bindings,
+      toAuth(checked.token, checked.claims),
+    );
     this.channels.set(message.topic, channel);
     this.reply(message, "ok", { postgres_changes: bindings.map((binding) => binding.echo) });
     this.scheduleExpiry(channel);
@@ -170,7 +186,9 @@ export class Session {
     try {
       check = await checkBindings(this.deps.sql, channel.bindings);
     } catch (error) {
-      this.deps.log(`could not check the bindings of ${channel.topic}: ${error instanceof Error ? error.message : error}`);
+      this.deps.log(
+        `could not check the bindings of ${channel.topic}: ${error instanceof Error ? error.message : error}`,
+      );
       return;
     }
     for (const warning of check.warnings) this.deps.logOnce(warning);
@@ -223,7 +241,13 @@ export class Session {
   /** Stops the channel; with a reason, tells the client (system error + phx_close). */
   private shutdownChannel(channel: Channel, reason: string | null) {
     if (reason !== null) channel.sendSystem("system", "error", reason);
-    this.send({ join_ref: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: "phx_close", payload: {} });
+    this.send({
+      join_ref: channel.joinRef,
+      ref: channel.joinRef,
+      topic: channel.topic,
+      event: "phx_close",
+      payload: {},
+    });
     this.removeChannel(channel);
   }
 

@@ -5,9 +5,7 @@ import { errors, jwtVerify, type JWTVerifyGetKey } from "jose";
 
 export type Claims = Record<string, unknown> & { role: string; exp: number; sub?: string };
 
-export type TokenCheck =
-  | { ok: true; token: string; claims: Claims }
-  | { ok: false; reason: string };
+export type TokenCheck = { ok: true; token: string; claims: Claims } | { ok: false; reason: string };
 
 export class TokenVerifier {
   constructor(private readonly keySet: JWTVerifyGetKey) {}
@@ -23,11 +21,17 @@ export class TokenVerifier {
     } catch (error) {
       if (error instanceof errors.JWTExpired) {
         const exp = typeof error.payload.exp === "number" ? error.payload.exp : 0;
-        return { ok: false, reason: `Token has expired ${Math.max(0, Math.floor(Date.now() / 1000) - exp)} seconds ago` };
+        return {
+          ok: false,
+          reason: `Token has expired ${Math.max(0, Math.floor(Date.now() / 1000) - exp)} seconds ago`,
+        };
       }
       // Signed by a key outside the project's key set (the legacy secret included): a bad signature.
-      if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey ||
-        error instanceof errors.JOSEAlgNotAllowed) {
+      if (
+        error instanceof errors.JWSSignatureVerificationFailed ||
+        error instanceof errors.JWKSNoMatchingKey ||
+        error instanceof errors.JOSEAlgNotAllowed
+      ) {
         return { ok: false, reason: "Invalid JWT: signature verification failed" };
       }
       const message = error instanceof Error ? error.message : String(error);

@@ -32,8 +32,12 @@ export class CallerVerifier {
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw storageErrors.accessDenied("jwt expired");
       // Signed by a key outside the project's key set (the legacy secret included): a bad signature.
-      if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey ||
-        error instanceof errors.JOSEAlgNotAllowed) throw storageErrors.accessDenied("invalid signature");
+      if (
+        error instanceof errors.JWSSignatureVerificationFailed ||
+        error instanceof errors.JWKSNoMatchingKey ||
+        error instanceof errors.JOSEAlgNotAllowed
+      )
+        throw storageErrors.accessDenied("invalid signature");
       throw storageErrors.accessDenied(error instanceof Error ? error.message : "Invalid JWT");
     }
     const role = claims.role;

@@ -53,12 +53,17 @@ export function sendStorageError(res: ServerResponse, error: StorageError, opts:
  * answers unknown routes with a real 404 in this shape; the message says what the stand-in covers.
  */
 export function sendRouteNotFound(res: ServerResponse, method: string, path: string) {
-  sendJson(res, 404, {
-    statusCode: "404",
-    error: "Not Found",
-    message: `Route ${method}:${path} not found (the local Storage stand-in serves uploads and public downloads only)`,
-    code: "InvalidRequest",
-  }, { withBody: method !== "HEAD" });
+  sendJson(
+    res,
+    404,
+    {
+      statusCode: "404",
+      error: "Not Found",
+      message: `Route ${method}:${path} not found (the local Storage stand-in serves uploads and public downloads only)`,
+      code: "InvalidRequest",
+    },
+    { withBody: method !== "HEAD" },
+  );
 }
 
 function sendJson(res: ServerResponse, status: number, body: object, opts: { withBody?: boolean } = {}) {

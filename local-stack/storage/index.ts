@@ -46,7 +46,13 @@ export function createStorage(opts: StorageOptions): StorageServer {
   const files = new ObjectFiles(opts.dataDir);
   const globalLimit = opts.globalFileSizeLimit ?? globalLimitFromConfig();
 
-  async function route(req: IncomingMessage, res: ServerResponse, method: string, path: string, query: URLSearchParams) {
+  async function route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    path: string,
+    query: URLSearchParams,
+  ) {
     const rest = path.startsWith(PREFIX) ? path.slice(PREFIX.length) : undefined;
     if (rest?.startsWith("object/public/") && (method === "GET" || method === "HEAD")) {
       return handlePublicDownload({ tables, files }, req, res, rest.slice("object/public/".length), query);

@@ -45,7 +45,9 @@ export class StorageTables {
   constructor(private readonly sql: Sql) {}
 
   async findBucket(id: string): Promise<Bucket | undefined> {
-    const [row] = await this.sql<{ id: string; public: boolean; file_size_limit: string | null; allowed_mime_types: string[] | null }[]>`
+    const [row] = await this.sql<
+      { id: string; public: boolean; file_size_limit: string | null; allowed_mime_types: string[] | null }[]
+    >`
       select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = ${id}`;
     if (!row) return undefined;
     return {

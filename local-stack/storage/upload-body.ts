@@ -57,7 +57,11 @@ function multipartParser(req: IncomingMessage): Busboy | undefined {
   }
 }
 
-async function openMultipart(req: IncomingMessage, form: Busboy, declaredLength: number | undefined): Promise<UploadBody> {
+async function openMultipart(
+  req: IncomingMessage,
+  form: Busboy,
+  declaredLength: number | undefined,
+): Promise<UploadBody> {
   // The request is piped into the parser and only unpiped (never destroyed) when let go, so a
   // refusal can still be answered and the rest of the body drained on the same connection.
   const release = async () => {

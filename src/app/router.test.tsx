@@ -17,7 +17,13 @@ function base64Url(value: unknown): string {
 }
 
 function tokenFor(userType: string | undefined, exp = nowSeconds + 3600): string {
-  const claims = { sub: "00000000-0000-4000-8000-000000000001", role: "authenticated", email: "u@example.com", user_type: userType, exp };
+  const claims = {
+    sub: "00000000-0000-4000-8000-000000000001",
+    role: "authenticated",
+    email: "u@example.com",
+    user_type: userType,
+    exp,
+  };
   return `${base64Url({ alg: "HS256" })}.${base64Url(claims)}.sig`;
 }
 
@@ -47,20 +53,25 @@ beforeEach(() => {
   localStorage.clear();
   container = document.createElement("div");
   document.body.append(container);
-  vi.stubGlobal("fetch", vi.fn(async (url: string) => {
-    const type = JSON.parse(atob((localStorage.getItem("token") ?? "x.e30.y").split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).user_type;
-    const lists: Record<string, unknown> = {
-      "/admin/users": { users: [] },
-      "/admin/affiliate-links/all": { applications: [] },
-      "/campaigns/business": { campaigns: [] },
-      "/campaigns/active": { campaigns: [] },
-      "/affiliate-links/my-links": { links: [] },
-      "/keyword-triggers/my-triggers": { triggers: [] },
-    };
-    const path = new URL(url).pathname.replace(/^.*\/functions\/v1\/api/, "");
-    const body = path === "/auth/me" ? { user: user(type) } : (lists[path] ?? {});
-    return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
-  }));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      const type = JSON.parse(
+        atob((localStorage.getItem("token") ?? "x.e30.y").split(".")[1].replace(/-/g, "+").replace(/_/g, "/")),
+      ).user_type;
+      const lists: Record<string, unknown> = {
+        "/admin/users": { users: [] },
+        "/admin/affiliate-links/all": { applications: [] },
+        "/campaigns/business": { campaigns: [] },
+        "/campaigns/active": { campaigns: [] },
+        "/affiliate-links/my-links": { links: [] },
+        "/keyword-triggers/my-triggers": { triggers: [] },
+      };
+      const path = new URL(url).pathname.replace(/^.*\/functions\/v1\/api/, "");
+      const body = path === "/auth/me" ? { user: user(type) } : (lists[path] ?? {});
+      return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+    }),
+  );
 });
 
 afterEach(() => {
@@ -85,7 +96,10 @@ async function visit(path: string, token?: string) {
   // own dashboard) and data arrive, every update inside act()
   const tick = (ms: number) => act(async () => new Promise((resolve) => setTimeout(resolve, ms)));
   const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline && !(router.state.initialized && router.state.navigation.state === "idle" && container.querySelector("main"))) {
+  while (
+    Date.now() < deadline &&
+    !(router.state.initialized && router.state.navigation.state === "idle" && container.querySelector("main"))
+  ) {
     await tick(10);
   }
   for (let i = 0; i < 8; i++) await tick(0);
@@ -98,7 +112,11 @@ const roleRoutes = {
   business: ["/business/dashboard", "/business/campaigns", "/business/create-campaign", "/business/profile"],
   influencer: ["/influencer/dashboard", "/influencer/campaigns/available", "/influencer/profile"],
 } as const;
-const ownDashboard = { admin: "/admin/dashboard", business: "/business/dashboard", influencer: "/influencer/dashboard" };
+const ownDashboard = {
+  admin: "/admin/dashboard",
+  business: "/business/dashboard",
+  influencer: "/influencer/dashboard",
+};
 const allRoleRoutes = Object.values(roleRoutes).flat();
 
 describe("role routes", () => {
@@ -161,7 +179,9 @@ describe("public routes", () => {
     for (const path of ["/business/create-campaign", "/business/campaigns"]) {
       const result = await visit(path, tokenFor("business"));
       expect(result.text).toContain("Campaign creation is disabled until your account is approved.");
-      const create = [...container.querySelectorAll("button")].find((button) => button.textContent === "Create Campaign");
+      const create = [...container.querySelectorAll("button")].find(
+        (button) => button.textContent === "Create Campaign",
+      );
       expect(create?.disabled).toBe(true);
       act(() => root?.unmount());
       root = null;
@@ -169,13 +189,19 @@ describe("public routes", () => {
   });
 
   it("the campaign management list and the available campaigns say when they are empty", async () => {
-    expect((await visit("/business/campaigns", tokenFor("business"))).text).toContain("No campaigns found. Create a new one!");
+    expect((await visit("/business/campaigns", tokenFor("business"))).text).toContain(
+      "No campaigns found. Create a new one!",
+    );
     act(() => root?.unmount());
     root = null;
-    expect((await visit("/influencer/campaigns/available", tokenFor("influencer"))).text).toContain("No active campaigns available at the moment.");
+    expect((await visit("/influencer/campaigns/available", tokenFor("influencer"))).text).toContain(
+      "No active campaigns available at the moment.",
+    );
     act(() => root?.unmount());
     root = null;
-    expect((await visit("/influencer/dashboard", tokenFor("influencer"))).text).toContain("You don't have any affiliate links yet. Apply for one below!");
+    expect((await visit("/influencer/dashboard", tokenFor("influencer"))).text).toContain(
+      "You don't have any affiliate links yet. Apply for one below!",
+    );
   });
 
   it("the profile page shows the bank details form", async () => {

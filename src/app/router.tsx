@@ -95,7 +95,9 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.influencerAvailableCampaigns,
-                lazy: async () => ({ Component: (await import("./routes/influencer/available-campaigns.tsx")).default }),
+                lazy: async () => ({
+                  Component: (await import("./routes/influencer/available-campaigns.tsx")).default,
+                }),
               },
               {
                 path: paths.influencerProfile,

@@ -11,8 +11,10 @@ describe("parseEnv", () => {
   });
 
   it("takes a hosted project URL without its trailing slash", () => {
-    expect(parseEnv({ VITE_SUPABASE_URL: "https://abc.supabase.co/", VITE_SUPABASE_ANON_KEY: "anon" }, "http://x").apiBaseUrl)
-      .toBe("https://abc.supabase.co/functions/v1/api");
+    expect(
+      parseEnv({ VITE_SUPABASE_URL: "https://abc.supabase.co/", VITE_SUPABASE_ANON_KEY: "anon" }, "http://x")
+        .apiBaseUrl,
+    ).toBe("https://abc.supabase.co/functions/v1/api");
   });
 
   it("refuses a URL that is not http(s)", () => {
@@ -26,6 +28,8 @@ describe("parseEnv", () => {
   });
 
   it("takes a hosted project's publishable key", () => {
-    expect(parseEnv({ VITE_SUPABASE_ANON_KEY: "sb_publishable_abc123" }, "http://x").supabaseAnonKey).toBe("sb_publishable_abc123");
+    expect(parseEnv({ VITE_SUPABASE_ANON_KEY: "sb_publishable_abc123" }, "http://x").supabaseAnonKey).toBe(
+      "sb_publishable_abc123",
+    );
   });
 });

@@ -20,12 +20,5 @@ export const paths = {
 } as const;
 
 /** Landing page sections, in page order; their ids are the URL hashes. */
-export const landingSections = [
-  "features",
-  "how-it-works",
-  "pricing",
-  "testimonials",
-  "about-us",
-  "contact",
-] as const;
+export const landingSections = ["features", "how-it-works", "pricing", "testimonials", "about-us", "contact"] as const;
 export type LandingSection = (typeof landingSections)[number];

@@ -8,10 +8,14 @@ const timeoutMessage = "Request timeout. Please check your connection and try ag
 
 /** A fetch that never answers, and rejects like the platform's fetch when its signal aborts. */
 function neverAnsweringFetch() {
-  return vi.fn((_url: string | URL | Request, init?: RequestInit) =>
-    new Promise<Response>((_resolve, reject) => {
-      init?.signal?.addEventListener("abort", () => reject(new DOMException("The operation was aborted.", "AbortError")));
-    }));
+  return vi.fn(
+    (_url: string | URL | Request, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () =>
+          reject(new DOMException("The operation was aborted.", "AbortError")),
+        );
+      }),
+  );
 }
 
 function jsonResponse(status: number, body: unknown) {
@@ -59,8 +63,15 @@ describe("apiRequest", () => {
   it("calls <base>/functions/v1/api<path> with JSON and the stored bearer token", async () => {
     setToken("abc.def.ghi");
     const fetchImpl = vi.fn(async () => jsonResponse(200, { ok: true }));
-    await expect(apiRequest("/auth/login", { method: "POST", body: { a: 1 }, schema, fetchImpl, baseUrl: "https://x.test/functions/v1/api" }))
-      .resolves.toEqual({ ok: true });
+    await expect(
+      apiRequest("/auth/login", {
+        method: "POST",
+        body: { a: 1 },
+        schema,
+        fetchImpl,
+        baseUrl: "https://x.test/functions/v1/api",
+      }),
+    ).resolves.toEqual({ ok: true });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("https://x.test/functions/v1/api/auth/login");
     expect(init.method).toBe("POST");
@@ -75,28 +86,47 @@ describe("apiRequest", () => {
   });
 
   it("surfaces the server's message, code and field", async () => {
-    const fetchImpl = vi.fn(async () => jsonResponse(409, { error: "conflict", message: "An account with this email already exists", field: "email" }));
-    const error = await apiRequest("/auth/register/business", { method: "POST", body: {}, schema, fetchImpl }).catch((e: unknown) => e);
+    const fetchImpl = vi.fn(async () =>
+      jsonResponse(409, { error: "conflict", message: "An account with this email already exists", field: "email" }),
+    );
+    const error = await apiRequest("/auth/register/business", { method: "POST", body: {}, schema, fetchImpl }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ message: "An account with this email already exists", status: 409, code: "conflict", field: "email" });
+    expect(error).toMatchObject({
+      message: "An account with this email already exists",
+      status: 409,
+      code: "conflict",
+      field: "email",
+    });
   });
 
   it("drops a token the server refuses (401) so the guards send the user to /login", async () => {
     setToken("abc.def.ghi");
-    const fetchImpl = vi.fn(async () => jsonResponse(401, { error: "unauthorized", message: "Invalid or expired token" }));
+    const fetchImpl = vi.fn(async () =>
+      jsonResponse(401, { error: "unauthorized", message: "Invalid or expired token" }),
+    );
     await expect(apiRequest("/auth/me", { schema, fetchImpl })).rejects.toThrow("Invalid or expired token");
     expect(getToken()).toBeNull();
   });
 
   it("gives a generic message for a non-JSON failure and a network message when fetch fails", async () => {
-    await expect(apiRequest("/x", { schema, fetchImpl: async () => new Response("<html>", { status: 502 }) }))
-      .rejects.toThrow("Something went wrong. Please try again.");
-    await expect(apiRequest("/x", { schema, fetchImpl: async () => { throw new TypeError("Failed to fetch"); } }))
-      .rejects.toThrow("Could not reach the server. Please check your connection and try again.");
+    await expect(
+      apiRequest("/x", { schema, fetchImpl: async () => new Response("<html>", { status: 502 }) }),
+    ).rejects.toThrow("Something went wrong. Please try again.");
+    await expect(
+      apiRequest("/x", {
+        schema,
+        fetchImpl: async () => {
+          throw new TypeError("Failed to fetch");
+        },
+      }),
+    ).rejects.toThrow("Could not reach the server. Please check your connection and try again.");
   });
 
   it("rejects a response that does not match the endpoint's schema", async () => {
-    await expect(apiRequest("/x", { schema, fetchImpl: async () => jsonResponse(200, { nope: 1 }) }))
-      .rejects.toMatchObject({ kind: "invalid-response" });
+    await expect(
+      apiRequest("/x", { schema, fetchImpl: async () => jsonResponse(200, { nope: 1 }) }),
+    ).rejects.toMatchObject({ kind: "invalid-response" });
   });
 });

@@ -136,6 +136,7 @@ export function isUnavailable(error: unknown): boolean {
 
 /** For a failed action: the server's message, else a timeout or network message, else `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && (error.fromServer || error.kind === "timeout" || error.kind === "network")) return error.message;
+  if (error instanceof ApiError && (error.fromServer || error.kind === "timeout" || error.kind === "network"))
+    return error.message;
   return fallback;
 }

@@ -3,7 +3,16 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { paths } from "@/config/paths.ts";
-import { decodeToken, getToken, guardDecision, readSession, removeToken, subscribeToken, type Session, type UserType } from "./token.ts";
+import {
+  decodeToken,
+  getToken,
+  guardDecision,
+  readSession,
+  removeToken,
+  subscribeToken,
+  type Session,
+  type UserType,
+} from "./token.ts";
 
 /** The stored token, re-rendering the caller whenever it changes (this tab or another). */
 export function useToken(): string | null {

@@ -21,7 +21,10 @@ export const campaignSchema = z.object({
   description: z.string().nullish(),
   status: z.enum(["active", "inactive"]),
   is_active: z.boolean().optional(),
-  image_urls: z.array(z.string()).nullish().transform((urls) => urls ?? []),
+  image_urls: z
+    .array(z.string())
+    .nullish()
+    .transform((urls) => urls ?? []),
   /** "YYYY-MM-DD" or null. */
   start_date: z.string().nullish(),
   end_date: z.string().nullish(),

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { currentYear, formatCount, formatDate, formatDateTime, formatDollars, formatMoney, formatPercent } from "./format.ts";
+import {
+  currentYear,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDollars,
+  formatMoney,
+  formatPercent,
+} from "./format.ts";
 import { setLocale } from "./i18n/index.ts";
 
 afterEach(() => setLocale("en"));

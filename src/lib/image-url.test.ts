@@ -2,12 +2,7 @@ import { describe, expect, it } from "vitest";
 import { displayImageUrl, isSocialMediaUrl } from "./image-url.ts";
 
 describe("displayImageUrl", () => {
-  it.each([
-    [""],
-    ["   "],
-    [null],
-    [undefined],
-  ])("%j -> placeholder", (url) => {
+  it.each([[""], ["   "], [null], [undefined]])("%j -> placeholder", (url) => {
     expect(displayImageUrl(url)).toBeNull();
   });
 

@@ -23,7 +23,12 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock("@supabase/supabase-js", () => ({
-  REALTIME_SUBSCRIBE_STATES: { SUBSCRIBED: "SUBSCRIBED", CHANNEL_ERROR: "CHANNEL_ERROR", CLOSED: "CLOSED", TIMED_OUT: "TIMED_OUT" },
+  REALTIME_SUBSCRIBE_STATES: {
+    SUBSCRIBED: "SUBSCRIBED",
+    CHANNEL_ERROR: "CHANNEL_ERROR",
+    CLOSED: "CLOSED",
+    TIMED_OUT: "TIMED_OUT",
+  },
   createClient: (_url: string, _key: string, options: { accessToken: () => Promise<string | null> }) => {
     fake.accessToken = options.accessToken;
     return {
@@ -91,7 +96,12 @@ describe("useTableChanges", () => {
     expect(onChange).toHaveBeenCalledTimes(1); // catch up after subscribing
 
     // Changes flow only from "Subscribed to PostgreSQL" on: catch up again then.
-    const subscribedToPostgres = { channel: "t", extension: "postgres_changes", status: "ok", message: "Subscribed to PostgreSQL" };
+    const subscribedToPostgres = {
+      channel: "t",
+      extension: "postgres_changes",
+      status: "ok",
+      message: "Subscribed to PostgreSQL",
+    };
     await act(async () => fake.channels[0].system?.(subscribedToPostgres));
     expect(statuses.at(-1)).toBe("live");
     expect(onChange).toHaveBeenCalledTimes(2);
@@ -125,7 +135,9 @@ describe("useTableChanges", () => {
     await act(async () => fake.resolveAuth?.());
     await act(async () => fake.channels[0].status?.("SUBSCRIBED"));
     expect(statuses.at(-1)).toBe("live");
-    await act(async () => fake.channels[0].system?.({ extension: "postgres_changes", status: "error", message: "Unable to subscribe" }));
+    await act(async () =>
+      fake.channels[0].system?.({ extension: "postgres_changes", status: "error", message: "Unable to subscribe" }),
+    );
     expect(statuses.at(-1)).toBe("offline");
     act(() => root.unmount());
   });

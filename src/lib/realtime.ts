@@ -3,7 +3,12 @@
 // postgres_changes are filtered by RLS for the signed-in user, and a refreshed token is picked up
 // on the next heartbeat.
 import { useEffect, useEffectEvent, useState } from "react";
-import { createClient, REALTIME_SUBSCRIBE_STATES, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
+import {
+  createClient,
+  REALTIME_SUBSCRIBE_STATES,
+  type RealtimeChannel,
+  type SupabaseClient,
+} from "@supabase/supabase-js";
 import { env } from "@/config/env.ts";
 import { getToken } from "./token.ts";
 
@@ -33,7 +38,14 @@ export interface TableChangesOptions {
 let channelCounter = 0;
 
 /** Subscribes to postgres_changes on public.<table> while mounted; returns the live status. */
-export function useTableChanges({ name, table, event, filter, enabled = true, onChange }: TableChangesOptions): LiveStatus {
+export function useTableChanges({
+  name,
+  table,
+  event,
+  filter,
+  enabled = true,
+  onChange,
+}: TableChangesOptions): LiveStatus {
   // The status belongs to one subscription: a new one (other table or filter) starts "connecting".
   const subscription = [name, table, event, filter, enabled].join("|");
   const [reported, setReported] = useState<{ subscription: string; status: LiveStatus } | null>(null);
@@ -60,7 +72,12 @@ export function useTableChanges({ name, table, event, filter, enabled = true, on
       channel = supabase.channel(`${name}-${++channelCounter}-${Math.random().toString(36).slice(2, 8)}`);
       channel.on(
         "postgres_changes",
-        { event, schema: "public", table, ...(filter ? { filter } : {}) } as { event: "*"; schema: string; table: string; filter?: string },
+        { event, schema: "public", table, ...(filter ? { filter } : {}) } as {
+          event: "*";
+          schema: string;
+          table: string;
+          filter?: string;
+        },
         () => {
           if (active) changed();
         },

@@ -30,7 +30,9 @@ describe("decodeToken", () => {
   });
 
   it("decodes UTF-8 claims", () => {
-    expect(decodeToken(`x.${btoa(String.fromCharCode(...new TextEncoder().encode('{"name":"សុខា"}')))}.y`)).toEqual({ name: "សុខា" });
+    expect(decodeToken(`x.${btoa(String.fromCharCode(...new TextEncoder().encode('{"name":"សុខា"}')))}.y`)).toEqual({
+      name: "សុខា",
+    });
   });
 
   it.each([
@@ -56,14 +58,26 @@ describe("readSession", () => {
   });
 
   it("is invalid without a known user type", () => {
-    expect(readSession(token({ ...claims("x"), user_type: undefined }), now)).toEqual({ status: "invalid", reason: "no-user-type" });
+    expect(readSession(token({ ...claims("x"), user_type: undefined }), now)).toEqual({
+      status: "invalid",
+      reason: "no-user-type",
+    });
     expect(readSession(token(claims("superuser")), now)).toEqual({ status: "invalid", reason: "no-user-type" });
   });
 
   it("is invalid once expired, and without an expiry", () => {
-    expect(readSession(token(claims("admin", { exp: Math.floor(now / 1000) })), now)).toEqual({ status: "invalid", reason: "expired" });
-    expect(readSession(token(claims("admin", { exp: Math.floor(now / 1000) - 60 })), now)).toEqual({ status: "invalid", reason: "expired" });
-    expect(readSession(token(claims("admin", { exp: undefined })), now)).toEqual({ status: "invalid", reason: "expired" });
+    expect(readSession(token(claims("admin", { exp: Math.floor(now / 1000) })), now)).toEqual({
+      status: "invalid",
+      reason: "expired",
+    });
+    expect(readSession(token(claims("admin", { exp: Math.floor(now / 1000) - 60 })), now)).toEqual({
+      status: "invalid",
+      reason: "expired",
+    });
+    expect(readSession(token(claims("admin", { exp: undefined })), now)).toEqual({
+      status: "invalid",
+      reason: "expired",
+    });
   });
 
   it("gives the session of a valid token", () => {
@@ -106,7 +120,11 @@ describe("guardDecision", () => {
 
     for (const other of roles.filter((candidate) => candidate !== role)) {
       it(`sends ${role} on a ${other} route to /dashboard`, () => {
-        expect(guardDecision(token(claims(role)), [other], now)).toEqual({ action: "redirect", to: "/dashboard", removeToken: false });
+        expect(guardDecision(token(claims(role)), [other], now)).toEqual({
+          action: "redirect",
+          to: "/dashboard",
+          removeToken: false,
+        });
       });
     }
   }

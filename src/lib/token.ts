@@ -24,8 +24,7 @@ export type SessionState =
   | { status: "valid"; session: Session };
 
 export type GuardDecision =
-  | { action: "allow"; session: Session }
-  | { action: "redirect"; to: string; removeToken: boolean };
+  { action: "allow"; session: Session } | { action: "redirect"; to: string; removeToken: boolean };
 
 function base64UrlDecode(segment: string): string {
   const base64 = segment.replace(/-/g, "+").replace(/_/g, "/");
@@ -74,7 +73,11 @@ export function readSession(token: string | null | undefined, nowMs: number): Se
 }
 
 /** SPEC §6 route guard, without the mock tokens: missing -> /login; unusable -> removed, /login; wrong role -> /dashboard. */
-export function guardDecision(token: string | null | undefined, allow: readonly UserType[], nowMs: number): GuardDecision {
+export function guardDecision(
+  token: string | null | undefined,
+  allow: readonly UserType[],
+  nowMs: number,
+): GuardDecision {
   const state = readSession(token, nowMs);
   if (state.status === "missing") return { action: "redirect", to: paths.login, removeToken: false };
   if (state.status === "invalid") return { action: "redirect", to: paths.login, removeToken: true };

@@ -12,10 +12,19 @@ beforeEach(() => {
   fetchMock = vi.fn(async (url: string, init: RequestInit) => {
     const form = init.body as FormData;
     if (url.endsWith("/upload/image")) {
-      return json(200, { success: true, url: `https://cdn.test/${(form.get("image") as File).name}`, public_id: "one" });
+      return json(200, {
+        success: true,
+        url: `https://cdn.test/${(form.get("image") as File).name}`,
+        public_id: "one",
+      });
     }
     if (url.endsWith("/upload/images")) {
-      return json(200, { success: true, images: form.getAll("images").map((file) => ({ url: `https://cdn.test/${(file as File).name}`, public_id: (file as File).name })) });
+      return json(200, {
+        success: true,
+        images: form
+          .getAll("images")
+          .map((file) => ({ url: `https://cdn.test/${(file as File).name}`, public_id: (file as File).name })),
+      });
     }
     return json(404, { error: "not_found", message: "No such API path" });
   });
@@ -44,7 +53,11 @@ describe("uploadImages", () => {
 
   it("sends several files to POST /upload/images as fields `images`", async () => {
     const answer = await uploadImages([png("a.png"), png("b.png"), png("c.png")]);
-    expect(answer.map((image) => image.url)).toEqual(["https://cdn.test/a.png", "https://cdn.test/b.png", "https://cdn.test/c.png"]);
+    expect(answer.map((image) => image.url)).toEqual([
+      "https://cdn.test/a.png",
+      "https://cdn.test/b.png",
+      "https://cdn.test/c.png",
+    ]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0][0]).toMatch(/\/upload\/images$/);
   });
@@ -55,8 +68,13 @@ describe("uploadImages", () => {
   });
 
   it("fails with the server's message", async () => {
-    fetchMock.mockResolvedValueOnce(json(415, { error: "bad_request", message: "Only PNG, JPEG and GIF images are allowed" }));
-    await expect(uploadImages([png("a.png")])).rejects.toMatchObject({ message: "Only PNG, JPEG and GIF images are allowed", fromServer: true });
+    fetchMock.mockResolvedValueOnce(
+      json(415, { error: "bad_request", message: "Only PNG, JPEG and GIF images are allowed" }),
+    );
+    await expect(uploadImages([png("a.png")])).rejects.toMatchObject({
+      message: "Only PNG, JPEG and GIF images are allowed",
+      fromServer: true,
+    });
   });
 });
 

@@ -12,12 +12,17 @@ export const IMAGE_ACCEPT = "image/png,image/jpeg,image/gif,.png,.jpg,.jpeg,.gif
 export const uploadedImageSchema = z.object({ url: z.string(), public_id: z.string().nullish() });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
-const singleUploadSchema = z.object({ success: z.boolean().optional(), url: z.string(), public_id: z.string().nullish() });
+const singleUploadSchema = z.object({
+  success: z.boolean().optional(),
+  url: z.string(),
+  public_id: z.string().nullish(),
+});
 const multiUploadSchema = z.object({ success: z.boolean().optional(), images: z.array(uploadedImageSchema) });
 
 /** Why a file cannot be uploaded, or null when it can. */
 export function imageFileProblem(file: Pick<File, "type" | "size" | "name">): "type" | "size" | null {
-  const typeOk = (IMAGE_TYPES as readonly string[]).includes(file.type) || (!file.type && /\.(png|jpe?g|gif)$/i.test(file.name));
+  const typeOk =
+    (IMAGE_TYPES as readonly string[]).includes(file.type) || (!file.type && /\.(png|jpe?g|gif)$/i.test(file.name));
   if (!typeOk) return "type";
   if (file.size > MAX_IMAGE_BYTES) return "size";
   return null;

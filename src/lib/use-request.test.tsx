@@ -32,7 +32,8 @@ const unavailable = () => new ApiError("The service is busy or restarting.", "ht
 
 describe("useRequest", () => {
   it("retries by itself while the server is unavailable, then shows the answer", async () => {
-    const fetcher = vi.fn<() => Promise<string>>()
+    const fetcher = vi
+      .fn<() => Promise<string>>()
       .mockRejectedValueOnce(unavailable())
       .mockRejectedValueOnce(new ApiError("Could not reach the server.", "network"))
       .mockResolvedValueOnce("orders");
@@ -60,8 +61,11 @@ describe("useRequest", () => {
   });
 
   it("does not retry a refusal: the server's message waits for the user", async () => {
-    const fetcher = vi.fn<() => Promise<string>>()
-      .mockRejectedValue(new ApiError("Only approved businesses can edit campaigns", "http", 403, "forbidden", null, true));
+    const fetcher = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValue(
+        new ApiError("Only approved businesses can edit campaigns", "http", 403, "forbidden", null, true),
+      );
     const probe = await mount(fetcher);
     await act(async () => vi.advanceTimersByTimeAsync(60_000));
     expect(fetcher).toHaveBeenCalledTimes(1);

@@ -40,39 +40,43 @@ export function useRequest<T>(
   const retries = useRef({ attempt: 0, timer: undefined as ReturnType<typeof setTimeout> | undefined });
 
   // One function for the component's lifetime; `fresh` also forgets the previous answer (new deps).
-  const [run] = useState(() => function run(fresh = false) {
-    clearTimeout(retries.current.timer);
-    if (fresh) {
-      setIsLoading(true);
-      setData(undefined);
-    }
-    const id = ++sequence.current;
-    const controller = new AbortController();
-    controllers.current.add(controller);
-    setIsFetching(true);
-    latest.current.fetcher(controller.signal)
-      .then((result) => {
-        if (id !== sequence.current) return;
-        retries.current.attempt = 0;
-        setData(result);
-        setError(null);
-      })
-      .catch((failure: unknown) => {
-        if (id !== sequence.current || controller.signal.aborted) return;
-        if (isUnavailable(failure)) {
-          setError(t("errors.retrying"));
-          retries.current.timer = setTimeout(run, retryDelayMs(retries.current.attempt++));
-          return;
+  const [run] = useState(
+    () =>
+      function run(fresh = false) {
+        clearTimeout(retries.current.timer);
+        if (fresh) {
+          setIsLoading(true);
+          setData(undefined);
         }
-        setError(failureMessage(failure, latest.current.fallbackError));
-      })
-      .finally(() => {
-        controllers.current.delete(controller);
-        if (id !== sequence.current) return;
-        setIsLoading(false);
-        setIsFetching(false);
-      });
-  });
+        const id = ++sequence.current;
+        const controller = new AbortController();
+        controllers.current.add(controller);
+        setIsFetching(true);
+        latest.current
+          .fetcher(controller.signal)
+          .then((result) => {
+            if (id !== sequence.current) return;
+            retries.current.attempt = 0;
+            setData(result);
+            setError(null);
+          })
+          .catch((failure: unknown) => {
+            if (id !== sequence.current || controller.signal.aborted) return;
+            if (isUnavailable(failure)) {
+              setError(t("errors.retrying"));
+              retries.current.timer = setTimeout(run, retryDelayMs(retries.current.attempt++));
+              return;
+            }
+            setError(failureMessage(failure, latest.current.fallbackError));
+          })
+          .finally(() => {
+            controllers.current.delete(controller);
+            if (id !== sequence.current) return;
+            setIsLoading(false);
+            setIsFetching(false);
+          });
+      },
+  );
 
   // The caller's deps are plain values (ids); their JSON is what a change of them means.
   const depsKey = JSON.stringify(deps);

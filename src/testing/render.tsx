@@ -62,5 +62,6 @@ export async function click(element: Element | null | undefined) {
 
 export function buttonByText(container: HTMLElement, text: string | RegExp): HTMLButtonElement | undefined {
   return [...container.querySelectorAll("button")].find((button) =>
-    typeof text === "string" ? button.textContent?.trim() === text : text.test(button.textContent ?? ""));
+    typeof text === "string" ? button.textContent?.trim() === text : text.test(button.textContent ?? ""),
+  );
 }

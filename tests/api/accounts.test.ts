@@ -3,7 +3,14 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keys } from "../../local-stack/keys.ts";
-import { api, apiFrom, businessRegistration, freshLoopbackAddress, influencerRegistration, login } from "../helpers/api.ts";
+import {
+  api,
+  apiFrom,
+  businessRegistration,
+  freshLoopbackAddress,
+  influencerRegistration,
+  login,
+} from "../helpers/api.ts";
 import { databaseUrl, demoBusiness, demoInfluencer, seedAdmin, uniqueEmail } from "../helpers/stack.ts";
 
 const sql = postgres(databaseUrl(), { max: 2, onnotice: () => {} });
@@ -34,8 +41,14 @@ describe("POST /auth/register/business", () => {
       token: expect.any(String),
       message: "Registration successful! Your account is pending admin approval.",
       user: expect.objectContaining({
-        ...userShape, email, user_type: "business", role: "business", status: "pending_approval",
-        is_approved: false, store_phone: "+85512345678", social_media_page: "https://www.facebook.com/test.shop",
+        ...userShape,
+        email,
+        user_type: "business",
+        role: "business",
+        status: "pending_approval",
+        is_approved: false,
+        store_phone: "+85512345678",
+        social_media_page: "https://www.facebook.com/test.shop",
       }),
     });
     expect(res.body.user).not.toHaveProperty("password");
@@ -50,7 +63,9 @@ describe("POST /auth/register/business", () => {
     ["store_phone", { store_phone: "555" }, "Store phone number must be a Cambodian number such as 012 345 678"],
     ["store_phone", { store_phone: undefined }, "Store phone number is required"],
   ])("refuses a bad %s with 400 naming it", async (field, change, message) => {
-    const res = await api("POST", "/auth/register/business", { body: { ...businessRegistration(uniqueEmail("bad")), ...change } });
+    const res = await api("POST", "/auth/register/business", {
+      body: { ...businessRegistration(uniqueEmail("bad")), ...change },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: "invalid_input", field, message });
   });
@@ -60,7 +75,11 @@ describe("POST /auth/register/business", () => {
     expect((await api("POST", "/auth/register/business", { body: businessRegistration(email) })).status).toBe(201);
     const res = await api("POST", "/auth/register/business", { body: businessRegistration(email.toUpperCase()) });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: "conflict", field: "email", message: "An account with this email already exists" });
+    expect(res.body).toEqual({
+      error: "conflict",
+      field: "email",
+      message: "An account with this email already exists",
+    });
   });
 
   it("refuses a body that is not JSON", async () => {
@@ -71,7 +90,9 @@ describe("POST /auth/register/business", () => {
 
   it("cannot make an admin: user_type in the body is ignored", async () => {
     const email = uniqueEmail("sneaky");
-    const res = await api("POST", "/auth/register/business", { body: { ...businessRegistration(email), user_type: "admin", status: "approved" } });
+    const res = await api("POST", "/auth/register/business", {
+      body: { ...businessRegistration(email), user_type: "admin", status: "approved" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ user_type: "business", status: "pending_approval" });
   });
@@ -80,14 +101,21 @@ describe("POST /auth/register/business", () => {
 describe("POST /auth/register/influencer", () => {
   it("creates a pending influencer and answers 201", async () => {
     const email = uniqueEmail("creator");
-    const res = await api("POST", "/auth/register/influencer", { body: { ...influencerRegistration(email), platform: "Facebook" } });
+    const res = await api("POST", "/auth/register/influencer", {
+      body: { ...influencerRegistration(email), platform: "Facebook" },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       token: expect.any(String),
       message: "Registration successful! You are now logged in.",
       user: expect.objectContaining({
-        ...userShape, email, user_type: "influencer", status: "pending_approval", full_name: "Test Creator",
-        platform: "facebook", social_media_page: "@test.creator",
+        ...userShape,
+        email,
+        user_type: "influencer",
+        status: "pending_approval",
+        full_name: "Test Creator",
+        platform: "facebook",
+        social_media_page: "@test.creator",
       }),
     });
   });
@@ -98,7 +126,9 @@ describe("POST /auth/register/influencer", () => {
     ["social_media_page", { social_media_page: "" }, "Social media handle is required"],
     ["password", { password: undefined }, "Password is required"],
   ])("refuses a bad %s with 400 naming it", async (field, change, message) => {
-    const res = await api("POST", "/auth/register/influencer", { body: { ...influencerRegistration(uniqueEmail("bad")), ...change } });
+    const res = await api("POST", "/auth/register/influencer", {
+      body: { ...influencerRegistration(uniqueEmail("bad")), ...change },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: "invalid_input", field, message });
   });
@@ -106,22 +136,39 @@ describe("POST /auth/register/influencer", () => {
 
 describe("POST /auth/login", () => {
   it("answers {token, user} for the right password, whatever the email's case", async () => {
-    const res = await api("POST", "/auth/login", { body: { email: demoBusiness.email.toUpperCase(), password: demoBusiness.password } });
+    const res = await api("POST", "/auth/login", {
+      body: { email: demoBusiness.email.toUpperCase(), password: demoBusiness.password },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       token: expect.any(String),
-      user: expect.objectContaining({ ...userShape, email: demoBusiness.email, user_type: "business", status: "approved", is_approved: true }),
+      user: expect.objectContaining({
+        ...userShape,
+        email: demoBusiness.email,
+        user_type: "business",
+        status: "approved",
+        is_approved: true,
+      }),
     });
     const claims = JSON.parse(Buffer.from(res.body.token.split(".")[1], "base64url").toString());
     expect(claims).toMatchObject({
-      sub: res.body.user.id, role: "authenticated", aud: "authenticated", email: demoBusiness.email,
-      user_type: "business", is_approved: true, exp: expect.any(Number),
+      sub: res.body.user.id,
+      role: "authenticated",
+      aud: "authenticated",
+      email: demoBusiness.email,
+      user_type: "business",
+      is_approved: true,
+      exp: expect.any(Number),
     });
   });
 
   it("answers the same 401 for a wrong password and an unknown email", async () => {
-    const wrongPassword = await api("POST", "/auth/login", { body: { email: demoInfluencer.email, password: "not-the-password" } });
-    const unknownEmail = await api("POST", "/auth/login", { body: { email: uniqueEmail("nobody"), password: "whatever1" } });
+    const wrongPassword = await api("POST", "/auth/login", {
+      body: { email: demoInfluencer.email, password: "not-the-password" },
+    });
+    const unknownEmail = await api("POST", "/auth/login", {
+      body: { email: uniqueEmail("nobody"), password: "whatever1" },
+    });
     for (const res of [wrongPassword, unknownEmail]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: "unauthorized", message: "Invalid email or password" });
@@ -140,7 +187,10 @@ describe("POST /auth/login", () => {
 });
 
 describe("the sign-in throttle", () => {
-  const refusedBody = { error: "rate_limited", message: "Too many failed sign-in attempts. Please wait 15 minutes and try again." };
+  const refusedBody = {
+    error: "rate_limited",
+    message: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+  };
 
   it("stops a stranger's guesses where they come from and never locks the owner out", async () => {
     const email = uniqueEmail("owner");
@@ -149,8 +199,11 @@ describe("the sign-in throttle", () => {
     const owner = freshLoopbackAddress();
 
     // Twelve guesses at once: the check and the count are one step, so exactly ten are checked.
-    const guesses = await Promise.all(Array.from({ length: 12 }, () =>
-      apiFrom(attacker, "POST", "/auth/login", { body: { email, password: "wrong-guess" } })));
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        apiFrom(attacker, "POST", "/auth/login", { body: { email, password: "wrong-guess" } }),
+      ),
+    );
     expect(guesses.map((g) => g.status).sort()).toEqual([...Array(10).fill(401), 429, 429]);
 
     const right = { email, password: "longenough1" };
@@ -158,7 +211,10 @@ describe("the sign-in throttle", () => {
     expect(fromAttacker).toMatchObject({ status: 429, body: refusedBody });
     expect(fromAttacker.headers.get("retry-after")).toBe("900");
     // A forged X-Forwarded-For does not make the attacker someone else: only the proxy's entry counts.
-    const forged = await apiFrom(attacker, "POST", "/auth/login", { body: right, headers: { "x-forwarded-for": owner } });
+    const forged = await apiFrom(attacker, "POST", "/auth/login", {
+      body: right,
+      headers: { "x-forwarded-for": owner },
+    });
     expect(forged.status).toBe(429);
 
     expect((await apiFrom(owner, "POST", "/auth/login", { body: right })).status).toBe(200);
@@ -170,12 +226,16 @@ describe("the sign-in throttle", () => {
     await sql`insert into private.login_failures (email, client_ip)
               select 'sprayed-' || g || '@example.com', ${sprayer} from generate_series(1, 4) g`;
     const started = Date.now();
-    const slowed = await apiFrom(sprayer, "POST", "/auth/login", { body: { email: uniqueEmail("sprayed"), password: "wrong-guess" } });
+    const slowed = await apiFrom(sprayer, "POST", "/auth/login", {
+      body: { email: uniqueEmail("sprayed"), password: "wrong-guess" },
+    });
     expect(slowed.status).toBe(401);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250); // a floor the server guarantees, not a timing race
     await sql`insert into private.login_failures (email, client_ip)
               select 'sprayed-more-' || g || '@example.com', ${sprayer} from generate_series(1, 45) g`;
-    const refused = await apiFrom(sprayer, "POST", "/auth/login", { body: { email: demoInfluencer.email, password: demoInfluencer.password } });
+    const refused = await apiFrom(sprayer, "POST", "/auth/login", {
+      body: { email: demoInfluencer.email, password: demoInfluencer.password },
+    });
     expect(refused).toMatchObject({ status: 429, body: refusedBody });
   });
 });
@@ -185,15 +245,29 @@ describe("the sign-up throttle", () => {
     const address = freshLoopbackAddress();
     const statuses = [];
     for (let i = 0; i < 10; i++) {
-      statuses.push((await apiFrom(address, "POST", "/auth/register/business", { body: businessRegistration(uniqueEmail("burst")) })).status);
+      statuses.push(
+        (
+          await apiFrom(address, "POST", "/auth/register/business", {
+            body: businessRegistration(uniqueEmail("burst")),
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual(Array(10).fill(201));
-    const refused = await apiFrom(address, "POST", "/auth/register/influencer", { body: influencerRegistration(uniqueEmail("burst")) });
+    const refused = await apiFrom(address, "POST", "/auth/register/influencer", {
+      body: influencerRegistration(uniqueEmail("burst")),
+    });
     expect(refused).toMatchObject({
-      status: 429, body: { error: "rate_limited", message: "Too many sign-ups from this network. Please wait an hour and try again." },
+      status: 429,
+      body: {
+        error: "rate_limited",
+        message: "Too many sign-ups from this network. Please wait an hour and try again.",
+      },
     });
     // Another address is not affected.
-    expect((await api("POST", "/auth/register/business", { body: businessRegistration(uniqueEmail("other")) })).status).toBe(201);
+    expect(
+      (await api("POST", "/auth/register/business", { body: businessRegistration(uniqueEmail("other")) })).status,
+    ).toBe(201);
   });
 });
 
@@ -218,8 +292,15 @@ describe("GET /auth/me", () => {
 
 describe("PUT /auth/profile", () => {
   it("saves a business's logo and bank details", async () => {
-    const { token } = (await api("POST", "/auth/register/business", { body: businessRegistration(uniqueEmail("profile")) })).body;
-    const changes = { business_logo_url: "https://example.com/logo.png", bank_name: "ABA Bank", account_name: "Test Shop", account_number: "000 123 456" };
+    const { token } = (
+      await api("POST", "/auth/register/business", { body: businessRegistration(uniqueEmail("profile")) })
+    ).body;
+    const changes = {
+      business_logo_url: "https://example.com/logo.png",
+      bank_name: "ABA Bank",
+      account_name: "Test Shop",
+      account_number: "000 123 456",
+    };
     const res = await api("PUT", "/auth/profile", { token, body: changes });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject(changes);
@@ -227,13 +308,22 @@ describe("PUT /auth/profile", () => {
   });
 
   it("saves an influencer's bank details and refuses a logo", async () => {
-    const { token } = (await api("POST", "/auth/register/influencer", { body: influencerRegistration(uniqueEmail("bank")) })).body;
-    const ok = await api("PUT", "/auth/profile", { token, body: { bank_name: "ABA Bank", account_name: "Creator", account_number: "111222333" } });
+    const { token } = (
+      await api("POST", "/auth/register/influencer", { body: influencerRegistration(uniqueEmail("bank")) })
+    ).body;
+    const ok = await api("PUT", "/auth/profile", {
+      token,
+      body: { bank_name: "ABA Bank", account_name: "Creator", account_number: "111222333" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ bank_name: "ABA Bank", account_number: "111222333" });
     const logo = await api("PUT", "/auth/profile", { token, body: { business_logo_url: "https://example.com/x.png" } });
     expect(logo.status).toBe(400);
-    expect(logo.body).toEqual({ error: "invalid_input", field: "business_logo_url", message: "Only businesses have a logo" });
+    expect(logo.body).toEqual({
+      error: "invalid_input",
+      field: "business_logo_url",
+      message: "Only businesses have a logo",
+    });
   });
 
   it.each([
@@ -252,7 +342,10 @@ describe("PUT /auth/profile", () => {
 
   it("refuses an empty change and an anonymous caller", async () => {
     const { token } = await login(demoBusiness.email, demoBusiness.password);
-    expect(await api("PUT", "/auth/profile", { token, body: {} })).toMatchObject({ status: 400, body: { message: "Nothing to update" } });
+    expect(await api("PUT", "/auth/profile", { token, body: {} })).toMatchObject({
+      status: 400,
+      body: { message: "Nothing to update" },
+    });
     expect(await api("PUT", "/auth/profile", { body: { bank_name: "x" } })).toMatchObject({ status: 401 });
   });
 });
@@ -264,7 +357,9 @@ describe("GET /admin/users", () => {
     const res = await api("GET", "/admin/users", { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.users[0]).toMatchObject({ email, status: "pending_approval" });
-    expect(res.body.users.map((u: any) => u.email)).toEqual(expect.arrayContaining([demoBusiness.email, demoInfluencer.email, seedAdmin.email]));
+    expect(res.body.users.map((u: any) => u.email)).toEqual(
+      expect.arrayContaining([demoBusiness.email, demoInfluencer.email, seedAdmin.email]),
+    );
     const times = res.body.users.map((u: any) => Date.parse(u.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
@@ -299,13 +394,21 @@ describe("PUT /admin/users/{id}/status", () => {
     });
     // The account sees it at once, with its old token.
     expect((await api("GET", "/auth/me", { token })).body.user.status).toBe(status);
-    const again = await api("PUT", `/admin/users/${user.id}/status`, { token: admin.token, body: { status: "approved" } });
+    const again = await api("PUT", `/admin/users/${user.id}/status`, {
+      token: admin.token,
+      body: { status: "approved" },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: "conflict", message: `User is already ${status}` });
   });
 
   it.each([
-    ["an unknown status", { status: "pending_approval" }, 400, { error: "invalid_input", field: "status", message: "status must be approved or rejected" }],
+    [
+      "an unknown status",
+      { status: "pending_approval" },
+      400,
+      { error: "invalid_input", field: "status", message: "status must be approved or rejected" },
+    ],
     ["no status", {}, 400, { error: "invalid_input", field: "status", message: "status must be approved or rejected" }],
   ])("refuses %s", async (_case, body, status, answer) => {
     const { user } = await pendingUser();
@@ -315,7 +418,10 @@ describe("PUT /admin/users/{id}/status", () => {
   });
 
   it("answers 404 for an unknown account and 400 for a malformed id", async () => {
-    const unknown = await api("PUT", "/admin/users/00000000-0000-4000-8000-000000000999/status", { token: admin.token, body: { status: "approved" } });
+    const unknown = await api("PUT", "/admin/users/00000000-0000-4000-8000-000000000999/status", {
+      token: admin.token,
+      body: { status: "approved" },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ error: "not_found", message: "User not found" });
     const malformed = await api("PUT", "/admin/users/42/status", { token: admin.token, body: { status: "approved" } });
@@ -326,10 +432,14 @@ describe("PUT /admin/users/{id}/status", () => {
   it("refuses a non-admin with 403 and leaves the account pending", async () => {
     const { user } = await pendingUser();
     const business = await login(demoBusiness.email, demoBusiness.password);
-    const res = await api("PUT", `/admin/users/${user.id}/status`, { token: business.token, body: { status: "approved" } });
+    const res = await api("PUT", `/admin/users/${user.id}/status`, {
+      token: business.token,
+      body: { status: "approved" },
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: "forbidden", message: "Admin access required" });
-    expect((await api("GET", "/admin/users", { token: admin.token })).body.users.find((u: any) => u.id === user.id).status)
-      .toBe("pending_approval");
+    expect(
+      (await api("GET", "/admin/users", { token: admin.token })).body.users.find((u: any) => u.id === user.id).status,
+    ).toBe("pending_approval");
   });
 });

@@ -4,7 +4,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../helpers/api.ts";
 import {
-  type Account, admin, apply, business, checkoutUrl, createCampaign, deactivate, decideLink, influencer, unknownId,
+  type Account,
+  admin,
+  apply,
+  business,
+  checkoutUrl,
+  createCampaign,
+  deactivate,
+  decideLink,
+  influencer,
+  unknownId,
 } from "../helpers/accounts.ts";
 
 const appliedMessage = "Your link application has been submitted and is pending admin approval.";
@@ -16,7 +25,11 @@ beforeAll(async () => {
 });
 
 /** A link as its influencer sees it. */
-function ownLink(owner: Account, campaign: { id: string; product_name: string }, changes: Record<string, unknown> = {}) {
+function ownLink(
+  owner: Account,
+  campaign: { id: string; product_name: string },
+  changes: Record<string, unknown> = {},
+) {
   return {
     id: expect.any(String),
     influencer_id: owner.user.id,
@@ -35,7 +48,11 @@ function ownLink(owner: Account, campaign: { id: string; product_name: string },
 }
 
 /** A link as admins list it. */
-function application(owner: Account, campaign: { id: string; product_name: string }, changes: Record<string, unknown> = {}) {
+function application(
+  owner: Account,
+  campaign: { id: string; product_name: string },
+  changes: Record<string, unknown> = {},
+) {
   return {
     id: expect.any(String),
     influencer_id: owner.user.id,
@@ -52,8 +69,12 @@ function application(owner: Account, campaign: { id: string; product_name: strin
 }
 
 const approvedChanges = (owner: Account, campaign: { id: string }, keyword: string) => ({
-  status: "approved", is_approved: true, is_active: true, affiliate_url: checkoutUrl(owner.user.id, campaign.id),
-  keyword, decided_at: expect.any(String),
+  status: "approved",
+  is_approved: true,
+  is_active: true,
+  affiliate_url: checkoutUrl(owner.user.id, campaign.id),
+  keyword,
+  decided_at: expect.any(String),
 });
 
 async function myLinks(owner: Account) {
@@ -72,7 +93,10 @@ describe("POST /affiliate-links/apply", () => {
   it("records a pending application and answers 201", async () => {
     const campaign = await createCampaign(shop);
     const applicant = await influencer();
-    const res = await api("POST", "/affiliate-links/apply", { token: applicant.token, body: { campaign_id: campaign.id } });
+    const res = await api("POST", "/affiliate-links/apply", {
+      token: applicant.token,
+      body: { campaign_id: campaign.id },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: appliedMessage, link: ownLink(applicant, campaign) });
     expect(await myLinks(applicant)).toEqual([res.body.link]);
@@ -81,7 +105,10 @@ describe("POST /affiliate-links/apply", () => {
   it("refuses a second application for the same campaign with 409", async () => {
     const campaign = await createCampaign(shop);
     const first = await apply(creator, campaign.id);
-    const res = await api("POST", "/affiliate-links/apply", { token: creator.token, body: { campaign_id: campaign.id.toUpperCase() } });
+    const res = await api("POST", "/affiliate-links/apply", {
+      token: creator.token,
+      body: { campaign_id: campaign.id.toUpperCase() },
+    });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: "conflict", message: "You have already applied for this campaign" });
     expect((await myLinks(creator)).filter((l) => l.campaign_id === campaign.id)).toEqual([first]);
@@ -93,7 +120,10 @@ describe("POST /affiliate-links/apply", () => {
     await apply(earlier, campaign.id);
     await deactivate(shop, campaign.id);
     for (const caller of [creator, earlier]) {
-      const res = await api("POST", "/affiliate-links/apply", { token: caller.token, body: { campaign_id: campaign.id } });
+      const res = await api("POST", "/affiliate-links/apply", {
+        token: caller.token,
+        body: { campaign_id: campaign.id },
+      });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ error: "conflict", message: "This campaign is no longer accepting new orders" });
     }
@@ -102,7 +132,12 @@ describe("POST /affiliate-links/apply", () => {
 
   it.each([
     ["an unknown campaign", { campaign_id: unknownId }, 404, { error: "not_found", message: "Campaign not found" }],
-    ["a malformed id", { campaign_id: "42" }, 400, { error: "invalid_input", field: "campaign_id", message: "campaign_id must be a valid id" }],
+    [
+      "a malformed id",
+      { campaign_id: "42" },
+      400,
+      { error: "invalid_input", field: "campaign_id", message: "campaign_id must be a valid id" },
+    ],
     ["no id", {}, 400, { error: "invalid_input", field: "campaign_id", message: "campaign_id is required" }],
   ])("refuses %s", async (_case, body, status, answer) => {
     const res = await api("POST", "/affiliate-links/apply", { token: creator.token, body });
@@ -111,13 +146,20 @@ describe("POST /affiliate-links/apply", () => {
   });
 
   it.each([
-    ["a pending influencer", () => influencer("pending"), "Your account is pending admin approval. You can apply for links once it is approved."],
+    [
+      "a pending influencer",
+      () => influencer("pending"),
+      "Your account is pending admin approval. You can apply for links once it is approved.",
+    ],
     ["a rejected influencer", () => influencer("rejected"), "Your influencer account was not approved"],
     ["a business", () => Promise.resolve(shop), "Only influencers can apply for affiliate links"],
     ["an admin", () => admin(), "Only influencers can apply for affiliate links"],
   ])("refuses %s with 403 and records nothing", async (_who, account, message) => {
     const campaign = await createCampaign(shop);
-    const res = await api("POST", "/affiliate-links/apply", { token: (await account()).token, body: { campaign_id: campaign.id } });
+    const res = await api("POST", "/affiliate-links/apply", {
+      token: (await account()).token,
+      body: { campaign_id: campaign.id },
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: "forbidden", message });
     const all = (await api("GET", "/admin/affiliate-links/all", { token: (await admin()).token })).body.applications;
@@ -182,7 +224,12 @@ describe("GET /admin/affiliate-links/all and /pending", () => {
     expect(all.status).toBe(200);
     expect(all.body.applications.slice(0, 2)).toEqual([
       application(second, campaign, { id: newer.id }),
-      application(first, campaign, { id: older.id, status: "approved", is_approved: true, decided_at: expect.any(String) }),
+      application(first, campaign, {
+        id: older.id,
+        status: "approved",
+        is_approved: true,
+        decided_at: expect.any(String),
+      }),
     ]);
     const times = all.body.applications.map((a: any) => Date.parse(a.created_at));
     expect(times).toEqual([...times].sort((a: number, b: number) => b - a));
@@ -194,14 +241,17 @@ describe("GET /admin/affiliate-links/all and /pending", () => {
     expect(pending.body.applications.some((a: any) => a.id === older.id)).toBe(false);
   });
 
-  it.each(["/admin/affiliate-links/all", "/admin/affiliate-links/pending"])("refuses non-admins on %s", async (path) => {
-    for (const account of [shop, creator]) {
-      const res = await api("GET", path, { token: account.token });
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: "forbidden", message: "Admin access required" });
-    }
-    expect((await api("GET", path)).status).toBe(401);
-  });
+  it.each(["/admin/affiliate-links/all", "/admin/affiliate-links/pending"])(
+    "refuses non-admins on %s",
+    async (path) => {
+      for (const account of [shop, creator]) {
+        const res = await api("GET", path, { token: account.token });
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ error: "forbidden", message: "Admin access required" });
+      }
+      expect((await api("GET", path)).status).toBe(401);
+    },
+  );
 });
 
 describe("PUT /admin/affiliate-links/{id}/approve and /reject", () => {
@@ -213,19 +263,28 @@ describe("PUT /admin/affiliate-links/{id}/approve and /reject", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: "Affiliate link approved",
-      link: application(applicant, campaign, { id: link.id, status: "approved", is_approved: true, decided_at: expect.any(String) }),
+      link: application(applicant, campaign, {
+        id: link.id,
+        status: "approved",
+        is_approved: true,
+        decided_at: expect.any(String),
+      }),
     });
-    expect(await myLinks(applicant)).toEqual([ownLink(applicant, campaign, { id: link.id, ...approvedChanges(applicant, campaign, "LOTUS") })]);
-    expect(await myTriggers(applicant)).toEqual([{
-      id: expect.any(String),
-      affiliate_link_id: link.id,
-      campaign_id: campaign.id,
-      campaign_name: "Lotus Tea set",
-      keyword: "LOTUS",
-      dm_template_text: `Hi! Thanks for asking about Lotus Tea set. Order here and pay cash on delivery: ${checkoutUrl(applicant.user.id, campaign.id)}`,
-      is_active: true,
-      created_at: expect.any(String),
-    }]);
+    expect(await myLinks(applicant)).toEqual([
+      ownLink(applicant, campaign, { id: link.id, ...approvedChanges(applicant, campaign, "LOTUS") }),
+    ]);
+    expect(await myTriggers(applicant)).toEqual([
+      {
+        id: expect.any(String),
+        affiliate_link_id: link.id,
+        campaign_id: campaign.id,
+        campaign_name: "Lotus Tea set",
+        keyword: "LOTUS",
+        dm_template_text: `Hi! Thanks for asking about Lotus Tea set. Order here and pay cash on delivery: ${checkoutUrl(applicant.user.id, campaign.id)}`,
+        is_active: true,
+        created_at: expect.any(String),
+      },
+    ]);
   });
 
   it("rejects a pending link; the influencer sees it rejected, without a URL or trigger", async () => {
@@ -238,7 +297,9 @@ describe("PUT /admin/affiliate-links/{id}/approve and /reject", () => {
       message: "Affiliate link rejected",
       link: application(applicant, campaign, { id: link.id, status: "rejected", decided_at: expect.any(String) }),
     });
-    expect(await myLinks(applicant)).toEqual([ownLink(applicant, campaign, { id: link.id, status: "rejected", decided_at: expect.any(String) })]);
+    expect(await myLinks(applicant)).toEqual([
+      ownLink(applicant, campaign, { id: link.id, status: "rejected", decided_at: expect.any(String) }),
+    ]);
     expect(await myTriggers(applicant)).toEqual([]);
   });
 
@@ -267,7 +328,10 @@ describe("PUT /admin/affiliate-links/{id}/approve and /reject", () => {
     }
     const eleventh = await api("PUT", `/admin/affiliate-links/${links[10].id}/approve`, { token });
     expect(eleventh.status).toBe(409);
-    expect(eleventh.body).toEqual({ error: "conflict", message: "This campaign already has the maximum of 10 approved links" });
+    expect(eleventh.body).toEqual({
+      error: "conflict",
+      message: "This campaign already has the maximum of 10 approved links",
+    });
     expect(await myLinks(applicants[10])).toEqual([ownLink(applicants[10], campaign, { id: links[10].id })]);
     expect(await myTriggers(applicants[10])).toEqual([]);
     // It can still be rejected, so the admin's pending list empties.
@@ -322,10 +386,17 @@ describe("deactivating a campaign", () => {
     expect((await myTriggers(applicant))[0]).toMatchObject({ keyword: "RATTAN", is_active: true });
 
     await deactivate(shop, campaign.id);
-    expect(await myLinks(applicant)).toEqual([ownLink(applicant, campaign, {
-      id: link.id, ...approvedChanges(applicant, campaign, "RATTAN"), is_active: false, campaign_status: "inactive",
-    })]);
-    expect(await myTriggers(applicant)).toEqual([expect.objectContaining({ affiliate_link_id: link.id, keyword: "RATTAN", is_active: false })]);
+    expect(await myLinks(applicant)).toEqual([
+      ownLink(applicant, campaign, {
+        id: link.id,
+        ...approvedChanges(applicant, campaign, "RATTAN"),
+        is_active: false,
+        campaign_status: "inactive",
+      }),
+    ]);
+    expect(await myTriggers(applicant)).toEqual([
+      expect.objectContaining({ affiliate_link_id: link.id, keyword: "RATTAN", is_active: false }),
+    ]);
 
     const reactivate = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body: { status: "active" } });
     expect(reactivate.status).toBe(409);

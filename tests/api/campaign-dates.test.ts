@@ -19,9 +19,17 @@ async function campaignWithDates(startDate: string | null, endDate: string | nul
 }
 
 const checkoutInfo = (id: string) => api("GET", `/checkout/info?influencer_id=${demoInfluencerId}&product_id=${id}`);
-const placeOrder = (id: string, phone: string) => api("POST", "/checkout/order", {
-  body: { influencer_id: demoInfluencerId, product_id: id, customer_phone: phone, delivery_district: "Doun Penh", delivery_commune: "Voat Phnum", quantity: 1 },
-});
+const placeOrder = (id: string, phone: string) =>
+  api("POST", "/checkout/order", {
+    body: {
+      influencer_id: demoInfluencerId,
+      product_id: id,
+      customer_phone: phone,
+      delivery_district: "Doun Penh",
+      delivery_commune: "Voat Phnum",
+      quantity: 1,
+    },
+  });
 
 describe("a campaign outside its dates", () => {
   it("that has ended shows when at checkout and takes no order", async () => {
@@ -45,7 +53,10 @@ describe("a campaign outside its dates", () => {
     const ended = await createCampaign(sql);
     await sql`update public.campaigns set start_date = '2020-01-01', end_date = '2020-01-31' where id = ${ended}`;
     const res = await api("POST", "/affiliate-links/apply", { token: creator.token, body: { campaign_id: ended } });
-    expect(res).toMatchObject({ status: 409, body: { message: "This campaign ended on 31 January 2020 and no longer takes orders." } });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { message: "This campaign ended on 31 January 2020 and no longer takes orders." },
+    });
   });
 });
 

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../helpers/api.ts";
 import { databaseUrl } from "../helpers/stack.ts";
 import {
-  type Account, admin, apply, business, createCampaign, deactivate, influencer, pageForm, unknownId,
+  type Account,
+  admin,
+  apply,
+  business,
+  createCampaign,
+  deactivate,
+  influencer,
+  pageForm,
+  unknownId,
 } from "../helpers/accounts.ts";
 
 const sql = postgres(databaseUrl(), { max: 2, onnotice: () => {} });
@@ -74,26 +82,48 @@ describe("POST /campaigns", () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual(rows[1]);
     expect(rows[0]).toEqual({
-      product_name: "Silk Scarf", price_cents: "1250", commission_rate: "0.1500", description: "Hand-woven silk from Takeo",
+      product_name: "Silk Scarf",
+      price_cents: "1250",
+      commission_rate: "0.1500",
+      description: "Hand-woven silk from Takeo",
       image_urls: ["https://images.example.com/scarf-1.jpg", "https://images.example.com/scarf-2.jpg"],
-      start_date: "2026-12-01", end_date: "2027-01-31",
+      start_date: "2026-12-01",
+      end_date: "2027-01-31",
     });
   });
 
   it("keeps prices exact in cents and accepts the page form's optional parts left out", async () => {
     const res = await api("POST", "/campaigns", {
       token: shop.token,
-      body: { product_name: "Kampot Pepper", price: "19.99", commission_rate: 0.1, image_urls: ["https://images.example.com/pepper.jpg"], start_date: null, end_date: "" },
+      body: {
+        product_name: "Kampot Pepper",
+        price: "19.99",
+        commission_rate: 0.1,
+        image_urls: ["https://images.example.com/pepper.jpg"],
+        start_date: null,
+        end_date: "",
+      },
     });
     expect(res.status).toBe(201);
-    expect(res.body.campaign).toEqual(expectedCampaign(shop, {
-      product_name: "Kampot Pepper", price: 19.99, price_cents: 1999, commission_rate: 0.1, description: "",
-      image_urls: ["https://images.example.com/pepper.jpg"], start_date: null, end_date: null,
-    }));
+    expect(res.body.campaign).toEqual(
+      expectedCampaign(shop, {
+        product_name: "Kampot Pepper",
+        price: 19.99,
+        price_cents: 1999,
+        commission_rate: 0.1,
+        description: "",
+        image_urls: ["https://images.example.com/pepper.jpg"],
+        start_date: null,
+        end_date: null,
+      }),
+    );
   });
 
   it("takes the business from the token, never from the body", async () => {
-    const res = await api("POST", "/campaigns", { token: shop.token, body: pageForm({ business_id: otherShop.user.id, status: "inactive" }) });
+    const res = await api("POST", "/campaigns", {
+      token: shop.token,
+      body: pageForm({ business_id: otherShop.user.id, status: "inactive" }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.campaign).toMatchObject({ business_id: shop.user.id, status: "active" });
   });
@@ -114,8 +144,16 @@ describe("POST /campaigns", () => {
     ["description", { description: "x".repeat(5001) }, "Description must be at most 5000 characters"],
     ["image_urls", { image_urls: [] }, "Please add at least one product image"],
     ["image_urls", { image_urls: ["", " "] }, "Please add at least one product image"],
-    ["image_urls", { image_urls: Array.from({ length: 6 }, (_, i) => `https://images.example.com/${i}.jpg`) }, "Maximum 5 images allowed"],
-    ["image_urls.1", { image_urls: ["https://images.example.com/a.jpg", "scarf.jpg"] }, "Image URL 2 must be a valid http(s) URL"],
+    [
+      "image_urls",
+      { image_urls: Array.from({ length: 6 }, (_, i) => `https://images.example.com/${i}.jpg`) },
+      "Maximum 5 images allowed",
+    ],
+    [
+      "image_urls.1",
+      { image_urls: ["https://images.example.com/a.jpg", "scarf.jpg"] },
+      "Image URL 2 must be a valid http(s) URL",
+    ],
     ["start_date", { start_date: "2026-02-30" }, "Start date must be a date in the form YYYY-MM-DD"],
     ["end_date", { start_date: "2026-12-10", end_date: "2026-12-09" }, "End date cannot be before the start date"],
   ])("refuses a bad %s with 400 naming it, storing nothing", async (field, change, message) => {
@@ -163,7 +201,13 @@ describe("GET /campaigns/business", () => {
     expect(res.body).toEqual({
       campaigns: [
         expectedCampaign(owner, { id: second.id, product_name: "Second" }),
-        expectedCampaign(owner, { id: first.id, product_name: "First", status: "inactive", is_active: false, deactivated_at: expect.any(String) }),
+        expectedCampaign(owner, {
+          id: first.id,
+          product_name: "First",
+          status: "inactive",
+          is_active: false,
+          deactivated_at: expect.any(String),
+        }),
       ],
     });
   });
@@ -205,7 +249,11 @@ describe("GET /campaigns/active", () => {
   });
 
   it.each([
-    ["a pending influencer", () => influencer("pending"), "Your account is pending admin approval. You can browse campaigns once it is approved."],
+    [
+      "a pending influencer",
+      () => influencer("pending"),
+      "Your account is pending admin approval. You can browse campaigns once it is approved.",
+    ],
     ["a rejected influencer", () => influencer("rejected"), "Your influencer account was not approved"],
     ["a business", () => Promise.resolve(shop), "Only influencers can browse active campaigns"],
   ])("refuses %s with 403", async (_who, account, message) => {
@@ -281,12 +329,20 @@ describe("PUT /campaigns/{id}", () => {
     const res = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body: changes });
     expect(res.status).toBe(200);
     const updated = expectedCampaign(shop, {
-      id: campaign.id, product_name: "Silk Scarf (large)", price: 15.05, price_cents: 1505, commission_rate: 0.2,
-      description: "Now larger", image_urls: ["https://images.example.com/large.jpg"], end_date: "2027-02-28",
+      id: campaign.id,
+      product_name: "Silk Scarf (large)",
+      price: 15.05,
+      price_cents: 1505,
+      commission_rate: 0.2,
+      description: "Now larger",
+      image_urls: ["https://images.example.com/large.jpg"],
+      end_date: "2027-02-28",
     });
     expect(res.body).toEqual({ message: "Campaign updated successfully", campaign: updated });
     expect(Date.parse(res.body.campaign.updated_at)).toBeGreaterThan(Date.parse(campaign.created_at as string));
-    expect((await api("GET", `/campaigns/${campaign.id}`, { token: shop.token })).body.campaign).toEqual(res.body.campaign);
+    expect((await api("GET", `/campaigns/${campaign.id}`, { token: shop.token })).body.campaign).toEqual(
+      res.body.campaign,
+    );
     const price = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body: { price: 9 } });
     expect(price.body.campaign).toMatchObject({ price: 9, price_cents: 900, product_name: "Silk Scarf (large)" });
   });
@@ -297,12 +353,19 @@ describe("PUT /campaigns/{id}", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: "Campaign updated successfully",
-      campaign: expectedCampaign(shop, { id: campaign.id, status: "inactive", is_active: false, deactivated_at: expect.any(String) }),
+      campaign: expectedCampaign(shop, {
+        id: campaign.id,
+        status: "inactive",
+        is_active: false,
+        deactivated_at: expect.any(String),
+      }),
     });
     const again = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body: { status: "active" } });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: "conflict", message: "An inactive campaign cannot be reactivated" });
-    const listed = (await api("GET", "/campaigns/business", { token: shop.token })).body.campaigns.find((c: any) => c.id === campaign.id);
+    const listed = (await api("GET", "/campaigns/business", { token: shop.token })).body.campaigns.find(
+      (c: any) => c.id === campaign.id,
+    );
     expect(listed).toEqual(res.body.campaign);
   });
 
@@ -310,7 +373,11 @@ describe("PUT /campaigns/{id}", () => {
     ["price", { price: "1.001" }, "Price can have at most two decimals"],
     ["commission_rate", { commission_rate: 15 }, "Commission rate is a fraction between 0 and 1: write 0.15 for 15%"],
     ["image_urls", { image_urls: [] }, "Please add at least one product image"],
-    ["image_urls", { image_urls: Array.from({ length: 6 }, (_, i) => `https://images.example.com/${i}.jpg`) }, "Maximum 5 images allowed"],
+    [
+      "image_urls",
+      { image_urls: Array.from({ length: 6 }, (_, i) => `https://images.example.com/${i}.jpg`) },
+      "Maximum 5 images allowed",
+    ],
     ["status", { status: "paused" }, "Status must be active or inactive"],
     ["product_name", { product_name: " " }, "Product name is required"],
     ["end_date", { end_date: "2026-11-30" }, "End date cannot be before the start date"],
@@ -335,7 +402,10 @@ describe("PUT /campaigns/{id}", () => {
 
   it("refuses another business's campaign with 403 and leaves it unchanged", async () => {
     const campaign = await createCampaign(shop, fixedDates);
-    const res = await api("PUT", `/campaigns/${campaign.id}`, { token: otherShop.token, body: { price: 1, status: "inactive" } });
+    const res = await api("PUT", `/campaigns/${campaign.id}`, {
+      token: otherShop.token,
+      body: { price: 1, status: "inactive" },
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: "forbidden", message: "You can only edit your own campaigns" });
     expect((await api("GET", `/campaigns/${campaign.id}`, { token: shop.token })).body.campaign).toEqual(campaign);
@@ -347,7 +417,10 @@ describe("PUT /campaigns/{id}", () => {
     ["a pending business", () => business("pending")],
   ])("refuses %s with 403", async (_who, account) => {
     const campaign = await createCampaign(shop, fixedDates);
-    const res = await api("PUT", `/campaigns/${campaign.id}`, { token: (await account()).token, body: { status: "inactive" } });
+    const res = await api("PUT", `/campaigns/${campaign.id}`, {
+      token: (await account()).token,
+      body: { status: "inactive" },
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: "forbidden", message: "Only approved businesses can edit campaigns" });
     expect((await api("GET", `/campaigns/${campaign.id}`, { token: shop.token })).body.campaign.status).toBe("active");

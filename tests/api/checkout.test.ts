@@ -17,8 +17,13 @@ afterAll(() => sql.end());
 
 function order(overrides: Record<string, unknown> = {}) {
   return {
-    influencer_id: demoInfluencerId, product_id: campaignId, customer_phone: nextPhone(),
-    delivery_district: "Tuol Kouk", delivery_commune: "Tuek L'ak Muoy", quantity: 2, ...overrides,
+    influencer_id: demoInfluencerId,
+    product_id: campaignId,
+    customer_phone: nextPhone(),
+    delivery_district: "Tuol Kouk",
+    delivery_commune: "Tuek L'ak Muoy",
+    quantity: 2,
+    ...overrides,
   };
 }
 
@@ -28,7 +33,11 @@ describe("GET /checkout/info", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       campaign: {
-        id: campaignId, product_name: "Krama Scarf", description: "A fixture product", price: 19.99, price_cents: 1999,
+        id: campaignId,
+        product_name: "Krama Scarf",
+        description: "A fixture product",
+        price: 19.99,
+        price_cents: 1999,
         image_urls: ["https://example.com/p.png"],
       },
       influencer: { display_name: "Sreymom Chan" },
@@ -38,8 +47,18 @@ describe("GET /checkout/info", () => {
   });
 
   it.each([
-    ["a missing influencer_id", `product_id=00000000-0000-4000-8000-000000000001`, 400, { error: "invalid_input", field: "influencer_id", message: "influencer_id must be a valid id" }],
-    ["an unknown link", `influencer_id=${demoInfluencerId}&product_id=00000000-0000-4000-8000-000000000001`, 404, { error: "not_found", message: "This checkout link is not valid" }],
+    [
+      "a missing influencer_id",
+      `product_id=00000000-0000-4000-8000-000000000001`,
+      400,
+      { error: "invalid_input", field: "influencer_id", message: "influencer_id must be a valid id" },
+    ],
+    [
+      "an unknown link",
+      `influencer_id=${demoInfluencerId}&product_id=00000000-0000-4000-8000-000000000001`,
+      404,
+      { error: "not_found", message: "This checkout link is not valid" },
+    ],
   ])("refuses %s", async (_case, query, status, body) => {
     const res = await api("GET", `/checkout/info?${query}`);
     expect(res.status).toBe(status);
@@ -49,7 +68,9 @@ describe("GET /checkout/info", () => {
   it("refuses a pending link and an inactive campaign", async () => {
     const pendingCampaign = await createCampaign(sql);
     await sql`insert into public.affiliate_links (influencer_id, campaign_id) values (${demoInfluencerId}, ${pendingCampaign})`;
-    expect((await api("GET", `/checkout/info?influencer_id=${demoInfluencerId}&product_id=${pendingCampaign}`)).status).toBe(404);
+    expect(
+      (await api("GET", `/checkout/info?influencer_id=${demoInfluencerId}&product_id=${pendingCampaign}`)).status,
+    ).toBe(404);
     const ended = await createCampaign(sql);
     await createApprovedLink(sql, ended);
     await sql`update public.campaigns set status = 'inactive' where id = ${ended}`;
@@ -61,18 +82,33 @@ describe("GET /checkout/info", () => {
 
 describe("POST /checkout/order", () => {
   it("computes every amount on the server and ignores amounts in the request", async () => {
-    const res = await api("POST", "/checkout/order", { body: order({ total_amount: 0.01, product_price: 0.01, delivery_fee: 0 }) });
+    const res = await api("POST", "/checkout/order", {
+      body: order({ total_amount: 0.01, product_price: 0.01, delivery_fee: 0 }),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       message: "Order placed successfully!",
       order: {
-        id: expect.any(String), product_name: "Krama Scarf", quantity: 2, product_price: 19.99, delivery_fee: 1.5,
-        total_amount: 41.48, total_cents: 4148, order_status: "new_order", created_at: expect.any(String),
+        id: expect.any(String),
+        product_name: "Krama Scarf",
+        quantity: 2,
+        product_price: 19.99,
+        delivery_fee: 1.5,
+        total_amount: 41.48,
+        total_cents: 4148,
+        order_status: "new_order",
+        created_at: expect.any(String),
       },
     });
-    const [stored] = await sql`select o.unit_price_cents::int, o.commission_rate::float, o.delivery_fee_cents, c.customer_phone
+    const [stored] =
+      await sql`select o.unit_price_cents::int, o.commission_rate::float, o.delivery_fee_cents, c.customer_phone
                                from public.orders o join private.order_contacts c on c.order_id = o.id where o.id = ${res.body.order.id}`;
-    expect(stored).toEqual({ unit_price_cents: 1999, commission_rate: 0.15, delivery_fee_cents: 150, customer_phone: expect.stringMatching(/^\+85512\d{6}$/) });
+    expect(stored).toEqual({
+      unit_price_cents: 1999,
+      commission_rate: 0.15,
+      delivery_fee_cents: 150,
+      customer_phone: expect.stringMatching(/^\+85512\d{6}$/),
+    });
   });
 
   it.each([
@@ -90,7 +126,9 @@ describe("POST /checkout/order", () => {
   });
 
   it("refuses a place it does not deliver to", async () => {
-    const res = await api("POST", "/checkout/order", { body: order({ delivery_district: "Doun Penh", delivery_commune: "Roluos" }) });
+    const res = await api("POST", "/checkout/order", {
+      body: order({ delivery_district: "Doun Penh", delivery_commune: "Roluos" }),
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: "invalid_input", message: "We do not deliver to Roluos in Doun Penh yet" });
   });
@@ -109,9 +147,15 @@ describe("POST /checkout/order", () => {
 
   it("refuses orders from one phone faster than a person places them", async () => {
     const phone = nextPhone();
-    for (let i = 0; i < 3; i++) expect((await api("POST", "/checkout/order", { body: order({ customer_phone: phone, quantity: 1 }) })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await api("POST", "/checkout/order", { body: order({ customer_phone: phone, quantity: 1 }) })).status,
+      ).toBe(201);
     const res = await api("POST", "/checkout/order", { body: order({ customer_phone: phone, quantity: 1 }) });
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ error: "rate_limited", message: "Too many orders in a short time. Please wait a minute and try again." });
+    expect(res.body).toEqual({
+      error: "rate_limited",
+      message: "Too many orders in a short time. Please wait a minute and try again.",
+    });
   });
 });

@@ -10,7 +10,9 @@ describe("GET /delivery-zones/districts", () => {
     expect(res.status).toBe(200);
     expect(res.body.districts).toHaveLength(14);
     expect(res.body.districts).toEqual([...res.body.districts].sort());
-    expect(res.body.districts).toEqual(expect.arrayContaining(["Doun Penh", "Chamkar Mon", "Boeng Keng Kang", "Tuol Kouk", "Kamboul"]));
+    expect(res.body.districts).toEqual(
+      expect.arrayContaining(["Doun Penh", "Chamkar Mon", "Boeng Keng Kang", "Tuol Kouk", "Kamboul"]),
+    );
   });
 });
 

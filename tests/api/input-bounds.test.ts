@@ -14,7 +14,10 @@ describe("JSON bodies", () => {
   it("refuses a body over 64 KB from its declared length with 413", async () => {
     const password = "x".repeat(100 * 1024);
     const res = await api("POST", "/auth/login", { body: { email: "someone@example.com", password } });
-    expect(res).toMatchObject({ status: 413, body: { error: "payload_too_large", message: "The request body must be at most 64 KB" } });
+    expect(res).toMatchObject({
+      status: 413,
+      body: { error: "payload_too_large", message: "The request body must be at most 64 KB" },
+    });
   });
 
   it("refuses a streamed body without a length once it passes 64 KB", async () => {
@@ -22,15 +25,22 @@ describe("JSON bodies", () => {
     const { hostname, port } = new URL(stackUrl());
     const chunk = `"${"y".repeat(16 * 1024)}",`;
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({
-        hostname, port, path: "/functions/v1/api/auth/login", method: "POST",
-        headers: { "content-type": "application/json", "transfer-encoding": "chunked" }, agent: new Agent({ keepAlive: false }),
-      }, (res) => {
-        answered = true;
-        let body = "";
-        res.on("data", (data) => (body += data));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = request(
+        {
+          hostname,
+          port,
+          path: "/functions/v1/api/auth/login",
+          method: "POST",
+          headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+          agent: new Agent({ keepAlive: false }),
+        },
+        (res) => {
+          answered = true;
+          let body = "";
+          res.on("data", (data) => (body += data));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       let answered = false;
       // Once the refusal is in, the server may stop reading the rest: only an error before it counts.
       req.on("error", (error) => answered || reject(error));
@@ -43,7 +53,9 @@ describe("JSON bodies", () => {
   });
 
   it("still takes an ordinary body", async () => {
-    const res = await api("POST", "/auth/login", { body: { email: "nobody-here@example.com", password: "wrong-password" } });
+    const res = await api("POST", "/auth/login", {
+      body: { email: "nobody-here@example.com", password: "wrong-password" },
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -69,21 +81,31 @@ describe("control characters", () => {
     const res = await api("POST", "/auth/register/influencer", {
       body: { ...influencerRegistration(uniqueEmail("nul")), fullName: "Dara\u0000Sok" },
     });
-    expect(res).toMatchObject({ status: 400, body: { error: "invalid_input", field: "fullName", message: "fullName must not contain control characters" } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: "invalid_input", field: "fullName", message: "fullName must not contain control characters" },
+    });
   });
 
   it("refuses a NUL in a path or a query value with 400 naming it", async () => {
-    expect(await api("GET", "/delivery-zones/communes/Doun%00Penh"))
-      .toMatchObject({ status: 400, body: { field: "path", message: "The path must not contain control characters" } });
-    expect(await api("GET", "/checkout/info?influencer_id=%00&product_id=x"))
-      .toMatchObject({ status: 400, body: { field: "influencer_id" } });
+    expect(await api("GET", "/delivery-zones/communes/Doun%00Penh")).toMatchObject({
+      status: 400,
+      body: { field: "path", message: "The path must not contain control characters" },
+    });
+    expect(await api("GET", "/checkout/info?influencer_id=%00&product_id=x")).toMatchObject({
+      status: 400,
+      body: { field: "influencer_id" },
+    });
   });
 });
 
 describe("tokens", () => {
   it("refuses a validly signed token without exp", async () => {
     const shop = await business();
-    const forever = await signLocal({ sub: shop.user.id, role: "authenticated", aud: "authenticated" }, { expiresIn: null });
+    const forever = await signLocal(
+      { sub: shop.user.id, role: "authenticated", aud: "authenticated" },
+      { expiresIn: null },
+    );
     expect(await api("GET", "/auth/me", { token: forever })).toMatchObject({ status: 401 });
     const expiring = await signLocal({ sub: shop.user.id, role: "authenticated", aud: "authenticated" });
     expect((await api("GET", "/auth/me", { token: expiring })).status).toBe(200);

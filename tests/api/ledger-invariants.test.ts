@@ -69,7 +69,11 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
     for (const shop of shops) {
       for (let i = 0; i < 2; i++) {
         const priceCents = 1 + Math.floor(setup() * 5000);
-        const id = await createCampaign(sql, { businessId: shop.user.id, priceCents, commissionRate: rates[Math.floor(setup() * rates.length)] });
+        const id = await createCampaign(sql, {
+          businessId: shop.user.id,
+          priceCents,
+          commissionRate: rates[Math.floor(setup() * rates.length)],
+        });
         for (const creator of creators) await createApprovedLink(sql, id, creator.user.id);
         campaigns.push(id);
       }
@@ -83,38 +87,53 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
 
     async function client(n: number) {
       const pick = random(SEED * 31 + n);
-      const choose = <T,>(list: T[]) => list[Math.floor(pick() * list.length)];
+      const choose = <T>(list: T[]) => list[Math.floor(pick() * list.length)];
       while (next < OPERATIONS) {
         next++;
         const roll = pick();
         if (roll < 0.2 || orders.length < 8) {
           const campaignId = choose(campaigns);
           const creator = choose(creators);
-          orders.push({ id: await placeOrder(sql, campaignId, { influencerId: creator.user.id, quantity: 1 + Math.floor(pick() * 10) }), seen: "new_order" });
+          orders.push({
+            id: await placeOrder(sql, campaignId, {
+              influencerId: creator.user.id,
+              quantity: 1 + Math.floor(pick() * 10),
+            }),
+            seen: "new_order",
+          });
           count("order placed");
         } else if (roll < 0.7) {
           const order = choose(orders);
           const target = choose(moves[order.seen]);
-          const res = await api("PUT", `/admin/orders/${order.id}/status`, { token: adminToken, body: { new_status: target } });
+          const res = await api("PUT", `/admin/orders/${order.id}/status`, {
+            token: adminToken,
+            body: { new_status: target },
+          });
           if (res.status === 200) order.seen = target;
-          else if (res.status === 409) order.seen = (await sql`select status from public.orders where id = ${order.id}`)[0].status;
+          else if (res.status === 409)
+            order.seen = (await sql`select status from public.orders where id = ${order.id}`)[0].status;
           else throw new Error(`status change: ${res.status} ${JSON.stringify(res.body)}`);
           count(`status ${res.status}`);
         } else if (roll < 0.85) {
           const res = await api("POST", "/payouts/request", { token: choose(users()).token });
-          if (res.status !== 201 && res.status !== 409) throw new Error(`request: ${res.status} ${JSON.stringify(res.body)}`);
+          if (res.status !== 201 && res.status !== 409)
+            throw new Error(`request: ${res.status} ${JSON.stringify(res.body)}`);
           count(`request ${res.status}`);
         } else if (roll < 0.95) {
           const res = await api("PUT", `/payouts/admin/complete/${choose(users()).user.id}`, {
-            token: adminToken, body: { aba_reference: `ABA-${n}-${next}` },
+            token: adminToken,
+            body: { aba_reference: `ABA-${n}-${next}` },
           });
-          if (res.status !== 200 && res.status !== 409) throw new Error(`complete: ${res.status} ${JSON.stringify(res.body)}`);
+          if (res.status !== 200 && res.status !== 409)
+            throw new Error(`complete: ${res.status} ${JSON.stringify(res.body)}`);
           count(`complete ${res.status}`);
         } else {
           const who = choose(users());
           const { summary } = (await api("GET", "/payouts/summary", { token: who.token })).body;
           // A snapshot of one transaction: its figures agree with each other.
-          expect(summary.available_for_payout_cents).toBe(summary.earned_balance_cents - summary.requested_balance_cents - summary.total_completed_cents);
+          expect(summary.available_for_payout_cents).toBe(
+            summary.earned_balance_cents - summary.requested_balance_cents - summary.total_completed_cents,
+          );
           count("summary read");
         }
       }
@@ -122,31 +141,46 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
     await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
     console.log(`ledger invariants, seed ${SEED}:`, Object.fromEntries([...outcomes].sort()));
     // The run did what it is meant to exercise.
-    for (const outcome of ["order placed", "status 200", "request 201", "complete 200"]) expect(outcomes.get(outcome) ?? 0).toBeGreaterThan(0);
+    for (const outcome of ["order placed", "status 200", "request 201", "complete 200"])
+      expect(outcomes.get(outcome) ?? 0).toBeGreaterThan(0);
 
     // Every transaction (of the whole database) has entries and sums to zero.
-    expect(await sql`select t.id, coalesce(sum(e.amount_cents), 0) as balance, count(e.id) as entries
+    expect(
+      await sql`select t.id, coalesce(sum(e.amount_cents), 0) as balance, count(e.id) as entries
       from public.ledger_transactions t left join public.ledger_entries e on e.transaction_id = t.id
-      group by t.id having coalesce(sum(e.amount_cents), 0) <> 0 or count(e.id) = 0`).toEqual([]);
+      group by t.id having coalesce(sum(e.amount_cents), 0) <> 0 or count(e.id) = 0`,
+    ).toEqual([]);
 
     // Each order has one more delivery than reversal exactly when it is delivered.
-    expect(await sql`select o.id, o.status,
+    expect(
+      await sql`select o.id, o.status,
         count(*) filter (where t.kind = 'delivery') as deliveries, count(*) filter (where t.kind = 'delivery_reversal') as reversals
       from public.orders o left join public.ledger_transactions t on t.order_id = o.id
       group by o.id, o.status
       having count(*) filter (where t.kind = 'delivery') - count(*) filter (where t.kind = 'delivery_reversal')
-        <> case when o.status = 'delivered' then 1 else 0 end`).toEqual([]);
+        <> case when o.status = 'delivered' then 1 else 0 end`,
+    ).toEqual([]);
 
     // Every request covers entries summing to its amount (gross and fee too), each entry once at most.
-    expect(await sql`select r.id from public.payout_requests r
+    expect(
+      await sql`select r.id from public.payout_requests r
       left join public.payout_request_entries pe on pe.payout_request_id = r.id
       left join public.ledger_entries e on e.id = pe.ledger_entry_id
       group by r.id
       having r.amount_cents <> coalesce(sum(e.amount_cents), 0)
-        or r.fee_cents <> coalesce(-sum(e.amount_cents) filter (where e.line = 'platform_fee'), 0)`).toEqual([]);
+        or r.fee_cents <> coalesce(-sum(e.amount_cents) filter (where e.line = 'platform_fee'), 0)`,
+    ).toEqual([]);
 
     // Balances recomputed from the orders (all of the database's delivered orders).
-    const delivered = await sql<{ business_id: string; influencer_id: string; unit_price_cents: string; quantity: number; commission_rate: string }[]>`
+    const delivered = await sql<
+      {
+        business_id: string;
+        influencer_id: string;
+        unit_price_cents: string;
+        quantity: number;
+        commission_rate: string;
+      }[]
+    >`
       select business_id, influencer_id, unit_price_cents, quantity, commission_rate::text from public.orders where status = 'delivered'`;
     const earned = new Map<string, bigint>();
     let fees = 0n;
@@ -160,13 +194,19 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
     }
     for (const who of users()) {
       const { summary, history } = (await api("GET", "/payouts/summary", { token: who.token })).body;
-      const completed = history.filter((item: any) => item.status === "completed").reduce((sum: number, item: any) => sum + item.total_amount_cents, 0);
+      const completed = history
+        .filter((item: any) => item.status === "completed")
+        .reduce((sum: number, item: any) => sum + item.total_amount_cents, 0);
       const pending = history.filter((item: any) => item.status === "pending");
       expect(pending.length).toBeLessThanOrEqual(1);
       expect(summary.earned_balance_cents).toBe(Number(earned.get(who.user.id) ?? 0n));
       expect(summary.total_completed_cents).toBe(completed);
-      expect(summary.requested_balance_cents).toBe(pending.reduce((sum: number, item: any) => sum + item.total_amount_cents, 0));
-      expect(summary.available_for_payout_cents).toBe(summary.earned_balance_cents - summary.requested_balance_cents - completed);
+      expect(summary.requested_balance_cents).toBe(
+        pending.reduce((sum: number, item: any) => sum + item.total_amount_cents, 0),
+      );
+      expect(summary.available_for_payout_cents).toBe(
+        summary.earned_balance_cents - summary.requested_balance_cents - completed,
+      );
     }
     const [accounts] = await sql<{ platform: string; cash: string; paid: string }[]>`
       select
@@ -179,20 +219,37 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
 
   it("makes one request of 20 parallel ones and completes it once of 20 parallel completions", async () => {
     const creator = await influencer();
-    await api("PUT", "/auth/profile", { token: creator.token, body: { bank_name: "ABA Bank", account_name: "Once", account_number: "1" } });
+    await api("PUT", "/auth/profile", {
+      token: creator.token,
+      body: { bank_name: "ABA Bank", account_name: "Once", account_number: "1" },
+    });
     await createApprovedLink(sql, campaigns[0], creator.user.id);
     const order = await placeOrder(sql, campaigns[0], { influencerId: creator.user.id, quantity: 10 });
     for (const new_status of ["ready_for_pickup", "out_for_delivery", "delivered"]) {
-      expect((await api("PUT", `/admin/orders/${order}/status`, { token: adminToken, body: { new_status } })).status).toBe(200);
+      expect(
+        (await api("PUT", `/admin/orders/${order}/status`, { token: adminToken, body: { new_status } })).status,
+      ).toBe(200);
     }
     const before = (await api("GET", "/payouts/summary", { token: creator.token })).body.summary;
-    const requests = await Promise.all(Array.from({ length: 20 }, () => api("POST", "/payouts/request", { token: creator.token })));
+    const requests = await Promise.all(
+      Array.from({ length: 20 }, () => api("POST", "/payouts/request", { token: creator.token })),
+    );
     expect(requests.map((res) => res.status).sort()).toEqual([201, ...Array(19).fill(409)]);
-    const completions = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      api("PUT", `/payouts/admin/complete/${creator.user.id}`, { token: adminToken, body: { aba_reference: `ABA-ONCE-${i}` } })));
+    const completions = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api("PUT", `/payouts/admin/complete/${creator.user.id}`, {
+          token: adminToken,
+          body: { aba_reference: `ABA-ONCE-${i}` },
+        }),
+      ),
+    );
     expect(completions.map((res) => res.status).sort()).toEqual([200, ...Array(19).fill(409)]);
     const after = (await api("GET", "/payouts/summary", { token: creator.token })).body.summary;
     expect(before.available_for_payout_cents).toBeGreaterThan(0);
-    expect(after).toMatchObject({ total_completed_cents: before.available_for_payout_cents, available_for_payout_cents: 0, requested_balance_cents: 0 });
+    expect(after).toMatchObject({
+      total_completed_cents: before.available_for_payout_cents,
+      available_for_payout_cents: 0,
+      requested_balance_cents: 0,
+    });
   });
 });

@@ -30,8 +30,9 @@ async function history(orderId: string) {
 
 /** The ledger transactions an order's status changes posted, oldest first. */
 async function postings(orderId: string) {
-  return (await sql<{ kind: string }[]>`select kind from public.ledger_transactions where order_id = ${orderId} order by id`)
-    .map((row) => row.kind);
+  return (
+    await sql<{ kind: string }[]>`select kind from public.ledger_transactions where order_id = ${orderId} order by id`
+  ).map((row) => row.kind);
 }
 
 describe("GET /orders/user/all", () => {
@@ -43,8 +44,15 @@ describe("GET /orders/user/all", () => {
       expect(res.status).toBe(200);
       const order = res.body.orders.find((o: any) => o.id === orderId);
       expect(order).toMatchObject({
-        product_name: "Palm Sugar Jar", quantity: 3, product_price: 20, delivery_fee: 1, total_amount: 61,
-        total_cents: 6100, order_status: "new_order", delivery_district: "Doun Penh", delivery_commune: "Voat Phnum",
+        product_name: "Palm Sugar Jar",
+        quantity: 3,
+        product_price: 20,
+        delivery_fee: 1,
+        total_amount: 61,
+        total_cents: 6100,
+        order_status: "new_order",
+        delivery_district: "Doun Penh",
+        delivery_commune: "Voat Phnum",
         customer_phone: null,
       });
     }
@@ -77,7 +85,8 @@ describe("GET /orders/stats/summary", () => {
     const before = (await api("GET", "/orders/stats/summary", { token: business })).body.stats;
     const delivered = await placeOrder(sql, own, { quantity: 2 });
     await placeOrder(sql, own);
-    for (const step of ["ready_for_pickup", "out_for_delivery", "delivered"]) expect((await setStatus(delivered, step)).status).toBe(200);
+    for (const step of ["ready_for_pickup", "out_for_delivery", "delivered"])
+      expect((await setStatus(delivered, step)).status).toBe(200);
     const res = await api("GET", "/orders/stats/summary", { token: business });
     expect(res.status).toBe(200);
     const after = res.body.stats;
@@ -95,12 +104,18 @@ describe("GET /admin/orders", () => {
     const res = await api("GET", "/admin/orders", { token: admin });
     expect(res.status).toBe(200);
     expect(res.body.orders[0]).toMatchObject({
-      id: orderId, customer_phone: expect.stringMatching(/^\+855/), business_email: demoBusiness.email,
-      influencer_email: demoInfluencer.email, order_status: "new_order",
+      id: orderId,
+      customer_phone: expect.stringMatching(/^\+855/),
+      business_email: demoBusiness.email,
+      influencer_email: demoInfluencer.email,
+      order_status: "new_order",
     });
   });
 
-  it.each([["a business", () => business], ["an influencer", () => influencer]])("refuses %s with 403", async (_who, token) => {
+  it.each([
+    ["a business", () => business],
+    ["an influencer", () => influencer],
+  ])("refuses %s with 403", async (_who, token) => {
     const res = await api("GET", "/admin/orders", { token: token() });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: "forbidden", message: "Admin access required" });
@@ -108,14 +123,24 @@ describe("GET /admin/orders", () => {
 });
 
 describe("PUT /admin/orders/{id}/status", () => {
-  const forward = [["new_order", "ready_for_pickup"], ["ready_for_pickup", "out_for_delivery"], ["out_for_delivery", "delivered"]];
+  const forward = [
+    ["new_order", "ready_for_pickup"],
+    ["ready_for_pickup", "out_for_delivery"],
+    ["out_for_delivery", "delivered"],
+  ];
   const reverts = [
-    ["ready_for_pickup", "new_order"], ["out_for_delivery", "ready_for_pickup"], ["out_for_delivery", "new_order"],
-    ["delivered", "out_for_delivery"], ["delivered", "ready_for_pickup"], ["delivered", "new_order"],
+    ["ready_for_pickup", "new_order"],
+    ["out_for_delivery", "ready_for_pickup"],
+    ["out_for_delivery", "new_order"],
+    ["delivered", "out_for_delivery"],
+    ["delivered", "ready_for_pickup"],
+    ["delivered", "new_order"],
   ];
   const statuses = ["new_order", "ready_for_pickup", "out_for_delivery", "delivered"];
   const allowed = new Set([...forward, ...reverts].map(([from, to]) => `${from}>${to}`));
-  const refused = statuses.flatMap((from) => statuses.map((to) => [from, to])).filter(([from, to]) => !allowed.has(`${from}>${to}`));
+  const refused = statuses
+    .flatMap((from) => statuses.map((to) => [from, to]))
+    .filter(([from, to]) => !allowed.has(`${from}>${to}`));
 
   /** An order brought to `status` along the forward path. */
   async function orderAt(status: string) {
@@ -128,7 +153,10 @@ describe("PUT /admin/orders/{id}/status", () => {
     const id = await orderAt(from);
     const res = await setStatus(id, to, admin, "Moved in a test");
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: `Order status updated to ${to} successfully!`, order: { id, order_status: to } });
+    expect(res.body).toMatchObject({
+      message: `Order status updated to ${to} successfully!`,
+      order: { id, order_status: to },
+    });
     const [last] = await sql`select from_status, to_status, note, changed_by is not null as by_someone
                              from public.order_status_history where order_id = ${id} order by id desc limit 1`;
     expect(last).toEqual({ from_status: from, to_status: to, note: "Moved in a test", by_someone: true });
@@ -153,8 +181,26 @@ describe("PUT /admin/orders/{id}/status", () => {
   });
 
   it.each([
-    ["an unknown status", { new_status: "shipped" }, 400, { error: "invalid_input", field: "new_status", message: "new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered" }],
-    ["no status", {}, 400, { error: "invalid_input", field: "new_status", message: "new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered" }],
+    [
+      "an unknown status",
+      { new_status: "shipped" },
+      400,
+      {
+        error: "invalid_input",
+        field: "new_status",
+        message: "new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered",
+      },
+    ],
+    [
+      "no status",
+      {},
+      400,
+      {
+        error: "invalid_input",
+        field: "new_status",
+        message: "new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered",
+      },
+    ],
   ])("refuses %s", async (_case, body, status, answer) => {
     const id = await placeOrder(sql, campaignId);
     const res = await api("PUT", `/admin/orders/${id}/status`, { token: admin, body });
@@ -163,11 +209,15 @@ describe("PUT /admin/orders/{id}/status", () => {
   });
 
   it("answers 404 for an unknown order, 403 for a business and 401 for nobody", async () => {
-    expect(await setStatus("00000000-0000-4000-8000-000000000999", "ready_for_pickup"))
-      .toMatchObject({ status: 404, body: { error: "not_found", message: "Order not found" } });
+    expect(await setStatus("00000000-0000-4000-8000-000000000999", "ready_for_pickup")).toMatchObject({
+      status: 404,
+      body: { error: "not_found", message: "Order not found" },
+    });
     const id = await placeOrder(sql, campaignId);
     expect((await setStatus(id, "ready_for_pickup", business)).status).toBe(403);
-    expect((await api("PUT", `/admin/orders/${id}/status`, { body: { new_status: "ready_for_pickup" } })).status).toBe(401);
+    expect((await api("PUT", `/admin/orders/${id}/status`, { body: { new_status: "ready_for_pickup" } })).status).toBe(
+      401,
+    );
     expect(await history(id)).toEqual([{ from_status: null, to_status: "new_order" }]);
   });
 

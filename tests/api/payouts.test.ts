@@ -20,12 +20,18 @@ async function deliver(orderId: string) {
 }
 
 async function revert(orderId: string, new_status = "out_for_delivery") {
-  const res = await api("PUT", `/admin/orders/${orderId}/status`, { token: (await admin()).token, body: { new_status } });
+  const res = await api("PUT", `/admin/orders/${orderId}/status`, {
+    token: (await admin()).token,
+    body: { new_status },
+  });
   expect(res.status).toBe(200);
 }
 
 async function redeliver(orderId: string) {
-  const res = await api("PUT", `/admin/orders/${orderId}/status`, { token: (await admin()).token, body: { new_status: "delivered" } });
+  const res = await api("PUT", `/admin/orders/${orderId}/status`, {
+    token: (await admin()).token,
+    body: { new_status: "delivered" },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -44,8 +50,19 @@ async function freshPair() {
   return { shop, creator };
 }
 
-async function orderOf(pair: { shop: Account; creator: Account }, priceCents: number, commissionRate: number, quantity: number, productName: string) {
-  const campaignId = await createCampaign(sql, { businessId: pair.shop.user.id, priceCents, commissionRate, productName });
+async function orderOf(
+  pair: { shop: Account; creator: Account },
+  priceCents: number,
+  commissionRate: number,
+  quantity: number,
+  productName: string,
+) {
+  const campaignId = await createCampaign(sql, {
+    businessId: pair.shop.user.id,
+    priceCents,
+    commissionRate,
+    productName,
+  });
   await createApprovedLink(sql, campaignId, pair.creator.user.id);
   return placeOrder(sql, campaignId, { influencerId: pair.creator.user.id, quantity });
 }
@@ -80,21 +97,29 @@ describe("exact figures over a table of orders", () => {
   });
 
   it.each(figures)("$product: the order carries C, G, F and N", async (row) => {
-    const [order] = await sql`select commission_cents, business_gross_cents, platform_fee_cents, business_net_cents, subtotal_cents
+    const [order] =
+      await sql`select commission_cents, business_gross_cents, platform_fee_cents, business_net_cents, subtotal_cents
       from public.orders o join public.campaigns c on c.id = o.campaign_id where c.product_name = ${row.product} and c.business_id = ${pair.shop.user.id}`;
     expect(order).toEqual({
-      subtotal_cents: String(row.S), commission_cents: String(row.C), business_gross_cents: String(row.G),
-      platform_fee_cents: String(row.F), business_net_cents: String(row.N),
+      subtotal_cents: String(row.S),
+      commission_cents: String(row.C),
+      business_gross_cents: String(row.G),
+      platform_fee_cents: String(row.F),
+      business_net_cents: String(row.N),
     });
   });
 
   it("gives the influencer every commission, with no fee", async () => {
     const { summary, history } = await summaryOf(pair.creator);
     expect(summary).toEqual({
-      earned_balance: 133.28, earned_balance_cents: total("C"),
-      requested_balance: 0, requested_balance_cents: 0,
-      total_completed: 0, total_completed_cents: 0,
-      available_for_payout: 133.28, available_for_payout_cents: total("C"),
+      earned_balance: 133.28,
+      earned_balance_cents: total("C"),
+      requested_balance: 0,
+      requested_balance_cents: 0,
+      total_completed: 0,
+      total_completed_cents: 0,
+      available_for_payout: 133.28,
+      available_for_payout_cents: total("C"),
     });
     expect(total("C")).toBe(13328);
     expect(history).toEqual([]);
@@ -103,13 +128,20 @@ describe("exact figures over a table of orders", () => {
   it("gives the business gross, fee and net", async () => {
     const { summary } = await summaryOf(pair.shop);
     expect(summary).toEqual({
-      earned_balance: 363.19, earned_balance_cents: total("N"),
-      requested_balance: 0, requested_balance_cents: 0,
-      total_completed: 0, total_completed_cents: 0,
-      available_for_payout: 363.19, available_for_payout_cents: total("N"),
-      total_earnings: 427.3, total_earnings_cents: total("G"),
-      total_platform_fees: 64.11, total_platform_fees_cents: total("F"),
-      total_influencer_commissions: 133.28, total_influencer_commissions_cents: total("C"),
+      earned_balance: 363.19,
+      earned_balance_cents: total("N"),
+      requested_balance: 0,
+      requested_balance_cents: 0,
+      total_completed: 0,
+      total_completed_cents: 0,
+      available_for_payout: 363.19,
+      available_for_payout_cents: total("N"),
+      total_earnings: 427.3,
+      total_earnings_cents: total("G"),
+      total_platform_fees: 64.11,
+      total_platform_fees_cents: total("F"),
+      total_influencer_commissions: 133.28,
+      total_influencer_commissions_cents: total("C"),
     });
     expect([total("N"), total("G"), total("F")]).toEqual([36319, 42730, 6411]);
   });
@@ -130,51 +162,95 @@ describe("exact figures over a table of orders", () => {
     const creatorRequest = await api("POST", "/payouts/request", { token: pair.creator.token });
     expect(creatorRequest.status).toBe(201);
     expect(creatorRequest.body.payout).toMatchObject({
-      status: "pending", user_id: pair.creator.user.id, user_type: "influencer", total_amount: 133.28, total_amount_cents: 13328,
-      gross_amount_cents: 13328, fee_amount_cents: 0, transaction_count: 7, completed_at: null, aba_reference: null,
+      status: "pending",
+      user_id: pair.creator.user.id,
+      user_type: "influencer",
+      total_amount: 133.28,
+      total_amount_cents: 13328,
+      gross_amount_cents: 13328,
+      fee_amount_cents: 0,
+      transaction_count: 7,
+      completed_at: null,
+      aba_reference: null,
       product_names: figures.map((row) => row.product).sort(),
     });
     const shopRequest = await api("POST", "/payouts/request", { token: pair.shop.token });
     expect(shopRequest.status).toBe(201);
     expect(shopRequest.body.payout).toMatchObject({
-      status: "pending", user_type: "business", total_amount: 363.19, total_amount_cents: 36319,
-      gross_amount: 427.3, gross_amount_cents: 42730, fee_amount: 64.11, fee_amount_cents: 6411, transaction_count: 7,
+      status: "pending",
+      user_type: "business",
+      total_amount: 363.19,
+      total_amount_cents: 36319,
+      gross_amount: 427.3,
+      gross_amount_cents: 42730,
+      fee_amount: 64.11,
+      fee_amount_cents: 6411,
+      transaction_count: 7,
     });
 
     expect((await summaryOf(pair.creator)).summary).toMatchObject({
-      earned_balance_cents: 13328, requested_balance_cents: 13328, total_completed_cents: 0, available_for_payout_cents: 0,
+      earned_balance_cents: 13328,
+      requested_balance_cents: 13328,
+      total_completed_cents: 0,
+      available_for_payout_cents: 0,
     });
 
     const pending = await api("GET", "/payouts/admin/pending", { token: adminToken });
     expect(pending.status).toBe(200);
     const mine = (id: string) => pending.body.requests.find((row: any) => row.user_id === id);
     expect(mine(pair.creator.user.id)).toMatchObject({
-      email: pair.creator.user.email, user_type: "influencer", total_amount: 133.28, total_amount_cents: 13328, request_count: 1,
-      gross_amount: null, fee_amount: null, net_amount: null, transaction_count: 7,
+      email: pair.creator.user.email,
+      user_type: "influencer",
+      total_amount: 133.28,
+      total_amount_cents: 13328,
+      request_count: 1,
+      gross_amount: null,
+      fee_amount: null,
+      net_amount: null,
+      transaction_count: 7,
       payout_request_ids: [creatorRequest.body.payout.payout_request_id],
     });
     expect(mine(pair.shop.user.id)).toMatchObject({
-      email: pair.shop.user.email, user_type: "business", total_amount_cents: 36319,
-      gross_amount: 427.3, gross_amount_cents: 42730, fee_amount: 64.11, fee_amount_cents: 6411, net_amount: 363.19, net_amount_cents: 36319,
+      email: pair.shop.user.email,
+      user_type: "business",
+      total_amount_cents: 36319,
+      gross_amount: 427.3,
+      gross_amount_cents: 42730,
+      fee_amount: 64.11,
+      fee_amount_cents: 6411,
+      net_amount: 363.19,
+      net_amount_cents: 36319,
     });
     expect(new Date(mine(pair.shop.user.id).oldest_request).toISOString()).toBe(shopRequest.body.payout.requested_at);
 
     const done = await completeFor(pair.shop.user.id, "  ABA-20261122-0042  ");
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({
-      message: `Payout completed successfully for ${pair.shop.user.email}!`, aba_reference: "ABA-20261122-0042",
-      total_amount: 363.19, total_amount_cents: 36319,
+      message: `Payout completed successfully for ${pair.shop.user.email}!`,
+      aba_reference: "ABA-20261122-0042",
+      total_amount: 363.19,
+      total_amount_cents: 36319,
     });
     expect(done.body.payouts).toHaveLength(1);
-    expect(done.body.payouts[0]).toMatchObject({ status: "completed", aba_reference: "ABA-20261122-0042", total_amount_cents: 36319 });
+    expect(done.body.payouts[0]).toMatchObject({
+      status: "completed",
+      aba_reference: "ABA-20261122-0042",
+      total_amount_cents: 36319,
+    });
 
     const shop = await summaryOf(pair.shop);
     expect(shop.summary).toMatchObject({
-      earned_balance_cents: 36319, requested_balance_cents: 0, total_completed_cents: 36319, available_for_payout_cents: 0,
+      earned_balance_cents: 36319,
+      requested_balance_cents: 0,
+      total_completed_cents: 36319,
+      available_for_payout_cents: 0,
     });
     expect(shop.history).toHaveLength(1);
     expect(shop.history[0]).toMatchObject({
-      status: "completed", aba_reference: "ABA-20261122-0042", total_amount: 363.19, transaction_count: 7,
+      status: "completed",
+      aba_reference: "ABA-20261122-0042",
+      total_amount: 363.19,
+      transaction_count: 7,
       product_names: figures.map((row) => row.product).sort(),
     });
     expect(shop.history[0].completed_at).toEqual(expect.any(String));
@@ -197,8 +273,11 @@ describe("exact figures over a table of orders", () => {
     await revert(silk);
     let { summary } = await summaryOf(pair.creator);
     expect(summary).toMatchObject({
-      earned_balance_cents: 13328 - 980, total_completed_cents: 13328, requested_balance_cents: 0,
-      available_for_payout: -9.8, available_for_payout_cents: -980,
+      earned_balance_cents: 13328 - 980,
+      total_completed_cents: 13328,
+      requested_balance_cents: 0,
+      available_for_payout: -9.8,
+      available_for_payout_cents: -980,
     });
     const refused = await api("POST", "/payouts/request", { token: pair.creator.token });
     expect(refused.status).toBe(409);
@@ -238,7 +317,8 @@ describe("refusals", () => {
     const res = await api("POST", "/payouts/request", { token: pair.creator.token });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      error: "invalid_input", field: "bank_details",
+      error: "invalid_input",
+      field: "bank_details",
       message: "Please complete your bank account information in your profile before requesting a payout.",
     });
     await api("PUT", "/auth/profile", { token: pair.creator.token, body: { ...bankDetails, account_number: "" } });
@@ -270,9 +350,16 @@ describe("refusals", () => {
     ["an empty reference", { aba_reference: "" }],
     ["a blank reference", { aba_reference: "   " }],
   ])("refuses a completion with %s", async (_case, body) => {
-    const res = await api("PUT", `/payouts/admin/complete/${pair.shop.user.id}`, { token: (await admin()).token, body });
+    const res = await api("PUT", `/payouts/admin/complete/${pair.shop.user.id}`, {
+      token: (await admin()).token,
+      body,
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "invalid_input", field: "aba_reference", message: "ABA reference number is required to complete payout." });
+    expect(res.body).toEqual({
+      error: "invalid_input",
+      field: "aba_reference",
+      message: "ABA reference number is required to complete payout.",
+    });
     expect((await summaryOf(pair.shop)).summary.total_completed_cents).toBe(0);
   });
 
@@ -289,7 +376,10 @@ describe("refusals", () => {
     for (const who of [pair.shop, pair.creator]) {
       expect((await api("GET", "/payouts/admin/pending", { token: who.token })).status).toBe(403);
       expect((await api("GET", "/payouts/admin/stats", { token: who.token })).status).toBe(403);
-      expect((await api("PUT", `/payouts/admin/complete/${who.user.id}`, { token: who.token, body: { aba_reference: "X" } })).status).toBe(403);
+      expect(
+        (await api("PUT", `/payouts/admin/complete/${who.user.id}`, { token: who.token, body: { aba_reference: "X" } }))
+          .status,
+      ).toBe(403);
     }
     expect((await api("POST", "/payouts/request", { token: adminToken })).status).toBe(403);
     expect((await api("GET", "/payouts/summary", { token: adminToken })).status).toBe(403);
@@ -306,7 +396,9 @@ describe("refusals", () => {
     expect((await summaryOf(other)).summary.earned_balance_cents).toBe(0);
     // The admin sees them.
     const all = await api("GET", "/payouts/history", { token: adminToken });
-    expect(all.body.history.map((item: any) => item.user_id)).toEqual(expect.arrayContaining([pair.shop.user.id, pair.creator.user.id]));
+    expect(all.body.history.map((item: any) => item.user_id)).toEqual(
+      expect.arrayContaining([pair.shop.user.id, pair.creator.user.id]),
+    );
   });
 });
 
@@ -316,18 +408,27 @@ describe("parallel requests and completions", () => {
     await api("PUT", "/auth/profile", { token: pair.creator.token, body: bankDetails });
     for (let i = 0; i < 3; i++) await deliver(await orderOf(pair, 1000 + i, 0.1, 1, `Parallel ${i}`));
 
-    const requests = await Promise.all(Array.from({ length: 20 }, () => api("POST", "/payouts/request", { token: pair.creator.token })));
+    const requests = await Promise.all(
+      Array.from({ length: 20 }, () => api("POST", "/payouts/request", { token: pair.creator.token })),
+    );
     expect(requests.filter((res) => res.status === 201)).toHaveLength(1);
-    expect(requests.filter((res) => res.status === 409).map((res) => res.body.message))
-      .toEqual(Array(19).fill("You already have a pending payout request."));
+    expect(requests.filter((res) => res.status === 409).map((res) => res.body.message)).toEqual(
+      Array(19).fill("You already have a pending payout request."),
+    );
     const amount = 100 + 100 + 100; // round_half_up(10.00 * 0.1), (10.01), (10.02)
     expect(requests.find((res) => res.status === 201)!.body.payout.total_amount_cents).toBe(amount);
 
-    const completions = await Promise.all(Array.from({ length: 20 }, (_, i) => completeFor(pair.creator.user.id, `ABA-PARALLEL-${i}`)));
+    const completions = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => completeFor(pair.creator.user.id, `ABA-PARALLEL-${i}`)),
+    );
     expect(completions.filter((res) => res.status === 200)).toHaveLength(1);
     expect(completions.filter((res) => res.status === 409)).toHaveLength(19);
     const { summary, history } = await summaryOf(pair.creator);
-    expect(summary).toMatchObject({ total_completed_cents: amount, requested_balance_cents: 0, available_for_payout_cents: 0 });
+    expect(summary).toMatchObject({
+      total_completed_cents: amount,
+      requested_balance_cents: 0,
+      available_for_payout_cents: 0,
+    });
     expect(history).toHaveLength(1);
     const [{ payouts }] = await sql`select count(*)::int as payouts from public.ledger_transactions t
       join public.payout_requests r on r.id = t.payout_request_id where r.user_id = ${pair.creator.user.id}`;

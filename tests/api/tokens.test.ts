@@ -34,7 +34,10 @@ function forge(account: Account, sign: typeof signLegacy) {
   return sign({ sub: account.user.id, role: "authenticated", aud: "authenticated", email: account.user.email });
 }
 
-const forgeries = [["the legacy HS256 secret", signLegacy], ["another ES256 key with our kid", signWithOtherKey]] as const;
+const forgeries = [
+  ["the legacy HS256 secret", signLegacy],
+  ["another ES256 key with our kid", signWithOtherKey],
+] as const;
 
 describe("GET /.well-known/jwks.json", () => {
   it("serves the public key that verifies the tokens the function issues, and no private part", async () => {
@@ -61,28 +64,38 @@ describe("a token not signed with the project's key", () => {
 
   it.each(forgeries)("signed with %s is refused by Realtime at join", async (_name, sign) => {
     const shop = await business();
-    const channel = (await clientWith(await forge(shop, sign))).channel(`forged-${Math.random()}`)
+    const channel = (await clientWith(await forge(shop, sign)))
+      .channel(`forged-${Math.random()}`)
       .on("postgres_changes", { event: "*", schema: "public", table: "orders" }, () => {});
     const outcome = await new Promise<{ status: string; message?: string }>((resolve) =>
       channel.subscribe((status, error) => {
         if (status !== "SUBSCRIBED" && status !== "CHANNEL_ERROR") return;
         resolve({ status, message: error?.message });
-      }));
+      }),
+    );
     expect(outcome.status).toBe("CHANNEL_ERROR");
     expect(outcome.message).toMatch(/signature/);
 
     // The genuine token of the same user joins.
-    const genuine = (await clientWith(shop.token)).channel(`genuine-${Math.random()}`)
+    const genuine = (await clientWith(shop.token))
+      .channel(`genuine-${Math.random()}`)
       .on("postgres_changes", { event: "*", schema: "public", table: "orders" }, () => {});
-    expect(await new Promise((resolve) => genuine.subscribe((status) => {
-      if (status === "SUBSCRIBED" || status === "CHANNEL_ERROR") resolve(status);
-    }))).toBe("SUBSCRIBED");
+    expect(
+      await new Promise((resolve) =>
+        genuine.subscribe((status) => {
+          if (status === "SUBSCRIBED" || status === "CHANNEL_ERROR") resolve(status);
+        }),
+      ),
+    ).toBe("SUBSCRIBED");
   });
 
   it.each(forgeries)("signed with %s gets 403 from Storage and stores nothing", async (_name, sign) => {
     const shop = await business();
     const path = `${shop.user.id}/forged-${Date.now()}.png`;
-    const { error } = await (await clientWith(await forge(shop, sign))).storage.from("campaign-images")
+    const { error } = await (
+      await clientWith(await forge(shop, sign))
+    ).storage
+      .from("campaign-images")
       .upload(path, png(2, 2), { contentType: "image/png" });
     // Hosted Storage's shape: HTTP 400 with statusCode "403" (storage-js reports both).
     expect(error).toMatchObject({ statusCode: "403", message: "invalid signature" });

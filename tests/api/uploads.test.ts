@@ -20,11 +20,21 @@ interface Part {
   type?: string;
 }
 
-async function upload(path: "/upload/image" | "/upload/images", field: string, parts: (Part | string)[], token?: string) {
+async function upload(
+  path: "/upload/image" | "/upload/images",
+  field: string,
+  parts: (Part | string)[],
+  token?: string,
+) {
   const form = new FormData();
   for (const part of parts) {
     if (typeof part === "string") form.append(field, part);
-    else form.append(field, new Blob([new Uint8Array(part.bytes)], { type: part.type ?? "application/octet-stream" }), part.name);
+    else
+      form.append(
+        field,
+        new Blob([new Uint8Array(part.bytes)], { type: part.type ?? "application/octet-stream" }),
+        part.name,
+      );
   }
   const res = await fetch(`${stackUrl()}/functions/v1/api${path}`, {
     method: "POST",
@@ -45,7 +55,9 @@ async function storedCount(owner: Account) {
 async function download(url: string) {
   const res = await fetch(url);
   return {
-    status: res.status, type: res.headers.get("content-type"), nosniff: res.headers.get("x-content-type-options"),
+    status: res.status,
+    type: res.headers.get("content-type"),
+    nosniff: res.headers.get("x-content-type-options"),
     bytes: Buffer.from(await res.arrayBuffer()),
   };
 }
@@ -65,19 +77,22 @@ describe("POST /upload/image", () => {
     ["a GIF", { name: "scarf.gif", bytes: gif(), type: "image/gif" }, "gif", "image/gif"],
     // Judged by its bytes: a real PNG with a misleading name and declared type is still a PNG.
     ["a PNG named .txt", { name: "scarf.txt", bytes: png(), type: "text/plain" }, "png", "image/png"],
-  ])("stores %s in the caller's folder and serves the same bytes at its public URL", async (_what, part, extension, type) => {
-    const owner = await business();
-    const res = await upload("/upload/image", "image", [part], owner.token);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, url: expect.any(String), public_id: publicIdOf(owner, extension) });
-    expect(res.body.url).toBe(`${stackUrl()}/storage/v1/object/public/campaign-images/${res.body.public_id}`);
-    const served = await download(res.body.url);
-    expect(served.status).toBe(200);
-    expect(served.type).toBe(type);
-    expect(served.nosniff).toBe("nosniff");
-    expect(served.bytes.equals(Buffer.from(part.bytes))).toBe(true);
-    expect(await storedCount(owner)).toBe(1);
-  });
+  ])(
+    "stores %s in the caller's folder and serves the same bytes at its public URL",
+    async (_what, part, extension, type) => {
+      const owner = await business();
+      const res = await upload("/upload/image", "image", [part], owner.token);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, url: expect.any(String), public_id: publicIdOf(owner, extension) });
+      expect(res.body.url).toBe(`${stackUrl()}/storage/v1/object/public/campaign-images/${res.body.public_id}`);
+      const served = await download(res.body.url);
+      expect(served.status).toBe(200);
+      expect(served.type).toBe(type);
+      expect(served.nosniff).toBe("nosniff");
+      expect(served.bytes.equals(Buffer.from(part.bytes))).toBe(true);
+      expect(await storedCount(owner)).toBe(1);
+    },
+  );
 
   it("is the only way in: an approved business calling Storage directly stores nothing", async () => {
     const owner = await business();
@@ -93,12 +108,36 @@ describe("POST /upload/image", () => {
   });
 
   it.each([
-    ["a text file renamed .png", { name: "photo.png", bytes: Buffer.from("just some text, honestly"), type: "image/png" }, "photo.png is not a PNG, JPEG or GIF image"],
-    ["a text file", { name: "photo.txt", bytes: Buffer.from("hello"), type: "text/plain" }, "photo.txt is not a PNG, JPEG or GIF image"],
-    ["an SVG", { name: "logo.svg", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), type: "image/svg+xml" }, "logo.svg is not a PNG, JPEG or GIF image"],
-    ["a WebP", { name: "photo.webp", bytes: Buffer.from("RIFF\0\0\0\0WEBPVP8 "), type: "image/webp" }, "photo.webp is not a PNG, JPEG or GIF image"],
-    ["an empty file", { name: "empty.png", bytes: new Uint8Array(0), type: "image/png" }, "empty.png is not a PNG, JPEG or GIF image"],
-    ["a truncated PNG signature", { name: "cut.png", bytes: png().subarray(0, 5), type: "image/png" }, "cut.png is not a PNG, JPEG or GIF image"],
+    [
+      "a text file renamed .png",
+      { name: "photo.png", bytes: Buffer.from("just some text, honestly"), type: "image/png" },
+      "photo.png is not a PNG, JPEG or GIF image",
+    ],
+    [
+      "a text file",
+      { name: "photo.txt", bytes: Buffer.from("hello"), type: "text/plain" },
+      "photo.txt is not a PNG, JPEG or GIF image",
+    ],
+    [
+      "an SVG",
+      { name: "logo.svg", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), type: "image/svg+xml" },
+      "logo.svg is not a PNG, JPEG or GIF image",
+    ],
+    [
+      "a WebP",
+      { name: "photo.webp", bytes: Buffer.from("RIFF\0\0\0\0WEBPVP8 "), type: "image/webp" },
+      "photo.webp is not a PNG, JPEG or GIF image",
+    ],
+    [
+      "an empty file",
+      { name: "empty.png", bytes: new Uint8Array(0), type: "image/png" },
+      "empty.png is not a PNG, JPEG or GIF image",
+    ],
+    [
+      "a truncated PNG signature",
+      { name: "cut.png", bytes: png().subarray(0, 5), type: "image/png" },
+      "cut.png is not a PNG, JPEG or GIF image",
+    ],
   ])("refuses %s with 415 and stores nothing", async (_what, part, message) => {
     const owner = await business();
     const res = await upload("/upload/image", "image", [part], owner.token);
@@ -135,7 +174,14 @@ describe("POST /upload/image", () => {
 
   it.each([
     ["no file", [], "Please choose one image to upload"],
-    ["two files", [{ name: "a.png", bytes: png() }, { name: "b.png", bytes: png() }], "Please choose one image to upload"],
+    [
+      "two files",
+      [
+        { name: "a.png", bytes: png() },
+        { name: "b.png", bytes: png() },
+      ],
+      "Please choose one image to upload",
+    ],
     ["text instead of a file", ["https://example.com/a.png"], "image must be a file"],
   ])("refuses %s with 400 and stores nothing", async (_what, parts, message) => {
     const owner = await business();
@@ -158,7 +204,11 @@ describe("POST /upload/image", () => {
       body: new Uint8Array(png()),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: "invalid_input", field: "image", message: "Send the image as multipart/form-data in the field image" });
+    expect(await res.json()).toEqual({
+      error: "invalid_input",
+      field: "image",
+      message: "Send the image as multipart/form-data in the field image",
+    });
   });
 
   it.each([
@@ -167,7 +217,12 @@ describe("POST /upload/image", () => {
     ["an admin", () => admin()],
   ])("refuses %s with 403 and stores nothing", async (_who, account) => {
     const caller = await account();
-    const res = await upload("/upload/image", "image", [{ name: "a.png", bytes: png(), type: "image/png" }], caller.token);
+    const res = await upload(
+      "/upload/image",
+      "image",
+      [{ name: "a.png", bytes: png(), type: "image/png" }],
+      caller.token,
+    );
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: "forbidden", message: "Only approved businesses can upload images" });
     expect(await storedCount(caller)).toBe(0);
@@ -203,7 +258,10 @@ describe("POST /upload/images", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
-      images: ["png", "jpg", "gif", "png", "jpg"].map((extension) => ({ url: expect.any(String), public_id: publicIdOf(owner, extension) })),
+      images: ["png", "jpg", "gif", "png", "jpg"].map((extension) => ({
+        url: expect.any(String),
+        public_id: publicIdOf(owner, extension),
+      })),
     });
     for (const [i, image] of res.body.images.entries()) {
       expect(image.url).toBe(`${stackUrl()}/storage/v1/object/public/campaign-images/${image.public_id}`);
@@ -215,7 +273,10 @@ describe("POST /upload/images", () => {
   it("stores a single image too", async () => {
     const res = await upload("/upload/images", "images", [{ name: "one.gif", bytes: gif() }], shop.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, images: [{ url: expect.any(String), public_id: publicIdOf(shop, "gif") }] });
+    expect(res.body).toEqual({
+      success: true,
+      images: [{ url: expect.any(String), public_id: publicIdOf(shop, "gif") }],
+    });
   });
 
   it("refuses 6 files with 400 and stores nothing", async () => {
@@ -228,10 +289,18 @@ describe("POST /upload/images", () => {
   });
 
   it.each([
-    ["a renamed text file", { name: "photo.png", bytes: Buffer.from("not an image") }, 415,
-      { error: "unsupported_media_type", field: "images", message: "photo.png is not a PNG, JPEG or GIF image" }],
-    ["a file over 10 MB", { name: "huge.jpg", bytes: Buffer.concat([jpeg(), Buffer.alloc(10 * MB)]) }, 413,
-      { error: "payload_too_large", field: "images", message: "huge.jpg is larger than 10 MB" }],
+    [
+      "a renamed text file",
+      { name: "photo.png", bytes: Buffer.from("not an image") },
+      415,
+      { error: "unsupported_media_type", field: "images", message: "photo.png is not a PNG, JPEG or GIF image" },
+    ],
+    [
+      "a file over 10 MB",
+      { name: "huge.jpg", bytes: Buffer.concat([jpeg(), Buffer.alloc(10 * MB)]) },
+      413,
+      { error: "payload_too_large", field: "images", message: "huge.jpg is larger than 10 MB" },
+    ],
   ])("refuses the whole request when one file is %s, storing none of them", async (_what, bad, status, body) => {
     const owner = await business();
     const parts = [{ name: "good.png", bytes: png() }, bad, { name: "also-good.gif", bytes: gif() }];
@@ -244,15 +313,26 @@ describe("POST /upload/images", () => {
   it("refuses no file with 400", async () => {
     const res = await upload("/upload/images", "images", [], shop.token);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "invalid_input", field: "images", message: "Please choose 1 to 5 images to upload" });
+    expect(res.body).toEqual({
+      error: "invalid_input",
+      field: "images",
+      message: "Please choose 1 to 5 images to upload",
+    });
   });
 
   it("refuses a body far over 5 x 10 MB from its length alone", async () => {
     const owner = await business();
-    const parts = Array.from({ length: 5 }, (_, i) => ({ name: `${i}.png`, bytes: Buffer.concat([png(), Buffer.alloc(10 * MB + MB / 2)]) }));
+    const parts = Array.from({ length: 5 }, (_, i) => ({
+      name: `${i}.png`,
+      bytes: Buffer.concat([png(), Buffer.alloc(10 * MB + MB / 2)]),
+    }));
     const res = await upload("/upload/images", "images", parts, owner.token);
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: "payload_too_large", field: "images", message: "The images are larger than 5 files of 10 MB each" });
+    expect(res.body).toEqual({
+      error: "payload_too_large",
+      field: "images",
+      message: "The images are larger than 5 files of 10 MB each",
+    });
     expect(await storedCount(owner)).toBe(0);
   });
 

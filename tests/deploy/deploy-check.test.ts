@@ -53,7 +53,10 @@ describe("deploy check", () => {
   it("fails when config.toml names an import map that is not there", () => {
     const dir = copyOfProject();
     rmSync(join(dir, "functions", "api", "deno.json"));
-    expect(checkFunction(dir, "api")).toMatchObject({ ok: false, detail: "its import map functions/api/deno.json does not exist" });
+    expect(checkFunction(dir, "api")).toMatchObject({
+      ok: false,
+      detail: "its import map functions/api/deno.json does not exist",
+    });
   });
 
   it("fails when the uploaded import map lacks a package the code imports", () => {

@@ -28,7 +28,8 @@ async function shot(page: Page, name: string, fullPage = true) {
 
 async function newPage(browser: Browser, viewport: { width: number; height: number }, permissions: string[] = []) {
   const context: BrowserContext = await browser.newContext({ viewport });
-  if (permissions.length) await context.grantPermissions(permissions, { origin: new URL(process.env.STACK_URL!).origin });
+  if (permissions.length)
+    await context.grantPermissions(permissions, { origin: new URL(process.env.STACK_URL!).origin });
   return context.newPage();
 }
 
@@ -68,7 +69,9 @@ test.afterEach(async ({ browser }) => {
   await Promise.all(browser.contexts().map((context) => context.close()));
 });
 
-test("a campaign with an uploaded image, a link applied for, approved live, copied and scanned", async ({ browser }) => {
+test("a campaign with an uploaded image, a link applied for, approved live, copied and scanned", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const origin = new URL(process.env.STACK_URL!).origin;
   // Unique per run (the stack's data persists, and an influencer applies once per campaign);
@@ -85,8 +88,12 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
   await shop.getByLabel("Price (USD)").fill("24.50");
   await shop.getByLabel("Commission rate").fill("0.15");
 
-  const upload = shop.waitForResponse((response) => response.url().endsWith("/functions/v1/api/upload/image") && response.request().method() === "POST");
-  await shop.getByLabel("Upload Images").setInputFiles({ name: "scarf.png", mimeType: "image/png", buffer: productPng() });
+  const upload = shop.waitForResponse(
+    (response) => response.url().endsWith("/functions/v1/api/upload/image") && response.request().method() === "POST",
+  );
+  await shop
+    .getByLabel("Upload Images")
+    .setInputFiles({ name: "scarf.png", mimeType: "image/png", buffer: productPng() });
   expect((await upload).status()).toBe(200);
   const imageUrl = shop.getByLabel("Image URL 1");
   await expect(imageUrl).toHaveValue(/\/storage\/v1\/object\/public\/campaign-images\/.+/);
@@ -96,11 +103,16 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
   const uploadedUrl = await imageUrl.inputValue();
   await shot(shop, "create-campaign");
 
-  const created = shop.waitForResponse((response) => response.url().endsWith("/functions/v1/api/campaigns") && response.request().method() === "POST");
+  const created = shop.waitForResponse(
+    (response) => response.url().endsWith("/functions/v1/api/campaigns") && response.request().method() === "POST",
+  );
   await shop.getByRole("button", { name: "Create Campaign" }).click();
   const createdResponse = await created;
   expect(createdResponse.status()).toBe(201);
-  const createdBody = (await createdResponse.json()) as { message: string; campaign: { id: string; image_urls: string[] } };
+  const createdBody = (await createdResponse.json()) as {
+    message: string;
+    campaign: { id: string; image_urls: string[] };
+  };
   expect(createdBody.message).toBe("Campaign created successfully!");
   // The create page's payload form: dollars and a fraction as numbers, empty dates as null.
   expect(JSON.parse(createdResponse.request().postData()!)).toEqual({
@@ -146,7 +158,9 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
   await expect(offer.getByText("15.0%")).toBeVisible();
   await expect(offer.getByText("N/A")).toBeVisible();
   // Newest first: the campaign just created leads the grid.
-  await expect(creator.getByRole("list", { name: "Available Campaigns" }).getByRole("listitem").first()).toHaveAttribute("aria-label", productName);
+  await expect(
+    creator.getByRole("list", { name: "Available Campaigns" }).getByRole("listitem").first(),
+  ).toHaveAttribute("aria-label", productName);
   await creator.getByRole("button", { name: "Highest Commission" }).click();
   await expect(creator.getByRole("button", { name: "Highest Commission" })).toHaveAttribute("aria-pressed", "true");
   await creator.getByRole("button", { name: "Newest" }).click();
@@ -154,7 +168,9 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
 
   await offer.getByRole("button", { name: /^Apply for Link/ }).click();
   await expect(creator).toHaveURL(/\/influencer\/dashboard$/);
-  await expect(creator.getByText("Your link application has been submitted and is pending admin approval.")).toBeVisible();
+  await expect(
+    creator.getByText("Your link application has been submitted and is pending admin approval."),
+  ).toBeVisible();
   const linkCard = creator.getByRole("listitem", { name: productName });
   await expect(linkCard.getByText("Link status: Pending approval")).toBeVisible();
   await expect(linkCard.getByRole("button", { name: "Copy" })).toHaveCount(0);
@@ -201,7 +217,10 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
   expect(decoded?.data).toBe(copied);
 });
 
-test("the campaign management form, the 'No Image' fallback, and a deactivation shown on both dashboards", async ({ browser, request }) => {
+test("the campaign management form, the 'No Image' fallback, and a deactivation shown on both dashboards", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const productName = `E2E Coffee Beans ${Date.now().toString(36)}`;
 
@@ -224,7 +243,9 @@ test("the campaign management form, the 'No Image' fallback, and a deactivation 
   await expect(form.getByText("Write the commission rate as a fraction: 0.15 for 15%.")).toBeVisible();
   await expect(form.getByLabel("Commission rate")).toBeFocused();
   await form.getByLabel("Commission rate").fill("0.2");
-  const created = shop.waitForResponse((response) => response.url().endsWith("/functions/v1/api/campaigns") && response.request().method() === "POST");
+  const created = shop.waitForResponse(
+    (response) => response.url().endsWith("/functions/v1/api/campaigns") && response.request().method() === "POST",
+  );
   await form.getByRole("button", { name: "Create Campaign" }).click();
   const response = await created;
   expect(response.status()).toBe(201);
@@ -249,7 +270,10 @@ test("the campaign management form, the 'No Image' fallback, and a deactivation 
   const creator = await newPage(browser, phone);
   await signIn(creator, influencer.email, influencer.password, /\/influencer\/dashboard$/);
   await creator.goto("/influencer/campaigns/available");
-  await creator.getByRole("listitem", { name: productName }).getByRole("button", { name: /^Apply for Link/ }).click();
+  await creator
+    .getByRole("listitem", { name: productName })
+    .getByRole("button", { name: /^Apply for Link/ })
+    .click();
   await expect(creator).toHaveURL(/\/influencer\/dashboard$/);
   const linkCard = creator.getByRole("listitem", { name: productName });
   await expect(linkCard.getByText("Link status: Pending approval")).toBeVisible();
@@ -262,7 +286,9 @@ test("the campaign management form, the 'No Image' fallback, and a deactivation 
     applications: { id: string; campaign_id: string }[];
   };
   const application = all.applications.find((item) => item.campaign_id === campaignId)!;
-  expect((await request.put(`${api}/admin/affiliate-links/${application.id}/approve`, { headers: auth })).status()).toBe(200);
+  expect(
+    (await request.put(`${api}/admin/affiliate-links/${application.id}/approve`, { headers: auth })).status(),
+  ).toBe(200);
   await expect(linkCard.getByText("Link status: Approved")).toBeVisible({ timeout: 2_000 });
   await expect(linkCard.getByRole("button", { name: "Copy" })).toBeVisible();
 

@@ -89,7 +89,9 @@ test("/checkout without its parameters says the link is invalid", async ({ brows
   await page.context().close();
 });
 
-test("a customer checks out on a phone: location first, breakdown, cash on delivery, confirmed", async ({ browser }) => {
+test("a customer checks out on a phone: location first, breakdown, cash on delivery, confirmed", async ({
+  browser,
+}) => {
   const { productName, path } = await newCampaign();
   const page = await newPage(browser, phone);
   await page.goto(path);
@@ -131,15 +133,21 @@ test("a customer checks out on a phone: location first, breakdown, cash on deliv
 
   await submitButton(page).click();
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
-  await expect(page.getByText("Thank you for your order! You will pay cash when your product is delivered.")).toBeVisible();
-  await expect(page.getByText("Our team will coordinate with you shortly via phone for delivery arrangements.")).toBeVisible();
+  await expect(
+    page.getByText("Thank you for your order! You will pay cash when your product is delivered."),
+  ).toBeVisible();
+  await expect(
+    page.getByText("Our team will coordinate with you shortly via phone for delivery arrangements."),
+  ).toBeVisible();
   await expect(page.locator(".checkout-confirmed")).toContainText("$41.48");
   await expectNoHorizontalScroll(page, "order confirmed");
   await shot(page, "checkout-confirmed");
   await page.context().close();
 });
 
-test("a new order reaches the admin board and the business's card live; the admin delivers it step by step", async ({ browser }) => {
+test("a new order reaches the admin board and the business's card live; the admin delivers it step by step", async ({
+  browser,
+}) => {
   const { productName, path } = await newCampaign();
   // Both dashboards are open and subscribed before the order exists.
   const admin = await newPage(browser, desktop);
@@ -176,7 +184,14 @@ test("a new order reaches the admin board and the business's card live; the admi
   await expect(row).toBeVisible(live);
 
   const normalisedPhone = `+855${customerPhone.replace(/\D/g, "").slice(1)}`;
-  for (const text of [normalisedPhone, `${commune}, ${district}`, "$41.48", "$19.99 × 2 + $1.50 delivery", "business@example.com", "influencer@example.com"]) {
+  for (const text of [
+    normalisedPhone,
+    `${commune}, ${district}`,
+    "$41.48",
+    "$19.99 × 2 + $1.50 delivery",
+    "business@example.com",
+    "influencer@example.com",
+  ]) {
     await expect(card).toContainText(text);
   }
   await expect(card.locator(".badge")).toHaveText(/New Order/);

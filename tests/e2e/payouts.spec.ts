@@ -40,7 +40,13 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 }
 
-async function signedIn(browser: Browser, options: BrowserContextOptions, email: string, password: string, path: string) {
+async function signedIn(
+  browser: Browser,
+  options: BrowserContextOptions,
+  email: string,
+  password: string,
+  path: string,
+) {
   const page = await (await browser.newContext(options)).newPage();
   await page.goto("/login");
   await page.getByLabel(/email/i).fill(email);
@@ -51,7 +57,11 @@ async function signedIn(browser: Browser, options: BrowserContextOptions, email:
 }
 
 const payoutCard = (page: Page) => page.locator(".payout-management");
-const stat = (card: Locator, label: string) => card.locator(".payout-stat").filter({ has: card.page().getByText(label, { exact: true }) }).locator("dd");
+const stat = (card: Locator, label: string) =>
+  card
+    .locator(".payout-stat")
+    .filter({ has: card.page().getByText(label, { exact: true }) })
+    .locator("dd");
 
 async function enterBankDetails(page: Page, cardTitle: string, accountName: string) {
   const card = page.locator(".card").filter({ has: page.getByRole("heading", { name: cardTitle }) });
@@ -71,19 +81,25 @@ async function requestPayout(page: Page, amount: string) {
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText(amount)).toBeVisible();
   await dialog.getByRole("button", { name: "Confirm" }).click();
-  await expect(card.getByRole("status").filter({ hasText: "Payout requested" })).toContainText(`${amount} requested on`);
+  await expect(card.getByRole("status").filter({ hasText: "Payout requested" })).toContainText(
+    `${amount} requested on`,
+  );
   await expect(card.getByRole("button", { name: "Request Payout" })).toBeDisabled();
 }
 
 async function complete(adminPage: Page, who: Account, reference: string) {
-  const request = adminPage.getByRole("list", { name: "Pending payout requests" }).getByRole("listitem", { name: who.user.email });
+  const request = adminPage
+    .getByRole("list", { name: "Pending payout requests" })
+    .getByRole("listitem", { name: who.user.email });
   await request.getByLabel("ABA reference number").fill(`  ${reference}  `);
   await request.getByRole("button", { name: "Complete Payout" }).click();
   await expect(adminPage.getByText(`Payout completed successfully for ${who.user.email}!`).first()).toBeVisible();
   await expect(request).toHaveCount(0);
 }
 
-test("an order is delivered, both parties request payouts, the admin completes them, both see it live", async ({ browser }) => {
+test("an order is delivered, both parties request payouts, the admin completes them, both see it live", async ({
+  browser,
+}) => {
   const [shop, creator] = await Promise.all([business(), influencer()]);
   const productName = `E2E Payout Lamp ${Date.now().toString(36)}`;
   const campaignId = await createCampaign(sql, { businessId: shop.user.id, productName, priceCents, commissionRate });
@@ -98,13 +114,17 @@ test("an order is delivered, both parties request payouts, the admin completes t
   const creatorCard = payoutCard(creatorPage);
   const shopCard = payoutCard(shopPage);
   await expect(creatorCard.getByRole("heading", { name: "Commission & Payout Management" })).toBeVisible();
-  await expect(creatorCard.getByText("No commission earnings yet. Start promoting your affiliate links to earn commissions!")).toBeVisible();
+  await expect(
+    creatorCard.getByText("No commission earnings yet. Start promoting your affiliate links to earn commissions!"),
+  ).toBeVisible();
   await expect(stat(shopCard, "Available for payout")).toHaveText("$0.00");
 
   // The admin delivers the order (the order board has its own journey); earnings arrive live.
   const adminToken = (await admin()).token;
   for (const new_status of ["ready_for_pickup", "out_for_delivery", "delivered"]) {
-    expect((await api("PUT", `/admin/orders/${orderId}/status`, { token: adminToken, body: { new_status } })).status).toBe(200);
+    expect(
+      (await api("PUT", `/admin/orders/${orderId}/status`, { token: adminToken, body: { new_status } })).status,
+    ).toBe(200);
   }
   await expect(stat(creatorCard, "Available for payout")).toHaveText("$4.00", live);
   await expect(stat(creatorCard, "Commissions earned")).toHaveText("$4.00");
@@ -113,7 +133,9 @@ test("an order is delivered, both parties request payouts, the admin completes t
   await expect(stat(shopCard, "Platform fees (15%)")).toHaveText("$5.40");
   await expect(stat(shopCard, "Influencer commissions")).toHaveText("$4.00");
   // Without bank details the request waits for them.
-  await expect(creatorCard.getByText("Please complete your bank account information in your profile before requesting a payout.")).toBeVisible();
+  await expect(
+    creatorCard.getByText("Please complete your bank account information in your profile before requesting a payout."),
+  ).toBeVisible();
   await expect(creatorCard.getByRole("button", { name: "Request Payout" })).toBeDisabled();
   await shot(creatorPage, "payouts-influencer-earned");
   await shot(shopPage, "payouts-business-earned");
@@ -152,8 +174,12 @@ test("an order is delivered, both parties request payouts, the admin completes t
     [shopPage, "$30.58", "ABA-E2E-SHOP-1"],
     [creatorPage, "$4.00", "ABA-E2E-CREATOR-1"],
   ] as const) {
-    await expect(page.getByText(`Your payout of ${amount} was completed (ABA reference ${reference}).`)).toBeVisible(live);
-    const entry = payoutCard(page).getByRole("list", { name: "Completed payouts" }).getByRole("listitem", { name: `Payout of ${amount}, ABA reference ${reference}` });
+    await expect(page.getByText(`Your payout of ${amount} was completed (ABA reference ${reference}).`)).toBeVisible(
+      live,
+    );
+    const entry = payoutCard(page)
+      .getByRole("list", { name: "Completed payouts" })
+      .getByRole("listitem", { name: `Payout of ${amount}, ABA reference ${reference}` });
     await expect(entry).toBeVisible();
     await expect(entry).toContainText(productName);
     await expect(stat(payoutCard(page), "Total paid out")).toHaveText(amount);

@@ -26,7 +26,11 @@ const agents = Array.from({ length: ADDRESSES }, () => new Agent({ keepAlive: tr
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "marketplace-faults-"));
   chmodSync(dataDir, 0o755);
-  stack = await startStack({ port: await freePort(), dataDir, admin: { email: "admin@example.com", password: "Admin123!" } });
+  stack = await startStack({
+    port: await freePort(),
+    dataDir,
+    admin: { email: "admin@example.com", password: "Admin123!" },
+  });
   const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
   [{ id: campaignId }] = await sql<{ id: string }[]>`
     insert into public.campaigns (business_id, product_name, price_cents, commission_rate, image_urls)
@@ -55,26 +59,39 @@ function call(method: string, path: string, body: unknown, n: number, token?: st
   const text = body === undefined ? "" : JSON.stringify(body);
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = request({
-      hostname: target.hostname, port: target.port, path: target.pathname, method,
-      headers: {
-        "content-type": "application/json", "content-length": Buffer.byteLength(text),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
+    const req = request(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(text),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        agent: agents[n % ADDRESSES],
+        localAddress: `127.0.0.${(n % ADDRESSES) + 2}`,
       },
-      agent: agents[n % ADDRESSES], localAddress: `127.0.0.${(n % ADDRESSES) + 2}`,
-    }, (res) => {
-      let data = "";
-      res.on("data", (chunk) => (data += chunk));
-      res.on("end", () => {
-        let parsed: unknown = null;
-        try {
-          parsed = data ? JSON.parse(data) : null;
-        } catch {
-          parsed = data;
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed, retryAfter: res.headers["retry-after"] as string | undefined, ms: performance.now() - started });
-      });
-    });
+      (res) => {
+        let data = "";
+        res.on("data", (chunk) => (data += chunk));
+        res.on("end", () => {
+          let parsed: unknown = null;
+          try {
+            parsed = data ? JSON.parse(data) : null;
+          } catch {
+            parsed = data;
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            body: parsed,
+            retryAfter: res.headers["retry-after"] as string | undefined,
+            ms: performance.now() - started,
+          });
+        });
+      },
+    );
     req.on("error", () => resolve({ status: 0, body: null, ms: performance.now() - started }));
     req.end(text);
   });
@@ -99,10 +116,19 @@ function startLoad() {
   async function customer() {
     while (running) {
       const i = n++;
-      const answer = await call("POST", "/checkout/order", {
-        influencer_id: influencerId, product_id: campaignId, customer_phone: `+8551${String(30_000_000 + i)}`,
-        delivery_district: "Tuol Kouk", delivery_commune: "Boeng Kak Muoy", quantity: 1,
-      }, i);
+      const answer = await call(
+        "POST",
+        "/checkout/order",
+        {
+          influencer_id: influencerId,
+          product_id: campaignId,
+          customer_phone: `+8551${String(30_000_000 + i)}`,
+          delivery_district: "Tuol Kouk",
+          delivery_commune: "Boeng Kak Muoy",
+          quantity: 1,
+        },
+        i,
+      );
       if (answer.status === 201) {
         acknowledgedOrders.push(answer.body.order.id);
         if (i % 4 === 0) {
@@ -141,7 +167,9 @@ function startLoad() {
 
   const workers = [customer(), customer(), customer(), customer(), admin()];
   return {
-    acknowledgedOrders, acknowledgedDeliveries, answers,
+    acknowledgedOrders,
+    acknowledgedDeliveries,
+    answers,
     /** Resolves once `count` more orders have been acknowledged. */
     acknowledged(count: number) {
       const target = acknowledgedOrders.length + count;
@@ -192,13 +220,15 @@ describe("faults under load", () => {
     const during = (from: number, to: number) => load.answers.filter((a) => a.at >= from && a.at <= to);
     const outage = during(crashedAt, restartedAt);
     const unexpected = load.answers.filter((a) => ![200, 201, 503].includes(a.status));
-    console.log([
-      `faults: ${load.answers.length} requests, ${load.acknowledgedOrders.length} orders and ${load.acknowledgedDeliveries.length} deliveries acknowledged`,
-      `  function killed -> restarted and answering in ${restartMs.toFixed(0)} ms`,
-      `  Postgres crashed with ${acknowledgedBeforeCrash} orders acknowledged -> first 503 answered in ${first503Ms.toFixed(0)} ms; slowest answer during the outage ${Math.max(...outage.map((a) => a.ms)).toFixed(0)} ms`,
-      `  Postgres started -> first order acknowledged after ${recoveryMs.toFixed(0)} ms`,
-      `  answers: ${JSON.stringify(Object.fromEntries([...new Set(load.answers.map((a) => a.status))].map((s) => [s, load.answers.filter((a) => a.status === s).length])))}`,
-    ].join("\n"));
+    console.log(
+      [
+        `faults: ${load.answers.length} requests, ${load.acknowledgedOrders.length} orders and ${load.acknowledgedDeliveries.length} deliveries acknowledged`,
+        `  function killed -> restarted and answering in ${restartMs.toFixed(0)} ms`,
+        `  Postgres crashed with ${acknowledgedBeforeCrash} orders acknowledged -> first 503 answered in ${first503Ms.toFixed(0)} ms; slowest answer during the outage ${Math.max(...outage.map((a) => a.ms)).toFixed(0)} ms`,
+        `  Postgres started -> first order acknowledged after ${recoveryMs.toFixed(0)} ms`,
+        `  answers: ${JSON.stringify(Object.fromEntries([...new Set(load.answers.map((a) => a.status))].map((s) => [s, load.answers.filter((a) => a.status === s).length])))}`,
+      ].join("\n"),
+    );
 
     // No hang and no 500: every answer is a success or a 503 to retry, with Retry-After.
     expect(unexpected.map((a) => `${a.status} ${JSON.stringify(a.body)}`)).toEqual([]);
@@ -212,7 +242,8 @@ describe("faults under load", () => {
     // Nothing acknowledged is lost.
     const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
     try {
-      const [{ orders }] = await sql`select count(*)::int as orders from public.orders where id = any(${load.acknowledgedOrders}::uuid[])`;
+      const [{ orders }] =
+        await sql`select count(*)::int as orders from public.orders where id = any(${load.acknowledgedOrders}::uuid[])`;
       expect(orders).toBe(load.acknowledgedOrders.length);
       const [{ delivered }] = await sql`
         select count(distinct order_id)::int as delivered from public.ledger_transactions

@@ -86,7 +86,10 @@ describe("bad requests and security headers", () => {
   it("answers a malformed URL with 400 and keeps serving", async () => {
     const bad = await rawGet("/%E0%A4%A");
     expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.body.toString("utf8"))).toEqual({ error: "bad_path", message: "The address is not a valid URL" });
+    expect(JSON.parse(bad.body.toString("utf8"))).toEqual({
+      error: "bad_path",
+      message: "The address is not a valid URL",
+    });
     expect((await rawGet("/")).status).toBe(200);
   });
 
@@ -126,7 +129,9 @@ describe("API responses", () => {
     const plain = await rawGet("/functions/v1/api/admin/users", auth);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(1024);
-    expect(JSON.parse(brotliDecompressSync(large.body).toString("utf8"))).toEqual(JSON.parse(plain.body.toString("utf8")));
+    expect(JSON.parse(brotliDecompressSync(large.body).toString("utf8"))).toEqual(
+      JSON.parse(plain.body.toString("utf8")),
+    );
 
     const small = await rawGet("/functions/v1/api/no-such-path", { "accept-encoding": "br" });
     expect(small.status).toBe(404);

@@ -22,7 +22,8 @@ async function register(kind: "business" | "influencer", decision: Decision): Pr
   const email = uniqueEmail(kind === "business" ? "shop" : "creator");
   const body = kind === "business" ? businessRegistration(email) : influencerRegistration(email);
   const registered = await api("POST", `/auth/register/${kind}`, { body });
-  if (registered.status !== 201) throw new Error(`register ${kind}: ${registered.status} ${JSON.stringify(registered.body)}`);
+  if (registered.status !== 201)
+    throw new Error(`register ${kind}: ${registered.status} ${JSON.stringify(registered.body)}`);
   if (decision !== "pending") {
     const decided = await api("PUT", `/admin/users/${registered.body.user.id}/status`, {
       token: (await admin()).token,
@@ -61,7 +62,10 @@ export async function deactivate(owner: Account, campaignId: string) {
 }
 
 export async function apply(applicant: Account, campaignId: string) {
-  const res = await api("POST", "/affiliate-links/apply", { token: applicant.token, body: { campaign_id: campaignId } });
+  const res = await api("POST", "/affiliate-links/apply", {
+    token: applicant.token,
+    body: { campaign_id: campaignId },
+  });
   if (res.status !== 201) throw new Error(`apply: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.link as { id: string; [key: string]: unknown };
 }

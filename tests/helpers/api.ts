@@ -38,7 +38,12 @@ export async function api<T = any>(method: string, path: string, opts: CallOptio
 }
 
 /** The same call from a chosen loopback source address (the gateway reports the socket's address). */
-export function apiFrom<T = any>(address: string, method: string, path: string, opts: CallOptions = {}): Promise<ApiAnswer<T>> {
+export function apiFrom<T = any>(
+  address: string,
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<ApiAnswer<T>> {
   const { hostname, port } = new URL(stackUrl());
   const text = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
   const headers: Record<string, string> = { ...opts.headers };
@@ -48,16 +53,20 @@ export function apiFrom<T = any>(address: string, method: string, path: string, 
     headers["content-length"] = String(Buffer.byteLength(text));
   }
   return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path: `/functions/v1/api${path}`, method, headers, localAddress: address }, (res) => {
-      let data = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => (data += chunk));
-      res.on("end", () => {
-        const answerHeaders = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (typeof value === "string") answerHeaders.set(name, value);
-        resolve({ status: res.statusCode ?? 0, body: data ? JSON.parse(data) : null, headers: answerHeaders });
-      });
-    });
+    const req = request(
+      { hostname, port, path: `/functions/v1/api${path}`, method, headers, localAddress: address },
+      (res) => {
+        let data = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (data += chunk));
+        res.on("end", () => {
+          const answerHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers))
+            if (typeof value === "string") answerHeaders.set(name, value);
+          resolve({ status: res.statusCode ?? 0, body: data ? JSON.parse(data) : null, headers: answerHeaders });
+        });
+      },
+    );
     req.on("error", reject);
     req.end(text);
   });
@@ -70,9 +79,21 @@ export async function login(email: string, password: string): Promise<{ token: s
 }
 
 export function businessRegistration(email: string) {
-  return { email, password: "longenough1", social_media_page: "https://www.facebook.com/test.shop", store_phone: "012 345 678" };
+  return {
+    email,
+    password: "longenough1",
+    social_media_page: "https://www.facebook.com/test.shop",
+    store_phone: "012 345 678",
+  };
 }
 
 export function influencerRegistration(email: string) {
-  return { fullName: "Test Creator", email, password: "longenough1", platform: "instagram", social_media_page: "@test.creator", id_card_url: "" };
+  return {
+    fullName: "Test Creator",
+    email,
+    password: "longenough1",
+    platform: "instagram",
+    social_media_page: "@test.creator",
+    id_card_url: "",
+  };
 }

@@ -13,7 +13,13 @@ export function fixtureDb() {
 
 export async function createCampaign(
   sql: postgres.Sql,
-  opts: { businessId?: string; productName?: string; priceCents?: number; commissionRate?: number; status?: "active" | "inactive" } = {},
+  opts: {
+    businessId?: string;
+    productName?: string;
+    priceCents?: number;
+    commissionRate?: number;
+    status?: "active" | "inactive";
+  } = {},
 ): Promise<string> {
   const [row] = await sql<{ id: string }[]>`
     insert into public.campaigns (business_id, product_name, price_cents, commission_rate, description, image_urls)
@@ -24,7 +30,11 @@ export async function createCampaign(
   return row.id;
 }
 
-export async function createApprovedLink(sql: postgres.Sql, campaignId: string, influencerId = demoInfluencerId): Promise<string> {
+export async function createApprovedLink(
+  sql: postgres.Sql,
+  campaignId: string,
+  influencerId = demoInfluencerId,
+): Promise<string> {
   const [row] = await sql<{ id: string }[]>`
     insert into public.affiliate_links (influencer_id, campaign_id, status, decided_at)
     values (${influencerId}, ${campaignId}, 'approved', now()) returning id`;

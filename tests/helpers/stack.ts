@@ -1,7 +1,8 @@
 // Where the running test stack is: npm test starts one on free ports and passes its URLs.
 export function stackUrl(): string {
   const url = process.env.STACK_URL;
-  if (!url) throw new Error("STACK_URL is not set: run these tests through npm test (or set it to a running npm start)");
+  if (!url)
+    throw new Error("STACK_URL is not set: run these tests through npm test (or set it to a running npm start)");
   return url;
 }
 

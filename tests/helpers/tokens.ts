@@ -25,7 +25,8 @@ export async function signLocal(claims: JWTPayload, opts: TokenOptions = {}): Pr
 
 /** A token signed with the legacy HS256 secret: refused everywhere. */
 export function signLegacy(claims: JWTPayload, opts: TokenOptions = {}): Promise<string> {
-  return unsigned(claims, opts).setProtectedHeader({ alg: "HS256", typ: "JWT" })
+  return unsigned(claims, opts)
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .sign(new TextEncoder().encode(LEGACY_JWT_SECRET));
 }
 

@@ -327,7 +327,11 @@ describe("realtime stand-in", () => {
     await Promise.all([aliceProbe.subscribed(), bobProbe.subscribed(), serviceProbe.subscribed()]);
     // Like hosted Realtime, a system event follows the join reply once the bindings are checked.
     const confirmation = await aliceProbe.until(() => aliceProbe.system[0], "the system event");
-    expect(confirmation).toMatchObject({ extension: "postgres_changes", status: "ok", message: "Subscribed to PostgreSQL" });
+    expect(confirmation).toMatchObject({
+      extension: "postgres_changes",
+      status: "ok",
+      message: "Subscribed to PostgreSQL",
+    });
 
     await insertItem(alice, "alice-1");
     await insertItem(bob, "bob-1");
@@ -558,7 +562,12 @@ describe("realtime stand-in", () => {
         ref: "3",
         topic: markerTopic,
         event: "phx_join",
-        payload: { config: { ...config, postgres_changes: [{ event: "INSERT", schema: "public", table: "rt_notes", filter: `body=eq.${kind}` }] } },
+        payload: {
+          config: {
+            ...config,
+            postgres_changes: [{ event: "INSERT", schema: "public", table: "rt_notes", filter: `body=eq.${kind}` }],
+          },
+        },
       });
       expect((await socket.reply("3")).payload.status).toBe("ok");
 
@@ -599,7 +608,9 @@ describe("realtime stand-in", () => {
   });
 
   it("refuses joins with an expired or forged token; joins channels without postgres_changes", async () => {
-    const expired = listen(await connect(await userToken(randomUUID(), { expiresIn: -60 })), [{ key: "all", event: "*" }]);
+    const expired = listen(await connect(await userToken(randomUUID(), { expiresIn: -60 })), [
+      { key: "all", event: "*" },
+    ]);
     const expiredError = await expired.until(
       () => expired.statuses.find((s) => s.status === "CHANNEL_ERROR"),
       "CHANNEL_ERROR for the expired token",
@@ -649,7 +660,9 @@ describe("realtime stand-in", () => {
 
     await client.realtime.setAuth(await userToken(frank, { expiresIn: -60 }));
     await probe.until(() => probe.statuses.some((s) => s.status === "CLOSED"), "CLOSED after an expired token");
-    expect(probe.system).toContainEqual(expect.objectContaining({ status: "error", message: expect.stringMatching(/expired/i) }));
+    expect(probe.system).toContainEqual(
+      expect.objectContaining({ status: "error", message: expect.stringMatching(/expired/i) }),
+    );
   });
 
   it("stops delivering on the wire once a refreshed token is expired", async () => {
@@ -668,7 +681,10 @@ describe("realtime stand-in", () => {
       ref: "2",
       topic: "realtime:marker",
       event: "phx_join",
-      payload: { config: { postgres_changes: [{ ...binding, filter: "kind=eq.wire-marker" }] }, access_token: LOCAL_SERVICE_ROLE_KEY },
+      payload: {
+        config: { postgres_changes: [{ ...binding, filter: "kind=eq.wire-marker" }] },
+        access_token: LOCAL_SERVICE_ROLE_KEY,
+      },
     });
     expect((await socket.reply("1")).payload.status).toBe("ok");
     expect((await socket.reply("2")).payload.status).toBe("ok");
@@ -676,7 +692,13 @@ describe("realtime stand-in", () => {
     await socket.on("realtime:user", "postgres_changes", (p) => p.data.record.kind === "wire-1");
 
     const expired = await userToken(owner, { expiresIn: -1 });
-    socket.send({ join_ref: "1", ref: "3", topic: "realtime:user", event: "access_token", payload: { access_token: expired } });
+    socket.send({
+      join_ref: "1",
+      ref: "3",
+      topic: "realtime:user",
+      event: "access_token",
+      payload: { access_token: expired },
+    });
     await socket.on("realtime:user", "system", (p) => p.status === "error" && /expired/i.test(p.message));
     await socket.on("realtime:user", "phx_close");
 

@@ -41,7 +41,9 @@ describe("realtime filters", () => {
     expect(matches("name=gt.B", { name: "a" })).toBe(true);
     expect(matches("at=gt.2024-01-01T00:00:00Z", { at: "2024-01-01 00:00:00.000001+00" })).toBe(true);
     expect(matches("at=eq.2024-01-01T02:00:00+02:00", { at: "2024-01-01 00:00:00+00" })).toBe(true);
-    expect(matches(`owner=eq.A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11`, { owner: "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11" })).toBe(true);
+    expect(
+      matches(`owner=eq.A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11`, { owner: "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11" }),
+    ).toBe(true);
     expect(matches("done=eq.true", { done: "t" })).toBe(true);
     expect(matches("done=is.false", { done: "f" })).toBe(true);
   });

@@ -6,7 +6,12 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { StorageError } from "../../local-stack/storage/errors.ts";
 import { isSafeKey, objectFile, parseObjectRef } from "../../local-stack/storage/object-path.ts";
-import { checkMimeType, globalLimitFromConfig, maxObjectSize, parseSize } from "../../local-stack/storage/upload-rules.ts";
+import {
+  checkMimeType,
+  globalLimitFromConfig,
+  maxObjectSize,
+  parseSize,
+} from "../../local-stack/storage/upload-rules.ts";
 
 describe("object keys", () => {
   it("decodes the bucket segment, then the key as one string", () => {
@@ -17,8 +22,23 @@ describe("object keys", () => {
   });
 
   it("accepts hosted Storage's key alphabet and refuses what could leave the folder", () => {
-    for (const key of ["a.png", "u/1/a b (2).png", "x/.hidden", "a..b", "!*'();:@&=+$,?-_.png"]) expect(isSafeKey(key)).toBe(true);
-    for (const key of ["", "..", "../a", "a/../b", "a/./b", "./a", "/abs", "a//b", "a/", "a\u0000b", "a\\b", "é.png", "a%2Fb"]) {
+    for (const key of ["a.png", "u/1/a b (2).png", "x/.hidden", "a..b", "!*'();:@&=+$,?-_.png"])
+      expect(isSafeKey(key)).toBe(true);
+    for (const key of [
+      "",
+      "..",
+      "../a",
+      "a/../b",
+      "a/./b",
+      "./a",
+      "/abs",
+      "a//b",
+      "a/",
+      "a\u0000b",
+      "a\\b",
+      "é.png",
+      "a%2Fb",
+    ]) {
       expect({ key, safe: isSafeKey(key) }).toEqual({ key, safe: false });
     }
   });
@@ -58,7 +78,10 @@ describe("bucket rules", () => {
     expect(parseSize("lots")).toBeUndefined();
 
     mkdirSync(join(root, "supabase"));
-    writeFileSync(join(root, "supabase", "config.toml"), '[api]\nfile_size_limit = "1KiB"\n\n[storage]\nenabled = true\nfile_size_limit = "7MiB"\n\n[auth]\n');
+    writeFileSync(
+      join(root, "supabase", "config.toml"),
+      '[api]\nfile_size_limit = "1KiB"\n\n[storage]\nenabled = true\nfile_size_limit = "7MiB"\n\n[auth]\n',
+    );
     expect(globalLimitFromConfig(root)).toBe(7 * 1024 * 1024);
     writeFileSync(join(root, "supabase", "config.toml"), "[storage]\nenabled = true\n");
     expect(globalLimitFromConfig(root)).toBe(50 * 1024 * 1024);

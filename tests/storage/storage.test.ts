@@ -20,7 +20,10 @@ import { signLegacy, signLocal, signWithOtherKey } from "../helpers/tokens.ts";
 const MiB = 1024 * 1024;
 const PUBLIC_BUCKET = "test-media";
 const PRIVATE_BUCKET = "test-private";
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
 let db: ThrowawayDatabase;
@@ -85,7 +88,10 @@ const signToken = (claims: Record<string, unknown>) => signLocal(claims);
 /** supabase-js exactly as the app uses it, with the given access token. */
 function clientAs(token: string): SupabaseClient {
   // Node 20 has no global WebSocket, which supabase-js wants for Realtime even when unused.
-  return createClient(baseUrl, keys.anonKey, { accessToken: async () => token, realtime: { transport: WebSocket as unknown as WebSocketLikeConstructor } });
+  return createClient(baseUrl, keys.anonKey, {
+    accessToken: async () => token,
+    realtime: { transport: WebSocket as unknown as WebSocketLikeConstructor },
+  });
 }
 const asService = () => clientAs(keys.serviceRoleKey);
 const asUser = () => clientAs(userToken);
@@ -115,7 +121,8 @@ async function fetchPublic(client: SupabaseClient, bucket: string, path: string,
 }
 
 async function objectRow(bucket: string, name: string) {
-  const [row] = await sql`select id, owner, metadata from storage.objects where bucket_id = ${bucket} and name = ${name}`;
+  const [row] =
+    await sql`select id, owner, metadata from storage.objects where bucket_id = ${bucket} and name = ${name}`;
   return row;
 }
 
@@ -127,13 +134,24 @@ function storedFiles(dir = dataDir, prefix = ""): string[] {
   );
 }
 
-const errorBody = (statusCode: string, code: string, error: string, message: string) => ({ statusCode, code, error, message });
+const errorBody = (statusCode: string, code: string, error: string, message: string) => ({
+  statusCode,
+  code,
+  error,
+  message,
+});
 
 describe("uploads that succeed", () => {
   it("stores a raw body uploaded with the service role and serves it at its public URL", async () => {
-    const { data, error } = await asService().storage.from(PUBLIC_BUCKET).upload("logos/shop.png", PNG, { contentType: "image/png" });
+    const { data, error } = await asService()
+      .storage.from(PUBLIC_BUCKET)
+      .upload("logos/shop.png", PNG, { contentType: "image/png" });
     expect(error).toBeNull();
-    expect(data).toEqual({ path: "logos/shop.png", fullPath: `${PUBLIC_BUCKET}/logos/shop.png`, id: expect.any(String) });
+    expect(data).toEqual({
+      path: "logos/shop.png",
+      fullPath: `${PUBLIC_BUCKET}/logos/shop.png`,
+      id: expect.any(String),
+    });
 
     const { res, bytes } = await fetchPublic(asAnon(), PUBLIC_BUCKET, "logos/shop.png");
     expect(res.status).toBe(200);
@@ -146,14 +164,21 @@ describe("uploads that succeed", () => {
 
     const row = await objectRow(PUBLIC_BUCKET, "logos/shop.png");
     expect(row).toMatchObject({ id: data!.id, owner: null });
-    expect(row.metadata).toMatchObject({ mimetype: "image/png", size: PNG.length, cacheControl: "max-age=3600", eTag: res.headers.get("etag") });
+    expect(row.metadata).toMatchObject({
+      mimetype: "image/png",
+      size: PNG.length,
+      cacheControl: "max-age=3600",
+      eTag: res.headers.get("etag"),
+    });
   });
 
   it("stores a Blob (sent as multipart) from a signed-in user into their folder, owned by them", async () => {
     // Random bytes large enough to arrive in many chunks, with whatever byte runs they contain.
     const bytes = randomBytes(900 * 1024);
     const path = `${userId}/cover.jpg`;
-    const { data, error } = await asUser().storage.from(PUBLIC_BUCKET).upload(path, new Blob([bytes], { type: "image/jpeg" }), { cacheControl: "60" });
+    const { data, error } = await asUser()
+      .storage.from(PUBLIC_BUCKET)
+      .upload(path, new Blob([bytes], { type: "image/jpeg" }), { cacheControl: "60" });
     expect(error).toBeNull();
     expect(data).toEqual({ path, fullPath: `${PUBLIC_BUCKET}/${path}`, id: expect.any(String) });
 
@@ -191,8 +216,15 @@ describe("uploads that succeed", () => {
 
 describe("overwriting", () => {
   it("refuses a second upload to the same path without upsert, keeping the first", async () => {
-    const { error } = await asService().storage.from(PUBLIC_BUCKET).upload("logos/shop.png", GIF, { contentType: "image/gif" });
-    expect(error).toMatchObject({ name: "StorageApiError", status: 400, statusCode: "409", message: "The resource already exists" });
+    const { error } = await asService()
+      .storage.from(PUBLIC_BUCKET)
+      .upload("logos/shop.png", GIF, { contentType: "image/gif" });
+    expect(error).toMatchObject({
+      name: "StorageApiError",
+      status: 400,
+      statusCode: "409",
+      message: "The resource already exists",
+    });
     const { bytes, res } = await fetchPublic(asAnon(), PUBLIC_BUCKET, "logos/shop.png");
     expect(bytes.equals(PNG)).toBe(true);
     expect(res.headers.get("content-type")).toBe("image/png");
@@ -200,7 +232,9 @@ describe("overwriting", () => {
 
   it("replaces the object with upsert: same id, new bytes, type and ETag", async () => {
     const before = await objectRow(PUBLIC_BUCKET, "logos/shop.png");
-    const { data, error } = await asService().storage.from(PUBLIC_BUCKET).upload("logos/shop.png", GIF, { contentType: "image/gif", upsert: true });
+    const { data, error } = await asService()
+      .storage.from(PUBLIC_BUCKET)
+      .upload("logos/shop.png", GIF, { contentType: "image/gif", upsert: true });
     expect(error).toBeNull();
     expect(data).toEqual({ path: "logos/shop.png", fullPath: `${PUBLIC_BUCKET}/logos/shop.png`, id: before.id });
 
@@ -211,7 +245,9 @@ describe("overwriting", () => {
   });
 
   it("replaces the object with update() (PUT)", async () => {
-    const { error } = await asService().storage.from(PUBLIC_BUCKET).update("logos/shop.png", PNG, { contentType: "image/png" });
+    const { error } = await asService()
+      .storage.from(PUBLIC_BUCKET)
+      .update("logos/shop.png", PNG, { contentType: "image/png" });
     expect(error).toBeNull();
     const { bytes } = await fetchPublic(asAnon(), PUBLIC_BUCKET, "logos/shop.png");
     expect(bytes.equals(PNG)).toBe(true);
@@ -219,8 +255,12 @@ describe("overwriting", () => {
 
   it("lets a signed-in user replace their own file when the policies allow it", async () => {
     const path = `${userId}/avatar.gif`;
-    expect((await asUser().storage.from(PUBLIC_BUCKET).upload(path, GIF, { contentType: "image/gif" })).error).toBeNull();
-    const { error } = await asUser().storage.from(PUBLIC_BUCKET).upload(path, PNG, { contentType: "image/png", upsert: true });
+    expect(
+      (await asUser().storage.from(PUBLIC_BUCKET).upload(path, GIF, { contentType: "image/gif" })).error,
+    ).toBeNull();
+    const { error } = await asUser()
+      .storage.from(PUBLIC_BUCKET)
+      .upload(path, PNG, { contentType: "image/png", upsert: true });
     expect(error).toBeNull();
     expect((await fetchPublic(asAnon(), PUBLIC_BUCKET, path)).bytes.equals(PNG)).toBe(true);
     expect(await objectRow(PUBLIC_BUCKET, path)).toMatchObject({ owner: userId });
@@ -229,9 +269,15 @@ describe("overwriting", () => {
 
 describe("refusals", () => {
   it("refuses an object over the bucket's file_size_limit (declared length), storing nothing", async () => {
-    const { data, error } = await asService().storage.from(PUBLIC_BUCKET).upload("big/declared.png", Buffer.alloc(MiB + 1), { contentType: "image/png" });
+    const { data, error } = await asService()
+      .storage.from(PUBLIC_BUCKET)
+      .upload("big/declared.png", Buffer.alloc(MiB + 1), { contentType: "image/png" });
     expect(data).toBeNull();
-    expect(error).toMatchObject({ status: 400, statusCode: "413", message: "The object exceeded the maximum allowed size" });
+    expect(error).toMatchObject({
+      status: 400,
+      statusCode: "413",
+      message: "The object exceeded the maximum allowed size",
+    });
 
     const res = await fetch(`${baseUrl}/storage/v1/object/${PUBLIC_BUCKET}/big/declared.png`, {
       method: "POST",
@@ -239,13 +285,21 @@ describe("refusals", () => {
       body: Buffer.alloc(MiB + 1),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual(errorBody("413", "EntityTooLarge", "Payload too large", "The object exceeded the maximum allowed size"));
+    expect(await res.json()).toEqual(
+      errorBody("413", "EntityTooLarge", "Payload too large", "The object exceeded the maximum allowed size"),
+    );
     expect(await objectRow(PUBLIC_BUCKET, "big/declared.png")).toBeUndefined();
   });
 
   it("refuses an oversize Blob (multipart, size known only while streaming) and a streamed body", async () => {
-    const { error } = await asService().storage.from(PUBLIC_BUCKET).upload("big/blob.png", new Blob([Buffer.alloc(MiB + 1)], { type: "image/png" }));
-    expect(error).toMatchObject({ status: 400, statusCode: "413", message: "The object exceeded the maximum allowed size" });
+    const { error } = await asService()
+      .storage.from(PUBLIC_BUCKET)
+      .upload("big/blob.png", new Blob([Buffer.alloc(MiB + 1)], { type: "image/png" }));
+    expect(error).toMatchObject({
+      status: 400,
+      statusCode: "413",
+      message: "The object exceeded the maximum allowed size",
+    });
 
     // A body without Content-Length, much larger than the limit: refused while streaming.
     let sent = 0;
@@ -263,7 +317,9 @@ describe("refusals", () => {
       duplex: "half",
     } as RequestInit);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual(errorBody("413", "EntityTooLarge", "Payload too large", "The object exceeded the maximum allowed size"));
+    expect(await res.json()).toEqual(
+      errorBody("413", "EntityTooLarge", "Payload too large", "The object exceeded the maximum allowed size"),
+    );
 
     expect(await objectRow(PUBLIC_BUCKET, "big/blob.png")).toBeUndefined();
     expect(await objectRow(PUBLIC_BUCKET, "big/stream.png")).toBeUndefined();
@@ -271,33 +327,65 @@ describe("refusals", () => {
   });
 
   it("refuses a content type the bucket does not allow", async () => {
-    const { error } = await asService().storage.from(PUBLIC_BUCKET).upload("docs/readme.txt", "hello", { contentType: "text/plain" });
+    const { error } = await asService()
+      .storage.from(PUBLIC_BUCKET)
+      .upload("docs/readme.txt", "hello", { contentType: "text/plain" });
     expect(error).toMatchObject({ status: 400, statusCode: "415", message: "mime type text/plain is not supported" });
 
-    const blob = await asService().storage.from(PUBLIC_BUCKET).upload("docs/page.html", new Blob(["<p>hi</p>"], { type: "text/html" }));
-    expect(blob.error).toMatchObject({ status: 400, statusCode: "415", message: "mime type text/html is not supported" });
+    const blob = await asService()
+      .storage.from(PUBLIC_BUCKET)
+      .upload("docs/page.html", new Blob(["<p>hi</p>"], { type: "text/html" }));
+    expect(blob.error).toMatchObject({
+      status: 400,
+      statusCode: "415",
+      message: "mime type text/html is not supported",
+    });
 
-    const res = await rawRequest("POST", `/storage/v1/object/${PUBLIC_BUCKET}/docs/readme.txt`,
-      { authorization: `Bearer ${keys.serviceRoleKey}`, "content-type": "text/plain" }, Buffer.from("hello"));
+    const res = await rawRequest(
+      "POST",
+      `/storage/v1/object/${PUBLIC_BUCKET}/docs/readme.txt`,
+      { authorization: `Bearer ${keys.serviceRoleKey}`, "content-type": "text/plain" },
+      Buffer.from("hello"),
+    );
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(errorBody("415", "InvalidMimeType", "invalid_mime_type", "mime type text/plain is not supported"));
+    expect(res.body).toEqual(
+      errorBody("415", "InvalidMimeType", "invalid_mime_type", "mime type text/plain is not supported"),
+    );
     expect(await objectRow(PUBLIC_BUCKET, "docs/readme.txt")).toBeUndefined();
   });
 
   it("lets RLS refuse the anon key, and a user writing outside their folder", async () => {
     const anon = await asAnon().storage.from(PUBLIC_BUCKET).upload("anon/evil.png", PNG, { contentType: "image/png" });
-    expect(anon.error).toMatchObject({ status: 400, statusCode: "403", message: "new row violates row-level security policy" });
+    expect(anon.error).toMatchObject({
+      status: 400,
+      statusCode: "403",
+      message: "new row violates row-level security policy",
+    });
 
-    const trespass = await asUser().storage.from(PUBLIC_BUCKET).upload(`${otherUserId}/evil.png`, PNG, { contentType: "image/png" });
-    expect(trespass.error).toMatchObject({ status: 400, statusCode: "403", message: "new row violates row-level security policy" });
+    const trespass = await asUser()
+      .storage.from(PUBLIC_BUCKET)
+      .upload(`${otherUserId}/evil.png`, PNG, { contentType: "image/png" });
+    expect(trespass.error).toMatchObject({
+      status: 400,
+      statusCode: "403",
+      message: "new row violates row-level security policy",
+    });
 
     // No policy at all on the private bucket for signed-in users.
-    const privateUpload = await asUser().storage.from(PRIVATE_BUCKET).upload(`${userId}/doc.png`, PNG, { contentType: "image/png" });
+    const privateUpload = await asUser()
+      .storage.from(PRIVATE_BUCKET)
+      .upload(`${userId}/doc.png`, PNG, { contentType: "image/png" });
     expect(privateUpload.error).toMatchObject({ status: 400, statusCode: "403" });
 
-    const res = await rawRequest("POST", `/storage/v1/object/${PUBLIC_BUCKET}/anon/evil.png`,
-      { authorization: `Bearer ${keys.anonKey}`, apikey: keys.anonKey, "content-type": "image/png" }, PNG);
-    expect(res.body).toEqual(errorBody("403", "AccessDenied", "Unauthorized", "new row violates row-level security policy"));
+    const res = await rawRequest(
+      "POST",
+      `/storage/v1/object/${PUBLIC_BUCKET}/anon/evil.png`,
+      { authorization: `Bearer ${keys.anonKey}`, apikey: keys.anonKey, "content-type": "image/png" },
+      PNG,
+    );
+    expect(res.body).toEqual(
+      errorBody("403", "AccessDenied", "Unauthorized", "new row violates row-level security policy"),
+    );
     expect(await objectRow(PUBLIC_BUCKET, "anon/evil.png")).toBeUndefined();
     expect(await objectRow(PUBLIC_BUCKET, `${otherUserId}/evil.png`)).toBeUndefined();
     expect(storedFiles().some((file) => file.includes("evil"))).toBe(false);
@@ -305,36 +393,61 @@ describe("refusals", () => {
 
   it("refuses an upsert over someone else's file when the policies do not allow it", async () => {
     const path = `${userId}/mine.png`;
-    expect((await asUser().storage.from(PUBLIC_BUCKET).upload(path, PNG, { contentType: "image/png" })).error).toBeNull();
+    expect(
+      (await asUser().storage.from(PUBLIC_BUCKET).upload(path, PNG, { contentType: "image/png" })).error,
+    ).toBeNull();
     const other = clientAs(await signToken({ role: "authenticated", sub: otherUserId }));
-    const { error } = await other.storage.from(PUBLIC_BUCKET).upload(path, GIF, { contentType: "image/gif", upsert: true });
+    const { error } = await other.storage
+      .from(PUBLIC_BUCKET)
+      .upload(path, GIF, { contentType: "image/gif", upsert: true });
     expect(error).toMatchObject({ status: 400, statusCode: "403" });
     expect((await fetchPublic(asAnon(), PUBLIC_BUCKET, path)).bytes.equals(PNG)).toBe(true);
   });
 
   it("refuses tokens that are missing, forged or name an unknown role", async () => {
     // Hosted Storage answers HTTP 400 with statusCode "403" in the body (storage-js: error.statusCode).
-    for (const forgedToken of [await signLegacy({ role: "service_role" }), await signWithOtherKey({ role: "service_role" })]) {
+    for (const forgedToken of [
+      await signLegacy({ role: "service_role" }),
+      await signWithOtherKey({ role: "service_role" }),
+    ]) {
       const forged = clientAs(forgedToken);
-      const { error } = await forged.storage.from(PUBLIC_BUCKET).upload("logos/forged.png", PNG, { contentType: "image/png" });
+      const { error } = await forged.storage
+        .from(PUBLIC_BUCKET)
+        .upload("logos/forged.png", PNG, { contentType: "image/png" });
       expect(error).toMatchObject({ status: 400, statusCode: "403", message: "invalid signature" });
     }
     expect(await objectRow(PUBLIC_BUCKET, "logos/forged.png")).toBeUndefined();
 
-    const missing = await rawRequest("POST", `/storage/v1/object/${PUBLIC_BUCKET}/logos/none.png`, { "content-type": "image/png" }, PNG);
-    expect(missing).toMatchObject({ status: 400, body: errorBody("403", "AccessDenied", "Unauthorized", "jwt must be provided") });
+    const missing = await rawRequest(
+      "POST",
+      `/storage/v1/object/${PUBLIC_BUCKET}/logos/none.png`,
+      { "content-type": "image/png" },
+      PNG,
+    );
+    expect(missing).toMatchObject({
+      status: 400,
+      body: errorBody("403", "AccessDenied", "Unauthorized", "jwt must be provided"),
+    });
 
     const superuser = clientAs(await signToken({ role: "postgres" }));
-    const escalation = await superuser.storage.from(PUBLIC_BUCKET).upload("logos/root.png", PNG, { contentType: "image/png" });
+    const escalation = await superuser.storage
+      .from(PUBLIC_BUCKET)
+      .upload("logos/root.png", PNG, { contentType: "image/png" });
     expect(escalation.error).toMatchObject({ status: 400, statusCode: "403" });
     expect(await objectRow(PUBLIC_BUCKET, "logos/root.png")).toBeUndefined();
   });
 
   it("answers an unknown bucket with Bucket not found", async () => {
-    const { error } = await asService().storage.from("no-such-bucket").upload("a.png", PNG, { contentType: "image/png" });
+    const { error } = await asService()
+      .storage.from("no-such-bucket")
+      .upload("a.png", PNG, { contentType: "image/png" });
     expect(error).toMatchObject({ status: 400, statusCode: "404", message: "Bucket not found" });
-    const res = await rawRequest("POST", "/storage/v1/object/no-such-bucket/a.png",
-      { authorization: `Bearer ${keys.serviceRoleKey}`, "content-type": "image/png" }, PNG);
+    const res = await rawRequest(
+      "POST",
+      "/storage/v1/object/no-such-bucket/a.png",
+      { authorization: `Bearer ${keys.serviceRoleKey}`, "content-type": "image/png" },
+      PNG,
+    );
     expect(res.body).toEqual(errorBody("404", "NoSuchBucket", "Bucket not found", "Bucket not found"));
   });
 
@@ -352,14 +465,19 @@ describe("refusals", () => {
     for (const path of attempts) {
       const res = await rawRequest("POST", path, auth, PNG);
       expect({ path, status: res.status, statusCode: res.body.statusCode, code: res.body.code }).toEqual({
-        path, status: 400, statusCode: "400", code: "InvalidKey",
+        path,
+        status: 400,
+        statusCode: "400",
+        code: "InvalidKey",
       });
     }
     // An encoded bucket segment cannot climb either: it is no bucket at all.
     const viaBucket = await rawRequest("POST", `/storage/v1/object/..%2F..%2F${PUBLIC_BUCKET}/escape.png`, auth, PNG);
     expect(viaBucket.body).toMatchObject({ statusCode: "404", message: "Bucket not found" });
 
-    const escapes = readdirSync(workDir).concat(readdirSync(dirname(workDir))).filter((name) => name.includes("escape"));
+    const escapes = readdirSync(workDir)
+      .concat(readdirSync(dirname(workDir)))
+      .filter((name) => name.includes("escape"));
     expect(escapes).toEqual([]);
     expect(storedFiles().filter((file) => file.includes("escape"))).toEqual([]);
     const [{ count }] = await sql`select count(*)::int as count from storage.objects where name like '%escape%'`;
@@ -372,7 +490,9 @@ describe("refusals", () => {
 
 describe("public downloads", () => {
   it("refuses public downloads from a private bucket, though the object exists", async () => {
-    const { error } = await asService().storage.from(PRIVATE_BUCKET).upload("contracts/deal.png", PNG, { contentType: "image/png" });
+    const { error } = await asService()
+      .storage.from(PRIVATE_BUCKET)
+      .upload("contracts/deal.png", PNG, { contentType: "image/png" });
     expect(error).toBeNull();
     expect(await objectRow(PRIVATE_BUCKET, "contracts/deal.png")).toBeDefined();
 
@@ -386,10 +506,15 @@ describe("public downloads", () => {
   it("answers a missing object or bucket as hosted Storage does", async () => {
     const missing = await fetchPublic(asAnon(), PUBLIC_BUCKET, "nothing/here.png");
     expect(missing.res.status).toBe(400);
-    expect(JSON.parse(missing.bytes.toString("utf8"))).toEqual(errorBody("404", "NoSuchKey", "not_found", "Object not found"));
+    expect(JSON.parse(missing.bytes.toString("utf8"))).toEqual(
+      errorBody("404", "NoSuchKey", "not_found", "Object not found"),
+    );
 
     const noBucket = await fetchPublic(asAnon(), "no-such-bucket", "a.png");
-    expect(JSON.parse(noBucket.bytes.toString("utf8"))).toMatchObject({ statusCode: "404", message: "Bucket not found" });
+    expect(JSON.parse(noBucket.bytes.toString("utf8"))).toMatchObject({
+      statusCode: "404",
+      message: "Bucket not found",
+    });
   });
 });
 
@@ -403,7 +528,11 @@ describe("routes the stand-in does not serve", () => {
     ]) {
       const res = await rawRequest(method, path, { authorization: `Bearer ${keys.serviceRoleKey}` });
       expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ statusCode: "404", error: "Not Found", message: expect.stringContaining(`Route ${method}:${path} not found`) });
+      expect(res.body).toMatchObject({
+        statusCode: "404",
+        error: "Not Found",
+        message: expect.stringContaining(`Route ${method}:${path} not found`),
+      });
     }
     // Nothing was deleted.
     expect((await fetchPublic(asAnon(), PUBLIC_BUCKET, "logos/shop.png")).res.status).toBe(200);

@@ -11,7 +11,11 @@ import type { RequestState } from "@/lib/use-request.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
 import { Alert, Badge, type BadgeTone, ButtonLink, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
 
-const statusTone: Record<UserStatus, BadgeTone> = { pending_approval: "warning", approved: "success", rejected: "danger" };
+const statusTone: Record<UserStatus, BadgeTone> = {
+  pending_approval: "warning",
+  approved: "success",
+  rejected: "danger",
+};
 
 /** The caller's account, refetched whenever their users row changes; toasts `approvedNotice` on approval. */
 export function useLiveAccount(channel: string, approvedNotice: string): RequestState<User> {

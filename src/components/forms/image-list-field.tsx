@@ -80,7 +80,12 @@ export function ImageListField({
     onUploadingChange?.(true);
     try {
       const uploaded = await uploadImages(files);
-      onChange(withUploadedUrls(rows, uploaded.map((image) => image.url)));
+      onChange(
+        withUploadedUrls(
+          rows,
+          uploaded.map((image) => image.url),
+        ),
+      );
     } catch (failure) {
       setUploadError({ message: t("images.uploadFailed"), detail: serverMessage(failure) });
     } finally {
@@ -90,7 +95,11 @@ export function ImageListField({
   }
 
   return (
-    <fieldset className={cx("image-list", error && "image-list--invalid")} aria-describedby={`${groupId}-hint${error ? ` ${groupId}-error` : ""}`} disabled={disabled}>
+    <fieldset
+      className={cx("image-list", error && "image-list--invalid")}
+      aria-describedby={`${groupId}-hint${error ? ` ${groupId}-error` : ""}`}
+      disabled={disabled}
+    >
       <legend className="field__label">
         {label}
         {required && (
@@ -149,7 +158,10 @@ export function ImageListField({
               onChange={onFiles}
               disabled={disabled || uploading || filled >= max}
             />
-            <label htmlFor={fileInputId} className={cx("btn btn--secondary btn--sm", (disabled || uploading || filled >= max) && "is-disabled")}>
+            <label
+              htmlFor={fileInputId}
+              className={cx("btn btn--secondary btn--sm", (disabled || uploading || filled >= max) && "is-disabled")}
+            >
               {uploading ? <Spinner size="sm" /> : null}
               {uploading ? t("images.uploading") : t("images.upload")}
             </label>

@@ -34,9 +34,15 @@ export function SiteFooter() {
             {t("footer.product")}
           </h2>
           <ul>
-            <li><Link to={section("features")}>{t("nav.features")}</Link></li>
-            <li><Link to={section("how-it-works")}>{t("nav.howItWorks")}</Link></li>
-            <li><Link to={section("pricing")}>{t("nav.pricing")}</Link></li>
+            <li>
+              <Link to={section("features")}>{t("nav.features")}</Link>
+            </li>
+            <li>
+              <Link to={section("how-it-works")}>{t("nav.howItWorks")}</Link>
+            </li>
+            <li>
+              <Link to={section("pricing")}>{t("nav.pricing")}</Link>
+            </li>
           </ul>
         </nav>
         <nav className="site-footer__column" aria-labelledby="footer-resources">
@@ -44,9 +50,15 @@ export function SiteFooter() {
             {t("footer.resources")}
           </h2>
           <ul>
-            <li><Link to={paths.businessSignup}>{t("footer.forBusinesses")}</Link></li>
-            <li><Link to={paths.influencerSignup}>{t("footer.forCreators")}</Link></li>
-            <li><Link to={section("contact")}>{t("footer.contactSupport")}</Link></li>
+            <li>
+              <Link to={paths.businessSignup}>{t("footer.forBusinesses")}</Link>
+            </li>
+            <li>
+              <Link to={paths.influencerSignup}>{t("footer.forCreators")}</Link>
+            </li>
+            <li>
+              <Link to={section("contact")}>{t("footer.contactSupport")}</Link>
+            </li>
           </ul>
         </nav>
         <nav className="site-footer__column" aria-labelledby="footer-company">
@@ -54,9 +66,15 @@ export function SiteFooter() {
             {t("footer.company")}
           </h2>
           <ul>
-            <li><Link to={section("about-us")}>{t("nav.about")}</Link></li>
-            <li><Link to={section("testimonials")}>{t("nav.testimonials")}</Link></li>
-            <li><a href={support.phoneHref}>{support.phone}</a></li>
+            <li>
+              <Link to={section("about-us")}>{t("nav.about")}</Link>
+            </li>
+            <li>
+              <Link to={section("testimonials")}>{t("nav.testimonials")}</Link>
+            </li>
+            <li>
+              <a href={support.phoneHref}>{support.phone}</a>
+            </li>
           </ul>
         </nav>
       </div>
@@ -64,8 +82,12 @@ export function SiteFooter() {
         <p>{t("footer.copyright", { year: currentYear() })}</p>
         <nav aria-label={t("footer.legal")}>
           <ul className="site-footer__legal">
-            <li><Link to={paths.privacyPolicy}>{t("footer.privacy")}</Link></li>
-            <li><Link to={paths.termsOfService}>{t("footer.terms")}</Link></li>
+            <li>
+              <Link to={paths.privacyPolicy}>{t("footer.privacy")}</Link>
+            </li>
+            <li>
+              <Link to={paths.termsOfService}>{t("footer.terms")}</Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -56,7 +56,13 @@ function AccountActions({ onNavigate, stacked = false }: { onNavigate?: () => vo
           {t("nav.admin")}
         </ButtonLink>
       )}
-      <ButtonLink to={dashboardPathFor(session.userType)} variant="secondary" size={size} block={stacked} onClick={onNavigate}>
+      <ButtonLink
+        to={dashboardPathFor(session.userType)}
+        variant="secondary"
+        size={size}
+        block={stacked}
+        onClick={onNavigate}
+      >
         {t("nav.dashboard")}
       </ButtonLink>
       <Button

@@ -3,7 +3,8 @@ import { Link, type LinkProps } from "react-router-dom";
 import { cx } from "@/lib/class-names.ts";
 import { Spinner } from "./spinner.tsx";
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "outline-light" | "ghost" | "danger" | "success" | "accent";
+export type ButtonVariant =
+  "primary" | "secondary" | "outline" | "outline-light" | "ghost" | "danger" | "success" | "accent";
 export type ButtonSize = "sm" | "md" | "lg";
 
 interface StyleProps {
@@ -22,7 +23,18 @@ interface ButtonProps extends ComponentProps<"button">, StyleProps {
   icon?: ReactNode;
 }
 
-export function Button({ variant, size, block, loading = false, icon, className, children, disabled, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  block,
+  loading = false,
+  icon,
+  className,
+  children,
+  disabled,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   return (
     <button
       {...rest}

@@ -19,7 +19,11 @@ export function Card({ title, level = 2, actions, children, className, as = "sec
   const Tag = as;
   const Heading = level === 2 ? "h2" : "h3";
   return (
-    <Tag className={cx("card", className)} aria-labelledby={title ? titleId : undefined} aria-label={aria["aria-label"]}>
+    <Tag
+      className={cx("card", className)}
+      aria-labelledby={title ? titleId : undefined}
+      aria-label={aria["aria-label"]}
+    >
       {(title || actions) && (
         <div className="card__header">
           {title && (

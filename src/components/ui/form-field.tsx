@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { cx } from "@/lib/class-names.ts";
 
 interface FieldShellProps {
@@ -105,7 +111,16 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 }
 
 /** A labelled multi-line input, like TextField. */
-export function TextAreaField({ label, hint, error, id, required, className, rows = 4, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  id,
+  required,
+  className,
+  rows = 4,
+  ...textarea
+}: TextAreaFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (

@@ -15,7 +15,8 @@ interface ModalProps {
   variant?: "dialog" | "sheet";
 }
 
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Modal({ open, onClose, title, children, footer, variant = "dialog" }: ModalProps) {
   const titleId = useId();

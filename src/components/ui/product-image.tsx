@@ -23,7 +23,11 @@ export function ProductImage({ url, alt, className, size = "card" }: ProductImag
       {showImage ? (
         <img src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(src)} />
       ) : (
-        <div className="product-image__placeholder" role="img" aria-label={alt ? `${alt}: ${t("image.none")}` : t("image.none")}>
+        <div
+          className="product-image__placeholder"
+          role="img"
+          aria-label={alt ? `${alt}: ${t("image.none")}` : t("image.none")}
+        >
           <span aria-hidden="true">{t("image.none")}</span>
         </div>
       )}

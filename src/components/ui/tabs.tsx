@@ -19,7 +19,10 @@ interface TabsProps {
 export function Tabs({ label, items, value, onChange, className }: TabsProps) {
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const activeIndex = Math.max(0, items.findIndex((item) => item.id === value));
+  const activeIndex = Math.max(
+    0,
+    items.findIndex((item) => item.id === value),
+  );
   const active = items[activeIndex];
 
   const focusTab = (index: number) => {

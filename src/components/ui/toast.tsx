@@ -32,7 +32,12 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id: number) =
         {item.tone === "danger" ? "✕" : item.tone === "success" ? "✓" : "i"}
       </span>
       <p className="toast__message">{item.message}</p>
-      <button type="button" className="toast__close" onClick={() => onDismiss(item.id)} aria-label={t("common.dismiss")}>
+      <button
+        type="button"
+        className="toast__close"
+        onClick={() => onDismiss(item.id)}
+        aria-label={t("common.dismiss")}
+      >
         ×
       </button>
     </li>

@@ -32,7 +32,8 @@ export const enPayouts = {
   "payouts.request.confirm": "Confirm",
   "payouts.request.success": "Payout requested.",
   "payouts.request.failed": "Failed to request payout: {message}",
-  "payouts.request.bankMissing": "Please complete your bank account information in your profile before requesting a payout.",
+  "payouts.request.bankMissing":
+    "Please complete your bank account information in your profile before requesting a payout.",
   "payouts.request.profileLink": "Go to your profile",
   "payouts.request.nothingAvailable": "There is no balance available to request yet.",
   "payouts.pending.title": "Payout requested",
@@ -51,14 +52,16 @@ export const enPayouts = {
   "payouts.history.transactions": "Transactions",
   "payouts.history.products": "Products",
   "payouts.history.empty": "No completed payouts yet.",
-  "payouts.history.emptyInfluencer": "No commission earnings yet. Start promoting your affiliate links to earn commissions!",
+  "payouts.history.emptyInfluencer":
+    "No commission earnings yet. Start promoting your affiliate links to earn commissions!",
 
   // the admin tab
   "payouts.admin.title": "Payouts",
   "payouts.admin.tabs": "Payout lists",
   "payouts.admin.tab.requests": "Requests ({count})",
   "payouts.admin.tab.completed": "Completed ({count})",
-  "payouts.admin.summary": "Pending: {pendingCount} ({pendingAmount}) · Completed: {completedCount} ({completedAmount})",
+  "payouts.admin.summary":
+    "Pending: {pendingCount} ({pendingAmount}) · Completed: {completedCount} ({completedAmount})",
   "payouts.admin.loadFailed.pending": "Failed to load payout requests.",
   "payouts.admin.loadFailed.history": "Failed to load completed payouts.",
   "payouts.admin.loadFailed.stats": "Failed to load payout statistics.",

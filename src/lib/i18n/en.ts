@@ -109,7 +109,8 @@ export const en = {
   "landing.pricing.intro": "No sign-up fees, no monthly fees. We only earn when you do.",
   "landing.pricing.business.title": "Businesses",
   "landing.pricing.business.rate": "platform fee",
-  "landing.pricing.business.body": "A {rate} platform fee on your earnings from delivered sales. Nothing to pay up front.",
+  "landing.pricing.business.body":
+    "A {rate} platform fee on your earnings from delivered sales. Nothing to pay up front.",
   "landing.pricing.business.point1": "Free to register and list products",
   "landing.pricing.business.point2": "You set the commission for each product",
   "landing.pricing.business.point3": "Gross, fee and net shown on every payout",
@@ -177,7 +178,8 @@ export const en = {
   "businessSignup.passwordHint": "At least 8 characters.",
   "businessSignup.socialPage": "Social media page URL",
   "businessSignup.socialPagePlaceholder": "https://www.facebook.com/yourshop",
-  "businessSignup.socialPageHint": "Your shop's Facebook or Instagram page. It must be an established page at least 3 months old.",
+  "businessSignup.socialPageHint":
+    "Your shop's Facebook or Instagram page. It must be an established page at least 3 months old.",
   "businessSignup.storePhone": "Store phone number",
   "businessSignup.storePhoneHint": "A Cambodian number, e.g. 012 345 678.",
   "businessSignup.submit": "Register",
@@ -279,7 +281,8 @@ export const en = {
   "business.title": "Business Dashboard",
   "business.welcome": "Welcome, {name}",
   "business.pendingTitle": "Account Pending Approval:",
-  "business.pendingBody": "Your registration is pending admin review and approval. You will have limited access until approved.",
+  "business.pendingBody":
+    "Your registration is pending admin review and approval. You will have limited access until approved.",
   "business.rejectedTitle": "Account Rejected:",
   "business.rejectedBody":
     "Your registration was not approved, so you cannot create campaigns. Contact support if you think this is a mistake.",
@@ -346,7 +349,8 @@ export const en = {
   "campaigns.updated": "Campaign updated successfully!",
   "campaigns.updateFailed": "Failed to update campaign",
   "campaigns.deactivateTitle": "Deactivate campaign",
-  "campaigns.deactivateBody": "Deactivating stops new orders and makes its affiliate links inactive. It cannot be undone.",
+  "campaigns.deactivateBody":
+    "Deactivating stops new orders and makes its affiliate links inactive. It cannot be undone.",
   "campaigns.deactivate": "Deactivate Campaign",
   "campaigns.deactivateConfirm": "Deactivate {name}?",
   "campaigns.deactivateYes": "Yes, Deactivate",
@@ -369,7 +373,8 @@ export const en = {
   "campaignForm.creating": "Creating…",
   "campaignForm.required": "This field is required.",
   "campaignForm.priceInvalid": "Enter a price above 0 with at most two decimals, e.g. 12.50.",
-  "campaignForm.rateInvalid": "Enter the commission as a fraction between 0 and 1 with at most two decimals, e.g. 0.15 for 15%.",
+  "campaignForm.rateInvalid":
+    "Enter the commission as a fraction between 0 and 1 with at most two decimals, e.g. 0.15 for 15%.",
   "campaignForm.rateAsPercent": "Write the commission rate as a fraction: {example} for {percent}%.",
   "campaignForm.dateInvalid": "Enter a valid date.",
   "campaignForm.endBeforeStart": "The end date cannot be before the start date.",
@@ -418,7 +423,8 @@ export const en = {
 
   "checkout.title": "Secure Checkout",
   "checkout.invalid": "Invalid Checkout Link",
-  "checkout.invalidBody": "This link is missing the product or the influencer. Ask the person who shared it for a new link.",
+  "checkout.invalidBody":
+    "This link is missing the product or the influencer. Ask the person who shared it for a new link.",
 
   // /dashboard fallback and not found
   "fallback.title": "Dashboard",
@@ -431,7 +437,7 @@ export const en = {
   "legal.contents": "Contents",
   "privacy.title": "Privacy Policy",
   "privacy.intro":
-    "This Privacy Policy explains how ShopLink (\"we\", \"us\") collects, uses, shares and protects personal data when you use our affiliate-marketing marketplace in the Kingdom of Cambodia, whether you are a business, an influencer, a customer placing a cash-on-delivery order, or a visitor.",
+    'This Privacy Policy explains how ShopLink ("we", "us") collects, uses, shares and protects personal data when you use our affiliate-marketing marketplace in the Kingdom of Cambodia, whether you are a business, an influencer, a customer placing a cash-on-delivery order, or a visitor.',
   "privacy.eligibility.title": "1. Who may use ShopLink",
   "privacy.eligibility.body":
     "ShopLink accounts are for people aged 18 or older. We do not knowingly collect personal data from anyone under 18. If you believe a minor has given us personal data, contact us and we will delete it.",
@@ -463,8 +469,7 @@ export const en = {
   "privacy.changes.body":
     "We may update this policy. We will show the new date at the top of this page and tell account holders about important changes before they take effect.",
   "privacy.contact.title": "11. Contact",
-  "privacy.contact.body":
-    "Questions or requests: email {email} or call {phone}, Mon-Fri 9AM-6PM Cambodia time.",
+  "privacy.contact.body": "Questions or requests: email {email} or call {phone}, Mon-Fri 9AM-6PM Cambodia time.",
   "terms.title": "Terms of Service",
   "terms.intro":
     "These Terms of Service govern your use of ShopLink, a marketplace in the Kingdom of Cambodia where local businesses list products with a commission and micro-influencers earn that commission by promoting them. By creating an account or placing an order you agree to these terms.",

@@ -37,7 +37,8 @@ export function registerMessages(locale: Locale, messages: Dictionary, server: R
 function interpolate(template: string, params?: Params): string {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
 }
 
 /** The text for `key` in the current locale, else English, else the key itself. */

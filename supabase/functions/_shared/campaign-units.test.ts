@@ -30,11 +30,28 @@ const page = {
 
 Deno.test("dollars become exact integer cents", () => {
   const cases: [unknown, number | null][] = [
-    ["12.5", 1250], [12.5, 1250], ["19.99", 1999], [19.99, 1999], [0.29, 29], ["1.10", 110],
-    ["  7 ", 700], ["007.05", 705], ["12.500", 1250], [1e21, null], ["12.345", null], ["1,000", null],
-    ["$5", null], ["", null], [null, null], [true, null], ["-3", null], [Number.NaN, null], ["1e3", null],
+    ["12.5", 1250],
+    [12.5, 1250],
+    ["19.99", 1999],
+    [19.99, 1999],
+    [0.29, 29],
+    ["1.10", 110],
+    ["  7 ", 700],
+    ["007.05", 705],
+    ["12.500", 1250],
+    [1e21, null],
+    ["12.345", null],
+    ["1,000", null],
+    ["$5", null],
+    ["", null],
+    [null, null],
+    [true, null],
+    ["-3", null],
+    [Number.NaN, null],
+    ["1e3", null],
   ];
-  for (const [input, cents] of cases) assertEquals(dollarsToCents(input), cents, `dollarsToCents(${JSON.stringify(input)})`);
+  for (const [input, cents] of cases)
+    assertEquals(dollarsToCents(input), cents, `dollarsToCents(${JSON.stringify(input)})`);
   assertEquals(centsToDollars(1250), 12.5);
   assertEquals(centsToDollars(1999), 19.99);
   // Floating point would give 1998.9999999999998 cents for 19.99 * 100.
@@ -61,7 +78,14 @@ Deno.test("price: above 0, at most two decimals, within bounds", () => {
 });
 
 Deno.test("commission rate: a fraction in (0, 1) with at most two decimals", () => {
-  const good: [unknown, number][] = [[0.15, 0.15], ["0.15", 0.15], ["0.5", 0.5], [0.01, 0.01], ["0.99", 0.99], ["0.10", 0.1]];
+  const good: [unknown, number][] = [
+    [0.15, 0.15],
+    ["0.15", 0.15],
+    ["0.5", 0.5],
+    [0.01, 0.01],
+    ["0.99", 0.99],
+    ["0.10", 0.1],
+  ];
   for (const [rate, expected] of good) {
     assertEquals(parseWith(campaignCreateSchema, { ...page, commission_rate: rate }).commission_rate, expected);
   }
@@ -77,8 +101,11 @@ Deno.test("commission rate: a fraction in (0, 1) with at most two decimals", () 
     [null, "Commission rate is required"],
   ];
   for (const [commission_rate, message] of bad) {
-    assertEquals(refusal(campaignCreateSchema, { ...page, commission_rate }), { field: "commission_rate", message },
-      `rate ${commission_rate}`);
+    assertEquals(
+      refusal(campaignCreateSchema, { ...page, commission_rate }),
+      { field: "commission_rate", message },
+      `rate ${commission_rate}`,
+    );
   }
 });
 
@@ -104,15 +131,19 @@ Deno.test("both payload forms normalise to one canonical record", () => {
   assertEquals(parseWith(campaignCreateSchema, dashboard), canonical);
   assertEquals(parseWith(campaignCreateSchema, page), canonical);
   // The create page sends empty dates as null and may leave the description out.
-  assertEquals(
-    parseWith(campaignCreateSchema, { ...page, description: undefined, start_date: null, end_date: "" }),
-    { ...canonical, description: "", start_date: null, end_date: null },
-  );
+  assertEquals(parseWith(campaignCreateSchema, { ...page, description: undefined, start_date: null, end_date: "" }), {
+    ...canonical,
+    description: "",
+    start_date: null,
+    end_date: null,
+  });
   // The page form's name wins when a payload carries both.
   assertEquals(normaliseCampaignPayload({ price: 3, product_price: 4 }), { price: 3 });
   // Unknown fields (business_id above all) never reach the record.
-  assertEquals(Object.keys(parseWith(campaignCreateSchema, { ...page, business_id: "x", status: "inactive" })).sort(),
-    Object.keys(canonical).sort());
+  assertEquals(
+    Object.keys(parseWith(campaignCreateSchema, { ...page, business_id: "x", status: "inactive" })).sort(),
+    Object.keys(canonical).sort(),
+  );
 });
 
 Deno.test("images: 1 to 5 http(s) URLs after dropping empty ones", () => {
@@ -128,7 +159,11 @@ Deno.test("images: 1 to 5 http(s) URLs after dropping empty ones", () => {
     [[42], "image_urls.0", "Image URL 1 must be a valid http(s) URL"],
   ];
   for (const [image_urls, field, message] of bad) {
-    assertEquals(refusal(campaignCreateSchema, { ...page, image_urls }), { field, message }, JSON.stringify(image_urls));
+    assertEquals(
+      refusal(campaignCreateSchema, { ...page, image_urls }),
+      { field, message },
+      JSON.stringify(image_urls),
+    );
   }
 });
 
@@ -149,19 +184,34 @@ Deno.test("name, description and dates", () => {
 });
 
 Deno.test("updates carry only the fields sent, under the same rules", () => {
-  assertEquals(parseWith(campaignUpdateSchema, { product_price: "3.10", status: "inactive" }), { status: "inactive", price_cents: 310 });
+  assertEquals(parseWith(campaignUpdateSchema, { product_price: "3.10", status: "inactive" }), {
+    status: "inactive",
+    price_cents: 310,
+  });
   assertEquals(parseWith(campaignUpdateSchema, { end_date: null }), { end_date: null });
   assertEquals(parseWith(campaignUpdateSchema, {}), {});
-  assertEquals(refusal(campaignUpdateSchema, { status: "paused" }), { field: "status", message: "Status must be active or inactive" });
-  assertEquals(refusal(campaignUpdateSchema, { business_id: "x" }), { field: "business_id", message: "business_id is not a field you can set here" });
-  assertEquals(refusal(campaignUpdateSchema, { commission_rate: 20 }).message, "Commission rate is a fraction between 0 and 1: write 0.15 for 15%");
+  assertEquals(refusal(campaignUpdateSchema, { status: "paused" }), {
+    field: "status",
+    message: "Status must be active or inactive",
+  });
+  assertEquals(refusal(campaignUpdateSchema, { business_id: "x" }), {
+    field: "business_id",
+    message: "business_id is not a field you can set here",
+  });
+  assertEquals(
+    refusal(campaignUpdateSchema, { commission_rate: 20 }).message,
+    "Commission rate is a fraction between 0 and 1: write 0.15 for 15%",
+  );
   assertEquals(refusal(campaignUpdateSchema, { image_urls: [] }).message, "Please add at least one product image");
 });
 
 Deno.test("image type comes from the bytes, never the name", () => {
   const bytes = (...values: (number | string)[]) =>
-    new Uint8Array(values.flatMap((v) => typeof v === "string" ? [...v].map((ch) => ch.charCodeAt(0)) : [v]));
-  assertEquals(sniffImageType(bytes(0x89, "PNG", 0x0d, 0x0a, 0x1a, 0x0a, 0, 0)), { mimeType: "image/png", extension: "png" });
+    new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((ch) => ch.charCodeAt(0)) : [v])));
+  assertEquals(sniffImageType(bytes(0x89, "PNG", 0x0d, 0x0a, 0x1a, 0x0a, 0, 0)), {
+    mimeType: "image/png",
+    extension: "png",
+  });
   assertEquals(sniffImageType(bytes(0xff, 0xd8, 0xff, 0xe0)), { mimeType: "image/jpeg", extension: "jpg" });
   assertEquals(sniffImageType(bytes("GIF87a")), { mimeType: "image/gif", extension: "gif" });
   assertEquals(sniffImageType(bytes("GIF89a", 1, 0)), { mimeType: "image/gif", extension: "gif" });
@@ -174,11 +224,20 @@ Deno.test("image type comes from the bytes, never the name", () => {
 
 Deno.test("affiliate links point at the app's own checkout", () => {
   assertEquals(
-    affiliateUrl("https://shop.example.com/", "00000000-0000-4000-8000-00000000a001", "f3918f7b-0803-4789-9754-26146bc416c0"),
+    affiliateUrl(
+      "https://shop.example.com/",
+      "00000000-0000-4000-8000-00000000a001",
+      "f3918f7b-0803-4789-9754-26146bc416c0",
+    ),
     "https://shop.example.com/checkout?influencer_id=00000000-0000-4000-8000-00000000a001&product_id=f3918f7b-0803-4789-9754-26146bc416c0",
   );
-  assertEquals(parseWith(linkApplicationSchema, { campaign_id: " F3918F7B-0803-4789-9754-26146BC416C0" }).campaign_id,
-    "f3918f7b-0803-4789-9754-26146bc416c0");
-  assertEquals(refusal(linkApplicationSchema, { campaign_id: "42" }), { field: "campaign_id", message: "campaign_id must be a valid id" });
+  assertEquals(
+    parseWith(linkApplicationSchema, { campaign_id: " F3918F7B-0803-4789-9754-26146BC416C0" }).campaign_id,
+    "f3918f7b-0803-4789-9754-26146bc416c0",
+  );
+  assertEquals(refusal(linkApplicationSchema, { campaign_id: "42" }), {
+    field: "campaign_id",
+    message: "campaign_id must be a valid id",
+  });
   assertEquals(refusal(linkApplicationSchema, {}), { field: "campaign_id", message: "campaign_id is required" });
 });

@@ -5,6 +5,9 @@
 import type { Context } from "hono";
 
 export function clientAddress(c: Context): string {
-  const entries = (c.req.header("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = (c.req.header("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return entries.at(-1) ?? "unknown";
 }

@@ -27,7 +27,10 @@ export function connect(databaseUrl: string): Sql {
   // default backoff between failed connects grows to 20 s, during which every request would
   // wait, so it is capped at one second.
   return postgres(databaseUrl, {
-    max: 10, prepare: false, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    max: 10,
+    prepare: false,
+    onnotice: () => {},
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     connection: { application_name: "api" },
   });

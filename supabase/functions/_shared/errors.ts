@@ -48,8 +48,19 @@ const sqlStateCodes: Record<string, ErrorCode> = {
 // many connections (53300), a connection failure (class 08) or a statement cancelled by
 // statement_timeout (57014). Worth a retry in a few seconds, never a 500.
 const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED", "57P01", "57P02", "57P03", "53300", "57014",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "57014",
 ]);
 
 const RETRY_AFTER_SECONDS = 5;
@@ -66,8 +77,12 @@ export function toApiError(error: unknown): ApiError {
   const sqlState = (error as { code?: string })?.code;
   if (isUnavailable(sqlState, error)) {
     console.error("database unavailable:", sqlState ?? (error as Error)?.name, (error as Error)?.message);
-    return new ApiError("unavailable", "The service is busy or restarting. Please try again in a few seconds.",
-      undefined, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+    return new ApiError(
+      "unavailable",
+      "The service is busy or restarting. Please try again in a few seconds.",
+      undefined,
+      { "Retry-After": String(RETRY_AFTER_SECONDS) },
+    );
   }
   const code = sqlState ? sqlStateCodes[sqlState] : undefined;
   if (code) {

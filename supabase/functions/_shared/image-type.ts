@@ -17,7 +17,9 @@ const signatures: { bytes: number[]; type: ImageType }[] = [
 
 /** PNG, JPEG or GIF by signature; null for anything else (including files too short to tell). */
 export function sniffImageType(head: Uint8Array): ImageType | null {
-  const match = signatures.find(({ bytes }) => head.length >= bytes.length && bytes.every((byte, i) => head[i] === byte));
+  const match = signatures.find(
+    ({ bytes }) => head.length >= bytes.length && bytes.every((byte, i) => head[i] === byte),
+  );
   return match?.type ?? null;
 }
 

@@ -50,7 +50,8 @@ export function refuseControlCharactersInUrl(): MiddlewareHandler {
     } catch {
       throw new ApiError("invalid_input", "The path is not validly encoded", "path");
     }
-    if (hasControlCharacter(path)) throw new ApiError("invalid_input", "The path must not contain control characters", "path");
+    if (hasControlCharacter(path))
+      throw new ApiError("invalid_input", "The path must not contain control characters", "path");
     for (const [name, value] of url.searchParams) {
       if (hasControlCharacter(name) || hasControlCharacter(value)) {
         throw new ApiError("invalid_input", `${name} must not contain control characters`, name);

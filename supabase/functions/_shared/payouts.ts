@@ -108,10 +108,10 @@ export async function readSummary(tx: Tx, userId: string, userType: "business" |
     ...money("available_for_payout", row.available),
     ...(userType === "business"
       ? {
-        ...money("total_earnings", row.gross),
-        ...money("total_platform_fees", row.fees),
-        ...money("total_influencer_commissions", row.commissions),
-      }
+          ...money("total_earnings", row.gross),
+          ...money("total_platform_fees", row.fees),
+          ...money("total_influencer_commissions", row.commissions),
+        }
       : {}),
   };
 }

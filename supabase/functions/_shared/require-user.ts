@@ -15,7 +15,8 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const claims = await verifyAccessToken(deps.signingKey, token);
     if (!claims) throw new ApiError("unauthorized", "Your session has expired. Please sign in again");
     const [user] = await asUser(deps.sql, claims, (tx) =>
-      tx.unsafe<UserRow[]>(`select ${userColumns} from public.users where id = $1`, [claims.sub]));
+      tx.unsafe<UserRow[]>(`select ${userColumns} from public.users where id = $1`, [claims.sub]),
+    );
     if (!user) throw new ApiError("unauthorized", "Your session has expired. Please sign in again");
     c.set("claims", claims);
     c.set("user", user);

@@ -10,7 +10,10 @@ export interface StorageTarget {
 }
 
 export class StorageUploadError extends Error {
-  constructor(readonly statusCode: string, message: string) {
+  constructor(
+    readonly statusCode: string,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -40,8 +40,11 @@ Deno.test("the public key set holds the public numbers only", async () => {
 Deno.test("tokens signed with the legacy HS256 secret or another key, mock and tampered ones are refused", async () => {
   const key = await loadSigningKey(await cliStyleKey("kid-3"));
   const claims = { role: "authenticated", email: user.email };
-  const legacy = await new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(user.id).setAudience("authenticated").setExpirationTime("1h")
+  const legacy = await new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(user.id)
+    .setAudience("authenticated")
+    .setExpirationTime("1h")
     .sign(new TextEncoder().encode("super-secret-jwt-token-with-at-least-32-characters-long"));
   assertEquals(await verifyAccessToken(key, legacy), null);
 
@@ -60,12 +63,19 @@ Deno.test("tokens signed with the legacy HS256 secret or another key, mock and t
 });
 
 Deno.test("a misconfigured key names what is wrong", async () => {
-  assertEquals(await loadError("not json"),
-    "JWT_SIGNING_KEY must be a JSON Web Key (the output of supabase gen signing-key --algorithm ES256)");
-  assertEquals(await loadError(JSON.stringify({ kty: "RSA", kid: "r" })), "JWT_SIGNING_KEY must be an EC P-256 key (ES256)");
+  assertEquals(
+    await loadError("not json"),
+    "JWT_SIGNING_KEY must be a JSON Web Key (the output of supabase gen signing-key --algorithm ES256)",
+  );
+  assertEquals(
+    await loadError(JSON.stringify({ kty: "RSA", kid: "r" })),
+    "JWT_SIGNING_KEY must be an EC P-256 key (ES256)",
+  );
   const { d: _d, ...publicOnly } = JSON.parse(await cliStyleKey("kid-4"));
-  assertEquals(await loadError(JSON.stringify(publicOnly)),
-    "JWT_SIGNING_KEY is a public key: the function needs the private key to sign");
+  assertEquals(
+    await loadError(JSON.stringify(publicOnly)),
+    "JWT_SIGNING_KEY is a public key: the function needs the private key to sign",
+  );
   const { kid: _kid, ...noKid } = JSON.parse(await cliStyleKey("kid-5"));
   assertEquals(await loadError(JSON.stringify(noKid)), "JWT_SIGNING_KEY has no kid");
 });

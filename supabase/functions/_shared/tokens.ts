@@ -38,7 +38,7 @@ export async function loadSigningKey(jwkText: string, name = "JWT_SIGNING_KEY"):
   if (typeof jwk.kid !== "string" || jwk.kid.length === 0) throw new Error(`${name} has no kid`);
   const { kty, crv, x, y, d, kid } = jwk;
   // WebCrypto refuses a private key whose key_ops also lists "verify", so import only the numbers.
-  const privateKey = await importJWK({ kty, crv, x, y, d }, "ES256") as CryptoKey;
+  const privateKey = (await importJWK({ kty, crv, x, y, d }, "ES256")) as CryptoKey;
   const publicKeySet: JSONWebKeySet = {
     keys: [{ kty, crv, x, y, kid, alg: "ES256", use: "sig", key_ops: ["verify"] }],
   };

@@ -34,7 +34,12 @@ Deno.test("registration schemas name the field that is wrong", () => {
     }
     throw new Error("expected a validation error");
   };
-  const valid = { email: "Shop@Example.com", password: "longenough", social_media_page: "https://facebook.com/shop", store_phone: "012 345 678" };
+  const valid = {
+    email: "Shop@Example.com",
+    password: "longenough",
+    social_media_page: "https://facebook.com/shop",
+    store_phone: "012 345 678",
+  };
   assertEquals(parseWith(businessRegistrationSchema, valid).email, "shop@example.com");
   assertEquals(bad({ ...valid, email: "nope" }).field, "email");
   assertEquals(bad({ ...valid, password: "short" }).message, "Password must be at least 8 characters");
@@ -42,7 +47,12 @@ Deno.test("registration schemas name the field that is wrong", () => {
   assertEquals(bad({ ...valid, store_phone: "123" }).field, "store_phone");
   assertEquals(bad({ ...valid, store_phone: undefined }).message, "Store phone number is required");
   const influencer = parseWith(influencerRegistrationSchema, {
-    fullName: " Dara ", email: "d@example.com", password: "longenough", platform: "Instagram", social_media_page: "@dara", id_card_url: "",
+    fullName: " Dara ",
+    email: "d@example.com",
+    password: "longenough",
+    platform: "Instagram",
+    social_media_page: "@dara",
+    id_card_url: "",
   });
   assertEquals(influencer.platform, "instagram");
   assertEquals(influencer.fullName, "Dara");
@@ -59,11 +69,18 @@ Deno.test("profile update refuses fields a user may not set", () => {
 
 Deno.test("database errors map to statuses without leaking internals", () => {
   assertEquals(toApiError(Object.assign(new Error("dup"), { code: "23505" })).code, "conflict");
-  assertEquals(toApiError(Object.assign(new Error("new row violates row-level security policy"), { code: "42501" })).message,
-    "You are not allowed to do this");
+  assertEquals(
+    toApiError(Object.assign(new Error("new row violates row-level security policy"), { code: "42501" })).message,
+    "You are not allowed to do this",
+  );
   // RAISE ... USING column = 'bank_details' names the field at fault.
-  const named = toApiError(Object.assign(new Error("Please complete your bank details"), { code: "22023", column_name: "bank_details" }));
-  assertEquals([named.code, named.field, named.message], ["invalid_input", "bank_details", "Please complete your bank details"]);
+  const named = toApiError(
+    Object.assign(new Error("Please complete your bank details"), { code: "22023", column_name: "bank_details" }),
+  );
+  assertEquals(
+    [named.code, named.field, named.message],
+    ["invalid_input", "bank_details", "Please complete your bank details"],
+  );
   assertEquals(toApiError(Object.assign(new Error("Quantity"), { code: "22023" })).field, undefined);
   const original = console.error;
   console.error = () => {};
@@ -79,7 +96,10 @@ Deno.test("database errors map to statuses without leaking internals", () => {
 Deno.test("control characters: found by field path; tabs and line breaks are text", () => {
   assertEquals(controlCharacterField({ description: "Line one\nLine two\r\n\tindented" }), undefined);
   assertEquals(controlCharacterField({ fullName: "Dara\u0000Sok" }), "fullName");
-  assertEquals(controlCharacterField({ images: ["https://a.example/1.png", "https://a.example/\u001b.png"] }), "images.1");
+  assertEquals(
+    controlCharacterField({ images: ["https://a.example/1.png", "https://a.example/\u001b.png"] }),
+    "images.1",
+  );
   assertEquals(controlCharacterField({ nested: { ["bad\u0007key"]: "x" } }), "nested.bad\u0007key");
   assertEquals(controlCharacterField({ price: 12, active: true, note: null }), undefined);
 });

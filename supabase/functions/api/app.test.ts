@@ -9,94 +9,158 @@ const databaseUrl = Deno.env.get("DATABASE_URL");
 if (!databaseUrl) throw new Error("DATABASE_URL must name a migrated test database (npm test sets it)");
 // A key made for this run, in the form the Supabase CLI prints it.
 const testKey = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
-const signingKey = await loadSigningKey(JSON.stringify({
-  ...await crypto.subtle.exportKey("jwk", testKey.privateKey), kid: "test-key", alg: "ES256", use: "sig", key_ops: ["sign", "verify"],
-}));
+const signingKey = await loadSigningKey(
+  JSON.stringify({
+    ...(await crypto.subtle.exportKey("jwk", testKey.privateKey)),
+    kid: "test-key",
+    alg: "ES256",
+    use: "sig",
+    key_ops: ["sign", "verify"],
+  }),
+);
 const sql = connect(databaseUrl);
-const app = createApp({ sql, signingKey, supabaseUrl: "http://127.0.0.1:1", serviceRoleKey: "service-role", appUrl: "http://app.local" });
+const app = createApp({
+  sql,
+  signingKey,
+  supabaseUrl: "http://127.0.0.1:1",
+  serviceRoleKey: "service-role",
+  appUrl: "http://app.local",
+});
 const unique = crypto.randomUUID().slice(0, 8);
 
 function call(method: string, path: string, opts: { body?: unknown; token?: string; address?: string } = {}) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.address) headers["x-forwarded-for"] = opts.address;
-  return app.fetch(new Request(`http://function.local/api${path}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  }));
+  return app.fetch(
+    new Request(`http://function.local/api${path}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    }),
+  );
 }
 
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
 
-Deno.test({ name: "register, sign in and read the own account", ...sanitize, fn: async () => {
-  const email = `shop-${unique}@example.com`;
-  const registered = await call("POST", "/auth/register/business", {
-    body: { email, password: "longenough", social_media_page: "https://facebook.com/shop", store_phone: "012 345 678" },
-  });
-  assertEquals(registered.status, 201);
-  const { token, user } = await registered.json();
-  assertEquals([user.email, user.status, user.is_approved, user.store_phone], [email, "pending_approval", false, "+85512345678"]);
+Deno.test({
+  name: "register, sign in and read the own account",
+  ...sanitize,
+  fn: async () => {
+    const email = `shop-${unique}@example.com`;
+    const registered = await call("POST", "/auth/register/business", {
+      body: {
+        email,
+        password: "longenough",
+        social_media_page: "https://facebook.com/shop",
+        store_phone: "012 345 678",
+      },
+    });
+    assertEquals(registered.status, 201);
+    const { token, user } = await registered.json();
+    assertEquals(
+      [user.email, user.status, user.is_approved, user.store_phone],
+      [email, "pending_approval", false, "+85512345678"],
+    );
 
-  const me = await call("GET", "/auth/me", { token });
-  assertEquals(me.status, 200);
-  assertEquals((await me.json()).user.id, user.id);
+    const me = await call("GET", "/auth/me", { token });
+    assertEquals(me.status, 200);
+    assertEquals((await me.json()).user.id, user.id);
 
-  const login = await call("POST", "/auth/login", { body: { email: email.toUpperCase(), password: "longenough" }, address: `10.0.0.${unique.length}` });
-  assertEquals(login.status, 200);
-  assert(typeof (await login.json()).token === "string");
-}});
+    const login = await call("POST", "/auth/login", {
+      body: { email: email.toUpperCase(), password: "longenough" },
+      address: `10.0.0.${unique.length}`,
+    });
+    assertEquals(login.status, 200);
+    assert(typeof (await login.json()).token === "string");
+  },
+});
 
-Deno.test({ name: "an admin decides once; others are refused", ...sanitize, fn: async () => {
-  await sql`select private.create_admin(${`admin-${unique}@example.com`}, 'adminpassword')`;
-  const admin = await (await call("POST", "/auth/login", { body: { email: `admin-${unique}@example.com`, password: "adminpassword" } })).json();
-  const influencer = await (await call("POST", "/auth/register/influencer", {
-    body: { fullName: "Dara", email: `dara-${unique}@example.com`, password: "longenough", platform: "instagram", social_media_page: "@dara", id_card_url: "" },
-  })).json();
+Deno.test({
+  name: "an admin decides once; others are refused",
+  ...sanitize,
+  fn: async () => {
+    await sql`select private.create_admin(${`admin-${unique}@example.com`}, 'adminpassword')`;
+    const admin = await (
+      await call("POST", "/auth/login", { body: { email: `admin-${unique}@example.com`, password: "adminpassword" } })
+    ).json();
+    const influencer = await (
+      await call("POST", "/auth/register/influencer", {
+        body: {
+          fullName: "Dara",
+          email: `dara-${unique}@example.com`,
+          password: "longenough",
+          platform: "instagram",
+          social_media_page: "@dara",
+          id_card_url: "",
+        },
+      })
+    ).json();
 
-  assertEquals((await call("GET", "/admin/users", { token: influencer.token })).status, 403);
-  const list = await (await call("GET", "/admin/users", { token: admin.token })).json();
-  assert(list.users.some((u: { id: string }) => u.id === influencer.user.id));
+    assertEquals((await call("GET", "/admin/users", { token: influencer.token })).status, 403);
+    const list = await (await call("GET", "/admin/users", { token: admin.token })).json();
+    assert(list.users.some((u: { id: string }) => u.id === influencer.user.id));
 
-  const approve = await call("PUT", `/admin/users/${influencer.user.id}/status`, { token: admin.token, body: { status: "approved" } });
-  assertEquals(approve.status, 200);
-  assertEquals((await approve.json()).user.status, "approved");
-  const again = await call("PUT", `/admin/users/${influencer.user.id}/status`, { token: admin.token, body: { status: "rejected" } });
-  assertEquals(again.status, 409);
-  assertEquals((await again.json()).message, "User is already approved");
-  // The old token still says is_approved false: the server reads approval from the database.
-  assertEquals((await (await call("GET", "/auth/me", { token: influencer.token })).json()).user.is_approved, true);
-}});
+    const approve = await call("PUT", `/admin/users/${influencer.user.id}/status`, {
+      token: admin.token,
+      body: { status: "approved" },
+    });
+    assertEquals(approve.status, 200);
+    assertEquals((await approve.json()).user.status, "approved");
+    const again = await call("PUT", `/admin/users/${influencer.user.id}/status`, {
+      token: admin.token,
+      body: { status: "rejected" },
+    });
+    assertEquals(again.status, 409);
+    assertEquals((await again.json()).message, "User is already approved");
+    // The old token still says is_approved false: the server reads approval from the database.
+    assertEquals((await (await call("GET", "/auth/me", { token: influencer.token })).json()).user.is_approved, true);
+  },
+});
 
-Deno.test({ name: "failed sign-ins from one address are slowed, then refused", ...sanitize, fn: async () => {
-  const address = `192.0.2.${Math.floor(Math.random() * 200) + 1}`;
-  let lastStatus = 0;
-  let slowed = false;
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const started = Date.now();
-    // A different unknown email each time: only the address ties them together.
-    const res = await call("POST", "/auth/login", { body: { email: `guess-${attempt}-${unique}@example.com`, password: "wrong" }, address });
-    lastStatus = res.status;
-    assertEquals(res.status, 401);
-    assertEquals((await res.json()).message, "Invalid email or password");
-    if (attempt >= 3 && Date.now() - started >= 250) slowed = true;
-    if (attempt >= 5) break; // enough to see the delay; fill the rest directly
-  }
-  assert(slowed, "failures past the free ones are answered slowly");
-  await sql`insert into private.login_failures (email, client_ip)
+Deno.test({
+  name: "failed sign-ins from one address are slowed, then refused",
+  ...sanitize,
+  fn: async () => {
+    const address = `192.0.2.${Math.floor(Math.random() * 200) + 1}`;
+    let lastStatus = 0;
+    let slowed = false;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const started = Date.now();
+      // A different unknown email each time: only the address ties them together.
+      const res = await call("POST", "/auth/login", {
+        body: { email: `guess-${attempt}-${unique}@example.com`, password: "wrong" },
+        address,
+      });
+      lastStatus = res.status;
+      assertEquals(res.status, 401);
+      assertEquals((await res.json()).message, "Invalid email or password");
+      if (attempt >= 3 && Date.now() - started >= 250) slowed = true;
+      if (attempt >= 5) break; // enough to see the delay; fill the rest directly
+    }
+    assert(slowed, "failures past the free ones are answered slowly");
+    await sql`insert into private.login_failures (email, client_ip)
             select 'x' || g || ${unique} || '@example.com', ${address} from generate_series(1, 50) g`;
-  const refused = await call("POST", "/auth/login", { body: { email: "someone@example.com", password: "wrong" }, address });
-  assertEquals(refused.status, 429);
-  assertEquals(refused.headers.get("retry-after"), "900");
-  assertEquals(lastStatus, 401);
-}});
+    const refused = await call("POST", "/auth/login", {
+      body: { email: "someone@example.com", password: "wrong" },
+      address,
+    });
+    assertEquals(refused.status, 429);
+    assertEquals(refused.headers.get("retry-after"), "900");
+    assertEquals(lastStatus, 401);
+  },
+});
 
-Deno.test({ name: "unknown paths and malformed bodies get the error envelope", ...sanitize, fn: async () => {
-  const missing = await call("GET", "/nope");
-  assertEquals(missing.status, 404);
-  assertEquals(await missing.json(), { error: "not_found", message: "No such API path" });
-  const notJson = await app.fetch(new Request("http://function.local/api/auth/login", { method: "POST", body: "{" }));
-  assertEquals(notJson.status, 400);
-  assertEquals((await notJson.json()).message, "Request body must be a JSON object");
-  await sql.end();
-}});
+Deno.test({
+  name: "unknown paths and malformed bodies get the error envelope",
+  ...sanitize,
+  fn: async () => {
+    const missing = await call("GET", "/nope");
+    assertEquals(missing.status, 404);
+    assertEquals(await missing.json(), { error: "not_found", message: "No such API path" });
+    const notJson = await app.fetch(new Request("http://function.local/api/auth/login", { method: "POST", body: "{" }));
+    assertEquals(notJson.status, 400);
+    assertEquals((await notJson.json()).message, "Request body must be a JSON object");
+    await sql.end();
+  },
+});

@@ -26,11 +26,14 @@ export function createApp(deps: AppDeps) {
   // Bearer tokens, no cookies: any origin may call (the SPA may be hosted elsewhere).
   app.use("*", cors({ origin: "*", allowHeaders: ["authorization", "content-type", "apikey", "x-client-info"] }));
   // JSON answers are never pages: nothing may run, load or frame them, and types are not sniffed.
-  app.use("*", secureHeaders({
-    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    xFrameOptions: "DENY",
-    referrerPolicy: "strict-origin-when-cross-origin",
-  }));
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+    }),
+  );
   app.use("*", limitJsonBody("/api/upload/"), refuseControlCharactersInUrl());
 
   // GET /.well-known/jwks.json - the public keys our tokens are verified with (no private part)

@@ -12,7 +12,10 @@ export const decideLinkResponseSchema = z.object({
 // PUT /admin/affiliate-links/{id}/approve - approve a pending link (at most 10 per campaign)
 // PUT /admin/affiliate-links/{id}/reject - reject a pending link
 export function decideLinkApplication(id: string, decision: LinkDecision) {
-  return apiRequest(`/admin/affiliate-links/${encodeURIComponent(id)}/${decision}`, { method: "PUT", schema: decideLinkResponseSchema });
+  return apiRequest(`/admin/affiliate-links/${encodeURIComponent(id)}/${decision}`, {
+    method: "PUT",
+    schema: decideLinkResponseSchema,
+  });
 }
 
 export function useDecideLinkApplication() {

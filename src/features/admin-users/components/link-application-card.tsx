@@ -7,7 +7,11 @@ import { Badge, Button, type BadgeTone } from "@/components/ui/index.ts";
 import type { LinkDecision } from "@/features/admin-users/api/decide-link-application.ts";
 import type { LinkApplication } from "@/features/admin-users/api/get-link-applications.ts";
 
-const statusTone: Record<LinkApplication["status"], BadgeTone> = { pending: "warning", approved: "success", rejected: "danger" };
+const statusTone: Record<LinkApplication["status"], BadgeTone> = {
+  pending: "warning",
+  approved: "success",
+  rejected: "danger",
+};
 
 interface LinkApplicationCardProps {
   application: LinkApplication;
@@ -43,14 +47,24 @@ export function LinkApplicationCard({ application, deciding, onDecide }: LinkApp
     },
     {
       label: t("admin.links.url"),
-      value: application.affiliate_url ? <span className="break-anywhere">{application.affiliate_url}</span> : t("common.notAvailable"),
+      value: application.affiliate_url ? (
+        <span className="break-anywhere">{application.affiliate_url}</span>
+      ) : (
+        t("common.notAvailable")
+      ),
     },
-    { label: t("admin.users.created"), value: <time dateTime={application.created_at}>{formatDateTime(application.created_at)}</time> },
+    {
+      label: t("admin.users.created"),
+      value: <time dateTime={application.created_at}>{formatDateTime(application.created_at)}</time>,
+    },
   ];
   const status = application.status;
 
   return (
-    <li className={`user-card card card--status link-application link-application--${status}`} aria-label={linkApplicationLabel(application)}>
+    <li
+      className={`user-card card card--status link-application link-application--${status}`}
+      aria-label={linkApplicationLabel(application)}
+    >
       <div className="user-card__head">
         <h3 className="user-card__email break-anywhere">{application.campaign_name || application.campaign_id}</h3>
         <Badge tone={statusTone[status]}>
@@ -69,10 +83,20 @@ export function LinkApplicationCard({ application, deciding, onDecide }: LinkApp
       <div className="user-card__actions">
         {status === "pending" ? (
           <>
-            <Button variant="success" loading={deciding === "approve"} disabled={deciding !== null} onClick={() => onDecide(application, "approve")}>
+            <Button
+              variant="success"
+              loading={deciding === "approve"}
+              disabled={deciding !== null}
+              onClick={() => onDecide(application, "approve")}
+            >
               {t("admin.users.approve")}
             </Button>
-            <Button variant="danger" loading={deciding === "reject"} disabled={deciding !== null} onClick={() => onDecide(application, "reject")}>
+            <Button
+              variant="danger"
+              loading={deciding === "reject"}
+              disabled={deciding !== null}
+              onClick={() => onDecide(application, "reject")}
+            >
               {t("admin.users.reject")}
             </Button>
           </>

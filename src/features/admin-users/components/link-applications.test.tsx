@@ -34,16 +34,23 @@ function json(status: number, body: unknown) {
 }
 
 beforeEach(() => {
-  applications = [application("a1", "Silk Scarf", "pending"), application("a2", "Coffee Beans", "approved"), application("a3", "Palm Sugar", "rejected")];
+  applications = [
+    application("a1", "Silk Scarf", "pending"),
+    application("a2", "Coffee Beans", "approved"),
+    application("a3", "Palm Sugar", "rejected"),
+  ];
   allFails = false;
   decideAnswer = null;
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.endsWith("/admin/affiliate-links/all")) return allFails ? json(500, {}) : json(200, { applications });
-    if (url.endsWith("/admin/affiliate-links/pending")) return json(200, { applications: applications.filter((a) => a.status === "pending") });
+    if (url.endsWith("/admin/affiliate-links/pending"))
+      return json(200, { applications: applications.filter((a) => a.status === "pending") });
     const match = /\/admin\/affiliate-links\/(\w+)\/(approve|reject)$/.exec(url);
     if (match && init?.method === "PUT") {
       if (decideAnswer) return json(decideAnswer.status, decideAnswer.body);
-      applications = applications.map((a) => (a.id === match[1] ? { ...a, status: match[2] === "approve" ? "approved" : "rejected" } : a));
+      applications = applications.map((a) =>
+        a.id === match[1] ? { ...a, status: match[2] === "approve" ? "approved" : "rejected" } : a,
+      );
       return json(200, { message: "ok", link: { id: match[1] } });
     }
     return json(404, {});
@@ -64,9 +71,21 @@ describe("Affiliate Link Applications", () => {
   it("shows pending applications with counts, ids, URL and actions; All shows the decided ones", async () => {
     view = await render(<LinkApplications />);
     await until(() => expect(cards()).toHaveLength(1));
-    expect(filters()).toEqual(["Link applications: Pending (1)", "Link applications: Approved (1)", "Link applications: All (3)"]);
+    expect(filters()).toEqual([
+      "Link applications: Pending (1)",
+      "Link applications: Approved (1)",
+      "Link applications: All (3)",
+    ]);
     const card = cards()[0] as HTMLElement;
-    for (const text of ["inf-a1", "creator-a1@example.com", "camp-a1", "Silk Scarf", "product_id=camp-a1", "Nov 22, 2026"]) expect(card.textContent).toContain(text);
+    for (const text of [
+      "inf-a1",
+      "creator-a1@example.com",
+      "camp-a1",
+      "Silk Scarf",
+      "product_id=camp-a1",
+      "Nov 22, 2026",
+    ])
+      expect(card.textContent).toContain(text);
     expect(buttonByText(card, "Approve")).toBeDefined();
     await click(buttonByText(view.container, /All \(3\)/));
     expect(cards()).toHaveLength(3);
@@ -83,14 +102,18 @@ describe("Affiliate Link Applications", () => {
   });
 
   it("shows the SPEC message with the server's reason when approval is refused", async () => {
-    decideAnswer = { status: 409, body: { error: "conflict", message: "This campaign already has the maximum of 10 approved links" } };
+    decideAnswer = {
+      status: 409,
+      body: { error: "conflict", message: "This campaign already has the maximum of 10 approved links" },
+    };
     view = await render(<LinkApplications />);
     await until(() => expect(cards()).toHaveLength(1));
     await click(buttonByText(cards()[0] as HTMLElement, "Approve"));
     await until(() =>
       expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(
         "✕Failed to approve affiliate link. Please try again. This campaign already has the maximum of 10 approved links",
-      ));
+      ),
+    );
   });
 
   it("falls back to the pending list when /all fails, and refetches on a realtime event", async () => {

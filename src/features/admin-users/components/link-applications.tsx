@@ -6,7 +6,15 @@ import { useState } from "react";
 import { serverMessage } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { useTableChanges } from "@/lib/realtime.ts";
-import { Alert, EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
+import {
+  Alert,
+  EmptyState,
+  FilterGroup,
+  LiveIndicator,
+  LoadingState,
+  RetryAlert,
+  useToast,
+} from "@/components/ui/index.ts";
 import { useDecideLinkApplication, type LinkDecision } from "@/features/admin-users/api/decide-link-application.ts";
 import { useLinkApplications, type LinkApplication } from "@/features/admin-users/api/get-link-applications.ts";
 import { LinkApplicationCard } from "./link-application-card.tsx";
@@ -27,10 +35,19 @@ export function LinkApplications() {
   const [deciding, setDeciding] = useState<Record<string, LinkDecision>>({});
   const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
 
-  const live = useTableChanges({ name: "admin-links", table: "affiliate_links", event: "*", onChange: applications.refetch });
+  const live = useTableChanges({
+    name: "admin-links",
+    table: "affiliate_links",
+    event: "*",
+    onChange: applications.refetch,
+  });
 
   const list = applications.data ?? [];
-  const counts = { pending: list.filter(matches.pending).length, approved: list.filter(matches.approved).length, all: list.length };
+  const counts = {
+    pending: list.filter(matches.pending).length,
+    approved: list.filter(matches.approved).length,
+    all: list.length,
+  };
   const shown = list.filter(matches[filter]);
 
   async function onDecide(application: LinkApplication, decision: LinkDecision) {
@@ -38,7 +55,9 @@ export function LinkApplications() {
     setDeciding((current) => ({ ...current, [application.id]: decision }));
     try {
       await decide(application.id, decision);
-      toast.success(t(`admin.links.decided.${decision}`, { campaign: application.campaign_name || application.campaign_id }));
+      toast.success(
+        t(`admin.links.decided.${decision}`, { campaign: application.campaign_name || application.campaign_id }),
+      );
     } catch (error) {
       const title = t(`admin.links.failed.${decision}`);
       const detail = serverMessage(error);
@@ -50,7 +69,11 @@ export function LinkApplications() {
     }
   }
 
-  const emptyText = { pending: t("admin.links.empty.pending"), approved: t("admin.links.empty.approved"), all: t("admin.links.empty.all") }[filter];
+  const emptyText = {
+    pending: t("admin.links.empty.pending"),
+    approved: t("admin.links.empty.approved"),
+    all: t("admin.links.empty.all"),
+  }[filter];
 
   return (
     <section className="stack" aria-labelledby="link-applications-title">
@@ -88,7 +111,12 @@ export function LinkApplications() {
       ) : (
         <ul className="card-grid" aria-label={t("admin.links.title")}>
           {shown.map((application) => (
-            <LinkApplicationCard key={application.id} application={application} deciding={deciding[application.id] ?? null} onDecide={onDecide} />
+            <LinkApplicationCard
+              key={application.id}
+              application={application}
+              deciding={deciding[application.id] ?? null}
+              onDecide={onDecide}
+            />
           ))}
         </ul>
       )}

@@ -39,7 +39,12 @@ function json(status: number, body: unknown) {
 beforeEach(() => {
   users = [
     account("u1", "pending-shop@example.com", "pending_approval", { business_name: "Pending Shop" }),
-    account("u2", "creator@example.com", "pending_approval", { user_type: "influencer", role: "influencer", full_name: "Dara Creator", social_media_page: "@dara" }),
+    account("u2", "creator@example.com", "pending_approval", {
+      user_type: "influencer",
+      role: "influencer",
+      full_name: "Dara Creator",
+      social_media_page: "@dara",
+    }),
     account("u3", "approved@example.com", "approved"),
     account("u4", "rejected@example.com", "rejected"),
   ];
@@ -66,7 +71,8 @@ afterEach(() => {
 
 const cards = () => [...view.container.querySelectorAll("li.user-card")];
 const card = (email: string) => cards().find((item) => item.getAttribute("aria-label") === email);
-const filterLabels = () => [...view.container.querySelectorAll(".filter-group__option")].map((button) => button.textContent);
+const filterLabels = () =>
+  [...view.container.querySelectorAll(".filter-group__option")].map((button) => button.textContent);
 
 describe("User Approvals", () => {
   it("shows a loading state, then pending users with counts per filter", async () => {

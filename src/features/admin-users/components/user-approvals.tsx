@@ -29,10 +29,10 @@ export function UserApprovals() {
 
   const list = users.data ?? [];
   const counts = {
-      pending: list.filter(matches.pending).length,
-      approved: list.filter(matches.approved).length,
-      all: list.length,
-    };
+    pending: list.filter(matches.pending).length,
+    approved: list.filter(matches.approved).length,
+    all: list.length,
+  };
   const shown = list.filter(matches[filter]);
 
   async function onDecide(user: User, decision: Decision) {
@@ -48,7 +48,11 @@ export function UserApprovals() {
     }
   }
 
-  const emptyText = { pending: t("admin.users.empty.pending"), approved: t("admin.users.empty.approved"), all: t("admin.users.empty.all") }[filter];
+  const emptyText = {
+    pending: t("admin.users.empty.pending"),
+    approved: t("admin.users.empty.approved"),
+    all: t("admin.users.empty.all"),
+  }[filter];
 
   return (
     <section className="stack" aria-labelledby="user-approvals-title">

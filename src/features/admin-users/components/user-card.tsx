@@ -26,7 +26,10 @@ function isHttpUrl(value: string) {
 export function UserCard({ user, deciding, onDecide }: UserCardProps) {
   const details: { label: string; value: ReactNode }[] = [
     { label: t("admin.users.type"), value: t(`user.type.${user.user_type}`) },
-    { label: t("admin.users.created"), value: <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time> },
+    {
+      label: t("admin.users.created"),
+      value: <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time>,
+    },
   ];
   if (user.business_name) details.push({ label: t("admin.users.businessName"), value: user.business_name });
   if (user.full_name) details.push({ label: t("admin.users.fullName"), value: user.full_name });

@@ -4,12 +4,19 @@ import { useMutation } from "@/lib/use-mutation.ts";
 
 export const applyResponseSchema = z.object({
   message: z.string().optional(),
-  link: z.object({ id: z.string(), campaign_id: z.string().optional(), status: z.string().optional() }).passthrough().optional(),
+  link: z
+    .object({ id: z.string(), campaign_id: z.string().optional(), status: z.string().optional() })
+    .passthrough()
+    .optional(),
 });
 
 // POST /affiliate-links/apply - ask for an affiliate link to a campaign (pending until an admin decides)
 export function applyForLink(campaignId: string) {
-  return apiRequest("/affiliate-links/apply", { method: "POST", body: { campaign_id: campaignId }, schema: applyResponseSchema });
+  return apiRequest("/affiliate-links/apply", {
+    method: "POST",
+    body: { campaign_id: campaignId },
+    schema: applyResponseSchema,
+  });
 }
 
 export function useApplyForLink() {

@@ -36,12 +36,19 @@ beforeEach(() => {
         campaign("c3", "Palm Sugar", 0.05, "2026-11-21T00:00:00Z"),
       ],
     });
-  applyAnswer = async () => json(201, { message: "Your link application has been submitted and is pending admin approval.", link: { id: "l1" } });
-  vi.stubGlobal("fetch", vi.fn(async (url: string) => {
-    if (url.endsWith("/campaigns/active")) return campaignsAnswer();
-    if (url.endsWith("/affiliate-links/apply")) return applyAnswer();
-    return json(404, {});
-  }));
+  applyAnswer = async () =>
+    json(201, {
+      message: "Your link application has been submitted and is pending admin approval.",
+      link: { id: "l1" },
+    });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      if (url.endsWith("/campaigns/active")) return campaignsAnswer();
+      if (url.endsWith("/affiliate-links/apply")) return applyAnswer();
+      return json(404, {});
+    }),
+  );
 });
 
 afterEach(() => {
@@ -50,7 +57,8 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-const names = () => [...view.container.querySelectorAll("li.campaign-card")].map((item) => item.getAttribute("aria-label"));
+const names = () =>
+  [...view.container.querySelectorAll("li.campaign-card")].map((item) => item.getAttribute("aria-label"));
 
 describe("Available campaigns", () => {
   it("lists newest first, re-sorts by highest commission, and shows the card facts", async () => {
@@ -70,14 +78,20 @@ describe("Available campaigns", () => {
   });
 
   it.each([
-    ["the server's message", async () => json(409, { error: "conflict", message: "You have already applied for this campaign" }), "You have already applied for this campaign"],
+    [
+      "the server's message",
+      async () => json(409, { error: "conflict", message: "You have already applied for this campaign" }),
+      "You have already applied for this campaign",
+    ],
     ["a refusal without a message", async () => json(500, {}), "Failed to apply for the affiliate link."],
     ["no answer at all", async () => Promise.reject(new TypeError("Failed to fetch")), "An unexpected error occurred."],
   ])("a failed application shows %s", async (_name, answer, message) => {
     applyAnswer = answer as () => Promise<Response>;
     view = await render(<AvailableCampaigns />);
     await until(() => expect(names()).toHaveLength(3));
-    await click(buttonByText(view.container.querySelector('li[aria-label="Silk Scarf"]') as HTMLElement, /^Apply for Link/));
+    await click(
+      buttonByText(view.container.querySelector('li[aria-label="Silk Scarf"]') as HTMLElement, /^Apply for Link/),
+    );
     await until(() => expect(view.container.querySelector('[role="alert"]')?.textContent).toContain(message));
   });
 

@@ -9,7 +9,15 @@ import { ApiError, serverMessage } from "@/lib/api-client.ts";
 import type { Campaign } from "@/lib/campaigns.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
-import { Alert, ButtonLink, EmptyState, FilterGroup, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
+import {
+  Alert,
+  ButtonLink,
+  EmptyState,
+  FilterGroup,
+  LoadingState,
+  RetryAlert,
+  useToast,
+} from "@/components/ui/index.ts";
 import { useActiveCampaigns } from "@/features/available-campaigns/api/get-active-campaigns.ts";
 import { useApplyForLink } from "@/features/available-campaigns/api/apply-for-link.ts";
 import { sortCampaigns, type CampaignSort } from "@/features/available-campaigns/utils/sort-campaigns.ts";

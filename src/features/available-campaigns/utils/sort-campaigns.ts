@@ -9,9 +9,13 @@ const time = (value: string) => {
   return Number.isNaN(ms) ? 0 : ms;
 };
 
-const newestFirst = (a: Pick<Campaign, "created_at">, b: Pick<Campaign, "created_at">) => time(b.created_at) - time(a.created_at);
+const newestFirst = (a: Pick<Campaign, "created_at">, b: Pick<Campaign, "created_at">) =>
+  time(b.created_at) - time(a.created_at);
 
-export function sortCampaigns<C extends Pick<Campaign, "created_at" | "commission_rate">>(campaigns: readonly C[], sort: CampaignSort): C[] {
+export function sortCampaigns<C extends Pick<Campaign, "created_at" | "commission_rate">>(
+  campaigns: readonly C[],
+  sort: CampaignSort,
+): C[] {
   const copy = [...campaigns];
   if (sort === "commission") return copy.sort((a, b) => b.commission_rate - a.commission_rate || newestFirst(a, b));
   return copy.sort(newestFirst);

@@ -2,9 +2,15 @@ import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
 import { campaignSchema } from "@/lib/campaigns.ts";
 import { useMutation } from "@/lib/use-mutation.ts";
-import type { CampaignDashboardPayload, CampaignPagePayload } from "@/features/business-campaigns/utils/campaign-form.ts";
+import type {
+  CampaignDashboardPayload,
+  CampaignPagePayload,
+} from "@/features/business-campaigns/utils/campaign-form.ts";
 
-export const createCampaignResponseSchema = z.object({ message: z.string().optional(), campaign: campaignSchema.optional() });
+export const createCampaignResponseSchema = z.object({
+  message: z.string().optional(),
+  campaign: campaignSchema.optional(),
+});
 
 // POST /campaigns - create a campaign (approved businesses); either payload form of SPEC §7
 export function createCampaign(payload: CampaignPagePayload | CampaignDashboardPayload) {

@@ -12,7 +12,20 @@ import type { FieldErrors } from "@/lib/form-errors.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { useFocusFirstError } from "@/lib/use-focus-first-error.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
-import { Alert, Badge, Button, ButtonLink, Card, EmptyState, LoadingState, ProductImage, RetryAlert, TextAreaField, TextField, useToast } from "@/components/ui/index.ts";
+import {
+  Alert,
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  EmptyState,
+  LoadingState,
+  ProductImage,
+  RetryAlert,
+  TextAreaField,
+  TextField,
+  useToast,
+} from "@/components/ui/index.ts";
 import { useCreateCampaign } from "@/features/business-campaigns/api/create-campaign.ts";
 import {
   DASHBOARD_IMAGE_FIELDS,
@@ -42,7 +55,8 @@ function CreateCampaignForm({ approved, onCreated }: { approved: boolean; onCrea
   const field = (name: keyof CampaignDashboardValues) => ({
     name,
     value: values[name],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
     error: errors[name],
   });
 
@@ -55,7 +69,11 @@ function CreateCampaignForm({ approved, onCreated }: { approved: boolean; onCrea
     const payload = toDashboardPayload(values);
     const serverRules = serverRuleErrors(payload);
     if (Object.keys(serverRules).length > 0) {
-      setErrors(Object.fromEntries(Object.entries(serverRules).map(([key, message]) => [serverFieldAliases[key] ?? key, message])));
+      setErrors(
+        Object.fromEntries(
+          Object.entries(serverRules).map(([key, message]) => [serverFieldAliases[key] ?? key, message]),
+        ),
+      );
       return;
     }
     try {
@@ -103,9 +121,20 @@ function CreateCampaignForm({ approved, onCreated }: { approved: boolean; onCrea
           </div>
           <div className="form-row">
             <TextField label={t("campaignForm.startDate")} type="date" required {...field("start_date")} />
-            <TextField label={t("campaignForm.endDate")} type="date" required min={values.start_date || undefined} {...field("end_date")} />
+            <TextField
+              label={t("campaignForm.endDate")}
+              type="date"
+              required
+              min={values.start_date || undefined}
+              {...field("end_date")}
+            />
           </div>
-          <TextAreaField label={t("campaignForm.description")} required maxLength={5000} {...field("product_description")} />
+          <TextAreaField
+            label={t("campaignForm.description")}
+            required
+            maxLength={5000}
+            {...field("product_description")}
+          />
           {DASHBOARD_IMAGE_FIELDS.map((name, index) => (
             <TextField
               key={name}
@@ -153,7 +182,10 @@ function CampaignRow({ campaign }: { campaign: Campaign }) {
             <dt>{t("campaigns.runs")}</dt>
             <dd>
               {campaign.start_date || campaign.end_date
-                ? t("campaigns.dateRange", { start: formatDate(campaign.start_date, "UTC"), end: formatDate(campaign.end_date, "UTC") })
+                ? t("campaigns.dateRange", {
+                    start: formatDate(campaign.start_date, "UTC"),
+                    end: formatDate(campaign.end_date, "UTC"),
+                  })
                 : t("common.notAvailable")}
             </dd>
           </div>
@@ -187,7 +219,11 @@ export function CampaignManagement() {
         }
       />
       <div className="manage-layout">
-        {me.isLoading ? <LoadingState /> : <CreateCampaignForm approved={me.data?.status === "approved"} onCreated={campaigns.refetch} />}
+        {me.isLoading ? (
+          <LoadingState />
+        ) : (
+          <CreateCampaignForm approved={me.data?.status === "approved"} onCreated={campaigns.refetch} />
+        )}
         <Card title={t("manageCampaigns.listTitle")}>
           {campaigns.error && (
             <RetryAlert onRetry={campaigns.refetch} retrying={campaigns.isFetching}>

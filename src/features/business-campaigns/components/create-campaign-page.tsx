@@ -12,7 +12,16 @@ import { t } from "@/lib/i18n/index.ts";
 import { useFocusFirstError } from "@/lib/use-focus-first-error.ts";
 import { ImageListField } from "@/components/forms/image-list-field.tsx";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
-import { Alert, Button, ButtonLink, Card, LoadingState, TextAreaField, TextField, useToast } from "@/components/ui/index.ts";
+import {
+  Alert,
+  Button,
+  ButtonLink,
+  Card,
+  LoadingState,
+  TextAreaField,
+  TextField,
+  useToast,
+} from "@/components/ui/index.ts";
 import { useCreateCampaign } from "@/features/business-campaigns/api/create-campaign.ts";
 import {
   emptyPageValues,

@@ -100,7 +100,15 @@ describe("campaign management form -> dashboard payload", () => {
 
   it("requires every field but images 2 and 3", () => {
     expect(Object.keys(validateDashboardForm(emptyDashboardValues())).sort()).toEqual(
-      ["commission_rate", "end_date", "image_1", "product_description", "product_name", "product_price", "start_date"].sort(),
+      [
+        "commission_rate",
+        "end_date",
+        "image_1",
+        "product_description",
+        "product_name",
+        "product_price",
+        "start_date",
+      ].sort(),
     );
   });
 

@@ -2,11 +2,7 @@
 // field errors, and -> the payload POST /campaigns accepts (§7). The campaign management view
 // sends the dashboard form (product_price, product_images, product_description); the create
 // campaign page sends the page form (price, image_urls, description, empty dates as null).
-import {
-  campaignCreateSchema,
-  type CampaignDashboardForm,
-  type CampaignPageForm,
-} from "@contract/campaigns.ts";
+import { campaignCreateSchema, type CampaignDashboardForm, type CampaignPageForm } from "@contract/campaigns.ts";
 import { fieldErrorsFrom, type FieldErrors } from "@/lib/form-errors.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { isHttpUrl } from "@/lib/image-url.ts";
@@ -95,7 +91,8 @@ export function rateProblem(value: string): string | null {
   const text = value.trim();
   if (!text) return t("campaignForm.required");
   const rate = Number(text);
-  if (twoDecimals.test(text) && rate >= 1 && rate < 100) return t("campaignForm.rateAsPercent", { example: (rate / 100).toFixed(2), percent: text });
+  if (twoDecimals.test(text) && rate >= 1 && rate < 100)
+    return t("campaignForm.rateAsPercent", { example: (rate / 100).toFixed(2), percent: text });
   if (!twoDecimals.test(text) || !(rate > 0 && rate < 1)) return t("campaignForm.rateInvalid");
   return null;
 }

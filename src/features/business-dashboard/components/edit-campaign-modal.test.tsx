@@ -35,7 +35,14 @@ beforeEach(() => {
   answers = {
     "PUT /campaigns/c1": async () => json(200, { message: "Campaign updated successfully", campaign: campaign() }),
     "POST /upload/image": async () => json(200, { success: true, url: "https://cdn.test/up1.png", public_id: "p1" }),
-    "POST /upload/images": async () => json(200, { success: true, images: [{ url: "https://cdn.test/up1.png", public_id: "p1" }, { url: "https://cdn.test/up2.png", public_id: "p2" }] }),
+    "POST /upload/images": async () =>
+      json(200, {
+        success: true,
+        images: [
+          { url: "https://cdn.test/up1.png", public_id: "p1" },
+          { url: "https://cdn.test/up2.png", public_id: "p2" },
+        ],
+      }),
   };
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const key = `${init?.method ?? "GET"} ${new URL(url).pathname.replace(/^.*\/functions\/v1\/api/, "")}`;
@@ -64,7 +71,10 @@ async function type(input: HTMLInputElement, value: string) {
 
 async function chooseFiles(count: number) {
   const input = dialog().querySelector<HTMLInputElement>('input[type="file"]')!;
-  const files = Array.from({ length: count }, (_v, i) => new File([new Uint8Array([0x89, 0x50])], `f${i}.png`, { type: "image/png" }));
+  const files = Array.from(
+    { length: count },
+    (_v, i) => new File([new Uint8Array([0x89, 0x50])], `f${i}.png`, { type: "image/png" }),
+  );
   Object.defineProperty(input, "files", { value: files, configurable: true });
   await act(async () => {
     input.dispatchEvent(new Event("change", { bubbles: true }));
@@ -99,7 +109,9 @@ describe("Edit campaign modal", () => {
   it("uploads one file with the single call and several with the multi call, at most 5 in all", async () => {
     view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
     await chooseFiles(1);
-    await until(() => expect(urlInputs().map((input) => input.value)).toEqual(["https://cdn.test/a.jpg", "https://cdn.test/up1.png"]));
+    await until(() =>
+      expect(urlInputs().map((input) => input.value)).toEqual(["https://cdn.test/a.jpg", "https://cdn.test/up1.png"]),
+    );
     expect(fetchMock.mock.calls[0][0]).toMatch(/\/upload\/image$/);
     await chooseFiles(2);
     await until(() => expect(urlInputs()).toHaveLength(4));
@@ -110,7 +122,8 @@ describe("Edit campaign modal", () => {
   });
 
   it("says 'Failed to upload image(s). Please try again.' when an upload fails", async () => {
-    answers["POST /upload/image"] = async () => json(400, { error: "bad_request", message: "Only PNG, JPEG and GIF images are allowed" });
+    answers["POST /upload/image"] = async () =>
+      json(400, { error: "bad_request", message: "Only PNG, JPEG and GIF images are allowed" });
     view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
     await chooseFiles(1);
     await until(() => expect(dialog().textContent).toContain("Failed to upload image(s). Please try again."));
@@ -121,10 +134,17 @@ describe("Edit campaign modal", () => {
     answers["PUT /campaigns/c1"] = async () => json(500, {});
     view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
     await click(buttonByText(dialog(), "Save Images"));
-    await until(() => expect(dialog().querySelector('[role="alert"]')?.textContent).toContain("Failed to update campaign"));
-    answers["PUT /campaigns/c1"] = async () => json(403, { error: "forbidden", message: "Only approved businesses can edit campaigns" });
+    await until(() =>
+      expect(dialog().querySelector('[role="alert"]')?.textContent).toContain("Failed to update campaign"),
+    );
+    answers["PUT /campaigns/c1"] = async () =>
+      json(403, { error: "forbidden", message: "Only approved businesses can edit campaigns" });
     await click(buttonByText(dialog(), "Save Images"));
-    await until(() => expect(dialog().querySelector('[role="alert"]')?.textContent).toContain("Only approved businesses can edit campaigns"));
+    await until(() =>
+      expect(dialog().querySelector('[role="alert"]')?.textContent).toContain(
+        "Only approved businesses can edit campaigns",
+      ),
+    );
   });
 
   it("deactivates only after a confirmation", async () => {
@@ -142,12 +162,20 @@ describe("Edit campaign modal", () => {
     view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
     await click(buttonByText(dialog(), "Deactivate Campaign"));
     await click(buttonByText(dialog(), "Yes, Deactivate"));
-    await until(() => expect(dialog().querySelector('[role="alert"]')?.textContent).toContain("Failed to deactivate campaign"));
+    await until(() =>
+      expect(dialog().querySelector('[role="alert"]')?.textContent).toContain("Failed to deactivate campaign"),
+    );
     expect(onClose).not.toHaveBeenCalled();
   });
 
   it("offers no deactivation for an inactive campaign", async () => {
-    view = await render(<EditCampaignModal campaign={campaign({ status: "inactive", is_active: false })} onClose={onClose} onChanged={onChanged} />);
+    view = await render(
+      <EditCampaignModal
+        campaign={campaign({ status: "inactive", is_active: false })}
+        onClose={onClose}
+        onChanged={onChanged}
+      />,
+    );
     expect(buttonByText(dialog(), "Deactivate Campaign")).toBeUndefined();
     expect(dialog().textContent).toContain("This campaign is no longer accepting new orders");
   });

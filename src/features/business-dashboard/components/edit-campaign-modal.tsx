@@ -12,7 +12,11 @@ import { useUpdateCampaign } from "@/features/business-dashboard/api/update-camp
 export const MAX_CAMPAIGN_IMAGES = 5;
 
 /** The problems of an edited image list: a list-wide message and per-row messages. */
-export function checkImages(urls: readonly string[]): { error: string | null; rowErrors: (string | null)[]; images: string[] } {
+export function checkImages(urls: readonly string[]): {
+  error: string | null;
+  rowErrors: (string | null)[];
+  images: string[];
+} {
   const images = urls.map((url) => url.trim()).filter(Boolean);
   const rowErrors = urls.map((url) => (url.trim() && !isHttpUrl(url.trim()) ? t("images.invalidUrl") : null));
   let error: string | null = null;

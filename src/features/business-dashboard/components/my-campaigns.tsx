@@ -46,7 +46,9 @@ export function MyCampaigns({ approved }: { approved: boolean }) {
       {campaigns.isLoading ? (
         <LoadingState />
       ) : list.length === 0 ? (
-        !campaigns.error && <EmptyState icon="store" title={t("business.campaigns.empty")} body={t("business.campaigns.emptyHint")} />
+        !campaigns.error && (
+          <EmptyState icon="store" title={t("business.campaigns.empty")} body={t("business.campaigns.emptyHint")} />
+        )
       ) : (
         <ul className="card-grid campaign-grid" aria-label={t("business.campaigns.title")}>
           {list.map((campaign) => (
@@ -54,7 +56,9 @@ export function MyCampaigns({ approved }: { approved: boolean }) {
           ))}
         </ul>
       )}
-      {editing && <EditCampaignModal campaign={editing} onClose={() => setEditing(null)} onChanged={campaigns.refetch} />}
+      {editing && (
+        <EditCampaignModal campaign={editing} onClose={() => setEditing(null)} onChanged={campaigns.refetch} />
+      )}
     </Card>
   );
 }

@@ -14,7 +14,10 @@ export const checkoutInfoSchema = z.object({
     /** Dollars. */
     price: numeric,
     price_cents: z.number().int().optional(),
-    image_urls: z.array(z.string()).nullish().transform((urls) => urls ?? []),
+    image_urls: z
+      .array(z.string())
+      .nullish()
+      .transform((urls) => urls ?? []),
   }),
   // A display name, not the email: strangers see this page (SPEC §3 says email; see the issue).
   influencer: z.object({ display_name: z.string().nullish() }),
@@ -39,5 +42,9 @@ export function getCheckoutInfo(influencerId: string, productId: string, signal?
 }
 
 export function useCheckoutInfo(influencerId: string, productId: string) {
-  return useRequest((signal) => getCheckoutInfo(influencerId, productId, signal), [influencerId, productId], t("checkout.loadFailed"));
+  return useRequest(
+    (signal) => getCheckoutInfo(influencerId, productId, signal),
+    [influencerId, productId],
+    t("checkout.loadFailed"),
+  );
 }

@@ -5,6 +5,9 @@ export const communesResponseSchema = z.object({ district: z.string().optional()
 
 // GET /delivery-zones/communes/{district} - the communes (sangkats) of one district
 export function getCommunes(district: string, signal?: AbortSignal): Promise<string[]> {
-  return apiRequest(`/delivery-zones/communes/${encodeURIComponent(district)}`, { schema: communesResponseSchema, signal, token: null })
-    .then((body) => body.communes);
+  return apiRequest(`/delivery-zones/communes/${encodeURIComponent(district)}`, {
+    schema: communesResponseSchema,
+    signal,
+    token: null,
+  }).then((body) => body.communes);
 }

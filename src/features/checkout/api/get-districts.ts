@@ -7,7 +7,9 @@ export const districtsResponseSchema = z.object({ districts: z.array(z.string())
 
 // GET /delivery-zones/districts - every district (khan) of Phnom Penh
 export function getDistricts(signal?: AbortSignal): Promise<string[]> {
-  return apiRequest("/delivery-zones/districts", { schema: districtsResponseSchema, signal, token: null }).then((body) => body.districts);
+  return apiRequest("/delivery-zones/districts", { schema: districtsResponseSchema, signal, token: null }).then(
+    (body) => body.districts,
+  );
 }
 
 export function useDistricts() {

@@ -21,8 +21,13 @@ export const placeOrderResponseSchema = z.object({ message: z.string().optional(
 
 // POST /checkout/order - place a cash-on-delivery order (anonymous; the server computes every amount)
 export function placeOrder(input: z.output<typeof checkoutOrderSchema>, signal?: AbortSignal): Promise<PlacedOrder> {
-  return apiRequest("/checkout/order", { method: "POST", body: input, schema: placeOrderResponseSchema, signal, token: null })
-    .then((body) => body.order);
+  return apiRequest("/checkout/order", {
+    method: "POST",
+    body: input,
+    schema: placeOrderResponseSchema,
+    signal,
+    token: null,
+  }).then((body) => body.order);
 }
 
 export function usePlaceOrder() {

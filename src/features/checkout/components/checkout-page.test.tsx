@@ -7,9 +7,20 @@ const influencerId = "00000000-0000-4000-8000-00000000a001";
 const productId = "6f1c2d4e-8a9b-4c3d-9e8f-123456789abc";
 
 const info = {
-  campaign: { id: productId, product_name: "Silk Scarf", description: "Hand-woven silk.", price: 20, price_cents: 2000, image_urls: ["https://example.com/a.png", ""] },
+  campaign: {
+    id: productId,
+    product_name: "Silk Scarf",
+    description: "Hand-woven silk.",
+    price: 20,
+    price_cents: 2000,
+    image_urls: ["https://example.com/a.png", ""],
+  },
   influencer: { display_name: "Sreymom Chan" },
-  business: { business_name: "Demo Boutique", store_phone: "+85512345678", business_logo_url: "https://example.com/logo.png" },
+  business: {
+    business_name: "Demo Boutique",
+    store_phone: "+85512345678",
+    business_logo_url: "https://example.com/logo.png",
+  },
 };
 
 let infoAnswer: { status: number; body: unknown };
@@ -27,22 +38,46 @@ beforeEach(() => {
   infoAnswer = { status: 200, body: info };
   orderAnswer = {
     status: 201,
-    body: { message: "Order placed successfully!", order: { id: "o1", product_name: "Silk Scarf", quantity: 2, product_price: 20, delivery_fee: 1.5, total_amount: 41.5, total_cents: 4150, order_status: "new_order", created_at: "2026-11-22T03:00:00Z" } },
+    body: {
+      message: "Order placed successfully!",
+      order: {
+        id: "o1",
+        product_name: "Silk Scarf",
+        quantity: 2,
+        product_price: 20,
+        delivery_fee: 1.5,
+        total_amount: 41.5,
+        total_cents: 4150,
+        order_status: "new_order",
+        created_at: "2026-11-22T03:00:00Z",
+      },
+    },
   };
   feeFails = false;
   requests = [];
   vi.stubGlobal("scrollTo", vi.fn());
-  vi.stubGlobal("fetch", vi.fn(async (url: string, init?: RequestInit) => {
-    const path = decodeURIComponent(url.replace(/^.*\/functions\/v1\/api/, ""));
-    requests.push({ url: path, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined, auth: new Headers(init?.headers).get("Authorization") });
-    if (path.startsWith("/checkout/info?")) return json(infoAnswer.status, infoAnswer.body);
-    if (path === "/delivery-zones/districts") return json(200, { districts: ["Doun Penh", "Tuol Kouk"] });
-    if (path === "/delivery-zones/communes/Tuol Kouk") return json(200, { district: "Tuol Kouk", communes: ["Boeng Kak Pir", "Tuek L'ak Muoy"] });
-    if (path === "/delivery-zones/communes/Doun Penh") return json(200, { district: "Doun Penh", communes: ["Voat Phnum"] });
-    if (path.startsWith("/delivery-zones/fee/")) return feeFails ? json(500, {}) : json(200, { delivery_fee: 1.5, delivery_fee_cents: 150 });
-    if (path === "/checkout/order") return json(orderAnswer.status, orderAnswer.body);
-    return json(404, { error: "not_found", message: "Not found" });
-  }));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = decodeURIComponent(url.replace(/^.*\/functions\/v1\/api/, ""));
+      requests.push({
+        url: path,
+        method: init?.method ?? "GET",
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        auth: new Headers(init?.headers).get("Authorization"),
+      });
+      if (path.startsWith("/checkout/info?")) return json(infoAnswer.status, infoAnswer.body);
+      if (path === "/delivery-zones/districts") return json(200, { districts: ["Doun Penh", "Tuol Kouk"] });
+      if (path === "/delivery-zones/communes/Tuol Kouk")
+        return json(200, { district: "Tuol Kouk", communes: ["Boeng Kak Pir", "Tuek L'ak Muoy"] });
+      if (path === "/delivery-zones/communes/Doun Penh")
+        return json(200, { district: "Doun Penh", communes: ["Voat Phnum"] });
+      if (path.startsWith("/delivery-zones/fee/"))
+        return feeFails ? json(500, {}) : json(200, { delivery_fee: 1.5, delivery_fee_cents: 150 });
+      if (path === "/checkout/order") return json(orderAnswer.status, orderAnswer.body);
+      return json(404, { error: "not_found", message: "Not found" });
+    }),
+  );
 });
 
 afterEach(() => {
@@ -93,7 +128,16 @@ describe("Checkout page", () => {
 
   it("shows the product, the referral, the store, and 'Select Location First'", async () => {
     await open();
-    for (const part of ["Secure Checkout", "Demo Boutique", "Silk Scarf", "$20.00", "Hand-woven silk.", "You are purchasing via Sreymom Chan's referral", "Cash on Delivery", "+85512345678"]) {
+    for (const part of [
+      "Secure Checkout",
+      "Demo Boutique",
+      "Silk Scarf",
+      "$20.00",
+      "Hand-woven silk.",
+      "You are purchasing via Sreymom Chan's referral",
+      "Cash on Delivery",
+      "+85512345678",
+    ]) {
       expect(text()).toContain(part);
     }
     expect(view.container.querySelector<HTMLImageElement>(".checkout__logo")?.alt).toBe("Demo Boutique logo");
@@ -114,7 +158,9 @@ describe("Checkout page", () => {
     await open();
     await type("phone", "012 345 678");
     await clickSubmit();
-    expect(view.container.querySelector("[role=alert]")?.textContent).toContain("Please select a valid delivery location");
+    expect(view.container.querySelector("[role=alert]")?.textContent).toContain(
+      "Please select a valid delivery location",
+    );
     expect(requests.some((request) => request.url === "/checkout/order")).toBe(false);
   });
 
@@ -127,13 +173,16 @@ describe("Checkout page", () => {
     await until(() => expect(submit().textContent).toBe("Confirm Order - $41.50"));
     expect(requests.map((request) => request.url)).toContain("/delivery-zones/fee/Tuek L'ak Muoy/Tuol Kouk");
     const breakdown = view.container.querySelector(".checkout-breakdown")!.textContent;
-    for (const part of ["Product ($20.00 × 2)", "$40.00", "Delivery fee", "$1.50", "Total", "$41.50"]) expect(breakdown).toContain(part);
+    for (const part of ["Product ($20.00 × 2)", "$40.00", "Delivery fee", "$1.50", "Total", "$41.50"])
+      expect(breakdown).toContain(part);
 
     await choose("district", "Doun Penh");
     expect(field<HTMLSelectElement>("commune").value).toBe("");
     expect(view.container.querySelector(".checkout-breakdown")).toBeNull();
     expect(submit().textContent).toBe("Select Location First");
-    await until(() => expect([...field<HTMLSelectElement>("commune").options].map((o) => o.value)).toEqual(["", "Voat Phnum"]));
+    await until(() =>
+      expect([...field<HTMLSelectElement>("commune").options].map((o) => o.value)).toEqual(["", "Voat Phnum"]),
+    );
   });
 
   it("a failed fee lookup clears the fee", async () => {
@@ -161,7 +210,14 @@ describe("Checkout page", () => {
     expect(requests.find((request) => request.url === "/checkout/order")).toMatchObject({
       method: "POST",
       auth: null,
-      body: { influencer_id: influencerId, product_id: productId, customer_phone: "+85512345678", delivery_district: "Tuol Kouk", delivery_commune: "Tuek L'ak Muoy", quantity: 2 },
+      body: {
+        influencer_id: influencerId,
+        product_id: productId,
+        customer_phone: "+85512345678",
+        delivery_district: "Tuol Kouk",
+        delivery_commune: "Tuek L'ak Muoy",
+        quantity: 2,
+      },
     });
   });
 
@@ -172,17 +228,29 @@ describe("Checkout page", () => {
     await until(() => expect(field<HTMLSelectElement>("commune").disabled).toBe(false));
     await choose("commune", "Tuek L'ak Muoy");
     await until(() => expect(submit().textContent).toMatch(/^Confirm Order/));
-    orderAnswer = { status: 429, body: { error: "rate_limited", message: "Too many orders in a short time. Please wait a minute and try again." } };
+    orderAnswer = {
+      status: 429,
+      body: { error: "rate_limited", message: "Too many orders in a short time. Please wait a minute and try again." },
+    };
     await clickSubmit();
-    await until(() => expect(view.container.querySelector("[role=alert]")?.textContent).toContain("Failed to place order: Too many orders in a short time."));
+    await until(() =>
+      expect(view.container.querySelector("[role=alert]")?.textContent).toContain(
+        "Failed to place order: Too many orders in a short time.",
+      ),
+    );
     orderAnswer = { status: 500, body: {} };
     await clickSubmit();
-    await until(() => expect(view.container.querySelector("[role=alert]")?.textContent).toContain("Error placing order"));
+    await until(() =>
+      expect(view.container.querySelector("[role=alert]")?.textContent).toContain("Error placing order"),
+    );
     expect(view.container.querySelector("[role=alert]")?.textContent).not.toContain("Failed to place order");
   });
 
   it("shows the load errors with the server's reason", async () => {
-    infoAnswer = { status: 409, body: { error: "conflict", message: "This campaign is no longer accepting new orders" } };
+    infoAnswer = {
+      status: 409,
+      body: { error: "conflict", message: "This campaign is no longer accepting new orders" },
+    };
     view = await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
     await until(() => expect(text()).toContain("Error loading checkout information"));
     expect(text()).toContain("Failed to load product information");

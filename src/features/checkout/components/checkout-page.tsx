@@ -38,7 +38,11 @@ export function CheckoutPage({ influencerId, productId }: CheckoutPageProps) {
             icon="link"
             title={t("checkout.invalid")}
             body={t("checkout.invalidBody")}
-            action={<ButtonLink to={paths.home} variant="secondary">{t("common.backHome")}</ButtonLink>}
+            action={
+              <ButtonLink to={paths.home} variant="secondary">
+                {t("common.backHome")}
+              </ButtonLink>
+            }
           />
         </Card>
       </div>
@@ -64,7 +68,12 @@ function Checkout({ influencerId, productId }: { influencerId: string; productId
       ) : (
         <div className="checkout__layout">
           <ProductSummary info={data} />
-          <CheckoutForm influencerId={influencerId} productId={productId} priceCents={checkoutPriceCents(data.campaign)} onPlaced={setPlaced} />
+          <CheckoutForm
+            influencerId={influencerId}
+            productId={productId}
+            priceCents={checkoutPriceCents(data.campaign)}
+            onPlaced={setPlaced}
+          />
         </div>
       )}
       {data && <CheckoutFooter business={data.business} />}
@@ -124,7 +133,9 @@ function CheckoutFooter({ business }: { business: CheckoutInfo["business"] }) {
     <footer className="checkout__footer">
       <Icon name="phone" size={18} />
       <p>
-        {business.business_name ? t("checkout.questions", { business: business.business_name }) : t("checkout.questionsNoName")}{" "}
+        {business.business_name
+          ? t("checkout.questions", { business: business.business_name })
+          : t("checkout.questionsNoName")}{" "}
         <a href={`tel:${business.store_phone.replace(/[^\d+]/g, "")}`} className="checkout__phone">
           {business.store_phone}
         </a>

@@ -31,7 +31,9 @@ export function ProductSummary({ info }: { info: CheckoutInfo }) {
           <span className="visually-hidden">{t("checkout.price")}: </span>
           {formatMoney(checkoutPriceCents(campaign))}
         </p>
-        {business.business_name && <p className="checkout-product__store">{t("checkout.soldBy", { business: business.business_name })}</p>}
+        {business.business_name && (
+          <p className="checkout-product__store">{t("checkout.soldBy", { business: business.business_name })}</p>
+        )}
         {campaign.description && <p className="checkout-product__description">{campaign.description}</p>}
         {influencer.display_name && (
           <p className="checkout-product__referral">

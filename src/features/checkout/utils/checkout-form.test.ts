@@ -14,7 +14,11 @@ const ids = { influencerId: "00000000-0000-4000-8000-00000000a001", productId: "
 
 function located(overrides: Partial<CheckoutFormState> = {}): CheckoutFormState {
   let state = reduce(initialCheckoutForm, { type: "district", district: "Tuol Kouk" });
-  state = reduce(state, { type: "communesLoaded", district: "Tuol Kouk", communes: ["Tuek L'ak Muoy", "Boeng Kak Pir"] });
+  state = reduce(state, {
+    type: "communesLoaded",
+    district: "Tuol Kouk",
+    communes: ["Tuek L'ak Muoy", "Boeng Kak Pir"],
+  });
   state = reduce(state, { type: "commune", commune: "Tuek L'ak Muoy" });
   state = reduce(state, { type: "feeLoaded", district: "Tuol Kouk", commune: "Tuek L'ak Muoy", feeCents: 150 });
   return { ...state, ...overrides };
@@ -22,7 +26,14 @@ function located(overrides: Partial<CheckoutFormState> = {}): CheckoutFormState 
 
 describe("checkout form state", () => {
   it("starts with quantity 1 and nothing chosen; offers quantities 1 to 10", () => {
-    expect(initialCheckoutForm).toMatchObject({ quantity: 1, phone: "", district: "", commune: "", communes: [], feeCents: null });
+    expect(initialCheckoutForm).toMatchObject({
+      quantity: 1,
+      phone: "",
+      district: "",
+      commune: "",
+      communes: [],
+      feeCents: null,
+    });
     expect(QUANTITIES).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect([0, 1, 10, 11, 2.7, Number.NaN].map(clampQuantity)).toEqual([1, 1, 10, 10, 2, 1]);
   });
@@ -40,7 +51,14 @@ describe("checkout form state", () => {
 
   it("changing the district clears the commune, the commune list and the fee", () => {
     const state = reduce(located(), { type: "district", district: "Doun Penh" });
-    expect(state).toMatchObject({ district: "Doun Penh", commune: "", communes: [], feeCents: null, feeLoading: false, feeFailed: false });
+    expect(state).toMatchObject({
+      district: "Doun Penh",
+      commune: "",
+      communes: [],
+      feeCents: null,
+      feeLoading: false,
+      feeFailed: false,
+    });
     // choosing the same district again changes nothing
     expect(reduce(located(), { type: "district", district: "Tuol Kouk" })).toEqual(located());
   });
@@ -49,13 +67,22 @@ describe("checkout form state", () => {
     const moved = reduce(located(), { type: "district", district: "Doun Penh" });
     expect(reduce(moved, { type: "communesLoaded", district: "Tuol Kouk", communes: ["Old"] }).communes).toEqual([]);
     const otherCommune = reduce(located(), { type: "commune", commune: "Boeng Kak Pir" });
-    expect(reduce(otherCommune, { type: "feeLoaded", district: "Tuol Kouk", commune: "Tuek L'ak Muoy", feeCents: 150 }).feeCents).toBeNull();
+    expect(
+      reduce(otherCommune, { type: "feeLoaded", district: "Tuol Kouk", commune: "Tuek L'ak Muoy", feeCents: 150 })
+        .feeCents,
+    ).toBeNull();
   });
 
   it("a failed fee lookup clears the fee; a failed commune lookup leaves an empty list", () => {
-    const state = reduce({ ...located(), feeCents: null, feeLoading: true }, { type: "feeFailed", district: "Tuol Kouk", commune: "Tuek L'ak Muoy" });
+    const state = reduce(
+      { ...located(), feeCents: null, feeLoading: true },
+      { type: "feeFailed", district: "Tuol Kouk", commune: "Tuek L'ak Muoy" },
+    );
     expect(state).toMatchObject({ feeCents: null, feeLoading: false, feeFailed: true });
-    const noCommunes = reduce(reduce(initialCheckoutForm, { type: "district", district: "X" }), { type: "communesFailed", district: "X" });
+    const noCommunes = reduce(reduce(initialCheckoutForm, { type: "district", district: "X" }), {
+      type: "communesFailed",
+      district: "X",
+    });
     expect(noCommunes).toMatchObject({ communes: [], communesLoading: false });
   });
 });
@@ -74,17 +101,27 @@ describe("price preview and button", () => {
 describe("submitting", () => {
   it("is blocked without a fee or a phone: 'Please select a valid delivery location'", () => {
     expect(checkSubmit({ ...initialCheckoutForm, phone: "012 345 678" }, ids)).toEqual({
-      ok: false, reason: "location", message: "Please select a valid delivery location", field: "district",
+      ok: false,
+      reason: "location",
+      message: "Please select a valid delivery location",
+      field: "district",
     });
     const noFee = { ...located(), phone: "012 345 678", feeCents: null };
     expect(checkSubmit(noFee, ids)).toMatchObject({ ok: false, reason: "location", field: "commune" });
-    expect(checkSubmit(located(), ids)).toMatchObject({ ok: false, message: "Please select a valid delivery location", field: "phone" });
+    expect(checkSubmit(located(), ids)).toMatchObject({
+      ok: false,
+      message: "Please select a valid delivery location",
+      field: "phone",
+    });
     expect(checkSubmit({ ...located(), phone: "   " }, ids)).toMatchObject({ ok: false, field: "phone" });
   });
 
   it("refuses a phone that is not Cambodian, beside the phone field", () => {
     expect(checkSubmit({ ...located(), phone: "12345" }, ids)).toEqual({
-      ok: false, reason: "invalid", message: "Phone number must be a Cambodian number such as 012 345 678", field: "phone",
+      ok: false,
+      reason: "invalid",
+      message: "Phone number must be a Cambodian number such as 012 345 678",
+      field: "phone",
     });
   });
 

@@ -100,7 +100,10 @@ export interface OrderPreview {
 }
 
 /** Price x quantity plus the fee, once a fee is known. */
-export function orderPreview(priceCents: number, state: Pick<CheckoutFormState, "quantity" | "feeCents">): OrderPreview | null {
+export function orderPreview(
+  priceCents: number,
+  state: Pick<CheckoutFormState, "quantity" | "feeCents">,
+): OrderPreview | null {
   if (state.feeCents === null) return null;
   const subtotalCents = priceCents * state.quantity;
   return { subtotalCents, feeCents: state.feeCents, totalCents: subtotalCents + state.feeCents };
@@ -109,7 +112,9 @@ export function orderPreview(priceCents: number, state: Pick<CheckoutFormState, 
 /** 'Select Location First' until a fee is known, then 'Confirm Order - $total'. */
 export function submitLabel(priceCents: number, state: Pick<CheckoutFormState, "quantity" | "feeCents">): string {
   const preview = orderPreview(priceCents, state);
-  return preview ? t("checkout.confirm", { total: formatMoney(preview.totalCents) }) : t("checkout.selectLocationFirst");
+  return preview
+    ? t("checkout.confirm", { total: formatMoney(preview.totalCents) })
+    : t("checkout.selectLocationFirst");
 }
 
 export type SubmitCheck =
@@ -132,7 +137,11 @@ export function formField(name: string | null | undefined): CheckoutField | null
 /** Whether the form may be sent, and the checked request if so (the shared zod schema). */
 export function checkSubmit(state: CheckoutFormState, ids: { influencerId: string; productId: string }): SubmitCheck {
   if (state.feeCents === null || !state.district || !state.commune || !state.phone.trim()) {
-    const field: CheckoutField = !state.district ? "district" : !state.commune || state.feeCents === null ? "commune" : "phone";
+    const field: CheckoutField = !state.district
+      ? "district"
+      : !state.commune || state.feeCents === null
+        ? "commune"
+        : "phone";
     return { ok: false, reason: "location", message: t("checkout.selectLocation"), field };
   }
   const parsed = checkoutOrderSchema.safeParse({
@@ -145,5 +154,10 @@ export function checkSubmit(state: CheckoutFormState, ids: { influencerId: strin
   });
   if (parsed.success) return { ok: true, input: parsed.data };
   const issue = parsed.error.issues[0];
-  return { ok: false, reason: "invalid", message: tServer(issue.message), field: formField(String(issue.path[0] ?? "")) ?? "phone" };
+  return {
+    ok: false,
+    reason: "invalid",
+    message: tServer(issue.message),
+    field: formField(String(issue.path[0] ?? "")) ?? "phone",
+  };
 }

@@ -20,7 +20,9 @@ export const triggersResponseSchema = z.object({ triggers: z.array(keywordTrigge
 
 // GET /keyword-triggers/my-triggers - the DM keywords of the caller's approved links
 export function getMyTriggers(signal?: AbortSignal): Promise<KeywordTrigger[]> {
-  return apiRequest("/keyword-triggers/my-triggers", { schema: triggersResponseSchema, signal }).then((body) => body.triggers);
+  return apiRequest("/keyword-triggers/my-triggers", { schema: triggersResponseSchema, signal }).then(
+    (body) => body.triggers,
+  );
 }
 
 export function useMyTriggers() {

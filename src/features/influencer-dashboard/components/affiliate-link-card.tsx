@@ -15,12 +15,19 @@ export type LinkState = "pending" | "approved" | "rejected" | "inactive";
 export function linkState(link: Pick<MyLink, "status" | "campaign_status" | "is_active">): LinkState {
   if (link.status === "rejected") return "rejected";
   // is_active is only true for an approved link of an active campaign; campaign_status says more.
-  const campaignInactive = link.campaign_status ? link.campaign_status === "inactive" : link.status === "approved" && link.is_active === false;
+  const campaignInactive = link.campaign_status
+    ? link.campaign_status === "inactive"
+    : link.status === "approved" && link.is_active === false;
   if (campaignInactive) return "inactive";
   return link.status;
 }
 
-const stateTone: Record<LinkState, BadgeTone> = { pending: "warning", approved: "success", rejected: "danger", inactive: "neutral" };
+const stateTone: Record<LinkState, BadgeTone> = {
+  pending: "warning",
+  approved: "success",
+  rejected: "danger",
+  inactive: "neutral",
+};
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
@@ -50,9 +57,12 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
   const [copied, setCopied] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (copiedTimer.current) clearTimeout(copiedTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (copiedTimer.current) clearTimeout(copiedTimer.current);
+    },
+    [],
+  );
 
   const state = linkState(link);
   const name = link.campaign_name || t("influencer.links.unnamed");
@@ -115,13 +125,30 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
             <label htmlFor={urlId} className="field__label">
               {t("influencer.links.url")}
             </label>
-            <input id={urlId} className="field__control link-card__url-input" readOnly value={url} onFocus={(event) => event.target.select()} />
+            <input
+              id={urlId}
+              className="field__control link-card__url-input"
+              readOnly
+              value={url}
+              onFocus={(event) => event.target.select()}
+            />
           </div>
           <div className="link-card__actions">
-            <Button variant={copied ? "success" : "primary"} size="sm" onClick={onCopy} icon={<Icon name={copied ? "check" : "link"} size={18} />}>
+            <Button
+              variant={copied ? "success" : "primary"}
+              size="sm"
+              onClick={onCopy}
+              icon={<Icon name={copied ? "check" : "link"} size={18} />}
+            >
               {copied ? t("influencer.links.copied") : t("influencer.links.copy")}
             </Button>
-            <Button variant="outline" size="sm" onClick={onDownload} loading={downloading} icon={<Icon name="qr" size={18} />}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onDownload}
+              loading={downloading}
+              icon={<Icon name="qr" size={18} />}
+            >
               {t("influencer.links.downloadQr")}
             </Button>
           </div>

@@ -3,7 +3,9 @@ import { buttonByText, click, render, until, type Rendered } from "@/testing/ren
 import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
 
 // Realtime is replaced by handles the test fires, as postgres_changes events would.
-const realtime = vi.hoisted(() => ({ subscriptions: [] as { table: string; event: string; filter?: string; onChange: () => void }[] }));
+const realtime = vi.hoisted(() => ({
+  subscriptions: [] as { table: string; event: string; filter?: string; onChange: () => void }[],
+}));
 vi.mock("@/lib/realtime.ts", () => ({
   useTableChanges: (options: { table: string; event: string; filter?: string; onChange: () => void }) => {
     realtime.subscriptions = [...realtime.subscriptions.filter((s) => s.table !== options.table), options];
@@ -38,11 +40,15 @@ function json(status: number, body: unknown) {
 beforeEach(() => {
   links = [link("l1", "Silk Scarf", "pending"), link("l2", "Coffee Beans", "rejected")];
   linksStatus = 200;
-  vi.stubGlobal("fetch", vi.fn(async (url: string) => {
-    if (url.endsWith("/affiliate-links/my-links")) return linksStatus === 200 ? json(200, { links }) : json(linksStatus, {});
-    if (url.endsWith("/keyword-triggers/my-triggers")) return json(200, { triggers: [] });
-    return json(404, {});
-  }));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      if (url.endsWith("/affiliate-links/my-links"))
+        return linksStatus === 200 ? json(200, { links }) : json(linksStatus, {});
+      if (url.endsWith("/keyword-triggers/my-triggers")) return json(200, { triggers: [] });
+      return json(404, {});
+    }),
+  );
 });
 
 afterEach(() => {
@@ -95,7 +101,9 @@ describe("My Affiliate Links", () => {
   it("says so when there are no links, and when they fail to load", async () => {
     links = [];
     view = await render(<MyAffiliateLinks userId="inf-1" canApply />);
-    await until(() => expect(view.container.textContent).toContain("You don't have any affiliate links yet. Apply for one below!"));
+    await until(() =>
+      expect(view.container.textContent).toContain("You don't have any affiliate links yet. Apply for one below!"),
+    );
     expect(view.container.querySelector('a[href="/influencer/campaigns/available"]')).not.toBeNull();
     view.unmount();
     linksStatus = 500;

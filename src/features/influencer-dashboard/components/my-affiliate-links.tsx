@@ -34,13 +34,18 @@ export function MyAffiliateLinks({ userId, canApply }: MyAffiliateLinksProps) {
 
   const triggerByLink = useMemo(() => {
     const map = new Map<string, KeywordTrigger>();
-    for (const trigger of triggers.data ?? []) if (trigger.is_active || !map.has(trigger.affiliate_link_id)) map.set(trigger.affiliate_link_id, trigger);
+    for (const trigger of triggers.data ?? [])
+      if (trigger.is_active || !map.has(trigger.affiliate_link_id)) map.set(trigger.affiliate_link_id, trigger);
     return map;
   }, [triggers.data]);
 
   const list = links.data ?? [];
   const browse = canApply && (
-    <ButtonLink to={paths.influencerAvailableCampaigns} variant={list.length > 0 ? "outline" : "primary"} size={list.length > 0 ? "sm" : "md"}>
+    <ButtonLink
+      to={paths.influencerAvailableCampaigns}
+      variant={list.length > 0 ? "outline" : "primary"}
+      size={list.length > 0 ? "sm" : "md"}
+    >
       {t("influencer.links.browse")}
     </ButtonLink>
   );
@@ -52,7 +57,9 @@ export function MyAffiliateLinks({ userId, canApply }: MyAffiliateLinksProps) {
           {links.error}
         </RetryAlert>
       )}
-      {triggers.error && !links.error && list.some((link) => link.status === "approved") && <Alert tone="warning">{triggers.error}</Alert>}
+      {triggers.error && !links.error && list.some((link) => link.status === "approved") && (
+        <Alert tone="warning">{triggers.error}</Alert>
+      )}
       {links.isLoading ? (
         <LoadingState />
       ) : list.length === 0 ? (

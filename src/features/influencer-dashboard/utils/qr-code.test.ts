@@ -12,7 +12,12 @@ function decodePngDataUrl(dataUrl: string) {
 
 describe("qrCodeOptions", () => {
   it("are the SPEC §9 ones: 256 px, margin 2, black on white", () => {
-    expect(qrCodeOptions).toMatchObject({ type: "image/png", width: 256, margin: 2, color: { dark: "#000000", light: "#ffffff" } });
+    expect(qrCodeOptions).toMatchObject({
+      type: "image/png",
+      width: 256,
+      margin: 2,
+      color: { dark: "#000000", light: "#ffffff" },
+    });
   });
 });
 
@@ -36,7 +41,8 @@ describe("qrCodeDataUrl", () => {
     expect(png.width).toBe(256);
     expect(png.height).toBe(256);
     const colours = new Set<string>();
-    for (let i = 0; i < png.data.length; i += 4) colours.add(`${png.data[i]},${png.data[i + 1]},${png.data[i + 2]},${png.data[i + 3]}`);
+    for (let i = 0; i < png.data.length; i += 4)
+      colours.add(`${png.data[i]},${png.data[i + 1]},${png.data[i + 2]},${png.data[i + 3]}`);
     expect([...colours].sort()).toEqual(["0,0,0,255", "255,255,255,255"]);
     // the quiet zone: the corner pixel is white
     expect([...png.data.subarray(0, 4)]).toEqual([255, 255, 255, 255]);

@@ -32,9 +32,26 @@ function useScrollToHash() {
   }, [hash]);
 }
 
-function Section({ id, title, intro, children, tone }: { id: string; title: string; intro?: string; children: ReactNode; tone?: "muted" }) {
+function Section({
+  id,
+  title,
+  intro,
+  children,
+  tone,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  children: ReactNode;
+  tone?: "muted";
+}) {
   return (
-    <section id={id} className={`landing-section${tone ? ` landing-section--${tone}` : ""}`} aria-labelledby={`${id}-title`} tabIndex={-1}>
+    <section
+      id={id}
+      className={`landing-section${tone ? ` landing-section--${tone}` : ""}`}
+      aria-labelledby={`${id}-title`}
+      tabIndex={-1}
+    >
       <div className="container">
         <h2 id={`${id}-title`} className="landing-section__title">
           {title}

@@ -62,7 +62,12 @@ export function LegalPage({ doc, sections }: LegalPageProps) {
         </ol>
       </nav>
       {sections.map((section) => (
-        <section key={section} id={`${doc}-${section}`} className="legal__section" aria-labelledby={`${doc}-${section}-title`}>
+        <section
+          key={section}
+          id={`${doc}-${section}`}
+          className="legal__section"
+          aria-labelledby={`${doc}-${section}-title`}
+        >
           <h2 id={`${doc}-${section}-title`}>{t(`${doc}.${section}.title` as MessageKey)}</h2>
           <Body text={t(`${doc}.${section}.body` as MessageKey, params)} />
         </section>

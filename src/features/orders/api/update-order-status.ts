@@ -7,7 +7,10 @@ import { orderSchema } from "@/features/orders/types/order.ts";
 /** The note kept in the order history for a change made on the board (SPEC §4); data, not UI text. */
 export const ADMIN_STATUS_NOTE = "Status changed by admin";
 
-export const updateOrderStatusResponseSchema = z.object({ message: z.string().optional(), order: orderSchema.optional() });
+export const updateOrderStatusResponseSchema = z.object({
+  message: z.string().optional(),
+  order: orderSchema.optional(),
+});
 
 // PUT /admin/orders/{id}/status - move an order one step forward or back (SPEC §4); 409 when it moved meanwhile
 export function updateOrderStatus(id: string, newStatus: OrderStatus, signal?: AbortSignal) {

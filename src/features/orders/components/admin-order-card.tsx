@@ -7,7 +7,14 @@ import { Button, Icon } from "@/components/ui/index.ts";
 import { formatDateTime, formatMoney } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
 import type { Order } from "@/features/orders/types/order.ts";
-import { displayStatus, nextStatus, orderNumber, revertStatuses, statusLabel, type OrderStatus } from "@/features/orders/utils/order-status.ts";
+import {
+  displayStatus,
+  nextStatus,
+  orderNumber,
+  revertStatuses,
+  statusLabel,
+  type OrderStatus,
+} from "@/features/orders/utils/order-status.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 
 interface AdminOrderCardProps {
@@ -29,7 +36,10 @@ export function AdminOrderCard({ order, changingTo, onChange }: AdminOrderCardPr
   const none = t("common.notAvailable");
 
   const details: { label: string; value: ReactNode }[] = [
-    { label: t("orders.admin.orderNumber"), value: <span className="order-card__number">#{orderNumber(order.id)}</span> },
+    {
+      label: t("orders.admin.orderNumber"),
+      value: <span className="order-card__number">#{orderNumber(order.id)}</span>,
+    },
     {
       label: t("orders.admin.customerPhone"),
       value: order.customer_phone ? <a href={`tel:${order.customer_phone}`}>{order.customer_phone}</a> : none,
@@ -51,14 +61,30 @@ export function AdminOrderCard({ order, changingTo, onChange }: AdminOrderCardPr
         </>
       ),
     },
-    { label: t("orders.admin.business"), value: <span className="break-anywhere">{order.business_email || none}</span> },
-    { label: t("orders.admin.influencer"), value: <span className="break-anywhere">{order.influencer_email || none}</span> },
-    { label: t("orders.admin.created"), value: <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time> },
-    { label: t("orders.admin.updated"), value: <time dateTime={order.updated_at}>{formatDateTime(order.updated_at)}</time> },
+    {
+      label: t("orders.admin.business"),
+      value: <span className="break-anywhere">{order.business_email || none}</span>,
+    },
+    {
+      label: t("orders.admin.influencer"),
+      value: <span className="break-anywhere">{order.influencer_email || none}</span>,
+    },
+    {
+      label: t("orders.admin.created"),
+      value: <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>,
+    },
+    {
+      label: t("orders.admin.updated"),
+      value: <time dateTime={order.updated_at}>{formatDateTime(order.updated_at)}</time>,
+    },
   ];
 
   return (
-    <li className={`card card--status order-card order-card--${status}`} aria-label={adminOrderLabel(order)} aria-busy={busy || undefined}>
+    <li
+      className={`card card--status order-card order-card--${status}`}
+      aria-label={adminOrderLabel(order)}
+      aria-busy={busy || undefined}
+    >
       <div className="order-card__head">
         <h3 className="order-card__product break-anywhere">{order.product_name}</h3>
         <OrderStatusBadge status={status} />
@@ -73,7 +99,13 @@ export function AdminOrderCard({ order, changingTo, onChange }: AdminOrderCardPr
       </dl>
       <div className="order-card__actions">
         {next ? (
-          <Button variant="primary" block loading={changingTo === next} disabled={busy} onClick={() => onChange(order, next)}>
+          <Button
+            variant="primary"
+            block
+            loading={changingTo === next}
+            disabled={busy}
+            onClick={() => onChange(order, next)}
+          >
             {t("orders.admin.forward", { status: statusLabel(next) })}
           </Button>
         ) : (
@@ -85,7 +117,14 @@ export function AdminOrderCard({ order, changingTo, onChange }: AdminOrderCardPr
         {reverts.length > 0 && (
           <div className="order-card__reverts" role="group" aria-label={t("orders.admin.revertGroup")}>
             {reverts.map((to) => (
-              <Button key={to} variant="outline" size="sm" loading={changingTo === to} disabled={busy} onClick={() => onChange(order, to)}>
+              <Button
+                key={to}
+                variant="outline"
+                size="sm"
+                loading={changingTo === to}
+                disabled={busy}
+                onClick={() => onChange(order, to)}
+              >
                 {t("orders.admin.revert", { status: statusLabel(to) })}
               </Button>
             ))}

@@ -3,7 +3,12 @@ import { act } from "react";
 import { buttonByText, click, render, settle, until, type Rendered } from "@/testing/render.tsx";
 import { OrderManagement } from "./order-management.tsx";
 
-const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void), table: "", event: "", filter: undefined as string | undefined }));
+const realtime = vi.hoisted(() => ({
+  onChange: null as null | (() => void),
+  table: "",
+  event: "",
+  filter: undefined as string | undefined,
+}));
 vi.mock("@/lib/realtime.ts", () => ({
   useTableChanges: (options: { onChange: () => void; table: string; event: string; filter?: string }) => {
     Object.assign(realtime, options);
@@ -47,13 +52,18 @@ function json(status: number, body: unknown) {
 }
 
 beforeEach(() => {
-  orders = [order("a", "Silk Scarf", "new_order"), order("b", "Coffee Beans", "out_for_delivery"), order("c", "Palm Sugar", "delivered")];
+  orders = [
+    order("a", "Silk Scarf", "new_order"),
+    order("b", "Coffee Beans", "out_for_delivery"),
+    order("c", "Palm Sugar", "delivered"),
+  ];
   listFails = false;
   putAnswer = null;
   putGate = null;
   puts = [];
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.endsWith("/admin/orders")) return listFails ? json(500, { error: "internal", message: "boom" }) : json(200, { orders });
+    if (url.endsWith("/admin/orders"))
+      return listFails ? json(500, { error: "internal", message: "boom" }) : json(200, { orders });
     const match = /\/admin\/orders\/([\w-]+)\/status$/.exec(url);
     if (match && init?.method === "PUT") {
       const body = JSON.parse(String(init.body)) as { new_status: string };
@@ -61,7 +71,10 @@ beforeEach(() => {
       if (putGate) await putGate;
       if (putAnswer) return json(putAnswer.status, putAnswer.body);
       orders = orders.map((o) => (o.id === match[1] ? { ...o, order_status: body.new_status } : o));
-      return json(200, { message: `Order status updated to ${body.new_status} successfully!`, order: orders.find((o) => o.id === match[1]) });
+      return json(200, {
+        message: `Order status updated to ${body.new_status} successfully!`,
+        order: orders.find((o) => o.id === match[1]),
+      });
     }
     return json(404, {});
   });
@@ -83,9 +96,24 @@ describe("Order Management", () => {
   it("lists every order with its details, filters with counts, and listens to all order changes", async () => {
     view = await render(<OrderManagement />);
     await until(() => expect(cards()).toHaveLength(3));
-    expect(filters()).toEqual(["All (3)", "New Orders (1)", "Ready for Pickup (0)", "Out for Delivery (1)", "Delivered (1)"]);
+    expect(filters()).toEqual([
+      "All (3)",
+      "New Orders (1)",
+      "Ready for Pickup (0)",
+      "Out for Delivery (1)",
+      "Delivered (1)",
+    ]);
     const scarf = card("Silk Scarf");
-    for (const text of ["+85512345678", "Tuek L'ak Muoy, Tuol Kouk", "$41.50", "$20.00 × 2 + $1.50 delivery", "business@example.com", "influencer@example.com", "New Order", "Nov 22, 2026"]) {
+    for (const text of [
+      "+85512345678",
+      "Tuek L'ak Muoy, Tuol Kouk",
+      "$41.50",
+      "$20.00 × 2 + $1.50 delivery",
+      "business@example.com",
+      "influencer@example.com",
+      "New Order",
+      "Nov 22, 2026",
+    ]) {
       expect(scarf.textContent).toContain(text);
     }
     expect(scarf.getAttribute("aria-label")).toMatch(/^Silk Scarf, order A0000000$/);
@@ -103,8 +131,16 @@ describe("Order Management", () => {
     await until(() => expect(cards()).toHaveLength(3));
     const buttons = (c: HTMLElement) => [...c.querySelectorAll("button")].map((b) => b.textContent);
     expect(buttons(card("Silk Scarf"))).toEqual(["Move to Ready for Pickup"]);
-    expect(buttons(card("Coffee Beans"))).toEqual(["Move to Delivered", "Back to Ready for Pickup", "Back to New Order"]);
-    expect(buttons(card("Palm Sugar"))).toEqual(["Back to Out for Delivery", "Back to Ready for Pickup", "Back to New Order"]);
+    expect(buttons(card("Coffee Beans"))).toEqual([
+      "Move to Delivered",
+      "Back to Ready for Pickup",
+      "Back to New Order",
+    ]);
+    expect(buttons(card("Palm Sugar"))).toEqual([
+      "Back to Out for Delivery",
+      "Back to Ready for Pickup",
+      "Back to New Order",
+    ]);
     expect(card("Palm Sugar").textContent).toContain("Order Completed");
     expect(card("Silk Scarf").textContent).not.toContain("Order Completed");
   });
@@ -114,7 +150,12 @@ describe("Order Management", () => {
     await until(() => expect(cards()).toHaveLength(3));
     await click(buttonByText(card("Silk Scarf"), "Move to Ready for Pickup"));
     await until(() => expect(card("Silk Scarf").textContent).toContain("Ready for Pickup"));
-    expect(puts).toEqual([{ url: expect.stringMatching(/\/admin\/orders\/a0000000-0000-4000-8000-000000000000\/status$/), body: { new_status: "ready_for_pickup", notes: "Status changed by admin" } }]);
+    expect(puts).toEqual([
+      {
+        url: expect.stringMatching(/\/admin\/orders\/a0000000-0000-4000-8000-000000000000\/status$/),
+        body: { new_status: "ready_for_pickup", notes: "Status changed by admin" },
+      },
+    ]);
     expect(toasts()).toContain("Order status updated to Ready for Pickup successfully!");
     expect(buttonByText(card("Silk Scarf"), "Move to Out for Delivery")).toBeDefined();
   });
@@ -138,10 +179,19 @@ describe("Order Management", () => {
     const before = fetchMock.mock.calls.length;
     // Another admin moved it meanwhile.
     orders = orders.map((o) => (o.product_name === "Silk Scarf" ? { ...o, order_status: "ready_for_pickup" } : o));
-    putAnswer = { status: 409, body: { error: "conflict", message: "Cannot change an order from ready_for_pickup to ready_for_pickup" } };
+    putAnswer = {
+      status: 409,
+      body: { error: "conflict", message: "Cannot change an order from ready_for_pickup to ready_for_pickup" },
+    };
     await click(buttonByText(card("Silk Scarf"), "Move to Ready for Pickup"));
-    await until(() => expect(view.container.querySelector("[role=alert]")?.textContent).toContain("Failed to update order status. Please try again."));
-    expect(view.container.querySelector("[role=alert]")?.textContent).toContain("Cannot change an order from ready_for_pickup to ready_for_pickup");
+    await until(() =>
+      expect(view.container.querySelector("[role=alert]")?.textContent).toContain(
+        "Failed to update order status. Please try again.",
+      ),
+    );
+    expect(view.container.querySelector("[role=alert]")?.textContent).toContain(
+      "Cannot change an order from ready_for_pickup to ready_for_pickup",
+    );
     await until(() => expect(card("Silk Scarf").textContent).toContain("Move to Out for Delivery"));
     expect(fetchMock.mock.calls.length).toBeGreaterThan(before + 1);
   });
@@ -174,7 +224,9 @@ describe("Order Management", () => {
   });
 
   it("renders a long board 50 cards at a time, counting every order in the filters", async () => {
-    orders = Array.from({ length: 120 }, (_, n) => order(n.toString(16).padStart(2, "0"), `Product ${n}`, n % 2 ? "delivered" : "new_order"));
+    orders = Array.from({ length: 120 }, (_, n) =>
+      order(n.toString(16).padStart(2, "0"), `Product ${n}`, n % 2 ? "delivered" : "new_order"),
+    );
     view = await render(<OrderManagement />);
     await until(() => expect(cards()).toHaveLength(50));
     expect(filters()[0]).toBe("All (120)");

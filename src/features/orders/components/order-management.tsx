@@ -4,7 +4,16 @@
 // change moves the card), and so does every (re)subscription, so a lost connection never leaves a
 // stale board. A change refused because the order moved meanwhile (409) says why and refetches.
 import { useMemo, useState } from "react";
-import { Alert, EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, ShowMore, useToast } from "@/components/ui/index.ts";
+import {
+  Alert,
+  EmptyState,
+  FilterGroup,
+  LiveIndicator,
+  LoadingState,
+  RetryAlert,
+  ShowMore,
+  useToast,
+} from "@/components/ui/index.ts";
 import { serverMessage } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { useTableChanges } from "@/lib/realtime.ts";
@@ -65,7 +74,11 @@ export function OrderManagement() {
         label={t("orders.admin.filters")}
         value={filter}
         onChange={setFilter}
-        options={ORDER_FILTERS.map((value) => ({ value, label: t(`orders.admin.filter.${value}`), count: counts[value] }))}
+        options={ORDER_FILTERS.map((value) => ({
+          value,
+          label: t(`orders.admin.filter.${value}`),
+          count: counts[value],
+        }))}
       />
       {failure && (
         <Alert tone="danger" title={failure.title}>
@@ -83,7 +96,11 @@ export function OrderManagement() {
         !orders.error && (
           <EmptyState
             icon="cash"
-            title={filter === "all" ? t("orders.admin.empty.all") : t("orders.admin.empty.filtered", { status: statusLabel(filter) })}
+            title={
+              filter === "all"
+                ? t("orders.admin.empty.all")
+                : t("orders.admin.empty.filtered", { status: statusLabel(filter) })
+            }
             body={filter === "all" ? t("orders.admin.emptyBody") : undefined}
           />
         )
@@ -91,10 +108,20 @@ export function OrderManagement() {
         <>
           <ul className="card-grid order-board" aria-label={t("orders.admin.list")}>
             {page.visible.map((order) => (
-              <AdminOrderCard key={order.id} order={order} changingTo={changing[order.id] ?? null} onChange={onChange} />
+              <AdminOrderCard
+                key={order.id}
+                order={order}
+                changingTo={changing[order.id] ?? null}
+                onChange={onChange}
+              />
             ))}
           </ul>
-          <ShowMore shown={page.visible.length} remaining={page.remaining} pageSize={ORDER_PAGE} onShowMore={page.showMore} />
+          <ShowMore
+            shown={page.visible.length}
+            remaining={page.remaining}
+            pageSize={ORDER_PAGE}
+            onShowMore={page.showMore}
+          />
         </>
       )}
     </section>

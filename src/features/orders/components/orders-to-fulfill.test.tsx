@@ -3,9 +3,21 @@ import { act } from "react";
 import { render, until, type Rendered } from "@/testing/render.tsx";
 import { OrdersToFulfill } from "./orders-to-fulfill.tsx";
 
-const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void), table: "", event: "", filter: undefined as string | undefined, enabled: true }));
+const realtime = vi.hoisted(() => ({
+  onChange: null as null | (() => void),
+  table: "",
+  event: "",
+  filter: undefined as string | undefined,
+  enabled: true,
+}));
 vi.mock("@/lib/realtime.ts", () => ({
-  useTableChanges: (options: { onChange: () => void; table: string; event: string; filter?: string; enabled?: boolean }) => {
+  useTableChanges: (options: {
+    onChange: () => void;
+    table: string;
+    event: string;
+    filter?: string;
+    enabled?: boolean;
+  }) => {
     Object.assign(realtime, options);
     return "live";
   },
@@ -37,7 +49,10 @@ function json(status: number, body: unknown) {
 
 beforeEach(() => {
   orders = [];
-  vi.stubGlobal("fetch", vi.fn(async (url: string) => (url.endsWith("/orders/user/all") ? json(200, { orders }) : json(404, {}))));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => (url.endsWith("/orders/user/all") ? json(200, { orders }) : json(404, {}))),
+  );
 });
 
 afterEach(() => {
@@ -52,7 +67,11 @@ const toasts = () => [...document.querySelectorAll(".toast__message")].map((toas
 describe("Orders to Fulfill", () => {
   it("shows the empty message", async () => {
     view = await render(<OrdersToFulfill businessId="biz-1" />);
-    await until(() => expect(view.container.textContent).toContain("No orders yet. Orders will appear here when customers purchase through affiliate links."));
+    await until(() =>
+      expect(view.container.textContent).toContain(
+        "No orders yet. Orders will appear here when customers purchase through affiliate links.",
+      ),
+    );
     expect(view.container.querySelector("h2")?.textContent).toBe("Orders to Fulfill");
     expect(realtime).toMatchObject({ table: "orders", event: "*", filter: "business_id=eq.biz-1", enabled: true });
   });
@@ -64,7 +83,8 @@ describe("Orders to Fulfill", () => {
     expect(view.container.textContent).toContain("12 total");
     expect(view.container.textContent).toContain("The latest 10 of 12 orders.");
     const first = rows()[0];
-    for (const text of ["Product 1", "Qty 1", "Voat Phnum, Doun Penh", "$11.00", "New Order", "Nov 22, 2026"]) expect(first.textContent).toContain(text);
+    for (const text of ["Product 1", "Qty 1", "Voat Phnum, Doun Penh", "$11.00", "New Order", "Nov 22, 2026"])
+      expect(first.textContent).toContain(text);
   });
 
   it("updates live and says so once when an order it showed becomes delivered", async () => {

@@ -41,7 +41,8 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
   const list = orders.data;
   useEffect(() => {
     if (!list) return;
-    if (known.current && newlyDelivered(known.current, list).length > 0) toast.success(t("orders.business.deliveredNotice"));
+    if (known.current && newlyDelivered(known.current, list).length > 0)
+      toast.success(t("orders.business.deliveredNotice"));
     known.current = new Map(list.map((order) => [order.id, order.order_status]));
   }, [list, toast]);
 
@@ -58,7 +59,9 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
           {list && (
             <Badge tone="neutral">
               <span aria-hidden="true">{t("orders.business.total", { count: formatCount(all.length) })}</span>
-              <span className="visually-hidden">{t("orders.business.totalLabel", { count: formatCount(all.length) })}</span>
+              <span className="visually-hidden">
+                {t("orders.business.totalLabel", { count: formatCount(all.length) })}
+              </span>
             </Badge>
           )}
         </>
@@ -77,7 +80,11 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
         <>
           <ul className="order-list" aria-label={t("orders.business.list")}>
             {latest.map((order) => (
-              <li key={order.id} className={`order-row order-row--${displayStatus(order.order_status)}`} aria-label={order.product_name}>
+              <li
+                key={order.id}
+                className={`order-row order-row--${displayStatus(order.order_status)}`}
+                aria-label={order.product_name}
+              >
                 <div className="order-row__head">
                   <p className="order-row__product break-anywhere">{order.product_name}</p>
                   <OrderStatusBadge status={order.order_status} />

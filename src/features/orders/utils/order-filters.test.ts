@@ -15,7 +15,13 @@ describe("order board filters", () => {
   });
 
   it("counts each filter (an unknown status counts as a new order)", () => {
-    expect(countByFilter(orders)).toEqual({ all: 5, new_order: 3, ready_for_pickup: 1, out_for_delivery: 0, delivered: 1 });
+    expect(countByFilter(orders)).toEqual({
+      all: 5,
+      new_order: 3,
+      ready_for_pickup: 1,
+      out_for_delivery: 0,
+      delivered: 1,
+    });
     expect(countByFilter([])).toEqual({ all: 0, new_order: 0, ready_for_pickup: 0, out_for_delivery: 0, delivered: 0 });
   });
 
@@ -26,7 +32,10 @@ describe("order board filters", () => {
   });
 
   it("finds orders seen before that became delivered", () => {
-    const before = new Map([["a", "out_for_delivery"], ["d", "delivered"]]);
+    const before = new Map([
+      ["a", "out_for_delivery"],
+      ["d", "delivered"],
+    ]);
     const after = [
       { id: "a", order_status: "delivered" },
       { id: "d", order_status: "delivered" },

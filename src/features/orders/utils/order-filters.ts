@@ -24,7 +24,11 @@ export function newlyDelivered(
   return after
     .filter((order) => {
       const previous = before.get(order.id);
-      return previous !== undefined && displayStatus(previous) !== "delivered" && displayStatus(order.order_status) === "delivered";
+      return (
+        previous !== undefined &&
+        displayStatus(previous) !== "delivered" &&
+        displayStatus(order.order_status) === "delivered"
+      );
     })
     .map((order) => order.id);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { canChangeStatus, displayStatus, nextStatus, orderNumber, revertStatuses, statusLabel } from "./order-status.ts";
+import {
+  canChangeStatus,
+  displayStatus,
+  nextStatus,
+  orderNumber,
+  revertStatuses,
+  statusLabel,
+} from "./order-status.ts";
 
 describe("order status transitions (SPEC §4)", () => {
   it("moves forward one step at a time", () => {
@@ -34,7 +41,10 @@ describe("order status transitions (SPEC §4)", () => {
 
   it("labels each status as SPEC §4 does", () => {
     expect(["new_order", "ready_for_pickup", "out_for_delivery", "delivered"].map(statusLabel)).toEqual([
-      "New Order", "Ready for Pickup", "Out for Delivery", "Delivered",
+      "New Order",
+      "Ready for Pickup",
+      "Out for Delivery",
+      "Delivered",
     ]);
     expect(orderNumber("6f1c2d4e-8a9b-4c3d-9e8f-123456789abc")).toBe("6F1C2D4E");
   });

@@ -4,7 +4,10 @@ import { t } from "@/lib/i18n/index.ts";
 import { useRequest } from "@/lib/use-request.ts";
 import { payoutItemSchema, payoutSummarySchema } from "@/features/payouts/types/payout.ts";
 
-export const payoutSummaryResponseSchema = z.object({ summary: payoutSummarySchema, history: z.array(payoutItemSchema) });
+export const payoutSummaryResponseSchema = z.object({
+  summary: payoutSummarySchema,
+  history: z.array(payoutItemSchema),
+});
 
 export type PayoutSummaryResponse = z.infer<typeof payoutSummaryResponseSchema>;
 

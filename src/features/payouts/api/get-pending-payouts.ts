@@ -8,7 +8,9 @@ export const pendingPayoutsResponseSchema = z.object({ requests: z.array(pending
 
 // GET /payouts/admin/pending - pending requests grouped per user, oldest first (admin)
 export function getPendingPayouts(signal?: AbortSignal): Promise<PendingPayout[]> {
-  return apiRequest("/payouts/admin/pending", { schema: pendingPayoutsResponseSchema, signal }).then((body) => body.requests);
+  return apiRequest("/payouts/admin/pending", { schema: pendingPayoutsResponseSchema, signal }).then(
+    (body) => body.requests,
+  );
 }
 
 export function usePendingPayouts() {

@@ -12,7 +12,10 @@ vi.mock("@/lib/realtime.ts", () => ({
   },
 }));
 
-const money = (name: string, cents: number | null) => ({ [name]: cents === null ? null : cents / 100, [`${name}_cents`]: cents });
+const money = (name: string, cents: number | null) => ({
+  [name]: cents === null ? null : cents / 100,
+  [`${name}_cents`]: cents,
+});
 
 const BUSINESS_ID = "b0000000-0000-4000-8000-000000000001";
 const INFLUENCER_ID = "c0000000-0000-4000-8000-000000000002";
@@ -47,7 +50,15 @@ const influencerRequest = () => ({
   ...money("net_amount", null),
 });
 
-function historyItem(id: string, userId: string, email: string, userType: string, status: "pending" | "completed", cents: number, reference: string | null) {
+function historyItem(
+  id: string,
+  userId: string,
+  email: string,
+  userType: string,
+  status: "pending" | "completed",
+  cents: number,
+  reference: string | null,
+) {
   return {
     payout_request_id: id,
     user_id: userId,
@@ -108,11 +119,32 @@ beforeEach(() => {
       puts.push({ url, body });
       if (completeGate) await completeGate;
       if (completeAnswer) return json(completeAnswer.status, completeAnswer.body);
-      const done = pendingList.find((request) => (request as { user_id: string }).user_id === match[1]) as { user_id: string; email: string; user_type: string; total_amount_cents: number };
+      const done = pendingList.find((request) => (request as { user_id: string }).user_id === match[1]) as {
+        user_id: string;
+        email: string;
+        user_type: string;
+        total_amount_cents: number;
+      };
       pendingList = pendingList.filter((request) => request !== done);
-      const payout = historyItem("h-new", done.user_id, done.email, done.user_type, "completed", done.total_amount_cents, body.aba_reference);
-      history = [payout, ...history.filter((item) => (item as { payout_request_id: string }).payout_request_id !== "h-pending")];
-      return json(200, { message: `Payout completed successfully for ${done.email}!`, aba_reference: body.aba_reference, ...money("total_amount", done.total_amount_cents), payouts: [payout] });
+      const payout = historyItem(
+        "h-new",
+        done.user_id,
+        done.email,
+        done.user_type,
+        "completed",
+        done.total_amount_cents,
+        body.aba_reference,
+      );
+      history = [
+        payout,
+        ...history.filter((item) => (item as { payout_request_id: string }).payout_request_id !== "h-pending"),
+      ];
+      return json(200, {
+        message: `Payout completed successfully for ${done.email}!`,
+        aba_reference: body.aba_reference,
+        ...money("total_amount", done.total_amount_cents),
+        payouts: [payout],
+      });
     }
     return json(404, {});
   });
@@ -127,7 +159,10 @@ afterEach(() => {
 
 const text = () => view.container.textContent ?? "";
 const tabs = () => [...view.container.querySelectorAll("[role=tab]")].map((tab) => tab.textContent);
-const tab = (name: RegExp) => [...view.container.querySelectorAll<HTMLElement>("[role=tab]")].find((element) => name.test(element.textContent ?? ""));
+const tab = (name: RegExp) =>
+  [...view.container.querySelectorAll<HTMLElement>("[role=tab]")].find((element) =>
+    name.test(element.textContent ?? ""),
+  );
 const cards = (list: string) => [...view.container.querySelectorAll<HTMLElement>(`ul[aria-label='${list}'] > li`)];
 const card = (email: string) => view.container.querySelector<HTMLElement>(`li[aria-label='${email}']`) as HTMLElement;
 const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
@@ -135,7 +170,9 @@ const alertTexts = () => [...view.container.querySelectorAll(".alert__text")].ma
 const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith(path)).length;
 
 function referenceField(email: string): HTMLInputElement {
-  const label = [...card(email).querySelectorAll("label")].find((element) => element.textContent?.startsWith("ABA reference number"));
+  const label = [...card(email).querySelectorAll("label")].find((element) =>
+    element.textContent?.startsWith("ABA reference number"),
+  );
   return document.getElementById(label?.htmlFor ?? "") as HTMLInputElement;
 }
 
@@ -156,11 +193,28 @@ describe("Admin Payout Management", () => {
 
     const seller = card("seller@example.com");
     expect(seller.querySelector("h3")?.textContent).toBe("seller@example.com");
-    for (const part of [BUSINESS_ID, "User type: Business", "Amount$30.60", "Nov 20, 2026", "Transactions1", "Silk Scarf", "Gross$36.00", "Platform fee (15%)$5.40", "Net (to pay)$30.60"]) {
+    for (const part of [
+      BUSINESS_ID,
+      "User type: Business",
+      "Amount$30.60",
+      "Nov 20, 2026",
+      "Transactions1",
+      "Silk Scarf",
+      "Gross$36.00",
+      "Platform fee (15%)$5.40",
+      "Net (to pay)$30.60",
+    ]) {
       expect(seller.textContent).toContain(part);
     }
     const creator = card("creator@example.com");
-    for (const part of [INFLUENCER_ID, "User type: Influencer", "Amount$4.00", "Nov 21, 2026", "Transactions3", "Coffee Beans, Silk Scarf"]) {
+    for (const part of [
+      INFLUENCER_ID,
+      "User type: Influencer",
+      "Amount$4.00",
+      "Nov 21, 2026",
+      "Transactions3",
+      "Coffee Beans, Silk Scarf",
+    ]) {
       expect(creator.textContent).toContain(part);
     }
     expect(creator.textContent).not.toContain("Gross");
@@ -176,7 +230,15 @@ describe("Admin Payout Management", () => {
     await click(tab(/^Completed/));
     expect(cards("Completed payouts")).toHaveLength(1);
     const done = card("creator@example.com");
-    for (const part of ["creator@example.com", INFLUENCER_ID, "User type: Influencer", "Amount$2.50", "Nov 12, 2026", "ABA-OLD-1"]) expect(done.textContent).toContain(part);
+    for (const part of [
+      "creator@example.com",
+      INFLUENCER_ID,
+      "User type: Influencer",
+      "Amount$2.50",
+      "Nov 12, 2026",
+      "ABA-OLD-1",
+    ])
+      expect(done.textContent).toContain(part);
   });
 
   it("shows the SPEC empty messages", async () => {
@@ -214,12 +276,19 @@ describe("Admin Payout Management", () => {
     const busy = buttonByText(card("seller@example.com"), "Processing...");
     expect(busy?.disabled).toBe(true);
     expect(buttonByText(card("creator@example.com"), "Complete Payout")?.disabled).toBe(false);
-    expect(puts).toEqual([{ url: expect.stringMatching(new RegExp(`/payouts/admin/complete/${BUSINESS_ID}$`)), body: { aba_reference: "ABA-20261122-001" } }]);
+    expect(puts).toEqual([
+      {
+        url: expect.stringMatching(new RegExp(`/payouts/admin/complete/${BUSINESS_ID}$`)),
+        body: { aba_reference: "ABA-20261122-001" },
+      },
+    ]);
 
     statsAnswer = { status: 200, body: { stats: stats(1, 400, 2, 3310) } };
     await act(async () => release());
     await until(() => expect(cards("Pending payout requests")).toHaveLength(1));
-    expect(alertTexts()).toContain("Payout completed successfully for seller@example.com! ABA reference: ABA-20261122-001");
+    expect(alertTexts()).toContain(
+      "Payout completed successfully for seller@example.com! ABA reference: ABA-20261122-001",
+    );
     expect(toasts()).toContain("Payout completed successfully for seller@example.com! ABA reference: ABA-20261122-001");
     await until(() => expect(tabs()).toEqual(["Requests (1)", "Completed (2)"]));
     await click(tab(/^Completed/));
@@ -227,12 +296,17 @@ describe("Admin Payout Management", () => {
   });
 
   it("a refused completion says 'Failed to complete payout: ' with the reason and keeps the request", async () => {
-    completeAnswer = { status: 409, body: { error: "conflict", message: "There is no pending payout request for this user." } };
+    completeAnswer = {
+      status: 409,
+      body: { error: "conflict", message: "There is no pending payout request for this user." },
+    };
     view = await render(<AdminPayouts />);
     await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
     await type(referenceField("creator@example.com"), "ABA-1");
     await click(buttonByText(card("creator@example.com"), "Complete Payout"));
-    await until(() => expect(alertTexts()).toContain("Failed to complete payout: There is no pending payout request for this user."));
+    await until(() =>
+      expect(alertTexts()).toContain("Failed to complete payout: There is no pending payout request for this user."),
+    );
     expect(toasts()).toContain("Failed to complete payout: There is no pending payout request for this user.");
     expect(buttonByText(card("creator@example.com"), "Complete Payout")?.disabled).toBe(false);
     expect(puts).toHaveLength(1);
@@ -247,7 +321,9 @@ describe("Admin Payout Management", () => {
     await act(async () => realtime.options?.onChange());
     await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
     expect(tabs()[0]).toBe("Requests (2)");
-    expect([calls("/payouts/admin/pending"), calls("/payouts/history"), calls("/payouts/admin/stats")]).toEqual(before.map((n) => n + 1));
+    expect([calls("/payouts/admin/pending"), calls("/payouts/history"), calls("/payouts/admin/stats")]).toEqual(
+      before.map((n) => n + 1),
+    );
   });
 
   it("clears the payout lists and shows the error when the stats cannot be loaded", async () => {

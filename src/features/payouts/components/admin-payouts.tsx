@@ -4,7 +4,16 @@
 // the payout lists are cleared (SPEC §7) and the error shows. Live: any change to
 // public.payout_requests (a new request, a completion by another admin) refetches all three.
 import { useCallback, useMemo, useState } from "react";
-import { Alert, EmptyState, LiveIndicator, LoadingState, RetryAlert, ShowMore, Tabs, useToast } from "@/components/ui/index.ts";
+import {
+  Alert,
+  EmptyState,
+  LiveIndicator,
+  LoadingState,
+  RetryAlert,
+  ShowMore,
+  Tabs,
+  useToast,
+} from "@/components/ui/index.ts";
 import { failureMessage } from "@/lib/api-client.ts";
 import { formatCount, formatMoney } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
@@ -54,7 +63,10 @@ export function AdminPayouts() {
 
   // SPEC §7: when the stats cannot be loaded the payout data is cleared; a list that fails is empty.
   const statsFailed = stats.error !== null;
-  const requests = useMemo(() => (statsFailed || pending.error ? [] : (pending.data ?? [])), [statsFailed, pending.error, pending.data]);
+  const requests = useMemo(
+    () => (statsFailed || pending.error ? [] : (pending.data ?? [])),
+    [statsFailed, pending.error, pending.data],
+  );
   const completed = useMemo(
     () => (statsFailed || history.error ? [] : completedPayouts(history.data ?? [])),
     [statsFailed, history.error, history.data],
@@ -88,11 +100,22 @@ export function AdminPayouts() {
     pending.isLoading || stats.isLoading ? (
       <LoadingState />
     ) : requests.length === 0 ? (
-      errors.length === 0 && <EmptyState icon="check" title={t("payouts.admin.empty.requests")} body={t("payouts.admin.empty.requestsBody")} />
+      errors.length === 0 && (
+        <EmptyState
+          icon="check"
+          title={t("payouts.admin.empty.requests")}
+          body={t("payouts.admin.empty.requestsBody")}
+        />
+      )
     ) : (
       <ul className="card-grid" aria-label={t("payouts.admin.requests.list")}>
         {requests.map((request) => (
-          <PayoutRequestCard key={request.user_id} request={request} completing={completing[request.user_id] === true} onComplete={onComplete} />
+          <PayoutRequestCard
+            key={request.user_id}
+            request={request}
+            completing={completing[request.user_id] === true}
+            onComplete={onComplete}
+          />
         ))}
       </ul>
     );
@@ -101,7 +124,13 @@ export function AdminPayouts() {
     history.isLoading || stats.isLoading ? (
       <LoadingState />
     ) : completed.length === 0 ? (
-      errors.length === 0 && <EmptyState icon="bank" title={t("payouts.admin.empty.completed")} body={t("payouts.admin.empty.completedBody")} />
+      errors.length === 0 && (
+        <EmptyState
+          icon="bank"
+          title={t("payouts.admin.empty.completed")}
+          body={t("payouts.admin.empty.completedBody")}
+        />
+      )
     ) : (
       <>
         <ul className="card-grid" aria-label={t("payouts.admin.completed.list")}>
@@ -109,7 +138,12 @@ export function AdminPayouts() {
             <CompletedPayoutCard key={payout.payout_request_id} payout={payout} />
           ))}
         </ul>
-        <ShowMore shown={completedPage.visible.length} remaining={completedPage.remaining} pageSize={COMPLETED_PAGE} onShowMore={completedPage.showMore} />
+        <ShowMore
+          shown={completedPage.visible.length}
+          remaining={completedPage.remaining}
+          pageSize={COMPLETED_PAGE}
+          onShowMore={completedPage.showMore}
+        />
       </>
     );
 
@@ -147,8 +181,16 @@ export function AdminPayouts() {
         onChange={(id) => setTab(id as PayoutTab)}
         className="admin-payouts__tabs"
         items={[
-          { id: "requests", label: t("payouts.admin.tab.requests", { count: formatCount(requests.length) }), content: requestsPanel },
-          { id: "completed", label: t("payouts.admin.tab.completed", { count: formatCount(completed.length) }), content: completedPanel },
+          {
+            id: "requests",
+            label: t("payouts.admin.tab.requests", { count: formatCount(requests.length) }),
+            content: requestsPanel,
+          },
+          {
+            id: "completed",
+            label: t("payouts.admin.tab.completed", { count: formatCount(completed.length) }),
+            content: completedPanel,
+          },
         ]}
       />
     </section>

@@ -8,7 +8,10 @@ import { UserTypeBadge } from "./user-type-badge.tsx";
 export function CompletedPayoutCard({ payout }: { payout: PayoutItem }) {
   const completedAt = payout.completed_at;
   return (
-    <li className={`card card--status payout-card payout-card--completed payout-card--${payout.user_type}`} aria-label={payout.email}>
+    <li
+      className={`card card--status payout-card payout-card--completed payout-card--${payout.user_type}`}
+      aria-label={payout.email}
+    >
       <div className="payout-card__head">
         <h3 className="payout-card__email break-anywhere">{payout.email}</h3>
         <UserTypeBadge type={payout.user_type} />
@@ -28,7 +31,9 @@ export function CompletedPayoutCard({ payout }: { payout: PayoutItem }) {
         </div>
         <div className="details__row">
           <dt>{t("payouts.admin.completedAt")}</dt>
-          <dd>{completedAt ? <time dateTime={completedAt}>{formatDateTime(completedAt)}</time> : t("common.notAvailable")}</dd>
+          <dd>
+            {completedAt ? <time dateTime={completedAt}>{formatDateTime(completedAt)}</time> : t("common.notAvailable")}
+          </dd>
         </div>
         <div className="details__row">
           <dt>{t("payouts.admin.reference")}</dt>

@@ -12,7 +12,11 @@ export function PayoutHistoryList({ items }: { items: readonly PayoutItem[] }) {
         const amount = formatMoney(item.total_amount_cents);
         const reference = item.aba_reference ?? t("common.notAvailable");
         return (
-          <li key={item.payout_request_id} className="payout-row" aria-label={t("payouts.history.itemLabel", { amount, reference })}>
+          <li
+            key={item.payout_request_id}
+            className="payout-row"
+            aria-label={t("payouts.history.itemLabel", { amount, reference })}
+          >
             <div className="payout-row__head">
               <strong className="payout-row__amount">{amount}</strong>
               <Badge tone="success">{t("payouts.history.completedAt")}</Badge>
@@ -20,7 +24,13 @@ export function PayoutHistoryList({ items }: { items: readonly PayoutItem[] }) {
             <dl className="details">
               <div className="details__row">
                 <dt>{t("payouts.history.completedAt")}</dt>
-                <dd>{item.completed_at ? <time dateTime={item.completed_at}>{formatDateTime(item.completed_at)}</time> : t("common.notAvailable")}</dd>
+                <dd>
+                  {item.completed_at ? (
+                    <time dateTime={item.completed_at}>{formatDateTime(item.completed_at)}</time>
+                  ) : (
+                    t("common.notAvailable")
+                  )}
+                </dd>
               </div>
               <div className="details__row">
                 <dt>{t("payouts.history.reference")}</dt>
@@ -32,7 +42,9 @@ export function PayoutHistoryList({ items }: { items: readonly PayoutItem[] }) {
               </div>
               <div className="details__row">
                 <dt>{t("payouts.history.products")}</dt>
-                <dd className="break-anywhere">{item.product_names.length > 0 ? item.product_names.join(", ") : t("common.notAvailable")}</dd>
+                <dd className="break-anywhere">
+                  {item.product_names.length > 0 ? item.product_names.join(", ") : t("common.notAvailable")}
+                </dd>
               </div>
             </dl>
           </li>

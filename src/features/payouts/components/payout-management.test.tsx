@@ -16,14 +16,29 @@ vi.mock("@/lib/realtime.ts", () => ({
 
 const money = (name: string, cents: number) => ({ [name]: cents / 100, [`${name}_cents`]: cents });
 
-function summaryOf(cents: { earned: number; requested?: number; completed?: number; available: number; gross?: number; fees?: number; commissions?: number }, business = true) {
+function summaryOf(
+  cents: {
+    earned: number;
+    requested?: number;
+    completed?: number;
+    available: number;
+    gross?: number;
+    fees?: number;
+    commissions?: number;
+  },
+  business = true,
+) {
   return {
     ...money("earned_balance", cents.earned),
     ...money("requested_balance", cents.requested ?? 0),
     ...money("total_completed", cents.completed ?? 0),
     ...money("available_for_payout", cents.available),
     ...(business
-      ? { ...money("total_earnings", cents.gross ?? 0), ...money("total_platform_fees", cents.fees ?? 0), ...money("total_influencer_commissions", cents.commissions ?? 0) }
+      ? {
+          ...money("total_earnings", cents.gross ?? 0),
+          ...money("total_platform_fees", cents.fees ?? 0),
+          ...money("total_influencer_commissions", cents.commissions ?? 0),
+        }
       : {}),
   };
 }
@@ -60,7 +75,13 @@ const business = (extra: Partial<User> = {}): User => ({
   ...extra,
 });
 
-const influencer = (extra: Partial<User> = {}): User => ({ ...business(), id: "user-2", email: "creator@example.com", user_type: "influencer", ...extra });
+const influencer = (extra: Partial<User> = {}): User => ({
+  ...business(),
+  id: "user-2",
+  email: "creator@example.com",
+  user_type: "influencer",
+  ...extra,
+});
 
 let summaryAnswer: { status: number; body: unknown };
 let requestAnswer: { status: number; body: unknown } | null;
@@ -77,7 +98,14 @@ beforeEach(() => {
   summaryAnswer = {
     status: 200,
     body: {
-      summary: summaryOf({ earned: 9180, completed: 3060, available: 6120, gross: 10800, fees: 1620, commissions: 1200 }),
+      summary: summaryOf({
+        earned: 9180,
+        completed: 3060,
+        available: 6120,
+        gross: 10800,
+        fees: 1620,
+        commissions: 1200,
+      }),
       history: [item("a", "completed", 3060)],
     },
   };
@@ -91,9 +119,23 @@ beforeEach(() => {
       const pending = item("b", "pending", 6120, { requested_at: "2026-11-22T03:00:00Z" });
       summaryAnswer = {
         status: 200,
-        body: { summary: summaryOf({ earned: 9180, requested: 6120, completed: 3060, available: 0, gross: 10800, fees: 1620, commissions: 1200 }), history: [pending, item("a", "completed", 3060)] },
+        body: {
+          summary: summaryOf({
+            earned: 9180,
+            requested: 6120,
+            completed: 3060,
+            available: 0,
+            gross: 10800,
+            fees: 1620,
+            commissions: 1200,
+          }),
+          history: [pending, item("a", "completed", 3060)],
+        },
       };
-      return json(201, { message: "Payout requested. An admin will send it to your bank account by ABA transfer.", payout: pending });
+      return json(201, {
+        message: "Payout requested. An admin will send it to your bank account by ABA transfer.",
+        payout: pending,
+      });
     }
     return json(404, {});
   });
@@ -109,12 +151,18 @@ afterEach(() => {
 
 const text = () => view.container.textContent ?? "";
 const stats = () =>
-  Object.fromEntries([...view.container.querySelectorAll(".payout-stat")].map((stat) => [stat.querySelector("dt")?.textContent, stat.querySelector("dd")?.textContent]));
+  Object.fromEntries(
+    [...view.container.querySelectorAll(".payout-stat")].map((stat) => [
+      stat.querySelector("dt")?.textContent,
+      stat.querySelector("dd")?.textContent,
+    ]),
+  );
 const requestButton = () => buttonByText(view.container, "Request Payout") as HTMLButtonElement;
 const dialog = () => document.querySelector<HTMLElement>("[role=dialog]");
 const historyRows = () => [...view.container.querySelectorAll<HTMLElement>("ul[aria-label='Completed payouts'] > li")];
 const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
-const alerts = () => [...view.container.querySelectorAll("[role=alert] .alert__text")].map((alert) => alert.textContent);
+const alerts = () =>
+  [...view.container.querySelectorAll("[role=alert] .alert__text")].map((alert) => alert.textContent);
 const summaryCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith("/payouts/summary")).length;
 
 describe("Payout Management (business)", () => {
@@ -133,7 +181,8 @@ describe("Payout Management (business)", () => {
     });
     const row = historyRows()[0];
     expect(row.getAttribute("aria-label")).toBe("Payout of $30.60, ABA reference ABA-A");
-    for (const part of ["$30.60", "Nov 21, 2026", "ABA-A", "Transactions2", "Coffee Beans, Silk Scarf"]) expect(row.textContent).toContain(part);
+    for (const part of ["$30.60", "Nov 21, 2026", "ABA-A", "Transactions2", "Coffee Beans, Silk Scarf"])
+      expect(row.textContent).toContain(part);
     expect(requestButton().disabled).toBe(false);
     expect(realtime.channels.get("payout_requests")).toMatchObject({ event: "*", filter: "user_id=eq.user-1" });
     expect(realtime.channels.get("orders")).toMatchObject({ event: "*", filter: "business_id=eq.user-1" });
@@ -150,7 +199,9 @@ describe("Payout Management (business)", () => {
     expect(shown?.textContent).toContain("$61.20");
     expect(shown?.textContent).toContain("ABA Bank, Sok Dara, account 000 123 456");
     await click(buttonByText(shown as HTMLElement, "Confirm"));
-    await until(() => expect(toasts()).toContain("Payout requested. An admin will send it to your bank account by ABA transfer."));
+    await until(() =>
+      expect(toasts()).toContain("Payout requested. An admin will send it to your bank account by ABA transfer."),
+    );
     expect(posts).toBe(1);
     expect(dialog()).toBeNull();
     await until(() => expect(text()).toContain("Awaiting admin"));
@@ -172,25 +223,37 @@ describe("Payout Management (business)", () => {
   });
 
   it("a refused request says 'Failed to request payout: ' with the server's reason", async () => {
-    requestAnswer = { status: 409, body: { error: "conflict", message: "You have no available balance to request a payout." } };
+    requestAnswer = {
+      status: 409,
+      body: { error: "conflict", message: "You have no available balance to request a payout." },
+    };
     view = await render(<PayoutManagement user={business()} />);
     await until(() => expect(requestButton().disabled).toBe(false));
     await click(requestButton());
     await click(buttonByText(dialog() as HTMLElement, "Confirm"));
-    await until(() => expect(alerts()).toContain("Failed to request payout: You have no available balance to request a payout."));
+    await until(() =>
+      expect(alerts()).toContain("Failed to request payout: You have no available balance to request a payout."),
+    );
     expect(toasts()).toContain("Failed to request payout: You have no available balance to request a payout.");
     expect(posts).toBe(1);
   });
 
   it("without bank details the button is disabled and the SPEC hint links to the profile", async () => {
     view = await render(<PayoutManagement user={business({ account_number: "  " })} />);
-    await until(() => expect(text()).toContain("Please complete your bank account information in your profile before requesting a payout."));
+    await until(() =>
+      expect(text()).toContain(
+        "Please complete your bank account information in your profile before requesting a payout.",
+      ),
+    );
     expect(requestButton().disabled).toBe(true);
     expect(view.container.querySelector(".payout-bank-hint a")?.getAttribute("href")).toBe("/business/profile");
   });
 
   it("is disabled with nothing available", async () => {
-    summaryAnswer.body = { summary: summaryOf({ earned: 3060, completed: 3060, available: 0 }), history: [item("a", "completed", 3060)] };
+    summaryAnswer.body = {
+      summary: summaryOf({ earned: 3060, completed: 3060, available: 0 }),
+      history: [item("a", "completed", 3060)],
+    };
     view = await render(<PayoutManagement user={business()} />);
     await until(() => expect(text()).toContain("There is no balance available to request yet."));
     expect(stats()["Available for payout"]).toBe("$0.00");
@@ -198,7 +261,10 @@ describe("Payout Management (business)", () => {
   });
 
   it("shows a negative balance as owed and refuses a request", async () => {
-    summaryAnswer.body = { summary: summaryOf({ earned: 2760, completed: 3060, available: -300 }), history: [item("a", "completed", 3060)] };
+    summaryAnswer.body = {
+      summary: summaryOf({ earned: 2760, completed: 3060, available: -300 }),
+      history: [item("a", "completed", 3060)],
+    };
     view = await render(<PayoutManagement user={business()} />);
     await until(() => expect(text()).toContain("You owe $3.00. It will be deducted from your next earnings."));
     expect(stats()["You owe"]).toBe("$3.00");
@@ -232,7 +298,10 @@ describe("Payout Management (business)", () => {
 
   it("Refresh refetches, and a realtime change refetches and announces a completed payout once", async () => {
     const pending = item("b", "pending", 6120, { requested_at: "2026-11-22T03:00:00Z" });
-    summaryAnswer.body = { summary: summaryOf({ earned: 9180, requested: 6120, completed: 3060, available: 0 }), history: [pending, item("a", "completed", 3060)] };
+    summaryAnswer.body = {
+      summary: summaryOf({ earned: 9180, requested: 6120, completed: 3060, available: 0 }),
+      history: [pending, item("a", "completed", 3060)],
+    };
     view = await render(<PayoutManagement user={business()} />);
     await until(() => expect(text()).toContain("Awaiting admin"));
     const before = summaryCalls();
@@ -243,7 +312,10 @@ describe("Payout Management (business)", () => {
     // An admin completes it: the change arrives through realtime.
     summaryAnswer.body = {
       summary: summaryOf({ earned: 9180, completed: 9180, available: 0 }),
-      history: [item("b", "completed", 6120, { aba_reference: "ABA-778899", completed_at: "2026-11-22T06:00:00Z" }), item("a", "completed", 3060)],
+      history: [
+        item("b", "completed", 6120, { aba_reference: "ABA-778899", completed_at: "2026-11-22T06:00:00Z" }),
+        item("a", "completed", 3060),
+      ],
     };
     await act(async () => realtime.channels.get("payout_requests")?.onChange());
     await until(() => expect(historyRows()).toHaveLength(2));
@@ -264,9 +336,16 @@ describe("Commission & Payout Management (influencer)", () => {
   it("has the influencer title, no business figures, the SPEC empty message and the influencer's order filter", async () => {
     summaryAnswer.body = { summary: summaryOf({ earned: 0, available: 0 }, false), history: [] };
     view = await render(<PayoutManagement user={influencer()} />);
-    await until(() => expect(text()).toContain("No commission earnings yet. Start promoting your affiliate links to earn commissions!"));
+    await until(() =>
+      expect(text()).toContain("No commission earnings yet. Start promoting your affiliate links to earn commissions!"),
+    );
     expect(view.container.querySelector("h2")?.textContent).toBe("Commission & Payout Management");
-    expect(Object.keys(stats())).toEqual(["Available for payout", "Commissions earned", "Requested (pending)", "Total paid out"]);
+    expect(Object.keys(stats())).toEqual([
+      "Available for payout",
+      "Commissions earned",
+      "Requested (pending)",
+      "Total paid out",
+    ]);
     expect(requestButton().disabled).toBe(true);
     expect(realtime.channels.get("orders")?.filter).toBe("influencer_id=eq.user-2");
     expect(realtime.channels.get("payout_requests")?.filter).toBe("user_id=eq.user-2");
@@ -288,7 +367,11 @@ describe("Commission & Payout Management (influencer)", () => {
   it("links the bank hint to the influencer profile", async () => {
     summaryAnswer.body = { summary: summaryOf({ earned: 400, available: 400 }, false), history: [] };
     view = await render(<PayoutManagement user={influencer({ bank_name: null })} />);
-    await until(() => expect(text()).toContain("Please complete your bank account information in your profile before requesting a payout."));
+    await until(() =>
+      expect(text()).toContain(
+        "Please complete your bank account information in your profile before requesting a payout.",
+      ),
+    );
     expect(view.container.querySelector(".payout-bank-hint a")?.getAttribute("href")).toBe("/influencer/profile");
     expect(requestButton().disabled).toBe(true);
   });

@@ -7,7 +7,17 @@
 // showed as pending that turns completed is announced with its ABA reference.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { Alert, Badge, Button, Card, EmptyState, LiveIndicator, LoadingState, Modal, useToast } from "@/components/ui/index.ts";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  LiveIndicator,
+  LoadingState,
+  Modal,
+  useToast,
+} from "@/components/ui/index.ts";
 import { paths } from "@/config/paths.ts";
 import { ApiError, failureMessage } from "@/lib/api-client.ts";
 import { logout } from "@/lib/auth.tsx";

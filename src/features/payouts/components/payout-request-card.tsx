@@ -38,16 +38,27 @@ export function PayoutRequestCard({ request, completing, onComplete }: PayoutReq
 
   const none = t("common.notAvailable");
   const details: { label: string; value: ReactNode }[] = [
-    { label: t("payouts.admin.userId"), value: <code className="payout-card__id break-anywhere">{request.user_id}</code> },
+    {
+      label: t("payouts.admin.userId"),
+      value: <code className="payout-card__id break-anywhere">{request.user_id}</code>,
+    },
     { label: t("payouts.admin.amount"), value: <strong>{formatMoney(request.total_amount_cents)}</strong> },
-    { label: t("payouts.admin.requestedAt"), value: <time dateTime={request.oldest_request}>{formatDateTime(request.oldest_request)}</time> },
+    {
+      label: t("payouts.admin.requestedAt"),
+      value: <time dateTime={request.oldest_request}>{formatDateTime(request.oldest_request)}</time>,
+    },
   ];
-  if (request.request_count > 1) details.push({ label: t("payouts.admin.requestCount"), value: formatCount(request.request_count) });
+  if (request.request_count > 1)
+    details.push({ label: t("payouts.admin.requestCount"), value: formatCount(request.request_count) });
   details.push(
     { label: t("payouts.admin.transactions"), value: formatCount(request.transaction_count) },
     {
       label: t("payouts.admin.products"),
-      value: <span className="break-anywhere">{request.product_names.length > 0 ? request.product_names.join(", ") : none}</span>,
+      value: (
+        <span className="break-anywhere">
+          {request.product_names.length > 0 ? request.product_names.join(", ") : none}
+        </span>
+      ),
     },
   );
   if (request.user_type === "business" && request.gross_amount_cents !== null) {
@@ -65,7 +76,11 @@ export function PayoutRequestCard({ request, completing, onComplete }: PayoutReq
   }
 
   return (
-    <li className={`card card--status payout-card payout-card--pending payout-card--${request.user_type}`} aria-label={request.email} aria-busy={completing || undefined}>
+    <li
+      className={`card card--status payout-card payout-card--pending payout-card--${request.user_type}`}
+      aria-label={request.email}
+      aria-busy={completing || undefined}
+    >
       <div className="payout-card__head">
         <h3 className="payout-card__email break-anywhere">{request.email}</h3>
         <UserTypeBadge type={request.user_type} />

@@ -24,14 +24,25 @@ export function PayoutStats({ summary, userType }: PayoutStatsProps) {
   if (userType === "business") {
     stats.push(
       { id: "gross", label: t("payouts.stats.totalEarnings"), cents: summary.total_earnings_cents ?? 0 },
-      { id: "fees", label: t("payouts.stats.platformFees", { rate: formatPercent(PLATFORM_FEE_RATE, 0) }), cents: summary.total_platform_fees_cents ?? 0 },
-      { id: "commissions", label: t("payouts.stats.commissions"), cents: summary.total_influencer_commissions_cents ?? 0 },
+      {
+        id: "fees",
+        label: t("payouts.stats.platformFees", { rate: formatPercent(PLATFORM_FEE_RATE, 0) }),
+        cents: summary.total_platform_fees_cents ?? 0,
+      },
+      {
+        id: "commissions",
+        label: t("payouts.stats.commissions"),
+        cents: summary.total_influencer_commissions_cents ?? 0,
+      },
     );
   }
   return (
     <dl className="payout-stats" aria-label={t("payouts.stats.label")}>
       {stats.map((stat) => (
-        <div key={stat.id} className={`payout-stat payout-stat--${stat.id}${stat.highlight ? ` payout-stat--${stat.highlight}` : ""}`}>
+        <div
+          key={stat.id}
+          className={`payout-stat payout-stat--${stat.id}${stat.highlight ? ` payout-stat--${stat.highlight}` : ""}`}
+        >
           <dt className="payout-stat__label">{stat.label}</dt>
           <dd className="payout-stat__value">{formatMoney(stat.cents)}</dd>
         </div>

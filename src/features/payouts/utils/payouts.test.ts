@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { PayoutItem } from "@/features/payouts/types/payout.ts";
-import { combinedLiveStatus, completedPayouts, hasBankDetails, newlyCompleted, pendingIds, pendingPayout, requestBlock, ZERO_SUMMARY } from "./payouts.ts";
+import {
+  combinedLiveStatus,
+  completedPayouts,
+  hasBankDetails,
+  newlyCompleted,
+  pendingIds,
+  pendingPayout,
+  requestBlock,
+  ZERO_SUMMARY,
+} from "./payouts.ts";
 
 const item = (id: string, status: PayoutItem["status"], completedAt: string | null = null): PayoutItem => ({
   payout_request_id: id,
@@ -23,7 +32,11 @@ const item = (id: string, status: PayoutItem["status"], completedAt: string | nu
 
 describe("payout rules", () => {
   it("history is the completed requests, most recently completed first", () => {
-    const items = [item("a", "completed", "2026-11-02T00:00:00Z"), item("p", "pending"), item("b", "completed", "2026-11-05T00:00:00Z")];
+    const items = [
+      item("a", "completed", "2026-11-02T00:00:00Z"),
+      item("p", "pending"),
+      item("b", "completed", "2026-11-05T00:00:00Z"),
+    ];
     expect(completedPayouts(items).map((i) => i.payout_request_id)).toEqual(["b", "a"]);
     expect(pendingPayout(items)?.payout_request_id).toBe("p");
     expect(pendingPayout([])).toBeNull();
@@ -49,7 +62,11 @@ describe("payout rules", () => {
   it("finds the requests that were pending and are now completed", () => {
     const before = pendingIds([item("a", "pending"), item("b", "completed", "2026-11-02T00:00:00Z")]);
     expect([...before]).toEqual(["a"]);
-    const after = [item("a", "completed", "2026-11-03T00:00:00Z"), item("b", "completed", "2026-11-02T00:00:00Z"), item("c", "pending")];
+    const after = [
+      item("a", "completed", "2026-11-03T00:00:00Z"),
+      item("b", "completed", "2026-11-02T00:00:00Z"),
+      item("c", "pending"),
+    ];
     expect(newlyCompleted(before, after).map((i) => i.payout_request_id)).toEqual(["a"]);
   });
 

@@ -23,7 +23,9 @@ export function pendingPayout(items: readonly PayoutItem[]): PayoutItem | null {
 
 /** SPEC §5: bank name, account name and account number all filled. */
 export function hasBankDetails(user: Pick<User, "bank_name" | "account_name" | "account_number">): boolean {
-  return [user.bank_name, user.account_name, user.account_number].every((value) => typeof value === "string" && value.trim() !== "");
+  return [user.bank_name, user.account_name, user.account_number].every(
+    (value) => typeof value === "string" && value.trim() !== "",
+  );
 }
 
 export type RequestBlock = "pending" | "bank-details" | "nothing-available" | null;

@@ -8,7 +8,9 @@ export type ProfileChanges = ProfileUpdateInput;
 
 // PUT /auth/profile - change the logo (businesses) and bank details; answers the account as saved
 export function updateProfile(changes: ProfileChanges, signal?: AbortSignal): Promise<User> {
-  return apiRequest("/auth/profile", { method: "PUT", body: changes, schema: meResponseSchema, signal }).then((body) => body.user);
+  return apiRequest("/auth/profile", { method: "PUT", body: changes, schema: meResponseSchema, signal }).then(
+    (body) => body.user,
+  );
 }
 
 export function useUpdateProfile() {

@@ -78,7 +78,9 @@ async function renderForm(user: User) {
 
 const card = () => view.container.querySelector<HTMLElement>("section.card")!;
 const input = (label: string) => {
-  const found = [...view.container.querySelectorAll("label")].find((element) => element.textContent?.replace(" *", "").trim() === label);
+  const found = [...view.container.querySelectorAll("label")].find(
+    (element) => element.textContent?.replace(" *", "").trim() === label,
+  );
   if (!found) throw new Error(`no field labelled ${label}`);
   return document.getElementById(found.htmlFor) as HTMLInputElement;
 };
@@ -88,7 +90,10 @@ const alertText = () => view.container.querySelector('[role="alert"]')?.textCont
 const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
 const fieldError = (label: string) => {
   const ids = input(label).getAttribute("aria-describedby")?.split(" ") ?? [];
-  return ids.map((id) => document.getElementById(id)).find((element) => element?.className === "field__error")?.textContent ?? null;
+  return (
+    ids.map((id) => document.getElementById(id)).find((element) => element?.className === "field__error")
+      ?.textContent ?? null
+  );
 };
 const puts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === "PUT");
 const lastPut = () => JSON.parse(String((puts().at(-1)![1] as RequestInit).body));
@@ -167,7 +172,13 @@ describe("Profile form", () => {
     expect(submit().disabled).toBe(true);
     expect(input("Business logo URL").value).toBe("https://cdn.test/logo.png");
     expect(input("Bank name").value).toBe("Wing Bank");
-    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ business_logo_url: "https://cdn.test/logo.png", bank_name: "Wing Bank", account_name: "Sokha Store" }));
+    expect(onSaved).toHaveBeenCalledWith(
+      expect.objectContaining({
+        business_logo_url: "https://cdn.test/logo.png",
+        bank_name: "Wing Bank",
+        account_name: "Sokha Store",
+      }),
+    );
     expect(alertText()).toBe("");
 
     // The next change is measured against what was saved.
@@ -196,7 +207,12 @@ describe("Profile form", () => {
   });
 
   it("says 'Failed to update profile. Please try again.' to an influencer, with the server's message next to the field it names", async () => {
-    answer = async () => json(422, { error: "invalid_input", message: "Account number must contain digits only", field: "account_number" });
+    answer = async () =>
+      json(422, {
+        error: "invalid_input",
+        message: "Account number must contain digits only",
+        field: "account_number",
+      });
     await renderForm(influencer());
     await type(input("Account number"), "0001 234");
     await click(submit());
@@ -236,7 +252,9 @@ describe("Profile form", () => {
   it("previews the typed logo URL, with No Image for an empty or social media URL", async () => {
     await renderForm(business());
     const preview = () => card().querySelector(".profile-logo");
-    expect(preview()?.querySelector('[role="img"]')?.getAttribute("aria-label")).toBe("Business logo preview: No Image");
+    expect(preview()?.querySelector('[role="img"]')?.getAttribute("aria-label")).toBe(
+      "Business logo preview: No Image",
+    );
     expect(preview()?.textContent).toContain("No Image");
     await type(input("Business logo URL"), "https://cdn.test/logo.png");
     expect(preview()?.querySelector("img")?.getAttribute("src")).toBe("https://cdn.test/logo.png");
@@ -256,7 +274,15 @@ describe("Profile form", () => {
     expect(submit().disabled).toBe(true);
 
     await type(input("Account name"), "My edit");
-    await act(async () => setUser(business({ bank_name: "Wing Bank", account_name: "Server name", business_logo_url: "https://cdn.test/new.png" })));
+    await act(async () =>
+      setUser(
+        business({
+          bank_name: "Wing Bank",
+          account_name: "Server name",
+          business_logo_url: "https://cdn.test/new.png",
+        }),
+      ),
+    );
     expect(input("Account name").value).toBe("My edit");
     expect(input("Bank name").value).toBe("Wing Bank");
     expect(submit().disabled).toBe(false);

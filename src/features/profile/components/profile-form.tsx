@@ -137,7 +137,12 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
       <form className="form" onSubmit={onSubmit} noValidate ref={formRef} aria-label={title}>
         {isBusiness && (
           <div className="profile-logo">
-            <ProductImage url={values.business_logo_url} alt={t("profile.logoPreview")} size="thumb" className="profile-logo__preview" />
+            <ProductImage
+              url={values.business_logo_url}
+              alt={t("profile.logoPreview")}
+              size="thumb"
+              className="profile-logo__preview"
+            />
             <TextField
               label={t("profile.logoUrl")}
               type="url"

@@ -49,9 +49,15 @@ afterEach(() => {
 });
 
 const heading = () => view.container.querySelector("h1")?.textContent;
-const backLink = () => [...view.container.querySelectorAll("a")].find((link) => link.textContent === "Back to Dashboard");
+const backLink = () =>
+  [...view.container.querySelectorAll("a")].find((link) => link.textContent === "Back to Dashboard");
 const facts = () =>
-  Object.fromEntries([...view.container.querySelectorAll(".details__row")].map((row) => [row.querySelector("dt")?.textContent, row.querySelector("dd")?.textContent]));
+  Object.fromEntries(
+    [...view.container.querySelectorAll(".details__row")].map((row) => [
+      row.querySelector("dt")?.textContent,
+      row.querySelector("dd")?.textContent,
+    ]),
+  );
 
 describe("Profile page", () => {
   it("shows a business its profile card and account facts, with a way back to the dashboard", async () => {
@@ -68,12 +74,23 @@ describe("Profile page", () => {
     await until(() => expect(view.container.querySelector("form")).not.toBeNull());
     expect(backLink()?.getAttribute("href")).toBe("/business/dashboard");
     expect(view.container.querySelector("section.card h2")?.textContent).toBe("Business Profile");
-    expect(view.container.querySelector<HTMLInputElement>('input[name="business_logo_url"]')?.value).toBe("https://cdn.test/logo.png");
+    expect(view.container.querySelector<HTMLInputElement>('input[name="business_logo_url"]')?.value).toBe(
+      "https://cdn.test/logo.png",
+    );
     expect(facts()).toEqual({ Email: "shop@example.com", "Account type": "Business", Status: "Pending approval" });
   });
 
   it("shows an influencer 'My Profile' with the Bank Account Information card", async () => {
-    me = async () => json(200, { user: account({ id: "i1", email: "creator@example.com", user_type: "influencer", status: "approved", business_logo_url: null }) });
+    me = async () =>
+      json(200, {
+        user: account({
+          id: "i1",
+          email: "creator@example.com",
+          user_type: "influencer",
+          status: "approved",
+          business_logo_url: null,
+        }),
+      });
     view = await render(<ProfilePage />, "/influencer/profile");
     expect(heading()).toBe("My Profile");
     await until(() => expect(view.container.querySelector("form")).not.toBeNull());
@@ -86,7 +103,9 @@ describe("Profile page", () => {
   it("says when the account cannot be loaded and tries again", async () => {
     me = async () => json(500, {});
     view = await render(<ProfilePage />, "/business/profile");
-    await until(() => expect(view.container.querySelector('[role="alert"]')?.textContent).toContain("Failed to load your account."));
+    await until(() =>
+      expect(view.container.querySelector('[role="alert"]')?.textContent).toContain("Failed to load your account."),
+    );
     expect(view.container.querySelector("form")).toBeNull();
     me = async () => json(200, { user: account() });
     await click(buttonByText(view.container, "Try again"));

@@ -12,7 +12,15 @@ const values = (extra: Partial<ProfileValues> = {}): ProfileValues => ({
 describe("profile values", () => {
   it("reads missing account values as empty strings", () => {
     expect(
-      valuesFrom({ id: "u", email: "a@b.c", user_type: "influencer", status: "approved", is_approved: true, created_at: "", bank_name: null }),
+      valuesFrom({
+        id: "u",
+        email: "a@b.c",
+        user_type: "influencer",
+        status: "approved",
+        is_approved: true,
+        created_at: "",
+        bank_name: null,
+      }),
     ).toEqual({ business_logo_url: "", bank_name: "", account_name: "", account_number: "" });
   });
 

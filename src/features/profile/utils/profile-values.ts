@@ -27,7 +27,11 @@ export function valuesFrom(user: User): ProfileValues {
 }
 
 /** The edited fields whose trimmed value differs from the saved one, trimmed. */
-export function changedFields(values: ProfileValues, saved: ProfileValues, fields: readonly ProfileField[]): Partial<ProfileValues> {
+export function changedFields(
+  values: ProfileValues,
+  saved: ProfileValues,
+  fields: readonly ProfileField[],
+): Partial<ProfileValues> {
   const changes: Partial<ProfileValues> = {};
   for (const field of fields) {
     const value = values[field].trim();

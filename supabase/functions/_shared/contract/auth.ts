@@ -51,8 +51,11 @@ const cambodianPhone = z
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required")
-    .max(MAX_PASSWORD_BYTES, tooLongPassword).refine(within72Bytes, tooLongPassword),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(MAX_PASSWORD_BYTES, tooLongPassword)
+    .refine(within72Bytes, tooLongPassword),
 });
 
 export const businessRegistrationSchema = z.object({
@@ -63,7 +66,11 @@ export const businessRegistrationSchema = z.object({
 });
 
 export const influencerRegistrationSchema = z.object({
-  fullName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(120, "Full name is too long"),
+  fullName: z
+    .string({ error: "Full name is required" })
+    .trim()
+    .min(1, "Full name is required")
+    .max(120, "Full name is too long"),
   email,
   password: newPassword,
   platform: z
@@ -81,7 +88,10 @@ export const influencerRegistrationSchema = z.object({
 });
 
 const optionalText = (label: string, max: number) =>
-  z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long`);
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long`);
 
 export const profileUpdateSchema = z
   .object({

@@ -26,7 +26,8 @@ export function normaliseCampaignPayload(input: unknown): unknown {
   return out;
 }
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
 const productName = z
   .string({ error: "Product name is required" })
@@ -65,25 +66,23 @@ const description = z
   .pipe(z.string().max(5000, "Description must be at most 5000 characters"));
 
 /** 1 to 5 http(s) URLs; empty entries (unused inputs of the forms) are dropped first. */
-const imageUrls = z
-  .array(z.unknown(), { error: "Please add at least one product image" })
-  .transform((values, ctx) => {
-    const urls: string[] = [];
-    values.forEach((value, index) => {
-      if (isBlank(value)) return;
-      const url = typeof value === "string" ? value.trim() : "";
-      if (!isHttpUrl(url)) {
-        ctx.addIssue({ code: "custom", message: `Image URL ${index + 1} must be a valid http(s) URL`, path: [index] });
-      } else {
-        urls.push(url);
-      }
-    });
-    if (urls.length === 0 && ctx.issues.length === 0) {
-      ctx.addIssue({ code: "custom", message: "Please add at least one product image" });
+const imageUrls = z.array(z.unknown(), { error: "Please add at least one product image" }).transform((values, ctx) => {
+  const urls: string[] = [];
+  values.forEach((value, index) => {
+    if (isBlank(value)) return;
+    const url = typeof value === "string" ? value.trim() : "";
+    if (!isHttpUrl(url)) {
+      ctx.addIssue({ code: "custom", message: `Image URL ${index + 1} must be a valid http(s) URL`, path: [index] });
+    } else {
+      urls.push(url);
     }
-    if (urls.length > MAX_CAMPAIGN_IMAGES) ctx.addIssue({ code: "custom", message: "Maximum 5 images allowed" });
-    return urls;
   });
+  if (urls.length === 0 && ctx.issues.length === 0) {
+    ctx.addIssue({ code: "custom", message: "Please add at least one product image" });
+  }
+  if (urls.length > MAX_CAMPAIGN_IMAGES) ctx.addIssue({ code: "custom", message: "Maximum 5 images allowed" });
+  return urls;
+});
 
 const date = (label: string) =>
   z.unknown().transform((value, ctx): string | null => {
@@ -188,11 +187,13 @@ export interface CampaignDashboardForm {
   end_date?: string | null;
 }
 
-export type CampaignUpdateInput = Partial<Omit<CampaignPageForm, "price"> & {
-  price: number | string;
-  product_price: number | string;
-  status: CampaignStatus;
-}>;
+export type CampaignUpdateInput = Partial<
+  Omit<CampaignPageForm, "price"> & {
+    price: number | string;
+    product_price: number | string;
+    status: CampaignStatus;
+  }
+>;
 
 /** A campaign as every campaign path answers it. */
 export interface Campaign {

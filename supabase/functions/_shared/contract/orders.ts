@@ -7,10 +7,17 @@ export const ORDER_STATUSES = ["new_order", "ready_for_pickup", "out_for_deliver
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const id = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().pipe(z.uuid(`${label} must be a valid id`));
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .pipe(z.uuid(`${label} must be a valid id`));
 
 const placeName = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} is too long`);
 
 export const checkoutOrderSchema = z.object({
   influencer_id: id("influencer_id"),

@@ -16,7 +16,8 @@ export function adminLinkRoutes(deps: AppDeps) {
 
   const list = (where: string) => async (c: Context<AppEnv>) => {
     const rows = await asUser(deps.sql, c.get("claims"), (tx) =>
-      tx.unsafe<ApplicationRow[]>(`${applicationsQuery} ${where} ${newestLinksFirst}`));
+      tx.unsafe<ApplicationRow[]>(`${applicationsQuery} ${where} ${newestLinksFirst}`),
+    );
     return c.json({ applications: rows.map((row) => toApplicationJson(row, deps.appUrl)) });
   };
 

@@ -12,7 +12,8 @@ export function adminUserRoutes(deps: AppDeps) {
   // GET /admin/users - every account, newest first (RLS lets only admins see others)
   app.get("/", async (c) => {
     const users = await asUser(deps.sql, c.get("claims"), (tx) =>
-      tx.unsafe<UserRow[]>(`select ${userColumns} from public.users order by created_at desc, id`));
+      tx.unsafe<UserRow[]>(`select ${userColumns} from public.users order by created_at desc, id`),
+    );
     return c.json({ users: users.map(toUserJson) });
   });
 
@@ -21,7 +22,8 @@ export function adminUserRoutes(deps: AppDeps) {
     const id = uuidParam(c.req.param("id"), "id");
     const { status } = await parseJsonBody(c, userStatusSchema);
     const [user] = await asUser(deps.sql, c.get("claims"), (tx) =>
-      tx.unsafe<UserRow[]>(`select ${userColumns} from public.set_user_status($1, $2)`, [id, status]));
+      tx.unsafe<UserRow[]>(`select ${userColumns} from public.set_user_status($1, $2)`, [id, status]),
+    );
     return c.json({ user: toUserJson(user), message: `User ${status}` });
   });
 

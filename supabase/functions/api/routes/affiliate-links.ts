@@ -25,10 +25,13 @@ export function affiliateLinkRoutes(deps: AppDeps) {
           returning id`;
         return tx.unsafe<OwnLinkRow[]>(`${ownLinksQuery} where l.id = $1`, [link.id]);
       });
-      return c.json({
-        message: "Your link application has been submitted and is pending admin approval.",
-        link: toOwnLinkJson(row, deps.appUrl),
-      }, 201);
+      return c.json(
+        {
+          message: "Your link application has been submitted and is pending admin approval.",
+          link: toOwnLinkJson(row, deps.appUrl),
+        },
+        201,
+      );
     } catch (error) {
       if (sqlStateOf(error) === "23505") throw new ApiError("conflict", "You have already applied for this campaign");
       if (sqlStateOf(error) === "42501") throw await whyApplicationRefused(deps, campaign_id);
@@ -41,7 +44,8 @@ export function affiliateLinkRoutes(deps: AppDeps) {
     const user = c.get("user");
     if (user.user_type !== "influencer") throw new ApiError("forbidden", "Only influencers have affiliate links");
     const rows = await asUser(deps.sql, c.get("claims"), (tx) =>
-      tx.unsafe<OwnLinkRow[]>(`${ownLinksQuery} where l.influencer_id = $1 ${newestLinksFirst}`, [user.id]));
+      tx.unsafe<OwnLinkRow[]>(`${ownLinksQuery} where l.influencer_id = $1 ${newestLinksFirst}`, [user.id]),
+    );
     return c.json({ links: rows.map((row) => toOwnLinkJson(row, deps.appUrl)) });
   });
 
@@ -49,9 +53,13 @@ export function affiliateLinkRoutes(deps: AppDeps) {
 }
 
 function assertMayApply(user: UserRow) {
-  if (user.user_type !== "influencer") throw new ApiError("forbidden", "Only influencers can apply for affiliate links");
+  if (user.user_type !== "influencer")
+    throw new ApiError("forbidden", "Only influencers can apply for affiliate links");
   if (user.status === "pending_approval") {
-    throw new ApiError("forbidden", "Your account is pending admin approval. You can apply for links once it is approved.");
+    throw new ApiError(
+      "forbidden",
+      "Your account is pending admin approval. You can apply for links once it is approved.",
+    );
   }
   if (user.status !== "approved") throw new ApiError("forbidden", "Your influencer account was not approved");
 }
@@ -62,9 +70,12 @@ function assertMayApply(user: UserRow) {
  * so the reason is read past RLS, as service_role, and nothing else of the campaign is returned.
  */
 async function whyApplicationRefused(deps: AppDeps, campaignId: string): Promise<ApiError> {
-  const [campaign] = await asService(deps.sql, (tx) => tx<{ closed_reason: string | null }[]>`
+  const [campaign] = await asService(
+    deps.sql,
+    (tx) => tx<{ closed_reason: string | null }[]>`
     select private.campaign_closed_reason(status, start_date, end_date) as closed_reason
-    from public.campaigns where id = ${campaignId}`);
+    from public.campaigns where id = ${campaignId}`,
+  );
   if (!campaign) return new ApiError("not_found", "Campaign not found");
   if (campaign.closed_reason) return new ApiError("conflict", campaign.closed_reason);
   // Active after all: the caller's approval changed since the check above.

@@ -28,16 +28,25 @@ export function authRoutes(deps: AppDeps) {
   app.post("/login", async (c) => {
     const { email, password } = await parseJsonBody(c, loginSchema);
     const address = clientAddress(c);
-    const [attempt] = await asService(deps.sql, (tx) => tx<LoginAttempt[]>`
+    const [attempt] = await asService(
+      deps.sql,
+      (tx) => tx<LoginAttempt[]>`
       select refused, pair_failures, address_failures, attempt_id
-      from private.begin_login_attempt(${email}, ${address})`);
+      from private.begin_login_attempt(${email}, ${address})`,
+    );
     if (attempt.refused) {
-      throw new ApiError("rate_limited", "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
-        undefined, { "Retry-After": "900" });
+      throw new ApiError(
+        "rate_limited",
+        "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+        undefined,
+        { "Retry-After": "900" },
+      );
     }
     const user = await asService(deps.sql, async (tx) => {
       const [row] = await tx.unsafe<(UserRow | { id: null })[]>(
-        `select ${userColumns} from private.verify_login($1, $2)`, [email, password]);
+        `select ${userColumns} from private.verify_login($1, $2)`,
+        [email, password],
+      );
       if (!row || row.id === null) return null;
       await tx`select private.login_succeeded(${attempt.attempt_id}, ${email}, ${address})`;
       return row as UserRow;
@@ -55,30 +64,43 @@ export function authRoutes(deps: AppDeps) {
   app.post("/register/business", async (c) => {
     const input = await parseJsonBody(c, businessRegistrationSchema);
     const user = await register(deps, clientAddress(c), (tx) =>
-      tx.unsafe<UserRow[]>(
-        `select ${userColumns} from private.register_user($1, $2, 'business', $3, $4)`,
-        [input.email, input.password, input.social_media_page, input.store_phone],
-      ));
-    return c.json({
-      token: await signAccessToken(deps.signingKey, user),
-      user: toUserJson(user),
-      message: registeredMessage.business,
-    }, 201);
+      tx.unsafe<UserRow[]>(`select ${userColumns} from private.register_user($1, $2, 'business', $3, $4)`, [
+        input.email,
+        input.password,
+        input.social_media_page,
+        input.store_phone,
+      ]),
+    );
+    return c.json(
+      {
+        token: await signAccessToken(deps.signingKey, user),
+        user: toUserJson(user),
+        message: registeredMessage.business,
+      },
+      201,
+    );
   });
 
   // POST /auth/register/influencer - create a pending influencer account
   app.post("/register/influencer", async (c) => {
     const input = await parseJsonBody(c, influencerRegistrationSchema);
     const user = await register(deps, clientAddress(c), (tx) =>
-      tx.unsafe<UserRow[]>(
-        `select ${userColumns} from private.register_user($1, $2, 'influencer', $3, null, $4, $5)`,
-        [input.email, input.password, input.social_media_page, input.fullName, input.platform],
-      ));
-    return c.json({
-      token: await signAccessToken(deps.signingKey, user),
-      user: toUserJson(user),
-      message: registeredMessage.influencer,
-    }, 201);
+      tx.unsafe<UserRow[]>(`select ${userColumns} from private.register_user($1, $2, 'influencer', $3, null, $4, $5)`, [
+        input.email,
+        input.password,
+        input.social_media_page,
+        input.fullName,
+        input.platform,
+      ]),
+    );
+    return c.json(
+      {
+        token: await signAccessToken(deps.signingKey, user),
+        user: toUserJson(user),
+        message: registeredMessage.influencer,
+      },
+      201,
+    );
   });
 
   app.use("/me", requireUser(deps));
@@ -97,9 +119,13 @@ export function authRoutes(deps: AppDeps) {
     const columns = Object.keys(changes) as (keyof typeof changes)[];
     if (columns.length === 0) throw new ApiError("invalid_input", "Nothing to update");
     const values = Object.fromEntries(columns.map((column) => [column, emptyToNull(changes[column])]));
-    const [updated] = await asUser(deps.sql, c.get("claims"), (tx) =>
-      tx<UserRow[]>`update public.users set ${tx(values, columns)} where id = ${user.id}
-                    returning ${tx.unsafe(userColumns)}`);
+    const [updated] = await asUser(
+      deps.sql,
+      c.get("claims"),
+      (tx) =>
+        tx<UserRow[]>`update public.users set ${tx(values, columns)} where id = ${user.id}
+                    returning ${tx.unsafe(userColumns)}`,
+    );
     return c.json({ user: toUserJson(updated) });
   });
 

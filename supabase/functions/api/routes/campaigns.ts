@@ -23,7 +23,8 @@ export function campaignRoutes(deps: AppDeps) {
       tx.unsafe<CampaignRow[]>(
         `select ${campaignColumns} from public.campaigns where business_id = $1 order by created_at desc, id desc`,
         [user.id],
-      ));
+      ),
+    );
     return c.json({ campaigns: rows.map(toCampaignJson) });
   });
 
@@ -33,7 +34,8 @@ export function campaignRoutes(deps: AppDeps) {
     const rows = await asUser(deps.sql, c.get("claims"), (tx) =>
       tx.unsafe<CampaignRow[]>(
         `select ${campaignColumns} from public.campaigns where status = 'active' order by created_at desc, id desc`,
-      ));
+      ),
+    );
     return c.json({ campaigns: rows.map(toCampaignJson) });
   });
 
@@ -41,7 +43,8 @@ export function campaignRoutes(deps: AppDeps) {
   app.get("/:id", async (c) => {
     const id = uuidParam(c.req.param("id"), "id");
     const [row] = await asUser(deps.sql, c.get("claims"), (tx) =>
-      tx.unsafe<CampaignRow[]>(`select ${campaignColumns} from public.campaigns where id = $1`, [id]));
+      tx.unsafe<CampaignRow[]>(`select ${campaignColumns} from public.campaigns where id = $1`, [id]),
+    );
     if (!row) throw new ApiError("not_found", "Campaign not found");
     return c.json({ campaign: toCampaignJson(row) });
   });
@@ -53,12 +56,16 @@ export function campaignRoutes(deps: AppDeps) {
     const record = await parseJsonBody(c, campaignCreateSchema);
     const values = { business_id: user.id, ...record };
     try {
-      const [row] = await asUser(deps.sql, c.get("claims"), (tx) =>
-        tx<CampaignRow[]>`insert into public.campaigns ${tx(values)} returning ${tx.unsafe(campaignColumns)}`);
+      const [row] = await asUser(
+        deps.sql,
+        c.get("claims"),
+        (tx) => tx<CampaignRow[]>`insert into public.campaigns ${tx(values)} returning ${tx.unsafe(campaignColumns)}`,
+      );
       return c.json({ message: "Campaign created successfully!", campaign: toCampaignJson(row) }, 201);
     } catch (error) {
       // The insert policy is the real guard (the check above reads the same row a moment earlier).
-      if (sqlStateOf(error) === "42501") throw new ApiError("forbidden", "Only approved businesses can create campaigns");
+      if (sqlStateOf(error) === "42501")
+        throw new ApiError("forbidden", "Only approved businesses can create campaigns");
       throw error;
     }
   });
@@ -66,15 +73,20 @@ export function campaignRoutes(deps: AppDeps) {
   // PUT /campaigns/{id} - change some fields of an own campaign, or deactivate it (one-way)
   app.put("/:id", async (c) => {
     const id = uuidParam(c.req.param("id"), "id");
-    if (!isApprovedBusiness(c.get("user"))) throw new ApiError("forbidden", "Only approved businesses can edit campaigns");
+    if (!isApprovedBusiness(c.get("user")))
+      throw new ApiError("forbidden", "Only approved businesses can edit campaigns");
     const changes = await parseJsonBody(c, campaignUpdateSchema);
     const columns = Object.keys(changes) as (keyof typeof changes)[];
     if (columns.length === 0) throw new ApiError("invalid_input", "Nothing to update");
     let row: CampaignRow | undefined;
     try {
-      [row] = await asUser(deps.sql, c.get("claims"), (tx) =>
-        tx<CampaignRow[]>`update public.campaigns set ${tx(changes, columns)} where id = ${id}
-                          returning ${tx.unsafe(campaignColumns)}`);
+      [row] = await asUser(
+        deps.sql,
+        c.get("claims"),
+        (tx) =>
+          tx<CampaignRow[]>`update public.campaigns set ${tx(changes, columns)} where id = ${id}
+                          returning ${tx.unsafe(campaignColumns)}`,
+      );
     } catch (error) {
       // Only one of the dates was sent and it crosses the other one already stored.
       if ((error as { constraint_name?: string }).constraint_name === "campaigns_dates_in_order") {
@@ -97,7 +109,10 @@ function assertMayBrowse(user: UserRow) {
   if (user.user_type === "admin") return;
   if (user.user_type !== "influencer") throw new ApiError("forbidden", "Only influencers can browse active campaigns");
   if (user.status === "pending_approval") {
-    throw new ApiError("forbidden", "Your account is pending admin approval. You can browse campaigns once it is approved.");
+    throw new ApiError(
+      "forbidden",
+      "Your account is pending admin approval. You can browse campaigns once it is approved.",
+    );
   }
   if (user.status !== "approved") throw new ApiError("forbidden", "Your influencer account was not approved");
 }

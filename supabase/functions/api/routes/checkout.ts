@@ -33,7 +33,9 @@ export function checkoutRoutes(deps: AppDeps) {
   app.get("/info", async (c) => {
     const influencerId = uuidParam(c.req.query("influencer_id") ?? "", "influencer_id");
     const productId = uuidParam(c.req.query("product_id") ?? "", "product_id");
-    const [row] = await asService(deps.sql, (tx) => tx<CheckoutRow[]>`
+    const [row] = await asService(
+      deps.sql,
+      (tx) => tx<CheckoutRow[]>`
       select c.id as campaign_id, c.product_name, c.description, c.price_cents, c.image_urls,
              private.campaign_closed_reason(c.status, c.start_date, c.end_date) as closed_reason,
              i.full_name as influencer_name,
@@ -42,7 +44,8 @@ export function checkoutRoutes(deps: AppDeps) {
       join public.campaigns c on c.id = l.campaign_id
       join public.users i on i.id = l.influencer_id
       join public.users b on b.id = c.business_id
-      where l.influencer_id = ${influencerId} and l.campaign_id = ${productId} and l.status = 'approved'`);
+      where l.influencer_id = ${influencerId} and l.campaign_id = ${productId} and l.status = 'approved'`,
+    );
     if (!row) throw new ApiError("not_found", "This checkout link is not valid");
     if (row.closed_reason) throw new ApiError("conflict", row.closed_reason);
     const priceCents = Number(row.price_cents);
@@ -57,26 +60,42 @@ export function checkoutRoutes(deps: AppDeps) {
       },
       // A display name rather than the influencer's email: strangers on the internet see this page.
       influencer: { display_name: row.influencer_name || row.influencer_handle || "a ShopLink creator" },
-      business: { business_name: row.business_name, store_phone: row.store_phone, business_logo_url: row.business_logo_url },
+      business: {
+        business_name: row.business_name,
+        store_phone: row.store_phone,
+        business_logo_url: row.business_logo_url,
+      },
     });
   });
 
   // POST /checkout/order - place a cash-on-delivery order (anonymous)
   app.post("/order", async (c) => {
     const input = await parseJsonBody(c, checkoutOrderSchema);
-    const [order] = await asService(deps.sql, (tx) => tx<OrderRow[]>`
+    const [order] = await asService(
+      deps.sql,
+      (tx) => tx<OrderRow[]>`
       select o.*, null as business_email, null as influencer_email
       from private.place_order(${input.influencer_id}, ${input.product_id}, ${input.customer_phone},
-        ${input.delivery_district}, ${input.delivery_commune}, ${input.quantity}, ${clientAddress(c)}) o`);
+        ${input.delivery_district}, ${input.delivery_commune}, ${input.quantity}, ${clientAddress(c)}) o`,
+    );
     const json = toOrderJson(order);
-    return c.json({
-      message: "Order placed successfully!",
-      order: {
-        id: json.id, product_name: json.product_name, quantity: json.quantity, product_price: json.product_price,
-        delivery_fee: json.delivery_fee, total_amount: json.total_amount, total_cents: json.total_cents,
-        order_status: json.order_status, created_at: json.created_at,
+    return c.json(
+      {
+        message: "Order placed successfully!",
+        order: {
+          id: json.id,
+          product_name: json.product_name,
+          quantity: json.quantity,
+          product_price: json.product_price,
+          delivery_fee: json.delivery_fee,
+          total_amount: json.total_amount,
+          total_cents: json.total_cents,
+          order_status: json.order_status,
+          created_at: json.created_at,
+        },
       },
-    }, 201);
+      201,
+    );
   });
 
   return app;

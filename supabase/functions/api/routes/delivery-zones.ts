@@ -10,16 +10,23 @@ export function deliveryZoneRoutes(deps: AppDeps) {
 
   // GET /delivery-zones/districts - every district (khan) name
   app.get("/districts", async (c) => {
-    const rows = await asAnon(deps.sql, (tx) =>
-      tx<{ district: string }[]>`select distinct district from public.delivery_zones order by district`);
+    const rows = await asAnon(
+      deps.sql,
+      (tx) => tx<{ district: string }[]>`select distinct district from public.delivery_zones order by district`,
+    );
     return c.json({ districts: rows.map((row) => row.district) });
   });
 
   // GET /delivery-zones/communes/{district} - the communes (sangkats) of one district
   app.get("/communes/:district", async (c) => {
     const district = c.req.param("district");
-    const rows = await asAnon(deps.sql, (tx) =>
-      tx<{ commune: string }[]>`select commune from public.delivery_zones where district = ${district} order by commune`);
+    const rows = await asAnon(
+      deps.sql,
+      (tx) =>
+        tx<
+          { commune: string }[]
+        >`select commune from public.delivery_zones where district = ${district} order by commune`,
+    );
     if (rows.length === 0) throw new ApiError("not_found", `Unknown district: ${district}`);
     return c.json({ district, communes: rows.map((row) => row.commune) });
   });
@@ -27,11 +34,19 @@ export function deliveryZoneRoutes(deps: AppDeps) {
   // GET /delivery-zones/fee/{commune}/{district} - the delivery fee to one commune
   app.get("/fee/:commune/:district", async (c) => {
     const { commune, district } = c.req.param();
-    const [zone] = await asAnon(deps.sql, (tx) =>
-      tx<{ fee_cents: number }[]>`select fee_cents from public.delivery_zones
-                                  where district = ${district} and commune = ${commune}`);
+    const [zone] = await asAnon(
+      deps.sql,
+      (tx) =>
+        tx<{ fee_cents: number }[]>`select fee_cents from public.delivery_zones
+                                  where district = ${district} and commune = ${commune}`,
+    );
     if (!zone) throw new ApiError("not_found", `Unknown commune ${commune} in district ${district}`);
-    return c.json({ district, commune, delivery_fee: centsToDollars(zone.fee_cents), delivery_fee_cents: zone.fee_cents });
+    return c.json({
+      district,
+      commune,
+      delivery_fee: centsToDollars(zone.fee_cents),
+      delivery_fee_cents: zone.fee_cents,
+    });
   });
 
   return app;

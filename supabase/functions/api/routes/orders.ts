@@ -16,7 +16,8 @@ export function orderRoutes(deps: AppDeps) {
     const user = c.get("user");
     const column = user.user_type === "influencer" ? "o.influencer_id" : "o.business_id";
     const rows = await asUser(deps.sql, c.get("claims"), (tx) =>
-      tx.unsafe<OrderRow[]>(`select ${orderSelect} where ${column} = $1 order by o.created_at desc, o.id`, [user.id]));
+      tx.unsafe<OrderRow[]>(`select ${orderSelect} where ${column} = $1 order by o.created_at desc, o.id`, [user.id]),
+    );
     // The other party's email is not the caller's to know.
     return c.json({
       orders: rows.map((row) => ({
@@ -34,7 +35,10 @@ export function orderRoutes(deps: AppDeps) {
     const rows = await asUser(deps.sql, c.get("claims"), (tx) =>
       tx.unsafe<{ status: string; orders: number; sales_cents: string }[]>(
         `select status, count(*)::int as orders, coalesce(sum(subtotal_cents), 0)::text as sales_cents
-         from public.orders where ${column} = $1 group by status`, [user.id]));
+         from public.orders where ${column} = $1 group by status`,
+        [user.id],
+      ),
+    );
     const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0]));
     let total = 0;
     let sales = 0;

@@ -19,7 +19,8 @@ export function payoutRoutes(deps: AppDeps) {
   // GET /payouts/summary - the caller's balances and payout requests
   app.get("/summary", async (c) => {
     const user = c.get("user");
-    if (user.user_type === "admin") throw new ApiError("forbidden", "Payout balances are for businesses and influencers");
+    if (user.user_type === "admin")
+      throw new ApiError("forbidden", "Payout balances are for businesses and influencers");
     const { summary, history } = await asUser(deps.sql, c.get("claims"), async (tx) => ({
       summary: await readSummary(tx, user.id, user.user_type as "business" | "influencer"),
       history: await readPayouts(tx, "r.user_id = $1", [user.id]),
@@ -34,10 +35,13 @@ export function payoutRoutes(deps: AppDeps) {
       const [item] = await readPayouts(tx, "r.id = $1", [request.id]);
       return item;
     });
-    return c.json({
-      message: "Payout requested. An admin will send it to your bank account by ABA transfer.",
-      payout,
-    }, 201);
+    return c.json(
+      {
+        message: "Payout requested. An admin will send it to your bank account by ABA transfer.",
+        payout,
+      },
+      201,
+    );
   });
 
   // GET /payouts/history - payout requests, newest first (a user's own; an admin sees everyone's)

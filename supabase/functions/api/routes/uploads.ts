@@ -42,7 +42,7 @@ export function uploadRoutes(deps: AppDeps) {
     const files = await formFiles(c, "image");
     if (files.length !== 1) throw new ApiError("invalid_input", "Please choose one image to upload", "image");
     const [image] = await checkImages(files, "image");
-    return c.json({ success: true, ...await store(deps, c, image) });
+    return c.json({ success: true, ...(await store(deps, c, image)) });
   });
 
   // POST /upload/images - store 1 to 5 images (multipart field `images`)
