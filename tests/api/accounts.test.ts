@@ -371,7 +371,7 @@ describe("GET /admin/users", () => {
     const { token } = await login(account.email, account.password);
     const res = await api("GET", "/admin/users", { token });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "forbidden", message: "Admin access required" });
+    expect(res.body).toEqual({ error: "forbidden", message: "Only admins can use the admin tools" });
   });
 
   it("refuses an anonymous caller with 401", async () => {
@@ -437,7 +437,7 @@ describe("PUT /admin/users/{id}/status", () => {
       body: { status: "approved" },
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "forbidden", message: "Admin access required" });
+    expect(res.body).toEqual({ error: "forbidden", message: "Only admins can use the admin tools" });
     expect(
       (await api("GET", "/admin/users", { token: admin.token })).body.users.find((u: any) => u.id === user.id).status,
     ).toBe("pending_approval");

@@ -149,9 +149,13 @@ describe("POST /affiliate-links/apply", () => {
     [
       "a pending influencer",
       () => influencer("pending"),
-      "Your account is pending admin approval. You can apply for links once it is approved.",
+      "Your account is pending admin approval. You can apply for affiliate links once it is approved.",
     ],
-    ["a rejected influencer", () => influencer("rejected"), "Your influencer account was not approved"],
+    [
+      "a rejected influencer",
+      () => influencer("rejected"),
+      "Your influencer account was not approved, so you cannot apply for affiliate links",
+    ],
     ["a business", () => Promise.resolve(shop), "Only influencers can apply for affiliate links"],
     ["an admin", () => admin(), "Only influencers can apply for affiliate links"],
   ])("refuses %s with 403 and records nothing", async (_who, account, message) => {
@@ -207,7 +211,7 @@ describe("GET /affiliate-links/my-links", () => {
   ])("refuses %s with 403", async (_who, account) => {
     const res = await api("GET", "/affiliate-links/my-links", { token: (await account()).token });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "forbidden", message: "Only influencers have affiliate links" });
+    expect(res.body).toEqual({ error: "forbidden", message: "Only influencers can see affiliate links" });
   });
 });
 
@@ -247,7 +251,7 @@ describe("GET /admin/affiliate-links/all and /pending", () => {
       for (const account of [shop, creator]) {
         const res = await api("GET", path, { token: account.token });
         expect(res.status).toBe(403);
-        expect(res.body).toEqual({ error: "forbidden", message: "Admin access required" });
+        expect(res.body).toEqual({ error: "forbidden", message: "Only admins can use the admin tools" });
       }
       expect((await api("GET", path)).status).toBe(401);
     },
@@ -370,7 +374,7 @@ describe("PUT /admin/affiliate-links/{id}/approve and /reject", () => {
     for (const account of [applicant, creator, shop]) {
       const res = await api("PUT", `/admin/affiliate-links/${link.id}/approve`, { token: account.token });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: "forbidden", message: "Admin access required" });
+      expect(res.body).toEqual({ error: "forbidden", message: "Only admins can use the admin tools" });
     }
     expect((await myLinks(applicant))[0]).toMatchObject({ id: link.id, status: "pending" });
   });
@@ -438,7 +442,7 @@ describe("GET /keyword-triggers/my-triggers", () => {
   ])("refuses %s with 403", async (_who, account) => {
     const res = await api("GET", "/keyword-triggers/my-triggers", { token: (await account()).token });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "forbidden", message: "Only influencers have keyword triggers" });
+    expect(res.body).toEqual({ error: "forbidden", message: "Only influencers can see keyword triggers" });
   });
 
   it("refuses an anonymous caller with 401", async () => {

@@ -171,15 +171,23 @@ describe("POST /campaigns", () => {
   });
 
   it.each([
-    ["a pending business", () => business("pending")],
-    ["a rejected business", () => business("rejected")],
-    ["an influencer", () => influencer()],
-    ["an admin", () => admin()],
-  ])("refuses %s with 403", async (_who, account) => {
+    [
+      "a pending business",
+      () => business("pending"),
+      "Your account is pending admin approval. You can create campaigns once it is approved.",
+    ],
+    [
+      "a rejected business",
+      () => business("rejected"),
+      "Your business account was not approved, so you cannot create campaigns",
+    ],
+    ["an influencer", () => influencer(), "Only businesses can create campaigns"],
+    ["an admin", () => admin(), "Only businesses can create campaigns"],
+  ])("refuses %s with 403", async (_who, account, message) => {
     const { token } = await account();
     const res = await api("POST", "/campaigns", { token, body: pageForm(fixedDates) });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "forbidden", message: "Only approved businesses can create campaigns" });
+    expect(res.body).toEqual({ error: "forbidden", message });
   });
 
   it("refuses an anonymous caller with 401", async () => {
@@ -224,7 +232,7 @@ describe("GET /campaigns/business", () => {
   ])("refuses %s with 403", async (_who, account) => {
     const res = await api("GET", "/campaigns/business", { token: (await account()).token });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "forbidden", message: "Only businesses have campaigns" });
+    expect(res.body).toEqual({ error: "forbidden", message: "Only businesses can list their campaigns" });
   });
 });
 
@@ -252,10 +260,14 @@ describe("GET /campaigns/active", () => {
     [
       "a pending influencer",
       () => influencer("pending"),
-      "Your account is pending admin approval. You can browse campaigns once it is approved.",
+      "Your account is pending admin approval. You can browse active campaigns once it is approved.",
     ],
-    ["a rejected influencer", () => influencer("rejected"), "Your influencer account was not approved"],
-    ["a business", () => Promise.resolve(shop), "Only influencers can browse active campaigns"],
+    [
+      "a rejected influencer",
+      () => influencer("rejected"),
+      "Your influencer account was not approved, so you cannot browse active campaigns",
+    ],
+    ["a business", () => Promise.resolve(shop), "Only influencers and admins can browse active campaigns"],
   ])("refuses %s with 403", async (_who, account, message) => {
     const res = await api("GET", "/campaigns/active", { token: (await account()).token });
     expect(res.status).toBe(403);
@@ -412,17 +424,21 @@ describe("PUT /campaigns/{id}", () => {
   });
 
   it.each([
-    ["an influencer", () => Promise.resolve(creator)],
-    ["an admin", () => admin()],
-    ["a pending business", () => business("pending")],
-  ])("refuses %s with 403", async (_who, account) => {
+    ["an influencer", () => Promise.resolve(creator), "Only businesses can edit campaigns"],
+    ["an admin", () => admin(), "Only businesses can edit campaigns"],
+    [
+      "a pending business",
+      () => business("pending"),
+      "Your account is pending admin approval. You can edit campaigns once it is approved.",
+    ],
+  ])("refuses %s with 403", async (_who, account, message) => {
     const campaign = await createCampaign(shop, fixedDates);
     const res = await api("PUT", `/campaigns/${campaign.id}`, {
       token: (await account()).token,
       body: { status: "inactive" },
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "forbidden", message: "Only approved businesses can edit campaigns" });
+    expect(res.body).toEqual({ error: "forbidden", message });
     expect((await api("GET", `/campaigns/${campaign.id}`, { token: shop.token })).body.campaign.status).toBe("active");
   });
 

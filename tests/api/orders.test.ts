@@ -76,6 +76,17 @@ describe("GET /orders/user/all", () => {
   it("refuses an anonymous caller", async () => {
     expect((await api("GET", "/orders/user/all")).status).toBe(401);
   });
+
+  // An admin has no orders of its own (it sees every order on /admin/orders); it used to get the
+  // answer meant for a business.
+  it.each(["/orders/user/all", "/orders/stats/summary"])("refuses an admin %s with 403", async (path) => {
+    const res = await api("GET", path, { token: admin });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      error: "forbidden",
+      message: "Only businesses and influencers can list their own orders",
+    });
+  });
 });
 
 describe("GET /orders/stats/summary", () => {
@@ -118,7 +129,7 @@ describe("GET /admin/orders", () => {
   ])("refuses %s with 403", async (_who, token) => {
     const res = await api("GET", "/admin/orders", { token: token() });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "forbidden", message: "Admin access required" });
+    expect(res.body).toEqual({ error: "forbidden", message: "Only admins can use the admin tools" });
   });
 });
 

@@ -212,10 +212,14 @@ describe("POST /upload/image", () => {
   });
 
   it.each([
-    ["a pending business", () => business("pending")],
-    ["an influencer", () => influencer()],
-    ["an admin", () => admin()],
-  ])("refuses %s with 403 and stores nothing", async (_who, account) => {
+    [
+      "a pending business",
+      () => business("pending"),
+      "Your account is pending admin approval. You can upload images once it is approved.",
+    ],
+    ["an influencer", () => influencer(), "Only businesses can upload images"],
+    ["an admin", () => admin(), "Only businesses can upload images"],
+  ])("refuses %s with 403 and stores nothing", async (_who, account, message) => {
     const caller = await account();
     const res = await upload(
       "/upload/image",
@@ -224,7 +228,7 @@ describe("POST /upload/image", () => {
       caller.token,
     );
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "forbidden", message: "Only approved businesses can upload images" });
+    expect(res.body).toEqual({ error: "forbidden", message });
     expect(await storedCount(caller)).toBe(0);
   });
 
@@ -233,7 +237,10 @@ describe("POST /upload/image", () => {
     const bytes = Buffer.concat([png(), Buffer.alloc(8 * MB)]);
     const res = await upload("/upload/image", "image", [{ name: "big.png", bytes, type: "image/png" }], caller.token);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "forbidden", message: "Only approved businesses can upload images" });
+    expect(res.body).toEqual({
+      error: "forbidden",
+      message: "Your account is pending admin approval. You can upload images once it is approved.",
+    });
     expect(await storedCount(caller)).toBe(0);
   });
 
@@ -339,6 +346,6 @@ describe("POST /upload/images", () => {
   it("refuses an influencer with 403", async () => {
     const res = await upload("/upload/images", "images", [{ name: "a.png", bytes: png() }], (await influencer()).token);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "forbidden", message: "Only approved businesses can upload images" });
+    expect(res.body).toEqual({ error: "forbidden", message: "Only businesses can upload images" });
   });
 });

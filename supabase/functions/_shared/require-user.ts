@@ -24,11 +24,36 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function requireAdmin(): MiddlewareHandler<AppEnv> {
+type UserType = UserRow["user_type"];
+
+const PLURAL: Record<UserType, string> = { business: "businesses", influencer: "influencers", admin: "admins" };
+
+export interface RoleRule {
+  /** What the route does, for the refusal: "apply for affiliate links". */
+  to: string;
+  /** Also refuse accounts an admin has not approved (pending or rejected). */
+  approved?: boolean;
+}
+
+/**
+ * 403 unless the caller (set by requireUser) is of one of the `allowed` types and, with
+ * `approved`, approved. Declared on each route, next to its path:
+ *   app.post("/apply", requireRole("influencer", { approved: true, to: "apply for affiliate links" }), ...)
+ */
+export function requireRole(allowed: UserType | readonly UserType[], rule: RoleRule): MiddlewareHandler<AppEnv> {
+  const types: readonly UserType[] = typeof allowed === "string" ? [allowed] : allowed;
+  const who = types.map((type) => PLURAL[type]).join(" and ");
   return async (c, next) => {
     const user = c.get("user");
-    if (user.user_type !== "admin" || user.status !== "approved") {
-      throw new ApiError("forbidden", "Admin access required");
+    if (!types.includes(user.user_type)) throw new ApiError("forbidden", `Only ${who} can ${rule.to}`);
+    if (rule.approved && user.status === "pending_approval") {
+      throw new ApiError(
+        "forbidden",
+        `Your account is pending admin approval. You can ${rule.to} once it is approved.`,
+      );
+    }
+    if (rule.approved && user.status !== "approved") {
+      throw new ApiError("forbidden", `Your ${user.user_type} account was not approved, so you cannot ${rule.to}`);
     }
     await next();
   };

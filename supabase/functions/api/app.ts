@@ -6,7 +6,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "../_shared/context.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { limitJsonBody, refuseControlCharactersInUrl } from "../_shared/input-bounds.ts";
-import { requireAdmin, requireUser } from "../_shared/require-user.ts";
+import { requireRole, requireUser } from "../_shared/require-user.ts";
 import { adminLinkRoutes } from "./routes/admin-affiliate-links.ts";
 import { adminOrderRoutes } from "./routes/admin-orders.ts";
 import { adminUserRoutes } from "./routes/admin-users.ts";
@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps) {
   app.route("/orders", orderRoutes(deps));
   app.route("/payouts", payoutRoutes(deps));
 
-  app.use("/admin/*", requireUser(deps), requireAdmin());
+  app.use("/admin/*", requireUser(deps), requireRole("admin", { approved: true, to: "use the admin tools" }));
   app.route("/admin/users", adminUserRoutes(deps));
   app.route("/admin/affiliate-links", adminLinkRoutes(deps));
   app.route("/admin/orders", adminOrderRoutes(deps));

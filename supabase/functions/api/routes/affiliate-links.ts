@@ -4,9 +4,8 @@ import type { AppDeps, AppEnv } from "../../_shared/context.ts";
 import { asService, asUser } from "../../_shared/db.ts";
 import { ApiError, sqlStateOf } from "../../_shared/errors.ts";
 import { newestLinksFirst, ownLinksQuery, toOwnLinkJson, type OwnLinkRow } from "../../_shared/links.ts";
-import { requireUser } from "../../_shared/require-user.ts";
+import { requireRole, requireUser } from "../../_shared/require-user.ts";
 import { linkApplicationSchema } from "../../_shared/contract/links.ts";
-import type { UserRow } from "../../_shared/users.ts";
 import { parseJsonBody } from "../../_shared/validation.ts";
 
 export function affiliateLinkRoutes(deps: AppDeps) {
@@ -14,9 +13,8 @@ export function affiliateLinkRoutes(deps: AppDeps) {
   app.use("*", requireUser(deps));
 
   // POST /affiliate-links/apply - apply for a link to an active campaign (pending until an admin decides)
-  app.post("/apply", async (c) => {
+  app.post("/apply", requireRole("influencer", { approved: true, to: "apply for affiliate links" }), async (c) => {
     const user = c.get("user");
-    assertMayApply(user);
     const { campaign_id } = await parseJsonBody(c, linkApplicationSchema);
     try {
       const [row] = await asUser(deps.sql, c.get("claims"), async (tx) => {
@@ -40,9 +38,8 @@ export function affiliateLinkRoutes(deps: AppDeps) {
   });
 
   // GET /affiliate-links/my-links - the caller's links, newest first
-  app.get("/my-links", async (c) => {
+  app.get("/my-links", requireRole("influencer", { to: "see affiliate links" }), async (c) => {
     const user = c.get("user");
-    if (user.user_type !== "influencer") throw new ApiError("forbidden", "Only influencers have affiliate links");
     const rows = await asUser(deps.sql, c.get("claims"), (tx) =>
       tx.unsafe<OwnLinkRow[]>(`${ownLinksQuery} where l.influencer_id = $1 ${newestLinksFirst}`, [user.id]),
     );
@@ -50,18 +47,6 @@ export function affiliateLinkRoutes(deps: AppDeps) {
   });
 
   return app;
-}
-
-function assertMayApply(user: UserRow) {
-  if (user.user_type !== "influencer")
-    throw new ApiError("forbidden", "Only influencers can apply for affiliate links");
-  if (user.status === "pending_approval") {
-    throw new ApiError(
-      "forbidden",
-      "Your account is pending admin approval. You can apply for links once it is approved.",
-    );
-  }
-  if (user.status !== "approved") throw new ApiError("forbidden", "Your influencer account was not approved");
 }
 
 /**

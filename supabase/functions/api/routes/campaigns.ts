@@ -6,9 +6,8 @@ import { campaignColumns, toCampaignJson, type CampaignRow } from "../../_shared
 import type { AppDeps, AppEnv } from "../../_shared/context.ts";
 import { asService, asUser } from "../../_shared/db.ts";
 import { ApiError, sqlStateOf } from "../../_shared/errors.ts";
-import { requireUser } from "../../_shared/require-user.ts";
+import { requireRole, requireUser } from "../../_shared/require-user.ts";
 import { campaignCreateSchema, campaignUpdateSchema } from "../../_shared/contract/campaigns.ts";
-import type { UserRow } from "../../_shared/users.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 
 export function campaignRoutes(deps: AppDeps) {
@@ -16,9 +15,8 @@ export function campaignRoutes(deps: AppDeps) {
   app.use("*", requireUser(deps));
 
   // GET /campaigns/business - the caller's own campaigns, newest first
-  app.get("/business", async (c) => {
+  app.get("/business", requireRole("business", { to: "list their campaigns" }), async (c) => {
     const user = c.get("user");
-    if (user.user_type !== "business") throw new ApiError("forbidden", "Only businesses have campaigns");
     const rows = await asUser(deps.sql, c.get("claims"), (tx) =>
       tx.unsafe<CampaignRow[]>(
         `select ${campaignColumns} from public.campaigns where business_id = $1 order by created_at desc, id desc`,
@@ -29,8 +27,8 @@ export function campaignRoutes(deps: AppDeps) {
   });
 
   // GET /campaigns/active - campaigns open for applications, newest first (approved influencers, admins)
-  app.get("/active", async (c) => {
-    assertMayBrowse(c.get("user"));
+  const browse = requireRole(["influencer", "admin"], { approved: true, to: "browse active campaigns" });
+  app.get("/active", browse, async (c) => {
     const rows = await asUser(deps.sql, c.get("claims"), (tx) =>
       tx.unsafe<CampaignRow[]>(
         `select ${campaignColumns} from public.campaigns where status = 'active' order by created_at desc, id desc`,
@@ -50,9 +48,8 @@ export function campaignRoutes(deps: AppDeps) {
   });
 
   // POST /campaigns - create a campaign (either payload form)
-  app.post("/", async (c) => {
+  app.post("/", requireRole("business", { approved: true, to: "create campaigns" }), async (c) => {
     const user = c.get("user");
-    if (!isApprovedBusiness(user)) throw new ApiError("forbidden", "Only approved businesses can create campaigns");
     const record = await parseJsonBody(c, campaignCreateSchema);
     const values = { business_id: user.id, ...record };
     try {
@@ -71,10 +68,8 @@ export function campaignRoutes(deps: AppDeps) {
   });
 
   // PUT /campaigns/{id} - change some fields of an own campaign, or deactivate it (one-way)
-  app.put("/:id", async (c) => {
+  app.put("/:id", requireRole("business", { approved: true, to: "edit campaigns" }), async (c) => {
     const id = uuidParam(c.req.param("id"), "id");
-    if (!isApprovedBusiness(c.get("user")))
-      throw new ApiError("forbidden", "Only approved businesses can edit campaigns");
     const changes = await parseJsonBody(c, campaignUpdateSchema);
     const columns = Object.keys(changes) as (keyof typeof changes)[];
     if (columns.length === 0) throw new ApiError("invalid_input", "Nothing to update");
@@ -99,22 +94,6 @@ export function campaignRoutes(deps: AppDeps) {
   });
 
   return app;
-}
-
-function isApprovedBusiness(user: UserRow) {
-  return user.user_type === "business" && user.status === "approved";
-}
-
-function assertMayBrowse(user: UserRow) {
-  if (user.user_type === "admin") return;
-  if (user.user_type !== "influencer") throw new ApiError("forbidden", "Only influencers can browse active campaigns");
-  if (user.status === "pending_approval") {
-    throw new ApiError(
-      "forbidden",
-      "Your account is pending admin approval. You can browse campaigns once it is approved.",
-    );
-  }
-  if (user.status !== "approved") throw new ApiError("forbidden", "Your influencer account was not approved");
 }
 
 /**

@@ -5,11 +5,12 @@ import type { AppDeps, AppEnv } from "../../_shared/context.ts";
 import { orderSelect, toOrderJson, type OrderRow } from "../../_shared/orders.ts";
 import { centsToDollars } from "../../_shared/contract/money.ts";
 import { ORDER_STATUSES } from "../../_shared/contract/orders.ts";
-import { requireUser } from "../../_shared/require-user.ts";
+import { requireRole, requireUser } from "../../_shared/require-user.ts";
 
 export function orderRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.use("*", requireUser(deps));
+  // An admin sees every order on /admin/orders; these answer for one business or influencer.
+  app.use("*", requireUser(deps), requireRole(["business", "influencer"], { to: "list their own orders" }));
 
   // GET /orders/user/all - the caller's orders (a business its sales, an influencer those through its links)
   app.get("/user/all", async (c) => {

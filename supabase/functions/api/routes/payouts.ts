@@ -5,22 +5,19 @@
 import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
 import type { AppDeps, AppEnv } from "../../_shared/context.ts";
-import { ApiError } from "../../_shared/errors.ts";
 import { money, readPayouts, readPayoutStats, readPendingByUser, readSummary } from "../../_shared/payouts.ts";
-import { requireAdmin, requireUser } from "../../_shared/require-user.ts";
+import { requireRole, requireUser } from "../../_shared/require-user.ts";
 import { payoutCompletionSchema } from "../../_shared/contract/payouts.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 
 export function payoutRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use("*", requireUser(deps));
-  app.use("/admin/*", requireAdmin());
+  app.use("/admin/*", requireRole("admin", { approved: true, to: "manage payouts" }));
 
   // GET /payouts/summary - the caller's balances and payout requests
-  app.get("/summary", async (c) => {
+  app.get("/summary", requireRole(["business", "influencer"], { to: "have payout balances" }), async (c) => {
     const user = c.get("user");
-    if (user.user_type === "admin")
-      throw new ApiError("forbidden", "Payout balances are for businesses and influencers");
     const { summary, history } = await asUser(deps.sql, c.get("claims"), async (tx) => ({
       summary: await readSummary(tx, user.id, user.user_type as "business" | "influencer"),
       history: await readPayouts(tx, "r.user_id = $1", [user.id]),

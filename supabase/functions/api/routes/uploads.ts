@@ -9,7 +9,7 @@ import type { AppDeps, AppEnv } from "../../_shared/context.ts";
 import { drainUnreadBody } from "../../_shared/drain-body.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { sniffImageType, SNIFF_BYTES, type ImageType } from "../../_shared/image-type.ts";
-import { requireUser } from "../../_shared/require-user.ts";
+import { requireRole, requireUser } from "../../_shared/require-user.ts";
 import { MAX_CAMPAIGN_IMAGES } from "../../_shared/contract/campaigns.ts";
 import { publicObjectUrl, StorageUploadError, uploadObject } from "../../_shared/storage.ts";
 
@@ -29,13 +29,12 @@ interface CheckedImage {
 
 export function uploadRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.use("*", drainUnreadBody(MAX_DRAINED_BYTES), requireUser(deps), async (c, next) => {
-    const user = c.get("user");
-    if (user.user_type !== "business" || user.status !== "approved") {
-      throw new ApiError("forbidden", "Only approved businesses can upload images");
-    }
-    await next();
-  });
+  app.use(
+    "*",
+    drainUnreadBody(MAX_DRAINED_BYTES),
+    requireUser(deps),
+    requireRole("business", { approved: true, to: "upload images" }),
+  );
 
   // POST /upload/image - store one image (multipart field `image`)
   app.post("/image", limitBody(MAX_IMAGE_BYTES, "image", "The image is larger than 10 MB"), async (c) => {
