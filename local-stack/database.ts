@@ -45,6 +45,16 @@ export async function prepareDatabase(urls: DatabaseUrls, opts: { seed?: boolean
     const files = readdirSync(migrationsDir)
       .filter((f) => /^\d{14}_.+\.sql$/.test(f))
       .sort();
+    // A database made by migrations that no longer exist (the pre-release history was folded into
+    // clean migrations) cannot be brought up to date: say so instead of failing half-way.
+    const known = new Set(files.map((file) => file.slice(0, 14)));
+    const unknown = [...applied].filter((version) => !known.has(version)).sort();
+    if (unknown.length > 0) {
+      throw new Error(
+        `This database has migrations that are no longer in supabase/migrations (${unknown.join(", ")}): ` +
+          "the pre-release history was folded into clean migrations. Run npm run reset to start it afresh.",
+      );
+    }
     for (const file of files) {
       const version = file.slice(0, 14);
       if (applied.has(version)) continue;

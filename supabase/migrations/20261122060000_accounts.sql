@@ -1,25 +1,52 @@
 -- Accounts: one public.users row per account (profile, type, approval status), credentials and
--- login attempts in the private schema no client role can read, and the security definer
--- functions the api function calls for registration, login and admin decisions.
+-- sign-in and sign-up attempts in the private schema no client role can read, and the security
+-- definer functions the api function calls for registration, sign-in and admin decisions.
+--
+-- Hosted Supabase serves the public schema through PostgREST to the very tokens the api function
+-- issues, so every rule the API applies to a column a client may write is also a constraint here
+-- (lengths, http(s)-only URLs): a direct write cannot store what the API would refuse.
 
 create schema if not exists private;
 comment on schema private is 'Helpers and secrets; never exposed through the API, no table granted to client roles.';
 revoke all on schema private from public;
 grant usage on schema private to anon, authenticated, service_role;
 
+-- An http(s) URL of at most p_max_length characters without control characters: never
+-- javascript:, data: or any other scheme a browser would run or render as a page.
+create function private.is_http_url(p_url text, p_max_length integer) returns boolean
+language sql immutable set search_path = ''
+as $$
+  select p_url ~* '^https?:' and length(p_url) <= p_max_length and p_url !~ '[[:cntrl:]]'
+$$;
+comment on function private.is_http_url is 'True for an http(s) URL within the length, as the API''s URL fields accept them.';
+
+create function private.are_http_urls(p_urls text[]) returns boolean
+language sql immutable set search_path = ''
+as $$
+  select coalesce(bool_and(private.is_http_url(url, 2000)), true) from unnest(p_urls) as url
+$$;
+comment on function private.are_http_urls is 'True when every element is an http(s) URL of at most 2000 characters.';
+
+-- Constraints evaluate their functions as the writer, so the roles that write need EXECUTE.
+revoke execute on function private.is_http_url(text, integer), private.are_http_urls(text[]) from public;
+grant execute on function private.is_http_url(text, integer), private.are_http_urls(text[]) to authenticated, service_role;
+
 -- users ----------------------------------------------------------------------------------------
+
+create type public.user_type as enum ('business', 'influencer', 'admin');
+create type public.account_status as enum ('pending_approval', 'approved', 'rejected');
+create type public.social_platform as enum ('instagram', 'facebook');
 
 create table public.users (
   id uuid primary key default gen_random_uuid(),
   email text not null,
-  user_type text not null check (user_type in ('business', 'influencer', 'admin')),
-  status text not null default 'pending_approval'
-    check (status in ('pending_approval', 'approved', 'rejected')),
+  user_type public.user_type not null,
+  status public.account_status not null default 'pending_approval',
   is_approved boolean generated always as (status = 'approved') stored,
   full_name text,
   business_name text,
   social_media_page text,
-  platform text check (platform in ('instagram', 'facebook')),
+  platform public.social_platform,
   store_phone text,
   business_logo_url text,
   bank_name text,
@@ -29,7 +56,12 @@ create table public.users (
   decided_by uuid references public.users (id),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint users_logo_only_for_businesses check (business_logo_url is null or user_type = 'business')
+  constraint users_logo_only_for_businesses check (business_logo_url is null or user_type = 'business'),
+  -- The profile columns a user may update on their own row, limited as the API limits them.
+  constraint users_bank_name_length check (bank_name is null or length(bank_name) <= 100),
+  constraint users_account_name_length check (account_name is null or length(account_name) <= 120),
+  constraint users_account_number_digits check (account_number is null or account_number ~ '^[0-9 ]{0,30}$'),
+  constraint users_business_logo_url_http check (business_logo_url is null or private.is_http_url(business_logo_url, 500))
 );
 comment on table public.users is 'Every account (business, influencer, admin) with its profile and approval status.';
 
@@ -48,23 +80,26 @@ grant select on public.users to authenticated;
 grant update (business_logo_url, bank_name, account_name, account_number) on public.users to authenticated;
 grant all on public.users to service_role;
 
-create function private.is_admin() returns boolean
+-- The one role helper of every policy and function: is the caller (auth.uid()) an approved
+-- account of this type? Policies call it as `(select private.has_role('admin'))`, evaluated once
+-- per statement.
+create function private.has_role(p_user_type public.user_type) returns boolean
 language sql stable security definer set search_path = ''
 as $$
   select exists (
     select 1 from public.users
-    where id = (select auth.uid()) and user_type = 'admin' and status = 'approved'
+    where id = (select auth.uid()) and user_type = p_user_type and status = 'approved'
   )
 $$;
-comment on function private.is_admin() is 'True when the caller (auth.uid()) is an approved admin; used by policies.';
-revoke execute on function private.is_admin() from public;
-grant execute on function private.is_admin() to authenticated, service_role;
+comment on function private.has_role is 'True when the caller (auth.uid()) is an approved account of the given type; used by policies.';
+revoke execute on function private.has_role(public.user_type) from public;
+grant execute on function private.has_role(public.user_type) to authenticated, service_role;
 
 create policy "Users can read their own account" on public.users
   for select to authenticated using (id = (select auth.uid()));
 
 create policy "Admins can read every account" on public.users
-  for select to authenticated using ((select private.is_admin()));
+  for select to authenticated using ((select private.has_role('admin')));
 
 create policy "Users can update their own profile" on public.users
   for update to authenticated
@@ -96,17 +131,31 @@ create table private.credentials (
 comment on table private.credentials is 'bcrypt password hashes; readable only by the owner role through the functions below.';
 alter table private.credentials enable row level security;
 
+-- Sign-in attempts that failed (or are still being checked). They are counted per email and
+-- address together, and per address: a guesser is stopped where it guesses, the owner still signs
+-- in from their own address, and a password spray over many emails from one address is slowed and
+-- then refused. Counting per email alone would let strangers lock anyone out, admins included.
 create table private.login_failures (
   login_failure_id bigint generated always as identity primary key,
   email text not null,
   client_ip text not null,
   failed_at timestamptz not null default now()
 );
-comment on table private.login_failures is 'Failed sign-ins, counted to slow and then refuse guessing per email and per address.';
+comment on table private.login_failures is 'Sign-in attempts that failed (or are still being checked), counted per email and address and per address.';
 alter table private.login_failures enable row level security;
-create index login_failures_email_idx on private.login_failures (lower(email), failed_at);
+create index login_failures_pair_idx on private.login_failures (client_ip, lower(email), failed_at);
 create index login_failures_ip_idx on private.login_failures (client_ip, failed_at);
 create index login_failures_failed_at_idx on private.login_failures (failed_at);
+
+create table private.signup_attempts (
+  signup_attempt_id bigint generated always as identity primary key,
+  client_ip text not null,
+  attempted_at timestamptz not null default now()
+);
+comment on table private.signup_attempts is 'Sign-up attempts per address, counted to limit them (each costs a bcrypt hash and an approval card).';
+alter table private.signup_attempts enable row level security;
+create index signup_attempts_ip_idx on private.signup_attempts (client_ip, attempted_at);
+create index signup_attempts_attempted_at_idx on private.signup_attempts (attempted_at);
 
 -- functions the api function calls with the service role ----------------------------------------
 
@@ -129,7 +178,8 @@ begin
     raise exception 'user_type must be business or influencer' using errcode = '22023';
   end if;
   insert into public.users (email, user_type, social_media_page, store_phone, full_name, platform)
-  values (lower(trim(p_email)), p_user_type, p_social_media_page, p_store_phone, p_full_name, p_platform)
+  values (lower(trim(p_email)), p_user_type::public.user_type, p_social_media_page, p_store_phone, p_full_name,
+    p_platform::public.social_platform)
   returning * into new_user;
   insert into private.credentials (user_id, password_hash)
   values (new_user.id, extensions.crypt(p_password, extensions.gen_salt('bf', 10)));
@@ -160,30 +210,66 @@ end
 $$;
 comment on function private.verify_login is 'The account whose email and password match, else null.';
 
-create function private.recent_login_failures(p_email text, p_client_ip text, p_window interval)
-returns table (by_email bigint, by_ip bigint)
-language sql stable security definer set search_path = ''
+-- Starts a sign-in attempt from an address: refused when that email has failed 10 times from there,
+-- or the address 50 times, in 15 minutes. Otherwise the attempt is recorded as a failure at once
+-- (login_succeeded removes it) and the counts before it are returned, for the caller's delay. The
+-- check and the count are one step under a per-address lock, so parallel guesses cannot all slip
+-- through.
+create function private.begin_login_attempt(p_email text, p_client_ip text)
+returns table (refused boolean, pair_failures integer, address_failures integer, attempt_id bigint)
+language plpgsql security definer set search_path = ''
 as $$
-  select
-    (select count(*) from private.login_failures
-      where lower(email) = lower(trim(p_email)) and failed_at > now() - p_window),
-    (select count(*) from private.login_failures
-      where client_ip = p_client_ip and failed_at > now() - p_window)
+declare
+  v_email text := lower(trim(p_email));
+begin
+  if p_client_ip is null or trim(p_client_ip) = '' then
+    raise exception 'Client address is required' using errcode = '22023';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('login:ip:' || p_client_ip, 0));
+  select count(*) filter (where lower(f.email) = v_email), count(*)
+    into pair_failures, address_failures
+  from private.login_failures f
+  where f.client_ip = p_client_ip and f.failed_at > now() - interval '15 minutes';
+  refused := pair_failures >= 10 or address_failures >= 50;
+  if not refused then
+    insert into private.login_failures (email, client_ip) values (v_email, p_client_ip)
+    returning login_failure_id into attempt_id;
+    -- Keep the table small: nothing older than a day matters.
+    delete from private.login_failures where failed_at < now() - interval '1 day';
+  end if;
+  return next;
+end
 $$;
+comment on function private.begin_login_attempt is 'Sign-in throttle: refuses or records an attempt (as failed until it succeeds), per email and address and per address.';
 
-create function private.record_login_failure(p_email text, p_client_ip text) returns void
+-- The attempt succeeded: it and that email's earlier failures from the same address are forgotten.
+create function private.login_succeeded(p_attempt_id bigint, p_email text, p_client_ip text) returns void
 language sql security definer set search_path = ''
 as $$
-  insert into private.login_failures (email, client_ip) values (lower(trim(p_email)), p_client_ip);
-  -- Keep the table small: nothing older than a day matters.
-  delete from private.login_failures where failed_at < now() - interval '1 day';
+  delete from private.login_failures
+  where login_failure_id = p_attempt_id
+     or (client_ip = p_client_ip and lower(email) = lower(trim(p_email)));
 $$;
+comment on function private.login_succeeded is 'Clears a successful attempt and the failures of that email from that address.';
 
-create function private.clear_login_failures(p_email text) returns void
-language sql security definer set search_path = ''
+-- Counts a sign-up attempt of an address, refusing the 11th within an hour (P0429).
+create function private.note_signup_attempt(p_client_ip text) returns void
+language plpgsql security definer set search_path = ''
 as $$
-  delete from private.login_failures where lower(email) = lower(trim(p_email));
+begin
+  if p_client_ip is null or trim(p_client_ip) = '' then
+    raise exception 'Client address is required' using errcode = '22023';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('signup:ip:' || p_client_ip, 0));
+  if (select count(*) from private.signup_attempts
+      where client_ip = p_client_ip and attempted_at > now() - interval '1 hour') >= 10 then
+    raise exception 'Too many sign-ups from this network. Please wait an hour and try again.' using errcode = 'P0429';
+  end if;
+  insert into private.signup_attempts (client_ip) values (p_client_ip);
+  delete from private.signup_attempts where attempted_at < now() - interval '1 day';
+end
 $$;
+comment on function private.note_signup_attempt is 'Sign-up throttle: at most 10 attempts an hour from one address.';
 
 create function private.create_admin(p_email text, p_password text) returns public.users
 language plpgsql security definer set search_path = ''
@@ -210,10 +296,10 @@ end
 $$;
 comment on function private.create_admin is 'Creates or resets the seed admin; run by the operator (npm start or the SQL editor), never by the API.';
 
-revoke execute on function private.register_user, private.verify_login, private.recent_login_failures,
-  private.record_login_failure, private.clear_login_failures, private.create_admin from public;
-grant execute on function private.register_user, private.verify_login, private.recent_login_failures,
-  private.record_login_failure, private.clear_login_failures to service_role;
+revoke execute on function private.register_user, private.verify_login, private.begin_login_attempt,
+  private.login_succeeded, private.note_signup_attempt, private.create_admin from public;
+grant execute on function private.register_user, private.verify_login, private.begin_login_attempt,
+  private.login_succeeded, private.note_signup_attempt to service_role;
 
 -- admin decisions ---------------------------------------------------------------------------------
 
@@ -223,7 +309,7 @@ as $$
 declare
   target public.users;
 begin
-  if not private.is_admin() then
+  if not private.has_role('admin') then
     raise exception 'Only admins can approve or reject accounts' using errcode = '42501';
   end if;
   if p_status is null or p_status not in ('approved', 'rejected') then
@@ -237,7 +323,7 @@ begin
     raise exception 'User is already %', target.status using errcode = '55000';
   end if;
   update public.users
-  set status = p_status, decided_at = now(), decided_by = (select auth.uid())
+  set status = p_status::public.account_status, decided_at = now(), decided_by = (select auth.uid())
   where id = p_user_id
   returning * into target;
   return target;

@@ -26,8 +26,8 @@ create policy "Anyone can read delivery zones" on public.delivery_zones
 
 create policy "Admins can change delivery fees" on public.delivery_zones
   for update to authenticated
-  using ((select private.is_admin()))
-  with check ((select private.is_admin()));
+  using ((select private.has_role('admin')))
+  with check ((select private.has_role('admin')));
 
 create trigger delivery_zones_touch_updated_at before update on public.delivery_zones
   for each row execute function private.touch_updated_at();

@@ -1,8 +1,12 @@
 -- Orders placed by anonymous customers through an approved affiliate link (cash on delivery),
 -- their status history, and the two security definer functions that change them: checkout
 -- (anon, through the api function) and an admin's status change (one step forward or a listed
--- revert, serialised per order). Amounts are snapshots in cents computed here, never taken
--- from the request. The customer's phone lives apart, readable only through admin functions.
+-- revert, serialised per order, posting to the ledger of the next migration). Amounts are
+-- snapshots in cents computed here, never taken from the request, and the money rules of an order
+-- are its generated columns (docs/money.md). The customer's phone lives apart, readable only
+-- through admin functions.
+
+create type public.order_status as enum ('new_order', 'ready_for_pickup', 'out_for_delivery', 'delivered');
 
 create table public.orders (
   id uuid primary key default gen_random_uuid(),
@@ -17,14 +21,29 @@ create table public.orders (
   delivery_fee_cents integer not null check (delivery_fee_cents >= 0),
   subtotal_cents bigint generated always as (unit_price_cents * quantity) stored,
   total_cents bigint generated always as (unit_price_cents * quantity + delivery_fee_cents) stored,
+  -- The money rules of an order. round() of a numeric rounds half away from zero: half up for
+  -- these positive amounts. Generated columns cannot refer to each other, so the sale and the
+  -- commission are spelled out again.
+  commission_cents bigint generated always as
+    (round(unit_price_cents * quantity * commission_rate)::bigint) stored,
+  business_gross_cents bigint generated always as
+    (unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)::bigint) stored,
+  platform_fee_cents bigint generated always as
+    (round((unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)) * 0.15)::bigint) stored,
+  business_net_cents bigint generated always as
+    (unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)::bigint
+     - round((unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)) * 0.15)::bigint) stored,
   delivery_district text not null,
   delivery_commune text not null,
-  status text not null default 'new_order'
-    check (status in ('new_order', 'ready_for_pickup', 'out_for_delivery', 'delivered')),
+  status public.order_status not null default 'new_order',
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
 comment on table public.orders is 'A cash-on-delivery order through an affiliate link, with price, rate and fee snapshots in cents.';
+comment on column public.orders.commission_cents is 'C = round_half_up(sale * rate): the influencer''s commission.';
+comment on column public.orders.business_gross_cents is 'G = sale - C: the business''s share before the platform fee.';
+comment on column public.orders.platform_fee_cents is 'F = round_half_up(G * 0.15): the platform fee, paid by the business.';
+comment on column public.orders.business_net_cents is 'N = G - F: what the business is paid.';
 
 create index orders_business_id_idx on public.orders (business_id, created_at desc);
 create index orders_influencer_id_idx on public.orders (influencer_id, created_at desc);
@@ -47,7 +66,7 @@ create policy "Influencers can read orders through their links" on public.orders
   for select to authenticated using (influencer_id = (select auth.uid()));
 
 create policy "Admins can read every order" on public.orders
-  for select to authenticated using ((select private.is_admin()));
+  for select to authenticated using ((select private.has_role('admin')));
 
 create trigger orders_touch_updated_at before update on public.orders
   for each row execute function private.touch_updated_at();
@@ -64,8 +83,8 @@ alter table private.order_contacts enable row level security;
 create table public.order_status_history (
   id bigint generated always as identity primary key,
   order_id uuid not null references public.orders (id),
-  from_status text,
-  to_status text not null,
+  from_status public.order_status,
+  to_status public.order_status not null,
   changed_by uuid references public.users (id),
   note text,
   changed_at timestamptz not null default now()
@@ -81,7 +100,7 @@ grant select on public.order_status_history to authenticated;
 grant select on public.order_status_history to service_role;
 
 create policy "Admins can read every order history" on public.order_status_history
-  for select to authenticated using ((select private.is_admin()));
+  for select to authenticated using ((select private.has_role('admin')));
 
 create policy "Businesses can read the history of their orders" on public.order_status_history
   for select to authenticated
@@ -99,34 +118,6 @@ alter table private.checkout_attempts enable row level security;
 create index checkout_attempts_phone_idx on private.checkout_attempts (customer_phone, attempted_at);
 create index checkout_attempts_ip_idx on private.checkout_attempts (client_ip, attempted_at);
 create index checkout_attempts_attempted_at_idx on private.checkout_attempts (attempted_at);
-
--- ledger hooks ------------------------------------------------------------------------------------
-
--- Entering and leaving `delivered` will post and reverse the delivery's ledger transaction (the
--- payouts slice). Until then they only record that they were called, so tests can check each
--- status change calls them exactly once, inside the same transaction.
-create table private.ledger_hook_calls (
-  id bigint generated always as identity primary key,
-  order_id uuid not null references public.orders (id),
-  hook text not null check (hook in ('delivered', 'undelivered')),
-  called_at timestamptz not null default now()
-);
-comment on table private.ledger_hook_calls is 'Placeholder record of ledger hook calls until the earnings ledger replaces the hooks.';
-alter table private.ledger_hook_calls enable row level security;
-create index ledger_hook_calls_order_id_idx on private.ledger_hook_calls (order_id);
-
-create function private.on_order_delivered(p_order_id uuid) returns void
-language sql security definer set search_path = ''
-as $$
-  insert into private.ledger_hook_calls (order_id, hook) values (p_order_id, 'delivered');
-$$;
-
-create function private.on_order_undelivered(p_order_id uuid) returns void
-language sql security definer set search_path = ''
-as $$
-  insert into private.ledger_hook_calls (order_id, hook) values (p_order_id, 'undelivered');
-$$;
-revoke execute on function private.on_order_delivered(uuid), private.on_order_undelivered(uuid) from public;
 
 -- checkout ----------------------------------------------------------------------------------------
 
@@ -146,6 +137,7 @@ declare
   campaign public.campaigns;
   fee integer;
   new_order public.orders;
+  closed_reason text;
 begin
   if p_quantity is null or p_quantity not between 1 and 10 then
     raise exception 'Quantity must be between 1 and 10' using errcode = '22023';
@@ -173,8 +165,9 @@ begin
     raise exception 'This affiliate link is not valid' using errcode = 'P0002';
   end if;
   select * into campaign from public.campaigns where id = p_campaign_id;
-  if campaign.status <> 'active' then
-    raise exception 'This campaign is no longer accepting new orders' using errcode = '55000';
+  closed_reason := private.campaign_closed_reason(campaign.status, campaign.start_date, campaign.end_date);
+  if closed_reason is not null then
+    raise exception '%', closed_reason using errcode = '55000';
   end if;
   select fee_cents into fee from public.delivery_zones where district = p_district and commune = p_commune;
   if not found then
@@ -195,13 +188,13 @@ begin
   return new_order;
 end
 $$;
-comment on function private.place_order is 'Checkout: validates the link, campaign, zone and rate limit, and creates the order with server-side amounts.';
+comment on function private.place_order is 'Checkout: validates the link, the campaign (active and within its dates), zone and rate limit, and creates the order with server-side amounts.';
 revoke execute on function private.place_order from public;
 grant execute on function private.place_order to service_role;
 
 -- status changes ----------------------------------------------------------------------------------
 
-create function private.order_transition_allowed(p_from text, p_to text) returns boolean
+create function private.order_transition_allowed(p_from public.order_status, p_to public.order_status) returns boolean
 language sql immutable set search_path = ''
 as $$
   select (p_from, p_to) in (
@@ -212,7 +205,7 @@ as $$
   )
 $$;
 comment on function private.order_transition_allowed is 'The order status transitions of SPEC §4: one step forward, or a listed revert.';
-revoke execute on function private.order_transition_allowed(text, text) from public;
+revoke execute on function private.order_transition_allowed(public.order_status, public.order_status) from public;
 
 create function public.change_order_status(p_order_id uuid, p_new_status text, p_note text default null)
 returns public.orders
@@ -220,33 +213,35 @@ language plpgsql security definer set search_path = ''
 as $$
 declare
   current_order public.orders;
-  previous_status text;
+  previous_status public.order_status;
+  new_status public.order_status;
 begin
-  if not private.is_admin() then
+  if not private.has_role('admin') then
     raise exception 'Only admins can change order status' using errcode = '42501';
   end if;
-  if p_new_status is null
-     or p_new_status not in ('new_order', 'ready_for_pickup', 'out_for_delivery', 'delivered') then
-    raise exception 'new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered'
+  if p_new_status is null or not p_new_status = any (enum_range(null::public.order_status)::text[]) then
+    raise exception 'new_status must be one of %', array_to_string(enum_range(null::public.order_status), ', ')
       using errcode = '22023';
   end if;
+  new_status := p_new_status::public.order_status;
   -- The row lock makes concurrent changes of one order queue; each then sees the status the
   -- previous one left, so of two identical requests only the first applies.
   select * into current_order from public.orders where id = p_order_id for update;
   if not found then
     raise exception 'Order not found' using errcode = 'P0002';
   end if;
-  if not private.order_transition_allowed(current_order.status, p_new_status) then
+  if not private.order_transition_allowed(current_order.status, new_status) then
     raise exception 'Cannot change an order from % to %', current_order.status, p_new_status
       using errcode = '55000';
   end if;
 
   previous_status := current_order.status;
-  update public.orders set status = p_new_status where id = p_order_id returning * into current_order;
+  update public.orders set status = new_status where id = p_order_id returning * into current_order;
   insert into public.order_status_history (order_id, from_status, to_status, changed_by, note)
-  values (p_order_id, previous_status, p_new_status, (select auth.uid()), p_note);
-  -- The ledger moves in the same transaction as the status: both happen or neither.
-  if p_new_status = 'delivered' then
+  values (p_order_id, previous_status, new_status, (select auth.uid()), p_note);
+  -- The ledger moves in the same transaction as the status: both happen or neither. The posting
+  -- functions are the ledger migration's (PL/pgSQL resolves them when called).
+  if new_status = 'delivered' then
     perform private.on_order_delivered(p_order_id);
   elsif previous_status = 'delivered' then
     perform private.on_order_undelivered(p_order_id);
@@ -254,7 +249,7 @@ begin
   return current_order;
 end
 $$;
-comment on function public.change_order_status is 'An admin moves an order one step forward or back (SPEC §4), recorded in the history, calling the ledger hooks.';
+comment on function public.change_order_status is 'An admin moves an order one step forward or back (SPEC §4), recorded in the history and posted to the ledger.';
 revoke execute on function public.change_order_status from public, anon;
 grant execute on function public.change_order_status to authenticated, service_role;
 
@@ -264,7 +259,7 @@ returns table (order_id uuid, customer_phone text)
 language plpgsql stable security definer set search_path = ''
 as $$
 begin
-  if not private.is_admin() then
+  if not private.has_role('admin') then
     raise exception 'Only admins can read customer phone numbers' using errcode = '42501';
   end if;
   return query select c.order_id, c.customer_phone from private.order_contacts c where c.order_id = any (p_order_ids);

@@ -1,37 +1,23 @@
 -- The earnings ledger and manual payouts (docs/money.md). Every amount is integer cents.
--- - The money rules of an order are generated columns of public.orders, so they live in one place.
+-- - The money rules of an order are generated columns of public.orders (previous migration), so
+--   they live in one place.
 -- - A double-entry ledger: accounts, transactions and entries. Entries are never changed and every
 --   transaction sums to zero. Entering `delivered` posts a delivery; leaving it posts the reversal,
---   in the same transaction as the status change (replacing the placeholder hooks of the orders
---   migration).
+--   in the same transaction as the status change (public.change_order_status calls the posting
+--   functions below).
 -- - Payout requests cover exactly the ledger entries available when they are made; an admin
 --   completes them with an ABA reference, which posts the payout.
 
--- the money rules of an order --------------------------------------------------------------------
-
--- round() of a numeric rounds half away from zero: half up for these positive amounts. Generated
--- columns cannot refer to each other, so the sale and the commission are spelled out again.
-alter table public.orders
-  add column commission_cents bigint generated always as
-    (round(unit_price_cents * quantity * commission_rate)::bigint) stored,
-  add column business_gross_cents bigint generated always as
-    (unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)::bigint) stored,
-  add column platform_fee_cents bigint generated always as
-    (round((unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)) * 0.15)::bigint) stored,
-  add column business_net_cents bigint generated always as
-    (unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)::bigint
-     - round((unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)) * 0.15)::bigint) stored;
-
-comment on column public.orders.commission_cents is 'C = round_half_up(sale * rate): the influencer''s commission.';
-comment on column public.orders.business_gross_cents is 'G = sale - C: the business''s share before the platform fee.';
-comment on column public.orders.platform_fee_cents is 'F = round_half_up(G * 0.15): the platform fee, paid by the business.';
-comment on column public.orders.business_net_cents is 'N = G - F: what the business is paid.';
-
 -- ledger -----------------------------------------------------------------------------------------
+
+create type public.ledger_account_kind as enum ('influencer', 'business', 'platform_fees', 'delivery_cash');
+create type public.ledger_transaction_kind as enum ('delivery', 'delivery_reversal', 'payout');
+create type public.ledger_line as enum ('cash_collected', 'commission', 'gross', 'platform_fee', 'payout');
+create type public.payout_status as enum ('pending', 'completed');
 
 create table public.ledger_accounts (
   id bigint generated always as identity primary key,
-  kind text not null check (kind in ('influencer', 'business', 'platform_fees', 'delivery_cash')),
+  kind public.ledger_account_kind not null,
   user_id uuid references public.users (id),
   created_at timestamptz not null default now(),
   constraint ledger_accounts_owner check ((kind in ('influencer', 'business')) = (user_id is not null))
@@ -46,7 +32,7 @@ insert into public.ledger_accounts (kind) values ('platform_fees'), ('delivery_c
 create table public.payout_requests (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references public.users (id),
-  status text not null default 'pending' check (status in ('pending', 'completed')),
+  status public.payout_status not null default 'pending',
   amount_cents bigint not null check (amount_cents > 0),
   gross_cents bigint not null,
   -- Not signed: a reversed fee (after its payout) can outweigh the fees of later sales.
@@ -69,7 +55,7 @@ create index payout_requests_completed_by_idx on public.payout_requests (complet
 
 create table public.ledger_transactions (
   id bigint generated always as identity primary key,
-  kind text not null check (kind in ('delivery', 'delivery_reversal', 'payout')),
+  kind public.ledger_transaction_kind not null,
   order_id uuid references public.orders (id),
   -- The n-th delivery of an order, and for a reversal the number of the delivery it reverses.
   delivery_number integer check (delivery_number > 0),
@@ -96,7 +82,7 @@ create table public.ledger_entries (
   id bigint generated always as identity primary key,
   transaction_id bigint not null references public.ledger_transactions (id),
   account_id bigint not null references public.ledger_accounts (id),
-  line text not null check (line in ('cash_collected', 'commission', 'gross', 'platform_fee', 'payout')),
+  line public.ledger_line not null,
   -- Positive: the marketplace owes the account holder more.
   amount_cents bigint not null check (amount_cents <> 0),
   created_at timestamptz not null default now()
@@ -200,13 +186,13 @@ grant select on public.ledger_accounts, public.ledger_transactions, public.ledge
 create policy "Users can read their own ledger account" on public.ledger_accounts
   for select to authenticated using (user_id = (select auth.uid()));
 create policy "Admins can read every ledger account" on public.ledger_accounts
-  for select to authenticated using ((select private.is_admin()));
+  for select to authenticated using ((select private.has_role('admin')));
 
 create policy "Users can read entries on their own ledger account" on public.ledger_entries
   for select to authenticated
   using (exists (select 1 from public.ledger_accounts a where a.id = account_id and a.user_id = (select auth.uid())));
 create policy "Admins can read every ledger entry" on public.ledger_entries
-  for select to authenticated using ((select private.is_admin()));
+  for select to authenticated using ((select private.has_role('admin')));
 
 create policy "Users can read ledger transactions touching their account" on public.ledger_transactions
   for select to authenticated
@@ -214,18 +200,18 @@ create policy "Users can read ledger transactions touching their account" on pub
     select 1 from public.ledger_entries e join public.ledger_accounts a on a.id = e.account_id
     where e.transaction_id = ledger_transactions.id and a.user_id = (select auth.uid())));
 create policy "Admins can read every ledger transaction" on public.ledger_transactions
-  for select to authenticated using ((select private.is_admin()));
+  for select to authenticated using ((select private.has_role('admin')));
 
 create policy "Users can read their own payout requests" on public.payout_requests
   for select to authenticated using (user_id = (select auth.uid()));
 create policy "Admins can read every payout request" on public.payout_requests
-  for select to authenticated using ((select private.is_admin()));
+  for select to authenticated using ((select private.has_role('admin')));
 
 create policy "Users can read what their payout requests cover" on public.payout_request_entries
   for select to authenticated
   using (exists (select 1 from public.payout_requests r where r.id = payout_request_id and r.user_id = (select auth.uid())));
 create policy "Admins can read what every payout request covers" on public.payout_request_entries
-  for select to authenticated using ((select private.is_admin()));
+  for select to authenticated using ((select private.has_role('admin')));
 
 -- A new request appears on the admin board, and its completion on the user's screen, live.
 alter publication supabase_realtime add table public.payout_requests;
@@ -234,7 +220,7 @@ alter publication supabase_realtime add table public.payout_requests;
 
 -- The ledger account of a user (made on first use) or of the platform ('platform_fees',
 -- 'delivery_cash').
-create function private.ledger_account_id(p_kind text, p_user_id uuid default null) returns bigint
+create function private.ledger_account_id(p_kind public.ledger_account_kind, p_user_id uuid default null) returns bigint
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -254,11 +240,7 @@ begin
 end
 $$;
 comment on function private.ledger_account_id is 'The ledger account of a user (created on first use) or a platform account.';
-revoke execute on function private.ledger_account_id(text, uuid) from public;
-
-drop function private.on_order_delivered(uuid);
-drop function private.on_order_undelivered(uuid);
-drop table private.ledger_hook_calls;
+revoke execute on function private.ledger_account_id(public.ledger_account_kind, uuid) from public;
 
 -- Called by change_order_status under the order's row lock, so deliveries of one order are
 -- posted one after another; the count check and the unique numbering make a second posting of
@@ -289,7 +271,8 @@ begin
   insert into public.ledger_entries (transaction_id, account_id, line, amount_cents)
   select new_transaction_id, entry.account_id, entry.line, entry.amount_cents
   from (values
-    (private.ledger_account_id('delivery_cash'), 'cash_collected', -delivered_order.subtotal_cents),
+    -- The first row's cast types the column (a VALUES list would otherwise make its lines text).
+    (private.ledger_account_id('delivery_cash'), 'cash_collected'::public.ledger_line, -delivered_order.subtotal_cents),
     (private.ledger_account_id('influencer', delivered_order.influencer_id), 'commission', delivered_order.commission_cents),
     (private.ledger_account_id('business', delivered_order.business_id), 'gross', delivered_order.business_gross_cents),
     (private.ledger_account_id('business', delivered_order.business_id), 'platform_fee', -delivered_order.platform_fee_cents),
@@ -328,9 +311,6 @@ end
 $$;
 comment on function private.on_order_undelivered is 'Posts the reversal of an order''s delivery when it leaves delivered.';
 revoke execute on function private.on_order_undelivered(uuid) from public;
-
--- Orders delivered before the ledger existed get their delivery posted now.
-select private.on_order_delivered(id) from public.orders where status = 'delivered';
 
 -- payouts ----------------------------------------------------------------------------------------
 
@@ -395,7 +375,7 @@ declare
   new_transaction_id bigint;
   any_completed boolean := false;
 begin
-  if not private.is_admin() then
+  if not private.has_role('admin') then
     raise exception 'Only admins can complete payouts' using errcode = '42501';
   end if;
   if reference is null or reference = '' then
@@ -421,7 +401,8 @@ begin
     values ('payout', pending.id, (select auth.uid()))
     returning id into new_transaction_id;
     insert into public.ledger_entries (transaction_id, account_id, line, amount_cents)
-    select new_transaction_id, a.id, 'payout', -pending.amount_cents from public.ledger_accounts a where a.user_id = p_user_id
+    select new_transaction_id, a.id, 'payout'::public.ledger_line, -pending.amount_cents
+    from public.ledger_accounts a where a.user_id = p_user_id
     union all
     select new_transaction_id, private.ledger_account_id('delivery_cash'), 'payout', pending.amount_cents;
     any_completed := true;

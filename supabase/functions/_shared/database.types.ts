@@ -117,7 +117,10 @@ export type Database = {
         }[];
       };
       cambodia_today: { Args: Record<PropertyKey, never>; Returns: string };
-      campaign_closed_reason: { Args: { p_end_date: string; p_start_date: string; p_status: string }; Returns: string };
+      campaign_closed_reason: {
+        Args: { p_end_date: string; p_start_date: string; p_status: Database["public"]["Enums"]["campaign_status"] };
+        Returns: string;
+      };
       campaign_is_active: { Args: { p_campaign_id: string }; Returns: boolean };
       create_admin: {
         Args: { p_email: string; p_password: string };
@@ -129,17 +132,24 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
-      is_approved_business: { Args: Record<PropertyKey, never>; Returns: boolean };
-      is_approved_influencer: { Args: Record<PropertyKey, never>; Returns: boolean };
+      has_role: { Args: { p_user_type: Database["public"]["Enums"]["user_type"] }; Returns: boolean };
       is_http_url: { Args: { p_max_length: number; p_url: string }; Returns: boolean };
-      ledger_account_id: { Args: { p_kind: string; p_user_id?: string }; Returns: number };
+      ledger_account_id: {
+        Args: { p_kind: Database["public"]["Enums"]["ledger_account_kind"]; p_user_id?: string };
+        Returns: number;
+      };
       login_succeeded: { Args: { p_attempt_id: number; p_client_ip: string; p_email: string }; Returns: undefined };
       next_keyword: { Args: { p_influencer_id: string; p_product_name: string }; Returns: string };
       note_signup_attempt: { Args: { p_client_ip: string }; Returns: undefined };
       on_order_delivered: { Args: { p_order_id: string }; Returns: undefined };
       on_order_undelivered: { Args: { p_order_id: string }; Returns: undefined };
-      order_transition_allowed: { Args: { p_from: string; p_to: string }; Returns: boolean };
+      order_transition_allowed: {
+        Args: {
+          p_from: Database["public"]["Enums"]["order_status"];
+          p_to: Database["public"]["Enums"]["order_status"];
+        };
+        Returns: boolean;
+      };
       owns_campaign: { Args: { p_campaign_id: string }; Returns: boolean };
       place_order: {
         Args: {
@@ -206,7 +216,7 @@ export type Database = {
           id: string;
           influencer_id: string;
           is_approved: boolean | null;
-          status: string;
+          status: Database["public"]["Enums"]["link_status"];
           updated_at: string;
         };
         ComputedFields: never;
@@ -218,7 +228,7 @@ export type Database = {
           id?: string;
           influencer_id: string;
           is_approved?: never;
-          status?: string;
+          status?: Database["public"]["Enums"]["link_status"];
           updated_at?: string;
         };
         Update: {
@@ -229,7 +239,7 @@ export type Database = {
           id?: string;
           influencer_id?: string;
           is_approved?: never;
-          status?: string;
+          status?: Database["public"]["Enums"]["link_status"];
           updated_at?: string;
         };
         Relationships: [
@@ -270,7 +280,7 @@ export type Database = {
           price_cents: number;
           product_name: string;
           start_date: string | null;
-          status: string;
+          status: Database["public"]["Enums"]["campaign_status"];
           updated_at: string;
         };
         ComputedFields: never;
@@ -287,7 +297,7 @@ export type Database = {
           price_cents: number;
           product_name: string;
           start_date?: string | null;
-          status?: string;
+          status?: Database["public"]["Enums"]["campaign_status"];
           updated_at?: string;
         };
         Update: {
@@ -303,7 +313,7 @@ export type Database = {
           price_cents?: number;
           product_name?: string;
           start_date?: string | null;
-          status?: string;
+          status?: Database["public"]["Enums"]["campaign_status"];
           updated_at?: string;
         };
         Relationships: [
@@ -401,20 +411,20 @@ export type Database = {
         Row: {
           created_at: string;
           id: number;
-          kind: string;
+          kind: Database["public"]["Enums"]["ledger_account_kind"];
           user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
           created_at?: string;
           id?: never;
-          kind: string;
+          kind: Database["public"]["Enums"]["ledger_account_kind"];
           user_id?: string | null;
         };
         Update: {
           created_at?: string;
           id?: never;
-          kind?: string;
+          kind?: Database["public"]["Enums"]["ledger_account_kind"];
           user_id?: string | null;
         };
         Relationships: [
@@ -433,7 +443,7 @@ export type Database = {
           amount_cents: number;
           created_at: string;
           id: number;
-          line: string;
+          line: Database["public"]["Enums"]["ledger_line"];
           transaction_id: number;
         };
         ComputedFields: never;
@@ -442,7 +452,7 @@ export type Database = {
           amount_cents: number;
           created_at?: string;
           id?: never;
-          line: string;
+          line: Database["public"]["Enums"]["ledger_line"];
           transaction_id: number;
         };
         Update: {
@@ -450,7 +460,7 @@ export type Database = {
           amount_cents?: number;
           created_at?: string;
           id?: never;
-          line?: string;
+          line?: Database["public"]["Enums"]["ledger_line"];
           transaction_id?: number;
         };
         Relationships: [
@@ -476,7 +486,7 @@ export type Database = {
           created_by: string | null;
           delivery_number: number | null;
           id: number;
-          kind: string;
+          kind: Database["public"]["Enums"]["ledger_transaction_kind"];
           order_id: string | null;
           payout_request_id: string | null;
           reverses_transaction_id: number | null;
@@ -487,7 +497,7 @@ export type Database = {
           created_by?: string | null;
           delivery_number?: number | null;
           id?: never;
-          kind: string;
+          kind: Database["public"]["Enums"]["ledger_transaction_kind"];
           order_id?: string | null;
           payout_request_id?: string | null;
           reverses_transaction_id?: number | null;
@@ -497,7 +507,7 @@ export type Database = {
           created_by?: string | null;
           delivery_number?: number | null;
           id?: never;
-          kind?: string;
+          kind?: Database["public"]["Enums"]["ledger_transaction_kind"];
           order_id?: string | null;
           payout_request_id?: string | null;
           reverses_transaction_id?: number | null;
@@ -537,30 +547,30 @@ export type Database = {
         Row: {
           changed_at: string;
           changed_by: string | null;
-          from_status: string | null;
+          from_status: Database["public"]["Enums"]["order_status"] | null;
           id: number;
           note: string | null;
           order_id: string;
-          to_status: string;
+          to_status: Database["public"]["Enums"]["order_status"];
         };
         ComputedFields: never;
         Insert: {
           changed_at?: string;
           changed_by?: string | null;
-          from_status?: string | null;
+          from_status?: Database["public"]["Enums"]["order_status"] | null;
           id?: never;
           note?: string | null;
           order_id: string;
-          to_status: string;
+          to_status: Database["public"]["Enums"]["order_status"];
         };
         Update: {
           changed_at?: string;
           changed_by?: string | null;
-          from_status?: string | null;
+          from_status?: Database["public"]["Enums"]["order_status"] | null;
           id?: never;
           note?: string | null;
           order_id?: string;
-          to_status?: string;
+          to_status?: Database["public"]["Enums"]["order_status"];
         };
         Relationships: [
           {
@@ -597,7 +607,7 @@ export type Database = {
           platform_fee_cents: number | null;
           product_name: string;
           quantity: number;
-          status: string;
+          status: Database["public"]["Enums"]["order_status"];
           subtotal_cents: number | null;
           total_cents: number | null;
           unit_price_cents: number;
@@ -621,7 +631,7 @@ export type Database = {
           platform_fee_cents?: never;
           product_name: string;
           quantity: number;
-          status?: string;
+          status?: Database["public"]["Enums"]["order_status"];
           subtotal_cents?: never;
           total_cents?: never;
           unit_price_cents: number;
@@ -644,7 +654,7 @@ export type Database = {
           platform_fee_cents?: never;
           product_name?: string;
           quantity?: number;
-          status?: string;
+          status?: Database["public"]["Enums"]["order_status"];
           subtotal_cents?: never;
           total_cents?: never;
           unit_price_cents?: number;
@@ -722,7 +732,7 @@ export type Database = {
           gross_cents: number;
           id: string;
           requested_at: string;
-          status: string;
+          status: Database["public"]["Enums"]["payout_status"];
           user_id: string;
         };
         ComputedFields: never;
@@ -735,7 +745,7 @@ export type Database = {
           gross_cents: number;
           id?: string;
           requested_at?: string;
-          status?: string;
+          status?: Database["public"]["Enums"]["payout_status"];
           user_id: string;
         };
         Update: {
@@ -747,7 +757,7 @@ export type Database = {
           gross_cents?: number;
           id?: string;
           requested_at?: string;
-          status?: string;
+          status?: Database["public"]["Enums"]["payout_status"];
           user_id?: string;
         };
         Relationships: [
@@ -781,12 +791,12 @@ export type Database = {
           full_name: string | null;
           id: string;
           is_approved: boolean | null;
-          platform: string | null;
+          platform: Database["public"]["Enums"]["social_platform"] | null;
           social_media_page: string | null;
-          status: string;
+          status: Database["public"]["Enums"]["account_status"];
           store_phone: string | null;
           updated_at: string;
-          user_type: string;
+          user_type: Database["public"]["Enums"]["user_type"];
         };
         ComputedFields: never;
         Insert: {
@@ -802,12 +812,12 @@ export type Database = {
           full_name?: string | null;
           id?: string;
           is_approved?: never;
-          platform?: string | null;
+          platform?: Database["public"]["Enums"]["social_platform"] | null;
           social_media_page?: string | null;
-          status?: string;
+          status?: Database["public"]["Enums"]["account_status"];
           store_phone?: string | null;
           updated_at?: string;
-          user_type: string;
+          user_type: Database["public"]["Enums"]["user_type"];
         };
         Update: {
           account_name?: string | null;
@@ -822,12 +832,12 @@ export type Database = {
           full_name?: string | null;
           id?: string;
           is_approved?: never;
-          platform?: string | null;
+          platform?: Database["public"]["Enums"]["social_platform"] | null;
           social_media_page?: string | null;
-          status?: string;
+          status?: Database["public"]["Enums"]["account_status"];
           store_phone?: string | null;
           updated_at?: string;
-          user_type?: string;
+          user_type?: Database["public"]["Enums"]["user_type"];
         };
         Relationships: [
           {
@@ -863,7 +873,7 @@ export type Database = {
           platform_fee_cents: number | null;
           product_name: string;
           quantity: number;
-          status: string;
+          status: Database["public"]["Enums"]["order_status"];
           subtotal_cents: number | null;
           total_cents: number | null;
           unit_price_cents: number;
@@ -887,7 +897,7 @@ export type Database = {
           gross_cents: number;
           id: string;
           requested_at: string;
-          status: string;
+          status: Database["public"]["Enums"]["payout_status"];
           user_id: string;
         }[];
         SetofOptions: {
@@ -907,7 +917,7 @@ export type Database = {
           id: string;
           influencer_id: string;
           is_approved: boolean | null;
-          status: string;
+          status: Database["public"]["Enums"]["link_status"];
           updated_at: string;
         };
         SetofOptions: {
@@ -935,7 +945,7 @@ export type Database = {
           gross_cents: number;
           id: string;
           requested_at: string;
-          status: string;
+          status: Database["public"]["Enums"]["payout_status"];
           user_id: string;
         };
         SetofOptions: {
@@ -960,12 +970,12 @@ export type Database = {
           full_name: string | null;
           id: string;
           is_approved: boolean | null;
-          platform: string | null;
+          platform: Database["public"]["Enums"]["social_platform"] | null;
           social_media_page: string | null;
-          status: string;
+          status: Database["public"]["Enums"]["account_status"];
           store_phone: string | null;
           updated_at: string;
-          user_type: string;
+          user_type: Database["public"]["Enums"]["user_type"];
         };
         SetofOptions: {
           from: "*";
@@ -976,7 +986,16 @@ export type Database = {
       };
     };
     Enums: {
-      [_ in never]: never;
+      account_status: "pending_approval" | "approved" | "rejected";
+      campaign_status: "active" | "inactive";
+      ledger_account_kind: "influencer" | "business" | "platform_fees" | "delivery_cash";
+      ledger_line: "cash_collected" | "commission" | "gross" | "platform_fee" | "payout";
+      ledger_transaction_kind: "delivery" | "delivery_reversal" | "payout";
+      link_status: "pending" | "approved" | "rejected";
+      order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered";
+      payout_status: "pending" | "completed";
+      social_platform: "instagram" | "facebook";
+      user_type: "business" | "influencer" | "admin";
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -1086,6 +1105,17 @@ export const Constants = {
     Enums: {},
   },
   public: {
-    Enums: {},
+    Enums: {
+      account_status: ["pending_approval", "approved", "rejected"],
+      campaign_status: ["active", "inactive"],
+      ledger_account_kind: ["influencer", "business", "platform_fees", "delivery_cash"],
+      ledger_line: ["cash_collected", "commission", "gross", "platform_fee", "payout"],
+      ledger_transaction_kind: ["delivery", "delivery_reversal", "payout"],
+      link_status: ["pending", "approved", "rejected"],
+      order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered"],
+      payout_status: ["pending", "completed"],
+      social_platform: ["instagram", "facebook"],
+      user_type: ["business", "influencer", "admin"],
+    },
   },
 } as const;

@@ -66,7 +66,7 @@ select lives_ok(
 select results_eq(
   $$select email, user_type, status, is_approved, decided_at, decided_by, social_media_page, store_phone
     from public.users where id = tests.user_id('new.business@test.local')$$,
-  $$values ('new.business@test.local'::text, 'business'::text, 'pending_approval'::text, false,
+  $$values ('new.business@test.local'::text, 'business'::public.user_type, 'pending_approval'::public.account_status, false,
             null::timestamptz, null::uuid, 'https://www.facebook.com/newbiz'::text, '012 000 000'::text)$$,
   'a new business is pending_approval, not approved, undecided, with its email trimmed and lowercased');
 
@@ -77,8 +77,8 @@ select lives_ok(
 select results_eq(
   $$select user_type, status, is_approved, full_name, platform, social_media_page
     from public.users where id = tests.user_id('new.influencer@test.local')$$,
-  $$values ('influencer'::text, 'pending_approval'::text, false, 'New Influencer'::text,
-            'instagram'::text, '@new.influencer'::text)$$,
+  $$values ('influencer'::public.user_type, 'pending_approval'::public.account_status, false, 'New Influencer'::text,
+            'instagram'::public.social_platform, '@new.influencer'::text)$$,
   'a new influencer is pending_approval with its profile stored');
 
 select throws_ok($$select private.register_user('wannabe@test.local', 'Secret-Pass-3', 'admin')$$,
@@ -89,7 +89,7 @@ select throws_ok($$select private.register_user('wannabe@test.local', 'Secret-Pa
   null, null, 'register_user refuses a null user_type');
 select throws_ok(
   $$select private.register_user('wannabe@test.local', 'Secret-Pass-3', 'influencer', null, null, null, 'tiktok')$$,
-  '23514', null, 'register_user refuses a platform other than instagram or facebook (23514)');
+  '22P02', null, 'register_user refuses a platform other than instagram or facebook (22P02)');
 select throws_ok($$select private.register_user('NEW.BUSINESS@test.local', 'Other-Pass-1', 'influencer')$$,
   '23505', null, 'register_user refuses an email already taken, whatever its case (23505)');
 select throws_ok($$select private.register_user(' new.business@TEST.local  ', 'Other-Pass-1', 'business')$$,
@@ -204,7 +204,7 @@ select lives_ok($$select private.create_admin('  Root@Test.Local ', 'Root-Pass-1
 select results_eq(
   $$select email, user_type, status, is_approved, decided_at is not null
     from public.users where id = tests.user_id('root@test.local')$$,
-  $$values ('root@test.local'::text, 'admin'::text, 'approved'::text, true, true)$$,
+  $$values ('root@test.local'::text, 'admin'::public.user_type, 'approved'::public.account_status, true, true)$$,
   'create_admin makes an approved admin with a decision time');
 select id as root_id from public.users where email = 'root@test.local' \gset
 select lives_ok($$select private.create_admin('root@test.local', 'Root-Pass-2')$$,
@@ -219,7 +219,7 @@ select is((private.verify_login('root@test.local', 'Root-Pass-1')).id, null,
   'the old admin password no longer works');
 
 select tests.authenticate_as('root@test.local');
-select is(private.is_admin(), true, 'the admin made by create_admin is an admin for RLS');
+select is(private.has_role('admin'), true, 'the admin made by create_admin is an admin for RLS');
 
 -- An email already taken by a business is never promoted (whoever registered it would become admin).
 select tests.act_as_owner();

@@ -95,27 +95,26 @@ select results_eq(
   $$select p.proname::text collate "default" from pg_proc p
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute')
     order by 1$$,
-  array['are_http_urls', 'campaign_is_active', 'is_admin', 'is_approved_business', 'is_approved_influencer',
-        'is_http_url', 'owns_campaign'],
+  array['are_http_urls', 'campaign_is_active', 'has_role', 'is_http_url', 'owns_campaign'],
   'authenticated can execute only the helpers policies and constraints call');
 select results_eq(
   $$select p.proname::text collate "default" from pg_proc p
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('service_role', p.oid, 'execute')
     order by 1$$,
   array['are_http_urls', 'begin_login_attempt', 'cambodia_today', 'campaign_closed_reason', 'campaign_is_active',
-        'is_admin', 'is_approved_business', 'is_approved_influencer', 'is_http_url', 'login_succeeded',
-        'note_signup_attempt', 'owns_campaign', 'place_order', 'register_user', 'verify_login'],
+        'has_role', 'is_http_url', 'login_succeeded', 'note_signup_attempt', 'owns_campaign', 'place_order',
+        'register_user', 'verify_login'],
   'service_role can execute exactly the functions the api function calls');
 select is(has_function_privilege('public', 'public.set_user_status(uuid, text)', 'execute'), false,
   'PUBLIC cannot execute public.set_user_status');
 select is(has_function_privilege('authenticated', 'public.set_user_status(uuid, text)', 'execute'), true,
-  'authenticated can execute public.set_user_status (it checks is_admin itself)');
+  'authenticated can execute public.set_user_status (it checks has_role itself)');
 select is_empty(
   $$select p.oid::regprocedure::text from pg_proc p
     where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace) and p.prosecdef
       and not coalesce(p.proconfig @> array['search_path=""'], false)$$,
   'every security definer function in public and private sets search_path = ''''');
-select is_definer('private', 'is_admin', array[]::name[], 'private.is_admin is security definer');
+select is_definer('private', 'has_role', array['user_type'], 'private.has_role is security definer');
 select is_definer('public', 'set_user_status', array['uuid', 'text'], 'public.set_user_status is security definer');
 
 -- realtime publication --------------------------------------------------------------------------

@@ -102,7 +102,7 @@ select results_eq(
               array['https://img.test/1.png', 'https://img.test/2.png'], date '2026-12-01', date '2026-12-01')
       returning business_id = (select auth.uid()), status, is_active, deactivated_at)
     select * from created$$,
-  $$values (true, 'active'::text, true, null::timestamptz)$$,
+  $$values (true, 'active'::public.campaign_status, true, null::timestamptz)$$,
   'an approved business creates a campaign for itself; it starts active with no deactivated_at');
 select throws_ok(
   format($$insert into public.campaigns (business_id, product_name, price_cents, commission_rate, image_urls)
@@ -198,7 +198,7 @@ select throws_ok(
   'an update that puts the end date before the start date is refused');
 select throws_ok(
   format($$update public.campaigns set status = 'paused' where id = %L$$, tests.campaign_id('Own Scarf')),
-  '23514', 'new row for relation "campaigns" violates check constraint "campaigns_status_check"',
+  '22P02', 'invalid input value for enum campaign_status: "paused"',
   'a status other than active or inactive is refused');
 
 select throws_ok(
@@ -251,7 +251,7 @@ select results_eq(
       update public.campaigns set status = 'inactive' where id = %L
       returning status, is_active, deactivated_at = now())
     select * from changed$$, tests.campaign_id('Own Gloves')),
-  $$values ('inactive'::text, false, true)$$,
+  $$values ('inactive'::public.campaign_status, false, true)$$,
   'an approved business deactivates its own campaign; deactivated_at is stamped now');
 select throws_ok(
   format($$update public.campaigns set status = 'active' where id = %L$$, tests.campaign_id('Own Gloves')),
@@ -288,7 +288,7 @@ select results_eq(
   'the keyword triggers of other campaigns are left as they were');
 select results_eq(
   $$select price_cents, description, status from public.campaigns where product_name = 'Other Bag'$$,
-  $$values (2500::bigint, ''::text, 'active'::text)$$,
+  $$values (2500::bigint, ''::text, 'active'::public.campaign_status)$$,
   'another business''s campaign was left unchanged');
 select is((select status from public.campaigns where product_name = 'Own Old Hat'), 'inactive',
   'the refused reactivation left the campaign inactive');
@@ -429,7 +429,7 @@ select is((select count(*) from public.campaigns
 select results_eq(
   $$select product_name, status from public.campaigns
     where business_id = (select id from public.users where email = 'business@test.local') order by 1$$,
-  $$values ('Edge Item'::text, 'active'::text), ('New Lamp Deluxe', 'active'), ('Own Gloves', 'inactive'),
+  $$values ('Edge Item'::text, 'active'::public.campaign_status), ('New Lamp Deluxe', 'active'), ('Own Gloves', 'inactive'),
            ('Own Old Hat', 'inactive'), ('Own Scarf', 'active')$$,
   'the business''s campaigns end as expected: nothing the refused statements tried was stored');
 

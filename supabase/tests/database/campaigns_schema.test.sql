@@ -85,8 +85,10 @@ select column_privs_are('public', 'affiliate_links', a.attname, 'authenticated',
 
 -- functions ---------------------------------------------------------------------------------------
 
-select is_definer('private', f, array[]::name[], 'private.' || f || ' is security definer')
-  from unnest(array['is_approved_business', 'is_approved_influencer', 'guard_campaign_status']) as f;
+select is_definer('private', 'guard_campaign_status', array[]::name[], 'private.guard_campaign_status is security definer');
+select is_definer('private', 'has_role', array['user_type'], 'private.has_role (the policies'' role check) is security definer');
+select is(has_function_privilege('authenticated', 'private.has_role(public.user_type)', 'execute'), true,
+  'authenticated can execute private.has_role (the policies call it)');
 select is_definer('private', f, array['uuid'], 'private.' || f || '(uuid) is security definer')
   from unnest(array['campaign_is_active', 'owns_campaign']) as f;
 select is_definer('private', 'next_keyword', array['uuid', 'text'], 'private.next_keyword is security definer');
@@ -96,7 +98,7 @@ select results_eq(
   $$select r, has_function_privilege(r, 'public.decide_affiliate_link(uuid, text, text)', 'execute')
     from unnest(array['public', 'anon', 'authenticated', 'service_role']) as r$$,
   $$values ('public'::text, false), ('anon', false), ('authenticated', true), ('service_role', true)$$,
-  'decide_affiliate_link is executable by authenticated and service_role only (it checks is_admin itself)');
+  'decide_affiliate_link is executable by authenticated and service_role only (it checks has_role itself)');
 select is_empty(
   $$select r || ' can execute ' || f
     from unnest(array['private.guard_campaign_status()', 'private.next_keyword(uuid, text)']) as f,
@@ -144,7 +146,7 @@ create function tests.helper_answers() returns table (
   active_is_active boolean, ended_is_active boolean, unknown_is_active boolean)
 language sql
 as $$
-  select private.is_approved_business(), private.is_approved_influencer(),
+  select private.has_role('business'), private.has_role('influencer'),
          private.owns_campaign(tests.campaign_id('Active Scarf')), private.owns_campaign(tests.campaign_id('Ended Hat')),
          private.campaign_is_active(tests.campaign_id('Active Scarf')),
          private.campaign_is_active(tests.campaign_id('Ended Hat')),
@@ -155,7 +157,7 @@ grant execute on function tests.helper_answers() to anon, authenticated, service
 select tests.authenticate_as('business@test.local');
 select results_eq('select * from tests.helper_answers()',
   $$values (true, false, true, true, true, false, false)$$,
-  'for an approved business: is_approved_business, owns both its campaigns; campaign_is_active only for the active one');
+  'for an approved business: has_role(business), owns both its campaigns; campaign_is_active only for the active one');
 select tests.authenticate_as('pending-business@test.local');
 select results_eq('select * from tests.helper_answers()',
   $$values (false, false, false, false, true, false, false)$$,
@@ -167,7 +169,7 @@ select results_eq('select * from tests.helper_answers()',
 select tests.authenticate_as('influencer@test.local');
 select results_eq('select * from tests.helper_answers()',
   $$values (false, true, false, false, true, false, false)$$,
-  'for an approved influencer: is_approved_influencer only');
+  'for an approved influencer: has_role(influencer) only');
 select tests.authenticate_as('pending-influencer@test.local');
 select results_eq('select * from tests.helper_answers()',
   $$values (false, false, false, false, true, false, false)$$,
@@ -186,7 +188,7 @@ select results_eq('select * from tests.helper_answers()',
   'for service_role (no user): nothing but campaign_is_active');
 select tests.act_as_anon();
 select throws_ok(format('select private.%s(%s)', f, a), '42501', null, 'anon cannot execute private.' || f)
-  from (values ('is_approved_business', ''), ('is_approved_influencer', ''),
+  from (values ('has_role', quote_literal('business')), ('has_role', quote_literal('influencer')),
                ('owns_campaign', quote_literal(gen_random_uuid())),
                ('campaign_is_active', quote_literal(gen_random_uuid()))) as calls (f, a);
 

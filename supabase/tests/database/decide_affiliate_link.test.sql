@@ -39,7 +39,7 @@ begin
   for i in 1..12 loop
     perform tests.create_user(format('cap-%s@test.local', i), 'influencer', 'approved');
     perform tests.create_link(format('cap-%s@test.local', i), 'Popular Cup',
-                              case when i <= 9 then 'approved' else 'pending' end);
+                              case when i <= 9 then 'approved' else 'pending' end::public.link_status);
   end loop;
 end
 $$;
@@ -113,7 +113,7 @@ select tests.act_as_owner();
 select results_eq(
   format('select status, decided_at, decided_by from public.affiliate_links where id = %L',
          tests.link_id('influencer@test.local', 'Silk Scarf')),
-  $$values ('pending'::text, null::timestamptz, null::uuid)$$,
+  $$values ('pending'::public.link_status, null::timestamptz, null::uuid)$$,
   'after the refused calls the link is still pending and undecided');
 select is_empty(
   $$select * from public.keyword_triggers
@@ -126,12 +126,12 @@ select tests.authenticate_as('admin@test.local');
 
 select results_eq(
   replace(tests.decide_sql('influencer@test.local', 'Silk Scarf', 'approved'), '*', 'status, is_approved, decided_by'),
-  format($$values ('approved'::text, true, %L::uuid)$$, tests.user_id('admin@test.local')),
+  format($$values ('approved'::public.link_status, true, %L::uuid)$$, tests.user_id('admin@test.local')),
   'an admin approves a pending link and gets the updated row');
 select results_eq(
   format('select status, decided_at = now(), decided_by from public.affiliate_links where id = %L',
          tests.link_id('influencer@test.local', 'Silk Scarf')),
-  format($$values ('approved'::text, true, %L::uuid)$$, tests.user_id('admin@test.local')),
+  format($$values ('approved'::public.link_status, true, %L::uuid)$$, tests.user_id('admin@test.local')),
   'the approval stores status, decided_at and decided_by');
 select results_eq(
   format('select influencer_id, campaign_id, keyword, is_active from public.keyword_triggers where affiliate_link_id = %L',
@@ -170,7 +170,7 @@ select is(tests.keyword_of('influencer@test.local', 'Supercalifragilistic Mug'),
 
 select results_eq(
   replace(tests.decide_sql('other-influencer@test.local', 'Silk Scarf', 'rejected'), '*', 'status, is_approved, decided_by'),
-  format($$values ('rejected'::text, false, %L::uuid)$$, tests.user_id('admin@test.local')),
+  format($$values ('rejected'::public.link_status, false, %L::uuid)$$, tests.user_id('admin@test.local')),
   'an admin rejects a pending link and gets the updated row');
 select is_empty(
   format('select * from public.keyword_triggers where affiliate_link_id = %L',
@@ -198,7 +198,7 @@ select is(
   'pending', 'the refused approval left the link pending');
 select results_eq(
   replace(tests.decide_sql('influencer@test.local', 'Ended Hat', 'rejected'), '*', 'status'),
-  array['rejected'], 'a link to an inactive campaign can still be rejected');
+  array['rejected'::public.link_status], 'a link to an inactive campaign can still be rejected');
 
 -- at most 10 approved links per campaign -----------------------------------------------------------
 
@@ -214,7 +214,7 @@ select results_eq(
   'the campaign keeps exactly 10 approved links; the refused one stays pending');
 select results_eq(
   replace(tests.decide_sql('cap-12@test.local', 'Popular Cup', 'rejected'), '*', 'status'),
-  array['rejected'], 'a link to a full campaign can still be rejected');
+  array['rejected'::public.link_status], 'a link to a full campaign can still be rejected');
 
 -- bad arguments ------------------------------------------------------------------------------------
 

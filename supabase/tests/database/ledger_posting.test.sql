@@ -261,7 +261,7 @@ begin
   returning id into new_id;
   foreach amount in array p_amounts loop
     insert into public.ledger_entries (transaction_id, account_id, line, amount_cents)
-    values (new_id, private.ledger_account_id(case when amount < 0 then 'delivery_cash' else 'platform_fees' end),
+    values (new_id, private.ledger_account_id(case when amount < 0 then 'delivery_cash' else 'platform_fees' end::public.ledger_account_kind),
             'platform_fee', amount);
   end loop;
   set constraints all immediate;

@@ -67,7 +67,7 @@ select index_is_unique('public', 'payout_requests', 'payout_requests_one_pending
   'one pending payout request per user is a unique index');
 select is((select pg_get_expr(indpred, indrelid) from pg_index
            where indexrelid = 'public.payout_requests_one_pending_key'::regclass),
-  '(status = ''pending''::text)', 'the one-pending index covers pending requests only');
+  '(status = ''pending''::payout_status)', 'the one-pending index covers pending requests only');
 select index_is_unique('public', 'ledger_transactions', 'ledger_transactions_order_key',
   'each delivery number of an order is posted and reversed at most once (unique index)');
 select col_is_unique('public', 'ledger_transactions', 'reverses_transaction_id',
@@ -77,8 +77,8 @@ select col_is_unique('public', 'ledger_transactions', 'payout_request_id',
 select col_is_pk('public', 'payout_request_entries', 'ledger_entry_id',
   'a ledger entry is covered by one payout request at most');
 select results_eq(
-  $$select kind, count(*) from public.ledger_accounts where user_id is null group by kind order by kind$$,
-  $$values ('delivery_cash'::text, 1::bigint), ('platform_fees'::text, 1::bigint)$$,
+  $$select kind, count(*) from public.ledger_accounts where user_id is null group by kind order by kind::text$$,
+  $$values ('delivery_cash'::public.ledger_account_kind, 1::bigint), ('platform_fees'::public.ledger_account_kind, 1::bigint)$$,
   'the platform has exactly one delivery_cash and one platform_fees account');
 
 -- triggers -----------------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ select ok(exists (select from pg_publication_tables
 select is_empty(
   $$select r.rolname || ' ' || p.oid::regprocedure::text
     from pg_proc p cross join (values ('public'), ('anon'), ('authenticated'), ('service_role')) r (rolname)
-    where p.oid in ('private.ledger_account_id(text, uuid)'::regprocedure,
+    where p.oid in ('private.ledger_account_id(public.ledger_account_kind, uuid)'::regprocedure,
                     'private.on_order_delivered(uuid)'::regprocedure,
                     'private.on_order_undelivered(uuid)'::regprocedure,
                     'private.refuse_ledger_change()'::regprocedure,
@@ -122,7 +122,7 @@ select is_definer('public', 'request_payout', array[]::name[], 'request_payout i
 select is_definer('public', 'complete_payouts', array['uuid', 'text'], 'complete_payouts is security definer');
 select is_definer('private', f, array['uuid'], 'private.' || f || ' is security definer')
   from unnest(array['on_order_delivered', 'on_order_undelivered']) f;
-select is_definer('private', 'ledger_account_id', array['text', 'uuid'], 'private.ledger_account_id is security definer');
+select is_definer('private', 'ledger_account_id', array['ledger_account_kind', 'uuid'], 'private.ledger_account_id is security definer');
 
 -- the money columns of public.orders ---------------------------------------------------------------
 

@@ -128,7 +128,7 @@ select is_empty(
 select results_eq(
   format($$select product_name, quantity, unit_price_cents, subtotal_cents, delivery_fee_cents, total_cents, status
            from public.orders where id = %L$$, :'order_b'),
-  $$values ('PgTAP Scarf'::text, 2, 2500::bigint, 5000::bigint, 150, 5150::bigint, 'new_order'::text)$$,
+  $$values ('PgTAP Scarf'::text, 2, 2500::bigint, 5000::bigint, 150, 5150::bigint, 'new_order'::public.order_status)$$,
   'a business reads the details of its order');
 select is(tests.visible_history(:'order_a', :'order_b', :'order_c'), 'A,B',
   'a business reads the history of its orders only');
@@ -184,7 +184,7 @@ select is(tests.visible_orders(:'order_a', :'order_b', :'order_c'), 'A,B,C', 'an
 select is(tests.visible_history(:'order_a', :'order_b', :'order_c'), 'A,B,C', 'an admin reads every order''s history');
 select results_eq(
   format($$select from_status, to_status, changed_by, note from public.order_status_history where order_id = %L$$, :'order_a'),
-  $$values (null::text, 'new_order'::text, null::uuid, 'Order placed at checkout'::text)$$,
+  $$values (null::public.order_status, 'new_order'::public.order_status, null::uuid, 'Order placed at checkout'::text)$$,
   'the placement history row: from nothing to new_order, by nobody, with the checkout note');
 select results_eq(
   format($$select order_id, customer_phone from public.order_customer_phones(array[%L, %L, %L]::uuid[]) order by customer_phone$$,
@@ -219,7 +219,7 @@ select is((select count(*) from public.order_status_history), :history_rows::big
 select results_eq(
   format($$select status, count(*) from public.orders where id in (%L, %L, %L) group by status$$,
          :'order_a', :'order_b', :'order_c'),
-  $$values ('new_order'::text, 3::bigint)$$, 'every fixture order is still new');
+  $$values ('new_order'::public.order_status, 3::bigint)$$, 'every fixture order is still new');
 select results_eq(
   format($$select customer_phone from private.order_contacts where order_id = %L$$, :'order_a'),
   array['+85512345678'], 'the customer phone is unchanged');

@@ -55,7 +55,7 @@ $$;
 create function tests.requests_of(p_email text) returns text
 language sql stable security definer set search_path = ''
 as $$
-  select coalesce(string_agg(status || ' ' || amount_cents, ', ' order by status, amount_cents desc), '')
+  select coalesce(string_agg(status || ' ' || amount_cents, ', ' order by status::text, amount_cents desc), '')
   from public.payout_requests where user_id = tests.user_id(p_email)
 $$;
 -- The entries a request covers, in posting order: 'influencer commission 400 (delivery#1 of 2)'
@@ -83,14 +83,14 @@ as $$
   where t.payout_request_id = p_request_id and t.kind = 'payout'
 $$;
 -- The id of a fixture user's request in a given status (the newest).
-create function tests.request_id(p_email text, p_status text) returns uuid
+create function tests.request_id(p_email text, p_status public.payout_status) returns uuid
 language sql stable security definer set search_path = ''
 as $$
   select id from public.payout_requests where user_id = tests.user_id(p_email) and status = p_status
   order by requested_at desc, id desc limit 1
 $$;
 grant execute on function tests.request_sql(), tests.complete_sql(text, text), tests.requests_of(text),
-  tests.covered_by(uuid), tests.payout_ledger(uuid), tests.request_id(text, text) to anon, authenticated, service_role;
+  tests.covered_by(uuid), tests.payout_ledger(uuid), tests.request_id(text, public.payout_status) to anon, authenticated, service_role;
 
 -- who may request ------------------------------------------------------------------------------------
 
@@ -156,7 +156,7 @@ select is(tests.available_for_payout('influencer@test.local'), 400::bigint,
   'precondition: the influencer has earned C = 400 on order A (2 lamps)');
 select tests.authenticate_as('influencer@test.local');
 select results_eq(tests.request_sql(),
-  format($$values (%L::uuid, 'pending'::text, 400::bigint, 400::bigint, 0::bigint, true, null::timestamptz, null::uuid, null::text)$$,
+  format($$values (%L::uuid, 'pending'::public.payout_status, 400::bigint, 400::bigint, 0::bigint, true, null::timestamptz, null::uuid, null::text)$$,
          tests.user_id('influencer@test.local')),
   'an influencer requests everything available: 400, pending, gross 400, no fee');
 select is(tests.covered_by(tests.request_id('influencer@test.local', 'pending')),
@@ -179,7 +179,7 @@ select tests.act_as_owner();
 select tests.set_bank_details('business@test.local');
 select tests.authenticate_as('business@test.local');
 select results_eq(tests.request_sql(),
-  format($$values (%L::uuid, 'pending'::text, 4590::bigint, 5400::bigint, 810::bigint, true, null::timestamptz, null::uuid, null::text)$$,
+  format($$values (%L::uuid, 'pending'::public.payout_status, 4590::bigint, 5400::bigint, 810::bigint, true, null::timestamptz, null::uuid, null::text)$$,
          tests.user_id('business@test.local')),
   'a business requests its net: orders A and B, gross 3600 + 1800, fee 540 + 270, amount 4590');
 select is(tests.covered_by(tests.request_id('business@test.local', 'pending')),
@@ -232,7 +232,7 @@ select is(tests.payout_ledger(tests.request_id('influencer@test.local', 'pending
 -- completion ---------------------------------------------------------------------------------------------------
 
 select results_eq(tests.complete_sql('influencer@test.local', '  ABA-2026-0001  '),
-  format($$values (%L::uuid, 'completed'::text, 400::bigint, 'ABA-2026-0001'::text, %L::uuid, true)$$,
+  format($$values (%L::uuid, 'completed'::public.payout_status, 400::bigint, 'ABA-2026-0001'::text, %L::uuid, true)$$,
          tests.user_id('influencer@test.local'), tests.user_id('admin@test.local')),
   'an admin completes the influencer''s pending request: the reference trimmed, the admin and the time recorded');
 select tests.act_as_owner();
@@ -240,7 +240,7 @@ select tests.request_id('influencer@test.local', 'completed') as first_request \
 select results_eq(
   format($$select status, aba_reference, completed_by, completed_at = now(), amount_cents from public.payout_requests where id = %L$$,
          :'first_request'),
-  format($$values ('completed'::text, 'ABA-2026-0001'::text, %L::uuid, true, 400::bigint)$$, tests.user_id('admin@test.local')),
+  format($$values ('completed'::public.payout_status, 'ABA-2026-0001'::text, %L::uuid, true, 400::bigint)$$, tests.user_id('admin@test.local')),
   'the stored request is completed with the trimmed reference');
 select is(tests.payout_ledger(:'first_request'), 'payout by admin[delivery_cash payout 400, influencer payout -400]',
   'completion posts one balanced payout transaction: the influencer -400, delivery_cash +400, by the admin');
@@ -253,7 +253,7 @@ select throws_ok(tests.complete_sql('influencer@test.local', 'ABA-2026-0001'), '
 select is(tests.payout_ledger(:'first_request'), 'payout by admin[delivery_cash payout 400, influencer payout -400]',
   'the repeat paid nothing more');
 select results_eq(tests.complete_sql('business@test.local', 'ABA-2026-0002'),
-  format($$values (%L::uuid, 'completed'::text, 4590::bigint, 'ABA-2026-0002'::text, %L::uuid, true)$$,
+  format($$values (%L::uuid, 'completed'::public.payout_status, 4590::bigint, 'ABA-2026-0002'::text, %L::uuid, true)$$,
          tests.user_id('business@test.local'), tests.user_id('admin@test.local')),
   'an admin completes the business''s request');
 select is(tests.payout_ledger(tests.request_id('business@test.local', 'completed')),

@@ -97,7 +97,7 @@ select results_eq(
            from public.orders where id = %L$$, :'order_id'),
   format($$values (%L::uuid, %L::uuid, %L::uuid, %L::uuid, 'PgTAP Lamp'::text, 2500::bigint, 0.15::numeric(6, 4),
                    3, 175, 7500::bigint, 7675::bigint, 'PgTAP Khan'::text, 'PgTAP Sangkat'::text,
-                   'new_order'::text, true, true)$$,
+                   'new_order'::public.order_status, true, true)$$,
          tests.campaign_id('PgTAP Lamp'), tests.link_id('influencer@test.local', 'PgTAP Lamp'),
          tests.user_id('business@test.local'), tests.user_id('influencer@test.local')),
   'the order takes the campaign''s price and rate, the zone''s fee; subtotal 3 x 2500, total + 175');
@@ -105,7 +105,7 @@ select results_eq(format($$select customer_phone from private.order_contacts whe
   array['+85512000001'], 'the customer phone is kept apart, in private.order_contacts');
 select results_eq(
   format($$select from_status, to_status, changed_by, note from public.order_status_history where order_id = %L$$, :'order_id'),
-  $$values (null::text, 'new_order'::text, null::uuid, 'Order placed at checkout'::text)$$,
+  $$values (null::public.order_status, 'new_order'::public.order_status, null::uuid, 'Order placed at checkout'::text)$$,
   'the placement is the first history row');
 select results_eq(
   $$select client_ip, attempted_at = now() from private.checkout_attempts where customer_phone = '+85512000001'$$,

@@ -1,4 +1,4 @@
--- private.is_admin() and public.set_user_status(): only an approved admin approves or rejects a
+-- private.has_role('admin') and public.set_user_status(): only an approved admin approves or rejects a
 -- pending account, once; every other caller is refused before anything is looked up.
 begin;
 \ir helpers.psql
@@ -24,24 +24,24 @@ language sql
 as $$ select format($q$select public.set_user_status(%L, 'approved')$q$, tests.user_id('target@test.local')) $$;
 grant execute on function tests.approve_target_sql() to anon, authenticated, service_role;
 
--- private.is_admin() ----------------------------------------------------------------------------
+-- private.has_role('admin') ---------------------------------------------------------------------
 
 select tests.authenticate_as('admin@test.local');
-select is(private.is_admin(), true, 'is_admin() is true for an approved admin');
+select is(private.has_role('admin'), true, 'has_role(admin) is true for an approved admin');
 select tests.authenticate_as('business@test.local');
-select is(private.is_admin(), false, 'is_admin() is false for a business');
+select is(private.has_role('admin'), false, 'has_role(admin) is false for a business');
 select tests.authenticate_as('influencer@test.local');
-select is(private.is_admin(), false, 'is_admin() is false for an influencer');
+select is(private.has_role('admin'), false, 'has_role(admin) is false for an influencer');
 select tests.authenticate_as('pending-admin@test.local');
-select is(private.is_admin(), false, 'is_admin() is false for a pending admin');
+select is(private.has_role('admin'), false, 'has_role(admin) is false for a pending admin');
 select tests.authenticate_as('rejected-admin@test.local');
-select is(private.is_admin(), false, 'is_admin() is false for a rejected admin');
+select is(private.has_role('admin'), false, 'has_role(admin) is false for a rejected admin');
 select tests.authenticate_as_id(gen_random_uuid());
-select is(private.is_admin(), false, 'is_admin() is false for a token whose sub has no account');
+select is(private.has_role('admin'), false, 'has_role(admin) is false for a token whose sub has no account');
 select tests.act_as_service_role();
-select is(private.is_admin(), false, 'is_admin() is false for service_role (no user)');
+select is(private.has_role('admin'), false, 'has_role(admin) is false for service_role (no user)');
 select tests.act_as_anon();
-select throws_ok($$select private.is_admin()$$, '42501', null, 'anon cannot execute private.is_admin()');
+select throws_ok($$select private.has_role('admin')$$, '42501', null, 'anon cannot execute private.has_role()');
 
 -- an approved admin decides ---------------------------------------------------------------------
 
@@ -50,22 +50,22 @@ select tests.authenticate_as('admin@test.local');
 select results_eq(
   format($$select status, is_approved, decided_by from public.set_user_status(%L, 'approved')$$,
          tests.user_id('to-approve@test.local')),
-  format($$values ('approved'::text, true, %L::uuid)$$, tests.user_id('admin@test.local')),
+  format($$values ('approved'::public.account_status, true, %L::uuid)$$, tests.user_id('admin@test.local')),
   'an admin approves a pending user and gets the updated row');
 select results_eq(
   format($$select status, decided_at = now(), decided_by from public.users where id = %L$$,
          tests.user_id('to-approve@test.local')),
-  format($$values ('approved'::text, true, %L::uuid)$$, tests.user_id('admin@test.local')),
+  format($$values ('approved'::public.account_status, true, %L::uuid)$$, tests.user_id('admin@test.local')),
   'the approval stores status, decided_at and decided_by');
 select results_eq(
   format($$select status, is_approved, decided_by from public.set_user_status(%L, 'rejected')$$,
          tests.user_id('to-reject@test.local')),
-  format($$values ('rejected'::text, false, %L::uuid)$$, tests.user_id('admin@test.local')),
+  format($$values ('rejected'::public.account_status, false, %L::uuid)$$, tests.user_id('admin@test.local')),
   'an admin rejects a pending user and gets the updated row');
 select results_eq(
   format($$select status, decided_at = now(), decided_by from public.users where id = %L$$,
          tests.user_id('to-reject@test.local')),
-  format($$values ('rejected'::text, true, %L::uuid)$$, tests.user_id('admin@test.local')),
+  format($$values ('rejected'::public.account_status, true, %L::uuid)$$, tests.user_id('admin@test.local')),
   'the rejection stores status, decided_at and decided_by');
 
 select throws_ok(format($$select public.set_user_status(%L, 'approved')$$, tests.user_id('to-reject@test.local')),
@@ -126,7 +126,7 @@ select is(has_function_privilege('anon', 'public.set_user_status(uuid, text)', '
 select tests.act_as_owner();
 select results_eq(
   format($$select status, decided_at, decided_by from public.users where id = %L$$, tests.user_id('target@test.local')),
-  $$values ('pending_approval'::text, null::timestamptz, null::uuid)$$,
+  $$values ('pending_approval'::public.account_status, null::timestamptz, null::uuid)$$,
   'the refused calls left the target pending and undecided');
 select is((select count(*) from public.users where status = 'pending_approval' and email like '%@test.local'), 2::bigint,
   'exactly two accounts remain pending: the pending admin and the target');

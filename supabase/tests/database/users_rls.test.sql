@@ -120,7 +120,7 @@ select is((select count(*) from public.users), :total_users::bigint,
   'an approved admin selects every account');
 select results_eq(
   format('select status from public.users where id = %L', tests.user_id('influencer@test.local')),
-  array['pending_approval'::text],
+  array['pending_approval'::public.account_status],
   'an approved admin reads another user''s status');
 select throws_ok(
   format($$update public.users set status = 'approved' where id = %L$$, tests.user_id('influencer@test.local')),
