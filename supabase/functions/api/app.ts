@@ -3,10 +3,11 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { secureHeaders } from "hono/secure-headers";
-import type { AppDeps, AppEnv } from "../_shared/context.ts";
+import type { AppDeps } from "../_shared/context.ts";
+import type { AppEnv } from "./lib/app-env.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { limitJsonBody, refuseControlCharactersInUrl } from "../_shared/input-bounds.ts";
-import { requireRole, requireUser } from "../_shared/require-user.ts";
+import { requireRole, requireUser } from "./lib/require-user.ts";
 import { adminLinkRoutes } from "./routes/admin-affiliate-links.ts";
 import { adminOrderRoutes } from "./routes/admin-orders.ts";
 import { adminUserRoutes } from "./routes/admin-users.ts";

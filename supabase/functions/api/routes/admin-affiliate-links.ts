@@ -2,10 +2,11 @@
 // Mounted behind the /admin/* guard (an approved admin); RLS lets admins read every link.
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
 import { asUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
-import { applicationsQuery, newestLinksFirst, toApplicationJson, type ApplicationRow } from "../../_shared/links.ts";
+import { applicationsQuery, newestLinksFirst, toApplicationJson, type ApplicationRow } from "../read-models/links.ts";
 import { affiliateUrl } from "../../_shared/contract/links.ts";
 import { uuidParam } from "../../_shared/validation.ts";
 

@@ -1,8 +1,9 @@
 // Admin order board: every order with its customer's phone, and status changes (SPEC §4).
 import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
-import { orderSelect, toOrderJson, type OrderRow } from "../../_shared/orders.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
+import { orderSelect, toOrderJson, type OrderRow } from "../read-models/orders.ts";
 import { orderStatusChangeSchema } from "../../_shared/contract/orders.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 

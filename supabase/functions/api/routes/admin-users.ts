@@ -2,8 +2,9 @@
 import { Hono } from "hono";
 import { userStatusSchema } from "../../_shared/contract/auth.ts";
 import { asUser } from "../../_shared/db.ts";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
-import { toUserJson, userColumns, type UserRow } from "../../_shared/users.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
+import { toUserJson, userColumns, type UserRow } from "../read-models/users.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 
 export function adminUserRoutes(deps: AppDeps) {

@@ -1,10 +1,11 @@
 // An influencer's affiliate links: apply for one campaign, list the own links.
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
 import { asService, asUser } from "../../_shared/db.ts";
 import { ApiError, sqlStateOf } from "../../_shared/errors.ts";
-import { newestLinksFirst, ownLinksQuery, toOwnLinkJson, type OwnLinkRow } from "../../_shared/links.ts";
-import { requireRole, requireUser } from "../../_shared/require-user.ts";
+import { newestLinksFirst, ownLinksQuery, toOwnLinkJson, type OwnLinkRow } from "../read-models/links.ts";
+import { requireRole, requireUser } from "../lib/require-user.ts";
 import { linkApplicationSchema } from "../../_shared/contract/links.ts";
 import { parseJsonBody } from "../../_shared/validation.ts";
 

@@ -7,13 +7,14 @@ import {
   profileUpdateSchema,
 } from "../../_shared/contract/auth.ts";
 import { asService, asUser, type Tx } from "../../_shared/db.ts";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
 import { clientAddress } from "../../_shared/client-address.ts";
 import { ApiError } from "../../_shared/errors.ts";
-import { failureDelayMs } from "../../_shared/login-throttle.ts";
-import { requireUser } from "../../_shared/require-user.ts";
+import { failureDelayMs } from "../lib/login-throttle.ts";
+import { requireUser } from "../lib/require-user.ts";
 import { signAccessToken } from "../../_shared/tokens.ts";
-import { toUserJson, userColumns, type UserRow } from "../../_shared/users.ts";
+import { toUserJson, userColumns, type UserRow } from "../read-models/users.ts";
 import { parseJsonBody } from "../../_shared/validation.ts";
 
 const registeredMessage = {

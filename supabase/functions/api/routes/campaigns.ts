@@ -2,11 +2,12 @@
 // create and edit. Row-level security decides what each caller reads and writes; the checks
 // here only turn its refusals into answers that say why.
 import { Hono } from "hono";
-import { campaignColumns, toCampaignJson, type CampaignRow } from "../../_shared/campaigns.ts";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import { campaignColumns, toCampaignJson, type CampaignRow } from "../read-models/campaigns.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
 import { asService, asUser } from "../../_shared/db.ts";
 import { ApiError, sqlStateOf } from "../../_shared/errors.ts";
-import { requireRole, requireUser } from "../../_shared/require-user.ts";
+import { requireRole, requireUser } from "../lib/require-user.ts";
 import { campaignCreateSchema, campaignUpdateSchema } from "../../_shared/contract/campaigns.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 

@@ -3,10 +3,11 @@
 // may see: never bank details, emails, statuses or anything of the credentials.
 import { Hono } from "hono";
 import { asService } from "../../_shared/db.ts";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
 import { clientAddress } from "../../_shared/client-address.ts";
 import { ApiError } from "../../_shared/errors.ts";
-import { toOrderJson, type OrderRow } from "../../_shared/orders.ts";
+import { toOrderJson, type OrderRow } from "../read-models/orders.ts";
 import { centsToDollars } from "../../_shared/contract/money.ts";
 import { checkoutOrderSchema } from "../../_shared/contract/orders.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";

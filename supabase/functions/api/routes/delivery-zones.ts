@@ -1,7 +1,8 @@
 // Delivery zones: Phnom Penh's khans and sangkats and the fee of each (public data).
 import { Hono } from "hono";
 import { asAnon } from "../../_shared/db.ts";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { centsToDollars } from "../../_shared/contract/money.ts";
 

@@ -1,9 +1,10 @@
 // An influencer's keyword triggers: the DM keyword and template each approved link received.
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
 import { asUser } from "../../_shared/db.ts";
-import { ownTriggersQuery, toTriggerJson, type TriggerRow } from "../../_shared/links.ts";
-import { requireRole, requireUser } from "../../_shared/require-user.ts";
+import { ownTriggersQuery, toTriggerJson, type TriggerRow } from "../read-models/links.ts";
+import { requireRole, requireUser } from "../lib/require-user.ts";
 
 export function keywordTriggerRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();

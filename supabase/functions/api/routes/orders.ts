@@ -1,11 +1,12 @@
 // Orders as their business or influencer sees them (RLS decides which), and per-status stats.
 import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
-import { orderSelect, toOrderJson, type OrderRow } from "../../_shared/orders.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
+import { orderSelect, toOrderJson, type OrderRow } from "../read-models/orders.ts";
 import { centsToDollars } from "../../_shared/contract/money.ts";
 import { ORDER_STATUSES } from "../../_shared/contract/orders.ts";
-import { requireRole, requireUser } from "../../_shared/require-user.ts";
+import { requireRole, requireUser } from "../lib/require-user.ts";
 
 export function orderRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();

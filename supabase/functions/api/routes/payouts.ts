@@ -4,9 +4,10 @@
 // (public.request_payout, public.complete_payouts); see docs/money.md.
 import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
-import { money, readPayouts, readPayoutStats, readPendingByUser, readSummary } from "../../_shared/payouts.ts";
-import { requireRole, requireUser } from "../../_shared/require-user.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
+import { money, readPayouts, readPayoutStats, readPendingByUser, readSummary } from "../read-models/payouts.ts";
+import { requireRole, requireUser } from "../lib/require-user.ts";
 import { payoutCompletionSchema } from "../../_shared/contract/payouts.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 

@@ -5,13 +5,14 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
 import { drainUnreadBody } from "../../_shared/drain-body.ts";
 import { ApiError } from "../../_shared/errors.ts";
-import { sniffImageType, SNIFF_BYTES, type ImageType } from "../../_shared/image-type.ts";
-import { requireRole, requireUser } from "../../_shared/require-user.ts";
+import { sniffImageType, SNIFF_BYTES, type ImageType } from "../lib/image-type.ts";
+import { requireRole, requireUser } from "../lib/require-user.ts";
 import { MAX_CAMPAIGN_IMAGES } from "../../_shared/contract/campaigns.ts";
-import { publicObjectUrl, StorageUploadError, uploadObject } from "../../_shared/storage.ts";
+import { publicObjectUrl, StorageUploadError, uploadObject } from "../lib/storage.ts";
 
 const BUCKET = "campaign-images";
 /** The bucket's file_size_limit (10 MiB), checked here first so nothing reaches Storage in vain. */

@@ -1,5 +1,5 @@
 // The Order of SPEC §3 as the API returns it: amounts in cents plus dollars for display.
-import { centsToDollars } from "./contract/money.ts";
+import { centsToDollars } from "../../_shared/contract/money.ts";
 
 export interface OrderRow {
   id: string;

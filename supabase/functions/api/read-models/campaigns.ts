@@ -1,7 +1,7 @@
 // The Campaign of SPEC §3 as the API returns it: price in dollars beside the exact cents,
 // dates as YYYY-MM-DD (read as text so no time zone can shift them).
-import type { Campaign } from "./contract/campaigns.ts";
-import { centsToDollars } from "./contract/money.ts";
+import type { Campaign } from "../../_shared/contract/campaigns.ts";
+import { centsToDollars } from "../../_shared/contract/money.ts";
 
 export interface CampaignRow {
   id: string;

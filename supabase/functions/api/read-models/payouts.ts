@@ -1,8 +1,8 @@
 // Payout requests and balances as the API returns them (SPEC §3 payout summary, history item,
 // pending request). Every query runs as the caller, so row-level security decides whose rows
 // are read: a user's own, or everyone's for an admin. Amounts come in cents and in dollars.
-import type { Tx } from "./db.ts";
-import { centsToDollars } from "./contract/money.ts";
+import type { Tx } from "../../_shared/db.ts";
+import { centsToDollars } from "../../_shared/contract/money.ts";
 
 /** `{name: dollars, name_cents: cents}` for a bigint read as text or number. */
 export function money<N extends string>(name: N, cents: string | number | bigint): Record<N | `${N}_cents`, number> {

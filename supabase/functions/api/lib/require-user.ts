@@ -1,11 +1,12 @@
 // Middleware: a valid bearer token of an existing account. Type and approval come from the
 // database row read now, never from the token, so a decision takes effect at once.
 import type { MiddlewareHandler } from "hono";
-import { asUser } from "./db.ts";
-import type { AppDeps, AppEnv } from "./context.ts";
-import { ApiError } from "./errors.ts";
-import { verifyAccessToken } from "./tokens.ts";
-import { userColumns, type UserRow } from "./users.ts";
+import { asUser } from "../../_shared/db.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "./app-env.ts";
+import { ApiError } from "../../_shared/errors.ts";
+import { verifyAccessToken } from "../../_shared/tokens.ts";
+import { userColumns, type UserRow } from "../read-models/users.ts";
 
 export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -1,6 +1,11 @@
 // Affiliate links and keyword triggers as the API returns them, with the queries that read them
 // (each joins the campaign for its name; RLS limits every row to what the caller may see).
-import { affiliateUrl, type AffiliateLink, type KeywordTrigger, type LinkApplication } from "./contract/links.ts";
+import {
+  affiliateUrl,
+  type AffiliateLink,
+  type KeywordTrigger,
+  type LinkApplication,
+} from "../../_shared/contract/links.ts";
 
 interface LinkBase {
   id: string;
