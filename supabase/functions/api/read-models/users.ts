@@ -1,24 +1,40 @@
-// The User of SPEC §3 as the API returns it. `role` repeats user_type for the original SPA.
-export interface UserRow {
-  id: string;
-  email: string;
-  user_type: "business" | "influencer" | "admin";
-  status: "pending_approval" | "approved" | "rejected";
-  is_approved: boolean;
-  full_name: string | null;
-  business_name: string | null;
-  social_media_page: string | null;
-  platform: string | null;
-  store_phone: string | null;
-  business_logo_url: string | null;
-  bank_name: string | null;
-  account_name: string | null;
-  account_number: string | null;
-  created_at: Date;
-  updated_at: Date;
+// The User of SPEC §3 as the API returns it, and the columns it is read from. `role` repeats
+// user_type for the original SPA.
+import type { Platform, User, UserStatus, UserType } from "../../_shared/contract/auth.ts";
+import type { Tables } from "../../_shared/database.types.ts";
+import type { Tx } from "../../_shared/db.ts";
+import type { Narrowed } from "../../_shared/rows.ts";
+
+const USER_COLUMNS = [
+  "id",
+  "email",
+  "user_type",
+  "status",
+  "is_approved",
+  "full_name",
+  "business_name",
+  "social_media_page",
+  "platform",
+  "store_phone",
+  "business_logo_url",
+  "bank_name",
+  "account_name",
+  "account_number",
+  "created_at",
+  "updated_at",
+] as const satisfies readonly (keyof Tables<"users">)[];
+
+export type UserRow = Narrowed<
+  Pick<Tables<"users">, (typeof USER_COLUMNS)[number]>,
+  { user_type: UserType; status: UserStatus; is_approved: boolean; platform: Platform | null }
+>;
+
+/** The columns of a UserRow, for `select ${userColumns(tx)} from ...` and `returning ${userColumns(tx)}`. */
+export function userColumns(tx: Tx) {
+  return tx([...USER_COLUMNS]);
 }
 
-export function toUserJson(row: UserRow) {
+export function toUserJson(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
@@ -35,11 +51,7 @@ export function toUserJson(row: UserRow) {
     bank_name: row.bank_name,
     account_name: row.account_name,
     account_number: row.account_number,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
-
-export const userColumns = `id, email, user_type, status, is_approved, full_name, business_name,
-  social_media_page, platform, store_phone, business_logo_url, bank_name, account_name,
-  account_number, created_at, updated_at`;
