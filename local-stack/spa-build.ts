@@ -11,7 +11,7 @@ const inputs = [
   "index.html",
   "vite.config.ts",
   "package-lock.json",
-  join("supabase", "functions", "_shared", "schemas"),
+  join("supabase", "functions", "_shared", "contract"),
 ];
 
 function newestMtime(path: string): number {

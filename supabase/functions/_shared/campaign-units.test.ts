@@ -1,7 +1,6 @@
-// Pure logic of campaigns, uploads and links: money to cents, commission rates, both payload
-// forms of POST /campaigns, partial updates, image signatures and the affiliate URL.
+// Pure logic of campaigns and links: money to cents, commission rates, both payload forms of
+// POST /campaigns, partial updates and the affiliate URL.
 import { assert, assertEquals } from "./test-assert.ts";
-import { sniffImageType } from "./image-type.ts";
 import { campaignCreateSchema, campaignUpdateSchema, normaliseCampaignPayload } from "./contract/campaigns.ts";
 import { affiliateUrl, linkApplicationSchema } from "./contract/links.ts";
 import { centsToDollars, dollarsToCents } from "./contract/money.ts";
@@ -203,23 +202,6 @@ Deno.test("updates carry only the fields sent, under the same rules", () => {
     "Commission rate is a fraction between 0 and 1: write 0.15 for 15%",
   );
   assertEquals(refusal(campaignUpdateSchema, { image_urls: [] }).message, "Please add at least one product image");
-});
-
-Deno.test("image type comes from the bytes, never the name", () => {
-  const bytes = (...values: (number | string)[]) =>
-    new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((ch) => ch.charCodeAt(0)) : [v])));
-  assertEquals(sniffImageType(bytes(0x89, "PNG", 0x0d, 0x0a, 0x1a, 0x0a, 0, 0)), {
-    mimeType: "image/png",
-    extension: "png",
-  });
-  assertEquals(sniffImageType(bytes(0xff, 0xd8, 0xff, 0xe0)), { mimeType: "image/jpeg", extension: "jpg" });
-  assertEquals(sniffImageType(bytes("GIF87a")), { mimeType: "image/gif", extension: "gif" });
-  assertEquals(sniffImageType(bytes("GIF89a", 1, 0)), { mimeType: "image/gif", extension: "gif" });
-  assertEquals(sniffImageType(bytes(0x89, "PNG", 0x0d, 0x0a)), null); // cut short
-  assertEquals(sniffImageType(bytes("GIF88a")), null);
-  assertEquals(sniffImageType(bytes("<svg xmlns=")), null);
-  assertEquals(sniffImageType(bytes("RIFF", 0, 0, 0, 0, "WEBP")), null);
-  assertEquals(sniffImageType(new Uint8Array()), null);
 });
 
 Deno.test("affiliate links point at the app's own checkout", () => {

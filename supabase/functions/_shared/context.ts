@@ -1,8 +1,6 @@
-// What every route handler can reach: the database, the signing key and, once authenticated,
-// the caller's verified claims and current account row.
-import type { Claims, Sql } from "./db.ts";
+// What every route handler can reach: the database, the signing key and the project's URLs.
+import type { Sql } from "./db.ts";
 import type { SigningKey } from "./tokens.ts";
-import type { UserRow } from "./users.ts";
 
 export interface AppDeps {
   sql: Sql;
@@ -12,10 +10,3 @@ export interface AppDeps {
   serviceRoleKey: string;
   appUrl: string;
 }
-
-export type AppEnv = {
-  Variables: {
-    claims: Claims;
-    user: UserRow;
-  };
-};

@@ -5,8 +5,40 @@
 //   asService: role service_role, for the privileged private.* functions; used explicitly
 import postgres from "postgres";
 
-export type Sql = postgres.Sql;
-export type Tx = postgres.TransactionSql;
+/** What postgres.js returns for these column types: what `supabase gen types` wrote in database.types.ts. */
+type ParsedTypes = {
+  int8: number;
+  numeric: number;
+  timestamptz: string;
+  date: string;
+};
+
+/**
+ * Parsers by type OID so that rows match the generated types exactly (postgres.js would hand over
+ * int8 and numeric as strings and timestamps and dates as Date objects). A parameter of one of
+ * these types is still serialized as postgres.js does by default, except a date, sent as it is.
+ */
+const parsedTypes: { [name in keyof ParsedTypes]: postgres.PostgresType<ParsedTypes[name]> } = {
+  // Money is bigint cents: a price is at most $1,000,000 (10^8 cents) and every sum stays far
+  // below 2^53, so a JS number holds each value exactly. count(*) is int8 too.
+  int8: { to: 20, from: [20], serialize: String, parse: Number },
+  // Commission rates (numeric(6,4)), and sums of bigint columns, which Postgres types numeric.
+  numeric: { to: 1700, from: [1700], serialize: String, parse: Number },
+  // Timestamps as the API sends them: ISO 8601 in UTC with milliseconds.
+  timestamptz: {
+    to: 1184,
+    from: [1184],
+    serialize: (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString(),
+    parse: (text: string) => new Date(text).toISOString(),
+  },
+  // Calendar dates (campaign start and end) stay YYYY-MM-DD text both ways: no time zone can shift them.
+  date: { to: 1082, from: [1082], serialize: String, parse: String },
+};
+
+export type Sql = postgres.Sql<ParsedTypes>;
+export type Tx = postgres.TransactionSql<ParsedTypes>;
+/** A piece of SQL (a select list, a join, a condition) written as tx`...` and placed into a query. */
+export type Fragment = postgres.Fragment;
 
 export interface Claims {
   sub: string;
@@ -33,6 +65,7 @@ export function connect(databaseUrl: string): Sql {
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     connection: { application_name: "api" },
+    types: parsedTypes,
   });
 }
 

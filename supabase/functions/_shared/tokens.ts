@@ -3,7 +3,8 @@
 // key set, authorise them as they would Supabase Auth tokens. The legacy shared secret is not
 // used anywhere: a token signed with it is refused like any forgery. Claims that can change
 // (approval) are informational only: the server reads them from the database.
-import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JSONWebKeySet, type JWK } from "jose";
+import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWK } from "jose";
+import type { JwksResponse } from "./contract/auth.ts";
 import type { Claims } from "./db.ts";
 
 export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
@@ -12,7 +13,7 @@ export interface SigningKey {
   kid: string;
   privateKey: CryptoKey;
   /** The public half only, as served at /.well-known/jwks.json. */
-  publicKeySet: JSONWebKeySet;
+  publicKeySet: JwksResponse;
   /** Verifies a token against publicKeySet (the function checks its own tokens the way hosted does). */
   verifyKey: ReturnType<typeof createLocalJWKSet>;
 }
@@ -30,7 +31,14 @@ export async function loadSigningKey(jwkText: string, name = "JWT_SIGNING_KEY"):
   }
   // The CLI can write a one-key array (signing_keys.json); accept it as well.
   const jwk = (Array.isArray(parsed) && parsed.length === 1 ? parsed[0] : parsed) as JWK;
-  if (!jwk || typeof jwk !== "object" || jwk.kty !== "EC" || jwk.crv !== "P-256") {
+  if (
+    !jwk ||
+    typeof jwk !== "object" ||
+    jwk.kty !== "EC" ||
+    jwk.crv !== "P-256" ||
+    typeof jwk.x !== "string" ||
+    typeof jwk.y !== "string"
+  ) {
     throw new Error(`${name} must be an EC P-256 key (ES256)`);
   }
   if (jwk.alg !== undefined && jwk.alg !== "ES256") throw new Error(`${name} has alg ${jwk.alg}, expected ES256`);
@@ -39,8 +47,8 @@ export async function loadSigningKey(jwkText: string, name = "JWT_SIGNING_KEY"):
   const { kty, crv, x, y, d, kid } = jwk;
   // WebCrypto refuses a private key whose key_ops also lists "verify", so import only the numbers.
   const privateKey = (await importJWK({ kty, crv, x, y, d }, "ES256")) as CryptoKey;
-  const publicKeySet: JSONWebKeySet = {
-    keys: [{ kty, crv, x, y, kid, alg: "ES256", use: "sig", key_ops: ["verify"] }],
+  const publicKeySet: JwksResponse = {
+    keys: [{ kty: "EC", crv: "P-256", x, y, kid, alg: "ES256", use: "sig", key_ops: ["verify"] }],
   };
   return { kid, privateKey, publicKeySet, verifyKey: createLocalJWKSet(publicKeySet) };
 }

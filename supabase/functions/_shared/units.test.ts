@@ -1,19 +1,10 @@
 // Pure logic of the function's shared modules.
 import { assertEquals, assert } from "./test-assert.ts";
-import { failureDelayMs } from "./login-throttle.ts";
 import { normaliseCambodianPhone } from "./contract/phone.ts";
 import { businessRegistrationSchema, influencerRegistrationSchema, profileUpdateSchema } from "./contract/auth.ts";
 import { parseWith } from "./validation.ts";
 import { ApiError, toApiError } from "./errors.ts";
 import { controlCharacterField } from "./input-bounds.ts";
-
-Deno.test("throttle: free failures, then growing delays up to 4 s", () => {
-  assertEquals(failureDelayMs(0, 0), 0);
-  assertEquals(failureDelayMs(2, 2), 0);
-  assertEquals(failureDelayMs(3, 0), 250);
-  assertEquals(failureDelayMs(0, 5), 1000);
-  assertEquals(failureDelayMs(9, 40), 4000);
-});
 
 Deno.test("Cambodian phone numbers are normalised to +855", () => {
   assertEquals(normaliseCambodianPhone("012 345 678"), "+85512345678");

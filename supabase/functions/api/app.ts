@@ -3,10 +3,12 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { secureHeaders } from "hono/secure-headers";
-import type { AppDeps, AppEnv } from "../_shared/context.ts";
+import type { AppDeps } from "../_shared/context.ts";
+import type { JwksResponse } from "../_shared/contract/auth.ts";
+import type { AppEnv } from "./lib/app-env.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { limitJsonBody, refuseControlCharactersInUrl } from "../_shared/input-bounds.ts";
-import { requireRole, requireUser } from "../_shared/require-user.ts";
+import { requireRole, requireUser } from "./lib/require-user.ts";
 import { adminLinkRoutes } from "./routes/admin-affiliate-links.ts";
 import { adminOrderRoutes } from "./routes/admin-orders.ts";
 import { adminUserRoutes } from "./routes/admin-users.ts";
@@ -39,7 +41,7 @@ export function createApp(deps: AppDeps) {
   // GET /.well-known/jwks.json - the public keys our tokens are verified with (no private part)
   app.get("/.well-known/jwks.json", (c) => {
     c.header("cache-control", "public, max-age=600");
-    return c.json(deps.signingKey.publicKeySet);
+    return c.json(deps.signingKey.publicKeySet satisfies JwksResponse);
   });
 
   app.route("/auth", authRoutes(deps));

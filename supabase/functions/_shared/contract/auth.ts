@@ -1,6 +1,12 @@
-// Request schemas for the account paths (SPEC §5, §7), shared by the SPA and the api function.
+// The account paths (SPEC §5, §7) and the admin's account paths: request and response schemas,
+// shared by the SPA and the api function (no Deno APIs).
 import { z } from "zod";
+import { httpUrl, id, message, timestamp } from "./fields.ts";
+import { isHttpUrl } from "./http-url.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
+import { PLATFORMS, USER_STATUSES, USER_TYPES } from "./statuses.ts";
+
+export { PLATFORMS, USER_STATUSES, USER_TYPES, type Platform, type UserStatus, type UserType } from "./statuses.ts";
 
 const email = z
   .string({ error: "Email is required" })
@@ -22,19 +28,13 @@ const newPassword = z
   .max(MAX_PASSWORD_BYTES, tooLongPassword)
   .refine(within72Bytes, tooLongPassword);
 
-const httpUrl = (label: string) =>
+const httpUrlInput = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(500, `${label} is too long`)
-    .refine((value) => {
-      try {
-        return ["http:", "https:"].includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `${label} must be a valid http(s) URL`);
+    .refine(isHttpUrl, `${label} must be a valid http(s) URL`);
 
 const cambodianPhone = z
   .string({ error: "Store phone number is required" })
@@ -61,7 +61,7 @@ export const loginSchema = z.object({
 export const businessRegistrationSchema = z.object({
   email,
   password: newPassword,
-  social_media_page: httpUrl("Social media page URL"),
+  social_media_page: httpUrlInput("Social media page URL"),
   store_phone: cambodianPhone,
 });
 
@@ -77,7 +77,7 @@ export const influencerRegistrationSchema = z.object({
     .string({ error: "Platform is required" })
     .trim()
     .toLowerCase()
-    .pipe(z.enum(["instagram", "facebook"], "Platform must be Instagram or Facebook")),
+    .pipe(z.enum(PLATFORMS, "Platform must be Instagram or Facebook")),
   social_media_page: z
     .string({ error: "Social media handle is required" })
     .trim()
@@ -95,7 +95,7 @@ const optionalText = (label: string, max: number) =>
 
 export const profileUpdateSchema = z
   .object({
-    business_logo_url: z.union([z.literal(""), httpUrl("Business logo URL")]).optional(),
+    business_logo_url: z.union([z.literal(""), httpUrlInput("Business logo URL")]).optional(),
     bank_name: optionalText("Bank name", 100).optional(),
     account_name: optionalText("Account name", 120).optional(),
     account_number: z
@@ -114,3 +114,67 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export type BusinessRegistrationInput = z.input<typeof businessRegistrationSchema>;
 export type InfluencerRegistrationInput = z.input<typeof influencerRegistrationSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+/** An account as every account path answers it. `role` repeats user_type for older clients. */
+export const userSchema = z.object({
+  id,
+  /** Lower case. */
+  email: z.string(),
+  user_type: z.enum(USER_TYPES),
+  role: z.enum(USER_TYPES),
+  status: z.enum(USER_STATUSES),
+  /** status == "approved" */
+  is_approved: z.boolean(),
+  full_name: z.string().nullable(),
+  business_name: z.string().nullable(),
+  /** A business's page URL, an influencer's handle. */
+  social_media_page: z.string().nullable(),
+  platform: z.enum(PLATFORMS).nullable(),
+  /** Normalised to +855... */
+  store_phone: z.string().nullable(),
+  business_logo_url: httpUrl.nullable(),
+  bank_name: z.string().nullable(),
+  account_name: z.string().nullable(),
+  account_number: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** POST /auth/login */
+export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+
+/** POST /auth/register/business and /auth/register/influencer */
+export const registrationResponseSchema = z.object({ token: z.string(), user: userSchema, message });
+
+/** GET /auth/me and PUT /auth/profile */
+export const meResponseSchema = z.object({ user: userSchema });
+
+/** GET /admin/users */
+export const usersResponseSchema = z.object({ users: z.array(userSchema) });
+
+/** PUT /admin/users/{id}/status */
+export const userStatusResponseSchema = z.object({ user: userSchema, message });
+
+/** GET /.well-known/jwks.json: the public half of the signing key only. */
+export const jwksResponseSchema = z.object({
+  keys: z.array(
+    z.object({
+      kty: z.literal("EC"),
+      crv: z.literal("P-256"),
+      x: z.string(),
+      y: z.string(),
+      kid: z.string(),
+      alg: z.literal("ES256"),
+      use: z.literal("sig"),
+      key_ops: z.array(z.literal("verify")),
+    }),
+  ),
+});
+
+export type User = z.infer<typeof userSchema>;
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+export type MeResponse = z.infer<typeof meResponseSchema>;
+export type UsersResponse = z.infer<typeof usersResponseSchema>;
+export type UserStatusResponse = z.infer<typeof userStatusResponseSchema>;
+export type JwksResponse = z.infer<typeof jwksResponseSchema>;

@@ -1,238 +1,59 @@
-// Campaign requests (SPEC §3, §5, §7), shared by the SPA and the api function (no Deno APIs).
-// POST /campaigns takes two payload forms from the original app:
-//   dashboard form: product_name, product_price, commission_rate, product_images, product_description, start_date, end_date
-//   create page:    product_name, price,         commission_rate, image_urls,     description,         start_date, end_date
-// Both are first renamed to the page form's names, then checked by one schema whose output is
-// the canonical record (price in integer cents). Numbers may arrive as numbers or numeric text.
+// The campaign contract (SPEC §3, §5, §7), shared by the SPA and the api function (no Deno APIs):
+// the Campaign every campaign path answers with, each path's response, and the request parsing of
+// campaign-requests.ts.
 import { z } from "zod";
-import { dollarsToCents, parseDecimal } from "./money.ts";
+import { calendarDate, httpUrl, id, message, timestamp } from "./fields.ts";
+import { dollars, cents } from "./money.ts";
+import { CAMPAIGN_STATUSES } from "./statuses.ts";
 
-export const MAX_CAMPAIGN_IMAGES = 5;
-/** The largest price accepted, in cents ($1,000,000): far above any product, far below bigint. */
-export const MAX_PRICE_CENTS = 100_000_000;
-
-const aliases = { product_price: "price", product_images: "image_urls", product_description: "description" } as const;
-
-/** The dashboard form's field names renamed to the page form's; a page-form name wins when both are sent. */
-export function normaliseCampaignPayload(input: unknown): unknown {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
-  const out: Record<string, unknown> = { ...input };
-  for (const [alias, name] of Object.entries(aliases)) {
-    if (alias in out) {
-      if (out[name] === undefined) out[name] = out[alias];
-      delete out[alias];
-    }
-  }
-  return out;
-}
-
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
-
-const productName = z
-  .string({ error: "Product name is required" })
-  .trim()
-  .min(1, "Product name is required")
-  .max(200, "Product name must be at most 200 characters");
-
-/** Dollars in, integer cents out. */
-const price = z.unknown().transform((value, ctx) => {
-  if (isBlank(value)) return fail(ctx, "Price is required");
-  const parsed = parseDecimal(value, Infinity);
-  if (!parsed.ok) return fail(ctx, "Price must be a number such as 12.50");
-  if (parsed.negative) return fail(ctx, "Price must be greater than 0");
-  if (parsed.fraction.length > 2) return fail(ctx, "Price can have at most two decimals");
-  const cents = dollarsToCents(value);
-  if (cents === null || cents > MAX_PRICE_CENTS) return fail(ctx, "Price must be at most $1,000,000");
-  if (cents <= 0) return fail(ctx, "Price must be greater than 0");
-  return cents;
-});
-
-/** A fraction in (0, 1) with at most two decimals; 15 meaning 15% is refused with the right form. */
-const commissionRate = z.unknown().transform((value, ctx) => {
-  if (isBlank(value)) return fail(ctx, "Commission rate is required");
-  const parsed = parseDecimal(value, Infinity);
-  if (!parsed.ok) return fail(ctx, "Commission rate must be a number such as 0.15");
-  if (parsed.negative) return fail(ctx, "Commission rate must be greater than 0");
-  if (parsed.whole !== "0") return fail(ctx, "Commission rate is a fraction between 0 and 1: write 0.15 for 15%");
-  if (parsed.fraction.length > 2) return fail(ctx, "Commission rate can have at most two decimals (0.15 for 15%)");
-  if (parsed.fraction === "") return fail(ctx, "Commission rate must be greater than 0");
-  return Number(`0.${parsed.fraction}`);
-});
-
-const description = z
-  .union([z.string(), z.null()], { error: "Description must be text" })
-  .transform((value) => (value ?? "").trim())
-  .pipe(z.string().max(5000, "Description must be at most 5000 characters"));
-
-/** 1 to 5 http(s) URLs; empty entries (unused inputs of the forms) are dropped first. */
-const imageUrls = z.array(z.unknown(), { error: "Please add at least one product image" }).transform((values, ctx) => {
-  const urls: string[] = [];
-  values.forEach((value, index) => {
-    if (isBlank(value)) return;
-    const url = typeof value === "string" ? value.trim() : "";
-    if (!isHttpUrl(url)) {
-      ctx.addIssue({ code: "custom", message: `Image URL ${index + 1} must be a valid http(s) URL`, path: [index] });
-    } else {
-      urls.push(url);
-    }
-  });
-  if (urls.length === 0 && ctx.issues.length === 0) {
-    ctx.addIssue({ code: "custom", message: "Please add at least one product image" });
-  }
-  if (urls.length > MAX_CAMPAIGN_IMAGES) ctx.addIssue({ code: "custom", message: "Maximum 5 images allowed" });
-  return urls;
-});
-
-const date = (label: string) =>
-  z.unknown().transform((value, ctx): string | null => {
-    if (isBlank(value)) return null;
-    if (typeof value !== "string" || !isCalendarDate(value.trim())) {
-      return fail(ctx, `${label} must be a date in the form YYYY-MM-DD`);
-    }
-    return value.trim();
-  });
-
-const status = z.enum(["active", "inactive"], "Status must be active or inactive");
-
-const endNotBeforeStart = (value: { start_date?: string | null; end_date?: string | null }, ctx: z.RefinementCtx) => {
-  if (value.start_date && value.end_date && value.end_date < value.start_date) {
-    ctx.addIssue({ code: "custom", message: "End date cannot be before the start date", path: ["end_date"] });
-  }
-};
-
-/** POST /campaigns, either form: the canonical record to insert. */
-export const campaignCreateSchema = z.preprocess(
+export {
+  campaignCreateSchema,
+  campaignUpdateSchema,
+  MAX_CAMPAIGN_IMAGES,
+  MAX_PRICE_CENTS,
   normaliseCampaignPayload,
-  z
-    .object({
-      product_name: productName,
-      price,
-      commission_rate: commissionRate,
-      description: description.optional(),
-      image_urls: imageUrls,
-      start_date: date("Start date").optional(),
-      end_date: date("End date").optional(),
-    })
-    .superRefine(endNotBeforeStart)
-    .transform((input) => ({
-      product_name: input.product_name,
-      price_cents: input.price,
-      commission_rate: input.commission_rate,
-      description: input.description ?? "",
-      image_urls: input.image_urls,
-      start_date: input.start_date ?? null,
-      end_date: input.end_date ?? null,
-    })),
-);
-
-/** PUT /campaigns/{id}: any of the fields, with the same rules; only the fields sent are changed. */
-export const campaignUpdateSchema = z.preprocess(
-  normaliseCampaignPayload,
-  z
-    .object({
-      product_name: productName.optional(),
-      price: price.optional(),
-      commission_rate: commissionRate.optional(),
-      description: description.optional(),
-      status: status.optional(),
-      image_urls: imageUrls.optional(),
-      start_date: date("Start date").optional(),
-      end_date: date("End date").optional(),
-    })
-    .strict()
-    .superRefine(endNotBeforeStart)
-    .transform(({ price, ...rest }) => {
-      const changes: CampaignChanges = {};
-      for (const [key, value] of Object.entries({ ...rest, price_cents: price })) {
-        if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
-      }
-      return changes;
-    }),
-);
-
-export interface CampaignRecord {
-  product_name: string;
-  price_cents: number;
-  commission_rate: number;
-  description: string;
-  image_urls: string[];
-  start_date: string | null;
-  end_date: string | null;
-}
-
-export type CampaignChanges = Partial<CampaignRecord & { status: CampaignStatus }>;
-
-export type CampaignStatus = z.infer<typeof status>;
-
-/** The create page's payload. */
-export interface CampaignPageForm {
-  product_name: string;
-  price: number | string;
-  commission_rate: number | string;
-  description?: string;
-  image_urls: string[];
-  start_date?: string | null;
-  end_date?: string | null;
-}
-
-/** The business dashboard form's payload. */
-export interface CampaignDashboardForm {
-  product_name: string;
-  product_price: number | string;
-  commission_rate: number | string;
-  product_description?: string;
-  product_images: string[];
-  start_date?: string | null;
-  end_date?: string | null;
-}
-
-export type CampaignUpdateInput = Partial<
-  Omit<CampaignPageForm, "price"> & {
-    price: number | string;
-    product_price: number | string;
-    status: CampaignStatus;
-  }
->;
+  type CampaignChanges,
+  type CampaignDashboardForm,
+  type CampaignPageForm,
+  type CampaignRecord,
+  type CampaignUpdateInput,
+} from "./campaign-requests.ts";
+export { isHttpUrl } from "./http-url.ts";
+export { CAMPAIGN_STATUSES, type CampaignStatus } from "./statuses.ts";
 
 /** A campaign as every campaign path answers it. */
-export interface Campaign {
-  id: string;
-  business_id: string;
-  product_name: string;
-  /** Dollars, e.g. 12.5. */
-  price: number;
-  price_cents: number;
+export const campaignSchema = z.object({
+  id,
+  business_id: id,
+  product_name: z.string(),
+  /** The unit price in dollars, e.g. 12.5, beside the exact cents. */
+  price: dollars,
+  price_cents: cents,
   /** A fraction: 0.15 is 15%. */
-  commission_rate: number;
-  description: string;
-  status: CampaignStatus;
-  is_active: boolean;
-  image_urls: string[];
-  start_date: string | null;
-  end_date: string | null;
-  created_at: string;
-  updated_at: string;
-  deactivated_at: string | null;
-}
+  commission_rate: z.number(),
+  description: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  /** status == "active" */
+  is_active: z.boolean(),
+  image_urls: z.array(httpUrl),
+  start_date: calendarDate.nullable(),
+  end_date: calendarDate.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  /** When the campaign turned inactive. */
+  deactivated_at: timestamp.nullable(),
+});
 
-function fail(ctx: z.RefinementCtx, message: string): never {
-  ctx.addIssue({ code: "custom", message });
-  return z.NEVER;
-}
+/** GET /campaigns/business and GET /campaigns/active */
+export const campaignsResponseSchema = z.object({ campaigns: z.array(campaignSchema) });
 
-export function isHttpUrl(value: string): boolean {
-  if (value.length === 0 || value.length > 2000) return false;
-  try {
-    return ["http:", "https:"].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
+/** GET /campaigns/{id} */
+export const campaignResponseSchema = z.object({ campaign: campaignSchema });
 
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  // Date rolls 2025-02-30 over to March; a real date survives the round trip.
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-}
+/** POST /campaigns (201) and PUT /campaigns/{id} */
+export const campaignSavedResponseSchema = z.object({ message, campaign: campaignSchema });
+
+export type Campaign = z.infer<typeof campaignSchema>;
+export type CampaignsResponse = z.infer<typeof campaignsResponseSchema>;
+export type CampaignResponse = z.infer<typeof campaignResponseSchema>;
+export type CampaignSavedResponse = z.infer<typeof campaignSavedResponseSchema>;

@@ -1,7 +1,10 @@
-// Affiliate link and keyword trigger requests and answers (SPEC §3, §4, §7), shared by the SPA
-// and the api function (no Deno APIs).
+// Affiliate links, keyword triggers and the admin's link applications (SPEC §3, §4, §7): request
+// and response schemas, shared by the SPA and the api function (no Deno APIs).
 import { z } from "zod";
-import type { CampaignStatus } from "./campaigns.ts";
+import { httpUrl, id, message, timestamp } from "./fields.ts";
+import { CAMPAIGN_STATUSES, LINK_STATUSES } from "./statuses.ts";
+
+export { LINK_STATUSES, type LinkStatus } from "./statuses.ts";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,52 +19,82 @@ export const linkApplicationSchema = z.object({
 
 export type LinkApplicationInput = z.input<typeof linkApplicationSchema>;
 
-export type LinkStatus = "pending" | "approved" | "rejected";
-
 /** One of the caller's own links (GET /affiliate-links/my-links). */
-export interface AffiliateLink {
-  id: string;
-  influencer_id: string;
-  campaign_id: string;
-  campaign_name: string;
-  status: LinkStatus;
-  is_approved: boolean;
-  campaign_status: CampaignStatus;
+export const affiliateLinkSchema = z.object({
+  id,
+  influencer_id: id,
+  campaign_id: id,
+  /** The campaign's product name. */
+  campaign_name: z.string(),
+  status: z.enum(LINK_STATUSES),
+  /** status == "approved" */
+  is_approved: z.boolean(),
+  campaign_status: z.enum(CAMPAIGN_STATUSES),
   /** Approved and its campaign still active. */
-  is_active: boolean;
+  is_active: z.boolean(),
   /** `${app}/checkout?influencer_id=..&product_id=..`, only once approved. */
-  affiliate_url: string | null;
+  affiliate_url: httpUrl.nullable(),
   /** The DM keyword of an approved link. */
-  keyword: string | null;
-  created_at: string;
-  decided_at: string | null;
-}
+  keyword: z.string().nullable(),
+  /** When the influencer applied. */
+  created_at: timestamp,
+  /** When an admin decided. */
+  decided_at: timestamp.nullable(),
+});
 
-/** A link as admins list it (GET /admin/affiliate-links/all and /pending). */
-export interface LinkApplication {
-  id: string;
-  influencer_id: string;
-  influencer_email: string;
-  campaign_id: string;
-  campaign_name: string;
-  affiliate_url: string;
-  status: LinkStatus;
-  is_approved: boolean;
-  created_at: string;
-  decided_at: string | null;
-}
+/** A link as admins see it (GET /admin/affiliate-links/all and /pending). */
+export const adminLinkApplicationSchema = z.object({
+  id,
+  influencer_id: id,
+  influencer_email: z.string(),
+  campaign_id: id,
+  campaign_name: z.string(),
+  /** The URL an approval gives (or gave), whatever the status. */
+  affiliate_url: httpUrl,
+  status: z.enum(LINK_STATUSES),
+  is_approved: z.boolean(),
+  created_at: timestamp,
+  decided_at: timestamp.nullable(),
+});
+
+/** The DM keyword and reply of an approved link (GET /keyword-triggers/my-triggers). */
+export const keywordTriggerSchema = z.object({
+  id,
+  affiliate_link_id: id,
+  campaign_id: id,
+  campaign_name: z.string(),
+  /** 2 to 20 capital letters and digits. */
+  keyword: z.string().regex(/^[A-Z0-9]{2,20}$/),
+  /** The DM reply, containing the link. */
+  dm_template_text: z.string(),
+  /** False once the campaign is deactivated. */
+  is_active: z.boolean(),
+  created_at: timestamp,
+});
+
+/** POST /affiliate-links/apply (201) */
+export const linkAppliedResponseSchema = z.object({ message, link: affiliateLinkSchema });
+
+/** GET /affiliate-links/my-links */
+export const myLinksResponseSchema = z.object({ links: z.array(affiliateLinkSchema) });
 
 /** GET /keyword-triggers/my-triggers */
-export interface KeywordTrigger {
-  id: string;
-  affiliate_link_id: string;
-  campaign_id: string;
-  campaign_name: string;
-  keyword: string;
-  dm_template_text: string;
-  is_active: boolean;
-  created_at: string;
-}
+export const myTriggersResponseSchema = z.object({ triggers: z.array(keywordTriggerSchema) });
+
+/** GET /admin/affiliate-links/all and /pending */
+export const linkApplicationsResponseSchema = z.object({ applications: z.array(adminLinkApplicationSchema) });
+
+/** PUT /admin/affiliate-links/{id}/approve and /reject */
+export const linkDecisionResponseSchema = z.object({ message, link: adminLinkApplicationSchema });
+
+export type AffiliateLink = z.infer<typeof affiliateLinkSchema>;
+export type LinkApplication = z.infer<typeof adminLinkApplicationSchema>;
+export type KeywordTrigger = z.infer<typeof keywordTriggerSchema>;
+export type LinkAppliedResponse = z.infer<typeof linkAppliedResponseSchema>;
+export type MyLinksResponse = z.infer<typeof myLinksResponseSchema>;
+export type MyTriggersResponse = z.infer<typeof myTriggersResponseSchema>;
+export type LinkApplicationsResponse = z.infer<typeof linkApplicationsResponseSchema>;
+export type LinkDecisionResponse = z.infer<typeof linkDecisionResponseSchema>;
 
 /** The app's own checkout page for an influencer's link to a campaign. */
 export function affiliateUrl(appUrl: string, influencerId: string, campaignId: string): string {

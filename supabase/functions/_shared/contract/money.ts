@@ -1,6 +1,9 @@
 // Exact parsing of prices and commission rates as people type them ("12.5", 12.5, "0.15").
 // The decimal text is read digit by digit, never through floating-point arithmetic, so
-// "19.99" is 1999 cents exactly. Shared by the SPA and the api function (no Deno APIs).
+// "19.99" is 1999 cents exactly. And the amounts of the answers: every amount goes out twice,
+// `<name>` in dollars for display and `<name>_cents`, the exact integer to compute with. Shared by
+// the SPA and the api function (no Deno APIs).
+import { z } from "zod";
 
 const decimalText = /^(-)?(\d+)(?:\.(\d+))?$/;
 
@@ -40,4 +43,21 @@ export function dollarsToCents(value: unknown): number | null {
 /** Integer cents to dollars as a number (1250 -> 12.5), for JSON answers. */
 export function centsToDollars(cents: number): number {
   return cents / 100;
+}
+
+/** Dollars for display (30.6). */
+export const dollars = z.number();
+/** Exact integer cents (3060). */
+export const cents = z.number().int();
+
+/** The schema of an amount in an answer: `<name>` in dollars and `<name>_cents`. */
+export function moneyShape<N extends string>(name: N) {
+  return { [name]: dollars, [`${name}_cents`]: cents } as { [K in N]: typeof dollars } & {
+    [K in `${N}_cents`]: typeof cents;
+  };
+}
+
+/** The value of an amount in an answer, from its cents: `{name: 30.6, name_cents: 3060}`. */
+export function money<N extends string>(name: N, amountCents: number): Record<N | `${N}_cents`, number> {
+  return { [name]: centsToDollars(amountCents), [`${name}_cents`]: amountCents } as Record<N | `${N}_cents`, number>;
 }

@@ -1,12 +1,14 @@
-// Request schemas for checkout and order status changes (SPEC §5, §7), shared by the SPA and
-// the api function.
+// Checkout, orders, order stats and the admin's status changes (SPEC §3, §5, §7): request and
+// response schemas, shared by the SPA and the api function (no Deno APIs).
 import { z } from "zod";
+import { httpUrl, id, message, storedPhone, timestamp } from "./fields.ts";
+import { cents, dollars, moneyShape } from "./money.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
+import { ORDER_STATUSES } from "./statuses.ts";
 
-export const ORDER_STATUSES = ["new_order", "ready_for_pickup", "out_for_delivery", "delivered"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus } from "./statuses.ts";
 
-const id = (label: string) =>
+const idInput = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
@@ -20,8 +22,8 @@ const placeName = (label: string) =>
     .max(100, `${label} is too long`);
 
 export const checkoutOrderSchema = z.object({
-  influencer_id: id("influencer_id"),
-  product_id: id("product_id"),
+  influencer_id: idInput("influencer_id"),
+  product_id: idInput("product_id"),
   customer_phone: z
     .string({ error: "Phone number is required" })
     .trim()
@@ -49,3 +51,97 @@ export const orderStatusChangeSchema = z.object({
 });
 
 export type CheckoutOrderInput = z.input<typeof checkoutOrderSchema>;
+
+/**
+ * An order as the order paths answer it. Amounts are the snapshots taken when it was placed;
+ * three older names go with the cents: product_price, delivery_fee and total_amount (dollars).
+ */
+export const orderSchema = z.object({
+  id,
+  campaign_id: id,
+  product_name: z.string(),
+  /** Only GET /admin/orders fills it. */
+  customer_phone: storedPhone.nullable(),
+  delivery_commune: z.string(),
+  delivery_district: z.string(),
+  quantity: z.number().int(),
+  /** The unit price. */
+  product_price: dollars,
+  delivery_fee: dollars,
+  /** Subtotal plus delivery fee: the cash collected. */
+  total_amount: dollars,
+  unit_price_cents: cents,
+  delivery_fee_cents: cents,
+  /** Unit price x quantity. */
+  subtotal_cents: cents,
+  total_cents: cents,
+  /** A fraction: 0.15 is 15%. */
+  commission_rate: z.number(),
+  business_email: z.string().nullable(),
+  influencer_email: z.string().nullable(),
+  order_status: z.enum(ORDER_STATUSES),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** GET /orders/user/all and GET /admin/orders */
+export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
+
+/** Counts and sales (subtotals, without delivery fees) of the caller's orders. */
+export const orderStatsSchema = z.object({
+  total_orders: z.number().int(),
+  by_status: z.record(z.enum(ORDER_STATUSES), z.number().int()),
+  total_sales_cents: cents,
+  total_sales: dollars,
+  delivered_sales_cents: cents,
+  delivered_sales: dollars,
+});
+
+/** GET /orders/stats/summary */
+export const orderStatsResponseSchema = z.object({ stats: orderStatsSchema });
+
+/** PUT /admin/orders/{id}/status (customer_phone is null here) */
+export const orderStatusChangedResponseSchema = z.object({ message, order: orderSchema });
+
+/** GET /checkout/info: what a customer may see of the product, the creator and the store. */
+export const checkoutInfoResponseSchema = z.object({
+  campaign: z.object({
+    id,
+    product_name: z.string(),
+    description: z.string(),
+    ...moneyShape("price"),
+    image_urls: z.array(httpUrl),
+  }),
+  /** The influencer's full name, else their handle, else "a ShopLink creator". */
+  influencer: z.object({ display_name: z.string() }),
+  business: z.object({
+    business_name: z.string().nullable(),
+    store_phone: z.string().nullable(),
+    business_logo_url: httpUrl.nullable(),
+  }),
+});
+
+/** The order just placed, as the customer sees it. */
+export const placedOrderSchema = orderSchema.pick({
+  id: true,
+  product_name: true,
+  quantity: true,
+  product_price: true,
+  delivery_fee: true,
+  total_amount: true,
+  total_cents: true,
+  order_status: true,
+  created_at: true,
+});
+
+/** POST /checkout/order (201) */
+export const placeOrderResponseSchema = z.object({ message, order: placedOrderSchema });
+
+export type Order = z.infer<typeof orderSchema>;
+export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
+export type OrderStats = z.infer<typeof orderStatsSchema>;
+export type OrderStatsResponse = z.infer<typeof orderStatsResponseSchema>;
+export type OrderStatusChangedResponse = z.infer<typeof orderStatusChangedResponseSchema>;
+export type CheckoutInfoResponse = z.infer<typeof checkoutInfoResponseSchema>;
+export type PlacedOrder = z.infer<typeof placedOrderSchema>;
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;

@@ -1,8 +1,16 @@
-// Request schema for completing payouts (SPEC §5), shared by the SPA and the api function.
+// Payouts (SPEC §3, §5, §7; the figures are explained in docs/money.md): request and response
+// schemas, shared by the SPA and the api function (no Deno APIs). Every amount comes twice, in
+// dollars for display and in integer cents to compute with.
 import { z } from "zod";
+import { id, message, timestamp } from "./fields.ts";
+import { cents, dollars, moneyShape } from "./money.ts";
+import { PAYOUT_STATUSES, PAYOUT_USER_TYPES } from "./statuses.ts";
+
+export { PAYOUT_STATUSES, PAYOUT_USER_TYPES, type PayoutStatus, type PayoutUserType } from "./statuses.ts";
 
 export const ABA_REFERENCE_REQUIRED = "ABA reference number is required to complete payout.";
 
+/** PUT /payouts/admin/complete/{userId} */
 export const payoutCompletionSchema = z.object({
   aba_reference: z
     .string({ error: ABA_REFERENCE_REQUIRED })
@@ -12,3 +20,126 @@ export const payoutCompletionSchema = z.object({
 });
 
 export type PayoutCompletionInput = z.input<typeof payoutCompletionSchema>;
+
+/** One payout request (a history item), pending or completed. */
+export const payoutItemSchema = z.object({
+  payout_request_id: id,
+  user_id: id,
+  /** The requester's. */
+  email: z.string(),
+  user_type: z.enum(PAYOUT_USER_TYPES),
+  status: z.enum(PAYOUT_STATUSES),
+  requested_at: timestamp,
+  completed_at: timestamp.nullable(),
+  /** Set on completion. */
+  aba_reference: z.string().nullable(),
+  // The amount paid out (for a business: net).
+  ...moneyShape("total_amount"),
+  // Earnings covered before fees (for an influencer: the total).
+  ...moneyShape("gross_amount"),
+  // Platform fees covered (for an influencer: 0).
+  ...moneyShape("fee_amount"),
+  /** Ledger transactions the request covers. */
+  transaction_count: z.number().int(),
+  /** Products of the covered orders, sorted, distinct. */
+  product_names: z.array(z.string()),
+});
+
+/** An influencer's balances (GET /payouts/summary). */
+export const influencerPayoutSummarySchema = z.object({
+  // Net earnings to date, after reversals.
+  ...moneyShape("earned_balance"),
+  // The pending request's amount, 0 if none.
+  ...moneyShape("requested_balance"),
+  // Everything paid out.
+  ...moneyShape("total_completed"),
+  // Not yet in any request; negative when the user owes it (a reversal after a payout).
+  ...moneyShape("available_for_payout"),
+});
+
+/** A business's balances: an influencer's, plus gross, fees and the commissions on its orders. */
+export const businessPayoutSummarySchema = influencerPayoutSummarySchema.extend({
+  ...moneyShape("total_earnings"),
+  ...moneyShape("total_platform_fees"),
+  ...moneyShape("total_influencer_commissions"),
+});
+
+/** The caller's balances: a business's fields, or an influencer's. */
+export const payoutSummarySchema = z.union([businessPayoutSummarySchema, influencerPayoutSummarySchema]);
+
+/** A user's pending requests as the admin sees them (grouped per user). */
+export const pendingPayoutSchema = z.object({
+  user_id: id,
+  email: z.string(),
+  user_type: z.enum(PAYOUT_USER_TYPES),
+  // To pay.
+  ...moneyShape("total_amount"),
+  oldest_request: timestamp,
+  /** Normally 1. */
+  request_count: z.number().int(),
+  /** Oldest first. */
+  payout_request_ids: z.array(id),
+  transaction_count: z.number().int(),
+  product_names: z.array(z.string()),
+  /** Businesses only, null for influencers. */
+  gross_amount: dollars.nullable(),
+  gross_amount_cents: cents.nullable(),
+  fee_amount: dollars.nullable(),
+  fee_amount_cents: cents.nullable(),
+  /** Equals the total. */
+  net_amount: dollars.nullable(),
+  net_amount_cents: cents.nullable(),
+});
+
+/** Platform-wide totals for the admin. */
+export const payoutStatsSchema = z.object({
+  pending_requests: z.number().int(),
+  ...moneyShape("pending_amount"),
+  completed_payouts: z.number().int(),
+  ...moneyShape("completed_amount"),
+  // Fee revenue to date, after reversals.
+  ...moneyShape("platform_fees"),
+  // Product cash collected on delivery, after reversals.
+  ...moneyShape("cash_collected"),
+  // Collected and not yet paid out.
+  ...moneyShape("cash_held"),
+});
+
+/** GET /payouts/summary: balances and the caller's requests, newest first */
+export const payoutSummaryResponseSchema = z.object({
+  summary: payoutSummarySchema,
+  history: z.array(payoutItemSchema),
+});
+
+/** POST /payouts/request (201) */
+export const payoutRequestedResponseSchema = z.object({ message, payout: payoutItemSchema });
+
+/** GET /payouts/history, newest first */
+export const payoutHistoryResponseSchema = z.object({ history: z.array(payoutItemSchema) });
+
+/** GET /payouts/admin/pending, the longest-waiting user first */
+export const pendingPayoutsResponseSchema = z.object({ requests: z.array(pendingPayoutSchema) });
+
+/** GET /payouts/admin/stats */
+export const payoutStatsResponseSchema = z.object({ stats: payoutStatsSchema });
+
+/** PUT /payouts/admin/complete/{userId}: the total paid and the requests it completed */
+export const payoutCompletedResponseSchema = z.object({
+  message,
+  aba_reference: z.string(),
+  ...moneyShape("total_amount"),
+  payouts: z.array(payoutItemSchema),
+});
+
+export type PayoutItem = z.infer<typeof payoutItemSchema>;
+export type InfluencerPayoutSummary = z.infer<typeof influencerPayoutSummarySchema>;
+export type BusinessPayoutSummary = z.infer<typeof businessPayoutSummarySchema>;
+export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
+export type PendingPayout = z.infer<typeof pendingPayoutSchema>;
+export type PayoutStats = z.infer<typeof payoutStatsSchema>;
+export type PayoutSummaryResponse = z.infer<typeof payoutSummaryResponseSchema>;
+export type PayoutRequestedResponse = z.infer<typeof payoutRequestedResponseSchema>;
+export type PayoutHistoryResponse = z.infer<typeof payoutHistoryResponseSchema>;
+export type PendingPayoutsResponse = z.infer<typeof pendingPayoutsResponseSchema>;
+export type PayoutStatsResponse = z.infer<typeof payoutStatsResponseSchema>;
+export type PayoutCompletedResponse = z.infer<typeof payoutCompletedResponseSchema>;

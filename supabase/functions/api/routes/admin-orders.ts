@@ -1,10 +1,18 @@
 // Admin order board: every order with its customer's phone, and status changes (SPEC §4).
 import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
-import { orderSelect, toOrderJson, type OrderRow } from "../../_shared/orders.ts";
-import { orderStatusChangeSchema } from "../../_shared/contract/orders.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
+import type { Database } from "../../_shared/database.types.ts";
+import { readOrders, toOrderJson } from "../read-models/orders.ts";
+import {
+  orderStatusChangeSchema,
+  type OrdersResponse,
+  type OrderStatusChangedResponse,
+} from "../../_shared/contract/orders.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
+
+type CustomerPhone = Database["public"]["Functions"]["order_customer_phones"]["Returns"][number];
 
 export function adminOrderRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -12,13 +20,15 @@ export function adminOrderRoutes(deps: AppDeps) {
   // GET /admin/orders - every order, newest first
   app.get("/", async (c) => {
     const { rows, phones } = await asUser(deps.sql, c.get("claims"), async (tx) => {
-      const rows = await tx.unsafe<OrderRow[]>(`select ${orderSelect} order by o.created_at desc, o.id limit 500`);
-      const phones = await tx<{ order_id: string; customer_phone: string }[]>`
+      const rows = await readOrders(tx, tx`true`, 500);
+      const phones = await tx<CustomerPhone[]>`
         select order_id, customer_phone from public.order_customer_phones(${rows.map((row) => row.id)}::uuid[])`;
       return { rows, phones };
     });
     const phoneOf = new Map(phones.map((p) => [p.order_id, p.customer_phone]));
-    return c.json({ orders: rows.map((row) => toOrderJson(row, phoneOf.get(row.id) ?? null)) });
+    return c.json({
+      orders: rows.map((row) => toOrderJson(row, phoneOf.get(row.id) ?? null)),
+    } satisfies OrdersResponse);
   });
 
   // PUT /admin/orders/{id}/status - move an order one step forward or back
@@ -27,10 +37,13 @@ export function adminOrderRoutes(deps: AppDeps) {
     const { new_status, notes } = await parseJsonBody(c, orderStatusChangeSchema);
     const order = await asUser(deps.sql, c.get("claims"), async (tx) => {
       await tx`select 1 from public.change_order_status(${id}, ${new_status}, ${notes ?? "Status changed by an admin"})`;
-      const [row] = await tx.unsafe<OrderRow[]>(`select ${orderSelect} where o.id = $1`, [id]);
+      const [row] = await readOrders(tx, tx`o.id = ${id}`);
       return row;
     });
-    return c.json({ message: `Order status updated to ${new_status} successfully!`, order: toOrderJson(order) });
+    return c.json({
+      message: `Order status updated to ${new_status} successfully!`,
+      order: toOrderJson(order),
+    } satisfies OrderStatusChangedResponse);
   });
 
   return app;

@@ -1,12 +1,17 @@
 // An influencer's affiliate links: apply for one campaign, list the own links.
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
 import { asService, asUser } from "../../_shared/db.ts";
 import { ApiError, sqlStateOf } from "../../_shared/errors.ts";
-import { newestLinksFirst, ownLinksQuery, toOwnLinkJson, type OwnLinkRow } from "../../_shared/links.ts";
-import { requireRole, requireUser } from "../../_shared/require-user.ts";
-import { linkApplicationSchema } from "../../_shared/contract/links.ts";
+import { readOwnLinks, toOwnLinkJson } from "../read-models/links.ts";
+import { requireRole, requireUser } from "../lib/require-user.ts";
+import { linkApplicationSchema, type LinkAppliedResponse, type MyLinksResponse } from "../../_shared/contract/links.ts";
+import type { Database, Tables } from "../../_shared/database.types.ts";
 import { parseJsonBody } from "../../_shared/validation.ts";
+
+/** Why a campaign takes no orders today (inactive, not started, ended), or null. */
+type ClosedReason = Database["private"]["Functions"]["campaign_closed_reason"]["Returns"] | null;
 
 export function affiliateLinkRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -18,16 +23,16 @@ export function affiliateLinkRoutes(deps: AppDeps) {
     const { campaign_id } = await parseJsonBody(c, linkApplicationSchema);
     try {
       const [row] = await asUser(deps.sql, c.get("claims"), async (tx) => {
-        const [link] = await tx<{ id: string }[]>`
+        const [link] = await tx<Pick<Tables<"affiliate_links">, "id">[]>`
           insert into public.affiliate_links (influencer_id, campaign_id) values (${user.id}, ${campaign_id})
           returning id`;
-        return tx.unsafe<OwnLinkRow[]>(`${ownLinksQuery} where l.id = $1`, [link.id]);
+        return readOwnLinks(tx, tx`l.id = ${link.id}`);
       });
       return c.json(
         {
           message: "Your link application has been submitted and is pending admin approval.",
           link: toOwnLinkJson(row, deps.appUrl),
-        },
+        } satisfies LinkAppliedResponse,
         201,
       );
     } catch (error) {
@@ -40,10 +45,8 @@ export function affiliateLinkRoutes(deps: AppDeps) {
   // GET /affiliate-links/my-links - the caller's links, newest first
   app.get("/my-links", requireRole("influencer", { to: "see affiliate links" }), async (c) => {
     const user = c.get("user");
-    const rows = await asUser(deps.sql, c.get("claims"), (tx) =>
-      tx.unsafe<OwnLinkRow[]>(`${ownLinksQuery} where l.influencer_id = $1 ${newestLinksFirst}`, [user.id]),
-    );
-    return c.json({ links: rows.map((row) => toOwnLinkJson(row, deps.appUrl)) });
+    const rows = await asUser(deps.sql, c.get("claims"), (tx) => readOwnLinks(tx, tx`l.influencer_id = ${user.id}`));
+    return c.json({ links: rows.map((row) => toOwnLinkJson(row, deps.appUrl)) } satisfies MyLinksResponse);
   });
 
   return app;
@@ -57,7 +60,7 @@ export function affiliateLinkRoutes(deps: AppDeps) {
 async function whyApplicationRefused(deps: AppDeps, campaignId: string): Promise<ApiError> {
   const [campaign] = await asService(
     deps.sql,
-    (tx) => tx<{ closed_reason: string | null }[]>`
+    (tx) => tx<{ closed_reason: ClosedReason }[]>`
     select private.campaign_closed_reason(status, start_date, end_date) as closed_reason
     from public.campaigns where id = ${campaignId}`,
   );

@@ -5,16 +5,26 @@ import {
   influencerRegistrationSchema,
   loginSchema,
   profileUpdateSchema,
+  type LoginResponse,
+  type MeResponse,
+  type RegistrationResponse,
 } from "../../_shared/contract/auth.ts";
+import type { Database } from "../../_shared/database.types.ts";
 import { asService, asUser, type Tx } from "../../_shared/db.ts";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import type { AppDeps } from "../../_shared/context.ts";
 import { clientAddress } from "../../_shared/client-address.ts";
 import { ApiError } from "../../_shared/errors.ts";
-import { failureDelayMs } from "../../_shared/login-throttle.ts";
-import { requireUser } from "../../_shared/require-user.ts";
+import type { AppEnv } from "../lib/app-env.ts";
+import { failureDelayMs } from "../lib/login-throttle.ts";
+import { requireUser } from "../lib/require-user.ts";
 import { signAccessToken } from "../../_shared/tokens.ts";
-import { toUserJson, userColumns, type UserRow } from "../../_shared/users.ts";
+import { toUserJson, userColumns, type UserRow } from "../read-models/users.ts";
 import { parseJsonBody } from "../../_shared/validation.ts";
+
+type LoginAttempt = Database["private"]["Functions"]["begin_login_attempt"]["Returns"][number];
+
+/** private.verify_login returns null for a wrong email or password: a row of nulls, selected column by column. */
+type VerifiedLogin = UserRow | { [column in keyof UserRow]: null };
 
 const registeredMessage = {
   business: "Registration successful! Your account is pending admin approval.",
@@ -43,13 +53,11 @@ export function authRoutes(deps: AppDeps) {
       );
     }
     const user = await asService(deps.sql, async (tx) => {
-      const [row] = await tx.unsafe<(UserRow | { id: null })[]>(
-        `select ${userColumns} from private.verify_login($1, $2)`,
-        [email, password],
-      );
+      const [row] = await tx<VerifiedLogin[]>`
+        select ${userColumns(tx)} from private.verify_login(${email}, ${password})`;
       if (!row || row.id === null) return null;
       await tx`select private.login_succeeded(${attempt.attempt_id}, ${email}, ${address})`;
-      return row as UserRow;
+      return row;
     });
     if (!user) {
       // Slow repeated guessing down; the same answer whichever part was wrong.
@@ -57,26 +65,29 @@ export function authRoutes(deps: AppDeps) {
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       throw new ApiError("unauthorized", "Invalid email or password");
     }
-    return c.json({ token: await signAccessToken(deps.signingKey, user), user: toUserJson(user) });
+    return c.json({
+      token: await signAccessToken(deps.signingKey, user),
+      user: toUserJson(user),
+    } satisfies LoginResponse);
   });
 
   // POST /auth/register/business - create a pending business account
   app.post("/register/business", async (c) => {
     const input = await parseJsonBody(c, businessRegistrationSchema);
-    const user = await register(deps, clientAddress(c), (tx) =>
-      tx.unsafe<UserRow[]>(`select ${userColumns} from private.register_user($1, $2, 'business', $3, $4)`, [
-        input.email,
-        input.password,
-        input.social_media_page,
-        input.store_phone,
-      ]),
+    const user = await register(
+      deps,
+      clientAddress(c),
+      (tx) => tx<UserRow[]>`
+        select ${userColumns(tx)}
+        from private.register_user(${input.email}, ${input.password}, 'business', ${input.social_media_page},
+                                   ${input.store_phone})`,
     );
     return c.json(
       {
         token: await signAccessToken(deps.signingKey, user),
         user: toUserJson(user),
         message: registeredMessage.business,
-      },
+      } satisfies RegistrationResponse,
       201,
     );
   });
@@ -84,21 +95,20 @@ export function authRoutes(deps: AppDeps) {
   // POST /auth/register/influencer - create a pending influencer account
   app.post("/register/influencer", async (c) => {
     const input = await parseJsonBody(c, influencerRegistrationSchema);
-    const user = await register(deps, clientAddress(c), (tx) =>
-      tx.unsafe<UserRow[]>(`select ${userColumns} from private.register_user($1, $2, 'influencer', $3, null, $4, $5)`, [
-        input.email,
-        input.password,
-        input.social_media_page,
-        input.fullName,
-        input.platform,
-      ]),
+    const user = await register(
+      deps,
+      clientAddress(c),
+      (tx) => tx<UserRow[]>`
+        select ${userColumns(tx)}
+        from private.register_user(${input.email}, ${input.password}, 'influencer', ${input.social_media_page}, null,
+                                   ${input.fullName}, ${input.platform})`,
     );
     return c.json(
       {
         token: await signAccessToken(deps.signingKey, user),
         user: toUserJson(user),
         message: registeredMessage.influencer,
-      },
+      } satisfies RegistrationResponse,
       201,
     );
   });
@@ -107,7 +117,7 @@ export function authRoutes(deps: AppDeps) {
   app.use("/profile", requireUser(deps));
 
   // GET /auth/me - the caller's account as it is now
-  app.get("/me", (c) => c.json({ user: toUserJson(c.get("user")) }));
+  app.get("/me", (c) => c.json({ user: toUserJson(c.get("user")) } satisfies MeResponse));
 
   // PUT /auth/profile - update logo (businesses) and bank details
   app.put("/profile", async (c) => {
@@ -124,19 +134,12 @@ export function authRoutes(deps: AppDeps) {
       c.get("claims"),
       (tx) =>
         tx<UserRow[]>`update public.users set ${tx(values, columns)} where id = ${user.id}
-                    returning ${tx.unsafe(userColumns)}`,
+                    returning ${userColumns(tx)}`,
     );
-    return c.json({ user: toUserJson(updated) });
+    return c.json({ user: toUserJson(updated) } satisfies MeResponse);
   });
 
   return app;
-}
-
-interface LoginAttempt {
-  refused: boolean;
-  pair_failures: number;
-  address_failures: number;
-  attempt_id: string | null;
 }
 
 /** Counts the attempt against the address's sign-up limit (even if it then fails), then registers. */

@@ -2,12 +2,19 @@
 // create and edit. Row-level security decides what each caller reads and writes; the checks
 // here only turn its refusals into answers that say why.
 import { Hono } from "hono";
-import { campaignColumns, toCampaignJson, type CampaignRow } from "../../_shared/campaigns.ts";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import { campaignColumns, toCampaignJson, type CampaignRow } from "../read-models/campaigns.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
 import { asService, asUser } from "../../_shared/db.ts";
 import { ApiError, sqlStateOf } from "../../_shared/errors.ts";
-import { requireRole, requireUser } from "../../_shared/require-user.ts";
-import { campaignCreateSchema, campaignUpdateSchema } from "../../_shared/contract/campaigns.ts";
+import { requireRole, requireUser } from "../lib/require-user.ts";
+import {
+  campaignCreateSchema,
+  campaignUpdateSchema,
+  type CampaignResponse,
+  type CampaignSavedResponse,
+  type CampaignsResponse,
+} from "../../_shared/contract/campaigns.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 
 export function campaignRoutes(deps: AppDeps) {
@@ -17,34 +24,39 @@ export function campaignRoutes(deps: AppDeps) {
   // GET /campaigns/business - the caller's own campaigns, newest first
   app.get("/business", requireRole("business", { to: "list their campaigns" }), async (c) => {
     const user = c.get("user");
-    const rows = await asUser(deps.sql, c.get("claims"), (tx) =>
-      tx.unsafe<CampaignRow[]>(
-        `select ${campaignColumns} from public.campaigns where business_id = $1 order by created_at desc, id desc`,
-        [user.id],
-      ),
+    const rows = await asUser(
+      deps.sql,
+      c.get("claims"),
+      (tx) => tx<CampaignRow[]>`
+        select ${campaignColumns(tx)} from public.campaigns where business_id = ${user.id}
+        order by created_at desc, id desc`,
     );
-    return c.json({ campaigns: rows.map(toCampaignJson) });
+    return c.json({ campaigns: rows.map(toCampaignJson) } satisfies CampaignsResponse);
   });
 
   // GET /campaigns/active - campaigns open for applications, newest first (approved influencers, admins)
   const browse = requireRole(["influencer", "admin"], { approved: true, to: "browse active campaigns" });
   app.get("/active", browse, async (c) => {
-    const rows = await asUser(deps.sql, c.get("claims"), (tx) =>
-      tx.unsafe<CampaignRow[]>(
-        `select ${campaignColumns} from public.campaigns where status = 'active' order by created_at desc, id desc`,
-      ),
+    const rows = await asUser(
+      deps.sql,
+      c.get("claims"),
+      (tx) => tx<CampaignRow[]>`
+        select ${campaignColumns(tx)} from public.campaigns where status = 'active'
+        order by created_at desc, id desc`,
     );
-    return c.json({ campaigns: rows.map(toCampaignJson) });
+    return c.json({ campaigns: rows.map(toCampaignJson) } satisfies CampaignsResponse);
   });
 
   // GET /campaigns/{id} - one campaign the caller may see
   app.get("/:id", async (c) => {
     const id = uuidParam(c.req.param("id"), "id");
-    const [row] = await asUser(deps.sql, c.get("claims"), (tx) =>
-      tx.unsafe<CampaignRow[]>(`select ${campaignColumns} from public.campaigns where id = $1`, [id]),
+    const [row] = await asUser(
+      deps.sql,
+      c.get("claims"),
+      (tx) => tx<CampaignRow[]>`select ${campaignColumns(tx)} from public.campaigns where id = ${id}`,
     );
     if (!row) throw new ApiError("not_found", "Campaign not found");
-    return c.json({ campaign: toCampaignJson(row) });
+    return c.json({ campaign: toCampaignJson(row) } satisfies CampaignResponse);
   });
 
   // POST /campaigns - create a campaign (either payload form)
@@ -56,9 +68,12 @@ export function campaignRoutes(deps: AppDeps) {
       const [row] = await asUser(
         deps.sql,
         c.get("claims"),
-        (tx) => tx<CampaignRow[]>`insert into public.campaigns ${tx(values)} returning ${tx.unsafe(campaignColumns)}`,
+        (tx) => tx<CampaignRow[]>`insert into public.campaigns ${tx(values)} returning ${campaignColumns(tx)}`,
       );
-      return c.json({ message: "Campaign created successfully!", campaign: toCampaignJson(row) }, 201);
+      return c.json(
+        { message: "Campaign created successfully!", campaign: toCampaignJson(row) } satisfies CampaignSavedResponse,
+        201,
+      );
     } catch (error) {
       // The insert policy is the real guard (the check above reads the same row a moment earlier).
       if (sqlStateOf(error) === "42501")
@@ -80,7 +95,7 @@ export function campaignRoutes(deps: AppDeps) {
         c.get("claims"),
         (tx) =>
           tx<CampaignRow[]>`update public.campaigns set ${tx(changes, columns)} where id = ${id}
-                          returning ${tx.unsafe(campaignColumns)}`,
+                          returning ${campaignColumns(tx)}`,
       );
     } catch (error) {
       // Only one of the dates was sent and it crosses the other one already stored.
@@ -90,7 +105,10 @@ export function campaignRoutes(deps: AppDeps) {
       throw error;
     }
     if (!row) throw await whyNotUpdated(deps, id);
-    return c.json({ message: "Campaign updated successfully", campaign: toCampaignJson(row) });
+    return c.json({
+      message: "Campaign updated successfully",
+      campaign: toCampaignJson(row),
+    } satisfies CampaignSavedResponse);
   });
 
   return app;

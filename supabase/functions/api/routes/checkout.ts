@@ -3,28 +3,28 @@
 // may see: never bank details, emails, statuses or anything of the credentials.
 import { Hono } from "hono";
 import { asService } from "../../_shared/db.ts";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
 import { clientAddress } from "../../_shared/client-address.ts";
 import { ApiError } from "../../_shared/errors.ts";
-import { toOrderJson, type OrderRow } from "../../_shared/orders.ts";
-import { centsToDollars } from "../../_shared/contract/money.ts";
-import { checkoutOrderSchema } from "../../_shared/contract/orders.ts";
+import { placedOrderColumns, toPlacedOrderJson, type PlacedOrderRow } from "../read-models/orders.ts";
+import { money } from "../../_shared/contract/money.ts";
+import {
+  checkoutOrderSchema,
+  type CheckoutInfoResponse,
+  type PlaceOrderResponse,
+} from "../../_shared/contract/orders.ts";
+import type { Database, Tables } from "../../_shared/database.types.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 
-interface CheckoutRow {
-  campaign_id: string;
-  product_name: string;
-  description: string;
-  price_cents: string;
-  image_urls: string[];
+/** The campaign behind a link, with what a customer may see of its influencer and business. */
+type CheckoutRow = Pick<Tables<"campaigns">, "product_name" | "description" | "price_cents" | "image_urls"> & {
+  campaign_id: Tables<"campaigns">["id"];
   /** Why the campaign takes no orders today (inactive, not started, ended), or null. */
-  closed_reason: string | null;
-  influencer_name: string | null;
-  influencer_handle: string | null;
-  business_name: string | null;
-  store_phone: string | null;
-  business_logo_url: string | null;
-}
+  closed_reason: Database["private"]["Functions"]["campaign_closed_reason"]["Returns"] | null;
+  influencer_name: Tables<"users">["full_name"];
+  influencer_handle: Tables<"users">["social_media_page"];
+} & Pick<Tables<"users">, "business_name" | "store_phone" | "business_logo_url">;
 
 export function checkoutRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -48,14 +48,12 @@ export function checkoutRoutes(deps: AppDeps) {
     );
     if (!row) throw new ApiError("not_found", "This checkout link is not valid");
     if (row.closed_reason) throw new ApiError("conflict", row.closed_reason);
-    const priceCents = Number(row.price_cents);
     return c.json({
       campaign: {
         id: row.campaign_id,
         product_name: row.product_name,
         description: row.description,
-        price: centsToDollars(priceCents),
-        price_cents: priceCents,
+        ...money("price", row.price_cents),
         image_urls: row.image_urls,
       },
       // A display name rather than the influencer's email: strangers on the internet see this page.
@@ -65,7 +63,7 @@ export function checkoutRoutes(deps: AppDeps) {
         store_phone: row.store_phone,
         business_logo_url: row.business_logo_url,
       },
-    });
+    } satisfies CheckoutInfoResponse);
   });
 
   // POST /checkout/order - place a cash-on-delivery order (anonymous)
@@ -73,27 +71,13 @@ export function checkoutRoutes(deps: AppDeps) {
     const input = await parseJsonBody(c, checkoutOrderSchema);
     const [order] = await asService(
       deps.sql,
-      (tx) => tx<OrderRow[]>`
-      select o.*, null as business_email, null as influencer_email
+      (tx) => tx<PlacedOrderRow[]>`
+      select ${placedOrderColumns(tx)}
       from private.place_order(${input.influencer_id}, ${input.product_id}, ${input.customer_phone},
-        ${input.delivery_district}, ${input.delivery_commune}, ${input.quantity}, ${clientAddress(c)}) o`,
+        ${input.delivery_district}, ${input.delivery_commune}, ${input.quantity}, ${clientAddress(c)})`,
     );
-    const json = toOrderJson(order);
     return c.json(
-      {
-        message: "Order placed successfully!",
-        order: {
-          id: json.id,
-          product_name: json.product_name,
-          quantity: json.quantity,
-          product_price: json.product_price,
-          delivery_fee: json.delivery_fee,
-          total_amount: json.total_amount,
-          total_cents: json.total_cents,
-          order_status: json.order_status,
-          created_at: json.created_at,
-        },
-      },
+      { message: "Order placed successfully!", order: toPlacedOrderJson(order) } satisfies PlaceOrderResponse,
       201,
     );
   });

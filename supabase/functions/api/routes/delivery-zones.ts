@@ -1,9 +1,18 @@
 // Delivery zones: Phnom Penh's khans and sangkats and the fee of each (public data).
 import { Hono } from "hono";
 import { asAnon } from "../../_shared/db.ts";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
 import { ApiError } from "../../_shared/errors.ts";
-import { centsToDollars } from "../../_shared/contract/money.ts";
+import { money } from "../../_shared/contract/money.ts";
+import type {
+  CommunesResponse,
+  DeliveryFeeResponse,
+  DistrictsResponse,
+} from "../../_shared/contract/delivery-zones.ts";
+import type { Tables } from "../../_shared/database.types.ts";
+
+type Zone = Tables<"delivery_zones">;
 
 export function deliveryZoneRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -12,9 +21,9 @@ export function deliveryZoneRoutes(deps: AppDeps) {
   app.get("/districts", async (c) => {
     const rows = await asAnon(
       deps.sql,
-      (tx) => tx<{ district: string }[]>`select distinct district from public.delivery_zones order by district`,
+      (tx) => tx<Pick<Zone, "district">[]>`select distinct district from public.delivery_zones order by district`,
     );
-    return c.json({ districts: rows.map((row) => row.district) });
+    return c.json({ districts: rows.map((row) => row.district) } satisfies DistrictsResponse);
   });
 
   // GET /delivery-zones/communes/{district} - the communes (sangkats) of one district
@@ -23,12 +32,11 @@ export function deliveryZoneRoutes(deps: AppDeps) {
     const rows = await asAnon(
       deps.sql,
       (tx) =>
-        tx<
-          { commune: string }[]
-        >`select commune from public.delivery_zones where district = ${district} order by commune`,
+        tx<Pick<Zone, "commune">[]>`select commune from public.delivery_zones where district = ${district}
+                                    order by commune`,
     );
     if (rows.length === 0) throw new ApiError("not_found", `Unknown district: ${district}`);
-    return c.json({ district, communes: rows.map((row) => row.commune) });
+    return c.json({ district, communes: rows.map((row) => row.commune) } satisfies CommunesResponse);
   });
 
   // GET /delivery-zones/fee/{commune}/{district} - the delivery fee to one commune
@@ -37,16 +45,11 @@ export function deliveryZoneRoutes(deps: AppDeps) {
     const [zone] = await asAnon(
       deps.sql,
       (tx) =>
-        tx<{ fee_cents: number }[]>`select fee_cents from public.delivery_zones
+        tx<Pick<Zone, "fee_cents">[]>`select fee_cents from public.delivery_zones
                                   where district = ${district} and commune = ${commune}`,
     );
     if (!zone) throw new ApiError("not_found", `Unknown commune ${commune} in district ${district}`);
-    return c.json({
-      district,
-      commune,
-      delivery_fee: centsToDollars(zone.fee_cents),
-      delivery_fee_cents: zone.fee_cents,
-    });
+    return c.json({ district, commune, ...money("delivery_fee", zone.fee_cents) } satisfies DeliveryFeeResponse);
   });
 
   return app;

@@ -4,11 +4,25 @@
 // (public.request_payout, public.complete_payouts); see docs/money.md.
 import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
-import { money, readPayouts, readPayoutStats, readPendingByUser, readSummary } from "../../_shared/payouts.ts";
-import { requireRole, requireUser } from "../../_shared/require-user.ts";
-import { payoutCompletionSchema } from "../../_shared/contract/payouts.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
+import { readPayouts, readPayoutStats, readPendingByUser, readSummary } from "../read-models/payouts.ts";
+import { money } from "../../_shared/contract/money.ts";
+import { requireRole, requireUser } from "../lib/require-user.ts";
+import {
+  payoutCompletionSchema,
+  type PayoutCompletedResponse,
+  type PayoutHistoryResponse,
+  type PayoutRequestedResponse,
+  type PayoutStatsResponse,
+  type PayoutSummaryResponse,
+  type PayoutUserType,
+  type PendingPayoutsResponse,
+} from "../../_shared/contract/payouts.ts";
+import type { Database } from "../../_shared/database.types.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
+
+type PublicFunctions = Database["public"]["Functions"];
 
 export function payoutRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -19,44 +33,46 @@ export function payoutRoutes(deps: AppDeps) {
   app.get("/summary", requireRole(["business", "influencer"], { to: "have payout balances" }), async (c) => {
     const user = c.get("user");
     const { summary, history } = await asUser(deps.sql, c.get("claims"), async (tx) => ({
-      summary: await readSummary(tx, user.id, user.user_type as "business" | "influencer"),
-      history: await readPayouts(tx, "r.user_id = $1", [user.id]),
+      // requireRole above lets only businesses and influencers through.
+      summary: await readSummary(tx, user.id, user.user_type as PayoutUserType),
+      history: await readPayouts(tx, tx`r.user_id = ${user.id}`),
     }));
-    return c.json({ summary, history });
+    return c.json({ summary, history } satisfies PayoutSummaryResponse);
   });
 
   // POST /payouts/request - request everything available (no body)
   app.post("/request", async (c) => {
     const payout = await asUser(deps.sql, c.get("claims"), async (tx) => {
-      const [request] = await tx<{ id: string }[]>`select id from public.request_payout()`;
-      const [item] = await readPayouts(tx, "r.id = $1", [request.id]);
+      const [request] = await tx<Pick<PublicFunctions["request_payout"]["Returns"], "id">[]>`
+        select id from public.request_payout()`;
+      const [item] = await readPayouts(tx, tx`r.id = ${request.id}`);
       return item;
     });
     return c.json(
       {
         message: "Payout requested. An admin will send it to your bank account by ABA transfer.",
         payout,
-      },
+      } satisfies PayoutRequestedResponse,
       201,
     );
   });
 
   // GET /payouts/history - payout requests, newest first (a user's own; an admin sees everyone's)
   app.get("/history", async (c) => {
-    const history = await asUser(deps.sql, c.get("claims"), (tx) => readPayouts(tx, "true", []));
-    return c.json({ history });
+    const history = await asUser(deps.sql, c.get("claims"), (tx) => readPayouts(tx, tx`true`));
+    return c.json({ history } satisfies PayoutHistoryResponse);
   });
 
   // GET /payouts/admin/pending - pending requests grouped per user, oldest first
   app.get("/admin/pending", async (c) => {
     const requests = await asUser(deps.sql, c.get("claims"), readPendingByUser);
-    return c.json({ requests });
+    return c.json({ requests } satisfies PendingPayoutsResponse);
   });
 
   // GET /payouts/admin/stats - request counts and amounts, fee revenue, cash collected and held
   app.get("/admin/stats", async (c) => {
     const stats = await asUser(deps.sql, c.get("claims"), readPayoutStats);
-    return c.json({ stats });
+    return c.json({ stats } satisfies PayoutStatsResponse);
   });
 
   // PUT /payouts/admin/complete/{userId} - complete a user's pending requests with the ABA reference
@@ -64,8 +80,9 @@ export function payoutRoutes(deps: AppDeps) {
     const userId = uuidParam(c.req.param("userId"), "userId");
     const { aba_reference } = await parseJsonBody(c, payoutCompletionSchema);
     const { email, payouts } = await asUser(deps.sql, c.get("claims"), async (tx) => {
-      const completed = await tx<{ id: string }[]>`select id from public.complete_payouts(${userId}, ${aba_reference})`;
-      const payouts = await readPayouts(tx, "r.id = any($1::uuid[])", [completed.map((row) => row.id)]);
+      const completed = await tx<Pick<PublicFunctions["complete_payouts"]["Returns"][number], "id">[]>`
+        select id from public.complete_payouts(${userId}, ${aba_reference})`;
+      const payouts = await readPayouts(tx, tx`r.id = any(${completed.map((row) => row.id)}::uuid[])`);
       return { email: payouts[0].email, payouts };
     });
     const total = payouts.reduce((sum, payout) => sum + payout.total_amount_cents, 0);
@@ -74,7 +91,7 @@ export function payoutRoutes(deps: AppDeps) {
       aba_reference,
       ...money("total_amount", total),
       payouts,
-    });
+    } satisfies PayoutCompletedResponse);
   });
 
   return app;

@@ -5,13 +5,15 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppDeps, AppEnv } from "../../_shared/context.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "../lib/app-env.ts";
 import { drainUnreadBody } from "../../_shared/drain-body.ts";
 import { ApiError } from "../../_shared/errors.ts";
-import { sniffImageType, SNIFF_BYTES, type ImageType } from "../../_shared/image-type.ts";
-import { requireRole, requireUser } from "../../_shared/require-user.ts";
+import { sniffImageType, SNIFF_BYTES, type ImageType } from "../lib/image-type.ts";
+import { requireRole, requireUser } from "../lib/require-user.ts";
 import { MAX_CAMPAIGN_IMAGES } from "../../_shared/contract/campaigns.ts";
-import { publicObjectUrl, StorageUploadError, uploadObject } from "../../_shared/storage.ts";
+import type { ImagesUploadResponse, ImageUploadResponse, UploadedImage } from "../../_shared/contract/uploads.ts";
+import { publicObjectUrl, StorageUploadError, uploadObject } from "../lib/storage.ts";
 
 const BUCKET = "campaign-images";
 /** The bucket's file_size_limit (10 MiB), checked here first so nothing reaches Storage in vain. */
@@ -41,7 +43,7 @@ export function uploadRoutes(deps: AppDeps) {
     const files = await formFiles(c, "image");
     if (files.length !== 1) throw new ApiError("invalid_input", "Please choose one image to upload", "image");
     const [image] = await checkImages(files, "image");
-    return c.json({ success: true, ...(await store(deps, c, image)) });
+    return c.json({ success: true, ...(await store(deps, c, image)) } satisfies ImageUploadResponse);
   });
 
   // POST /upload/images - store 1 to 5 images (multipart field `images`)
@@ -53,10 +55,10 @@ export function uploadRoutes(deps: AppDeps) {
       if (files.length === 0) throw new ApiError("invalid_input", "Please choose 1 to 5 images to upload", "images");
       if (files.length > MAX_CAMPAIGN_IMAGES) throw new ApiError("invalid_input", "Maximum 5 images allowed", "images");
       const checked = await checkImages(files, "images");
-      const images = [];
+      const images: UploadedImage[] = [];
       // One after another: a refusal by Storage stops the rest instead of racing them.
       for (const image of checked) images.push(await store(deps, c, image));
-      return c.json({ success: true, images });
+      return c.json({ success: true, images } satisfies ImagesUploadResponse);
     },
   );
 
@@ -102,7 +104,7 @@ async function checkImages(files: File[], field: string): Promise<CheckedImage[]
   return checked;
 }
 
-async function store(deps: AppDeps, c: Context<AppEnv>, image: CheckedImage) {
+async function store(deps: AppDeps, c: Context<AppEnv>, image: CheckedImage): Promise<UploadedImage> {
   // A fresh random name in the caller's folder, with the sniffed type's extension and content
   // type: the sender's file name and declared type (any text at all) never reach Storage.
   const path = `${c.get("user").id}/${crypto.randomUUID()}.${image.type.extension}`;

@@ -1,11 +1,13 @@
 // Middleware: a valid bearer token of an existing account. Type and approval come from the
 // database row read now, never from the token, so a decision takes effect at once.
 import type { MiddlewareHandler } from "hono";
-import { asUser } from "./db.ts";
-import type { AppDeps, AppEnv } from "./context.ts";
-import { ApiError } from "./errors.ts";
-import { verifyAccessToken } from "./tokens.ts";
-import { userColumns, type UserRow } from "./users.ts";
+import { asUser } from "../../_shared/db.ts";
+import type { UserType } from "../../_shared/contract/auth.ts";
+import type { AppDeps } from "../../_shared/context.ts";
+import type { AppEnv } from "./app-env.ts";
+import { ApiError } from "../../_shared/errors.ts";
+import { verifyAccessToken } from "../../_shared/tokens.ts";
+import { userColumns, type UserRow } from "../read-models/users.ts";
 
 export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -14,8 +16,10 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (!token) throw new ApiError("unauthorized", "Please sign in to continue");
     const claims = await verifyAccessToken(deps.signingKey, token);
     if (!claims) throw new ApiError("unauthorized", "Your session has expired. Please sign in again");
-    const [user] = await asUser(deps.sql, claims, (tx) =>
-      tx.unsafe<UserRow[]>(`select ${userColumns} from public.users where id = $1`, [claims.sub]),
+    const [user] = await asUser(
+      deps.sql,
+      claims,
+      (tx) => tx<UserRow[]>`select ${userColumns(tx)} from public.users where id = ${claims.sub}`,
     );
     if (!user) throw new ApiError("unauthorized", "Your session has expired. Please sign in again");
     c.set("claims", claims);
@@ -23,8 +27,6 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
-
-type UserType = UserRow["user_type"];
 
 const PLURAL: Record<UserType, string> = { business: "businesses", influencer: "influencers", admin: "admins" };
 

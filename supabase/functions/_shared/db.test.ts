@@ -1,0 +1,70 @@
+// The database client's type parsers against the real database named by DATABASE_URL: values
+// arrive as database.types.ts types them, and parameters of those types still go in as before.
+import { assertEquals } from "./test-assert.ts";
+import { asAnon, connect } from "./db.ts";
+
+const databaseUrl = Deno.env.get("DATABASE_URL");
+if (!databaseUrl) throw new Error("DATABASE_URL must name a migrated test database (npm test sets it)");
+
+const sanitize = { sanitizeOps: false, sanitizeResources: false };
+
+Deno.test({
+  name: "int8, numeric, timestamptz and date arrive as numbers, ISO strings and day text",
+  ...sanitize,
+  fn: async () => {
+    const sql = connect(databaseUrl);
+    try {
+      const [row] = await asAnon(
+        sql,
+        (tx) => tx`
+          select 9007199254740991::bigint as big, count(*) as counted, 0.1500::numeric(6, 4) as rate,
+                 sum(x) as summed, '2026-11-22 13:00:00.123456+07'::timestamptz as moment,
+                 '2026-02-28'::date as day, null::timestamptz as no_moment, array[1, 2]::bigint[] as bigs,
+                 array['2026-01-01', '2026-12-31']::date[] as days
+          from (values (1250::bigint), (350::bigint)) v(x)`,
+      );
+      assertEquals(row, {
+        big: Number.MAX_SAFE_INTEGER,
+        counted: 2,
+        rate: 0.15,
+        summed: 1600,
+        moment: "2026-11-22T06:00:00.123Z",
+        day: "2026-02-28",
+        no_moment: null,
+        bigs: [1, 2],
+        days: ["2026-01-01", "2026-12-31"],
+      });
+    } finally {
+      await sql.end();
+    }
+  },
+});
+
+Deno.test({
+  name: "parameters of those types are sent as before: numbers, Dates, ISO strings and day text",
+  ...sanitize,
+  fn: async () => {
+    const sql = connect(databaseUrl);
+    try {
+      const moment = "2026-11-22T06:00:00.123Z";
+      const [row] = await asAnon(
+        sql,
+        (tx) => tx`
+          select ${1250}::bigint + 1 as cents, ${0.15}::numeric(6, 4) * 2 as rate,
+                 ${new Date(moment)}::timestamptz = ${moment}::timestamptz as same_moment,
+                 ${moment}::timestamptz + interval '1 day' as next_day,
+                 ${"2026-12-31"}::date - ${"2026-12-01"}::date as days_between, ${3}::bigint = any(${[1, 2, 3]}::bigint[]) as found`,
+      );
+      assertEquals(row, {
+        cents: 1251,
+        rate: 0.3,
+        same_moment: true,
+        next_day: "2026-11-23T06:00:00.123Z",
+        days_between: 30,
+        found: true,
+      });
+    } finally {
+      await sql.end();
+    }
+  },
+});

@@ -1,0 +1,117 @@
+// Affiliate links and keyword triggers as the API returns them, with the queries that read them
+// (each joins the campaign for its name; RLS limits every row to what the caller may see).
+import type { CampaignStatus } from "../../_shared/contract/campaigns.ts";
+import {
+  affiliateUrl,
+  type AffiliateLink,
+  type KeywordTrigger,
+  type LinkApplication,
+  type LinkStatus,
+} from "../../_shared/contract/links.ts";
+import type { Tables } from "../../_shared/database.types.ts";
+import type { Fragment, Tx } from "../../_shared/db.ts";
+import type { Narrowed } from "../../_shared/rows.ts";
+
+type LinkRow = Narrowed<
+  Pick<
+    Tables<"affiliate_links">,
+    "id" | "influencer_id" | "campaign_id" | "status" | "is_approved" | "created_at" | "decided_at"
+  >,
+  { status: LinkStatus; is_approved: boolean }
+> & { campaign_name: Tables<"campaigns">["product_name"] };
+
+export type OwnLinkRow = LinkRow & {
+  campaign_status: CampaignStatus;
+  /** Null until an approval gives the link its trigger (a left join). */
+  keyword: Tables<"keyword_triggers">["keyword"] | null;
+};
+
+export type ApplicationRow = LinkRow & { influencer_email: Tables<"users">["email"] };
+
+export type TriggerRow = Pick<
+  Tables<"keyword_triggers">,
+  "id" | "affiliate_link_id" | "campaign_id" | "keyword" | "dm_template_text" | "is_active" | "created_at"
+> & { campaign_name: Tables<"campaigns">["product_name"] };
+
+/** An influencer's links `l` with their campaign and keyword; `where` filters `l`. Newest first. */
+export function readOwnLinks(tx: Tx, where: Fragment) {
+  return tx<OwnLinkRow[]>`
+    select l.id, l.influencer_id, l.campaign_id, c.product_name as campaign_name, l.status, l.is_approved,
+           c.status as campaign_status, k.keyword, l.created_at, l.decided_at
+    from public.affiliate_links l
+    join public.campaigns c on c.id = l.campaign_id
+    left join public.keyword_triggers k on k.affiliate_link_id = l.id
+    where ${where}
+    order by l.created_at desc, l.id desc`;
+}
+
+/** Links `l` with the applicant's email, for admins; `where` filters `l`. Newest first. */
+export function readApplications(tx: Tx, where: Fragment) {
+  return tx<ApplicationRow[]>`
+    select l.id, l.influencer_id, u.email as influencer_email, l.campaign_id, c.product_name as campaign_name,
+           l.status, l.is_approved, l.created_at, l.decided_at
+    from public.affiliate_links l
+    join public.users u on u.id = l.influencer_id
+    join public.campaigns c on c.id = l.campaign_id
+    where ${where}
+    order by l.created_at desc, l.id desc`;
+}
+
+/** An influencer's keyword triggers, newest first. */
+export function readOwnTriggers(tx: Tx, influencerId: string) {
+  return tx<TriggerRow[]>`
+    select k.id, k.affiliate_link_id, k.campaign_id, c.product_name as campaign_name, k.keyword,
+           k.dm_template_text, k.is_active, k.created_at
+    from public.keyword_triggers k
+    join public.campaigns c on c.id = k.campaign_id
+    where k.influencer_id = ${influencerId}
+    order by k.created_at desc, k.id desc`;
+}
+
+export function toOwnLinkJson(row: OwnLinkRow, appUrl: string): AffiliateLink {
+  const approved = row.status === "approved";
+  return {
+    id: row.id,
+    influencer_id: row.influencer_id,
+    campaign_id: row.campaign_id,
+    campaign_name: row.campaign_name,
+    status: row.status,
+    is_approved: row.is_approved,
+    campaign_status: row.campaign_status,
+    is_active: approved && row.campaign_status === "active",
+    // Only an approved link is a link; before that it is an application.
+    affiliate_url: approved ? affiliateUrl(appUrl, row.influencer_id, row.campaign_id) : null,
+    keyword: approved ? row.keyword : null,
+    created_at: row.created_at,
+    decided_at: row.decided_at,
+  };
+}
+
+export function toApplicationJson(row: ApplicationRow, appUrl: string): LinkApplication {
+  return {
+    id: row.id,
+    influencer_id: row.influencer_id,
+    influencer_email: row.influencer_email,
+    campaign_id: row.campaign_id,
+    campaign_name: row.campaign_name,
+    // The admin sees the URL an approval gives (or gave), to check what is being approved.
+    affiliate_url: affiliateUrl(appUrl, row.influencer_id, row.campaign_id),
+    status: row.status,
+    is_approved: row.is_approved,
+    created_at: row.created_at,
+    decided_at: row.decided_at,
+  };
+}
+
+export function toTriggerJson(row: TriggerRow): KeywordTrigger {
+  return {
+    id: row.id,
+    affiliate_link_id: row.affiliate_link_id,
+    campaign_id: row.campaign_id,
+    campaign_name: row.campaign_name,
+    keyword: row.keyword,
+    dm_template_text: row.dm_template_text,
+    is_active: row.is_active,
+    created_at: row.created_at,
+  };
+}

@@ -1,0 +1,141 @@
+// The Order of SPEC §3 as the API returns it, with the queries that read orders and their stats:
+// amounts in cents plus dollars for display.
+import { centsToDollars } from "../../_shared/contract/money.ts";
+import {
+  ORDER_STATUSES,
+  type Order,
+  type OrderStats,
+  type OrderStatus,
+  type PlacedOrder,
+} from "../../_shared/contract/orders.ts";
+import type { Database, Tables } from "../../_shared/database.types.ts";
+import type { Fragment, Tx } from "../../_shared/db.ts";
+import type { Narrowed } from "../../_shared/rows.ts";
+import type { UserRow } from "./users.ts";
+
+/** What the checks of public.orders guarantee: a known status, and generated totals that are never null. */
+type CheckedOrder = { status: OrderStatus; subtotal_cents: number; total_cents: number };
+
+export type OrderRow = Pick<
+  Narrowed<Tables<"orders">, CheckedOrder>,
+  | "id"
+  | "campaign_id"
+  | "product_name"
+  | "unit_price_cents"
+  | "commission_rate"
+  | "quantity"
+  | "delivery_fee_cents"
+  | "subtotal_cents"
+  | "total_cents"
+  | "delivery_district"
+  | "delivery_commune"
+  | "status"
+  | "created_at"
+  | "updated_at"
+> & {
+  business_email: Tables<"users">["email"] | null;
+  influencer_email: Tables<"users">["email"] | null;
+};
+
+/** Orders `o` with both parties' emails; `where` filters `o`. Newest first, at most `limit` (null: all). */
+export function readOrders(tx: Tx, where: Fragment, limit: number | null = null) {
+  return tx<OrderRow[]>`
+    select o.id, o.campaign_id, o.product_name, o.unit_price_cents, o.commission_rate, o.quantity,
+           o.delivery_fee_cents, o.subtotal_cents, o.total_cents, o.delivery_district, o.delivery_commune,
+           o.status, o.created_at, o.updated_at, b.email as business_email, i.email as influencer_email
+    from public.orders o
+    left join public.users b on b.id = o.business_id
+    left join public.users i on i.id = o.influencer_id
+    where ${where}
+    order by o.created_at desc, o.id
+    limit ${limit}`;
+}
+
+/** The orders a business sold, or those an influencer's links brought: a condition on `o`. */
+export function ordersOf(tx: Tx, user: Pick<UserRow, "id" | "user_type">): Fragment {
+  return user.user_type === "influencer" ? tx`o.influencer_id = ${user.id}` : tx`o.business_id = ${user.id}`;
+}
+
+export function toOrderJson(row: OrderRow, customerPhone: string | null = null): Order {
+  return {
+    id: row.id,
+    campaign_id: row.campaign_id,
+    product_name: row.product_name,
+    customer_phone: customerPhone,
+    delivery_commune: row.delivery_commune,
+    delivery_district: row.delivery_district,
+    quantity: row.quantity,
+    product_price: centsToDollars(row.unit_price_cents),
+    delivery_fee: centsToDollars(row.delivery_fee_cents),
+    total_amount: centsToDollars(row.total_cents),
+    unit_price_cents: row.unit_price_cents,
+    delivery_fee_cents: row.delivery_fee_cents,
+    subtotal_cents: row.subtotal_cents,
+    total_cents: row.total_cents,
+    commission_rate: row.commission_rate,
+    business_email: row.business_email,
+    influencer_email: row.influencer_email,
+    order_status: row.status,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+const PLACED_ORDER_COLUMNS = [
+  "id",
+  "product_name",
+  "quantity",
+  "unit_price_cents",
+  "delivery_fee_cents",
+  "total_cents",
+  "status",
+  "created_at",
+] as const;
+
+/** What private.place_order returns of the new order, as the customer sees it. */
+export type PlacedOrderRow = Pick<
+  Narrowed<Database["private"]["Functions"]["place_order"]["Returns"], CheckedOrder>,
+  (typeof PLACED_ORDER_COLUMNS)[number]
+>;
+
+/** The columns of a PlacedOrderRow, for `select ${placedOrderColumns(tx)} from private.place_order(...)`. */
+export function placedOrderColumns(tx: Tx) {
+  return tx([...PLACED_ORDER_COLUMNS]);
+}
+
+export function toPlacedOrderJson(row: PlacedOrderRow): PlacedOrder {
+  return {
+    id: row.id,
+    product_name: row.product_name,
+    quantity: row.quantity,
+    product_price: centsToDollars(row.unit_price_cents),
+    delivery_fee: centsToDollars(row.delivery_fee_cents),
+    total_amount: centsToDollars(row.total_cents),
+    total_cents: row.total_cents,
+    order_status: row.status,
+    created_at: row.created_at,
+  };
+}
+
+/** Per status: how many of the caller's orders, and their sales (subtotals, without delivery fees). */
+type StatusTotalsRow = Pick<CheckedOrder, "status"> & { orders: number; sales_cents: CheckedOrder["subtotal_cents"] };
+
+/** Counts and sales of the orders matching `where` (a condition on `o`, see ordersOf). */
+export async function readOrderStats(tx: Tx, where: Fragment): Promise<OrderStats> {
+  const rows = await tx<StatusTotalsRow[]>`
+    select o.status, count(*) as orders, coalesce(sum(o.subtotal_cents), 0) as sales_cents
+    from public.orders o where ${where} group by o.status`;
+  const byStatus = new Map(rows.map((row) => [row.status, row]));
+  // Every status in the contract's order, 0 for those without orders.
+  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, byStatus.get(status)?.orders ?? 0]));
+  const sales = rows.reduce((sum, row) => sum + row.sales_cents, 0);
+  const deliveredSales = byStatus.get("delivered")?.sales_cents ?? 0;
+  return {
+    total_orders: rows.reduce((sum, row) => sum + row.orders, 0),
+    by_status: counts as Record<OrderStatus, number>, // fromEntries forgets the keys' type
+    total_sales_cents: sales,
+    total_sales: centsToDollars(sales),
+    delivered_sales_cents: deliveredSales,
+    delivered_sales: centsToDollars(deliveredSales),
+  };
+}
