@@ -1,28 +1,33 @@
-// Every type and status a record of the API can have, one list each, in the order the database's
-// CHECK constraints name them. The request and response schemas take their enums from here, and
-// each resource's module re-exports its own (ORDER_STATUSES from orders.ts, ...).
+// Every type and status a record of the API can have. They are the database's enums, written once
+// in the migrations and read by `supabase gen types` into database.types.ts: nothing here lists
+// them again. The request and response schemas take their enums from here, and each resource's
+// module re-exports its own (ORDER_STATUSES from orders.ts, ...).
+import { Constants, type Database } from "../database.types.ts";
 
-export const USER_TYPES = ["business", "influencer", "admin"] as const;
-export type UserType = (typeof USER_TYPES)[number];
+type Enums = Database["public"]["Enums"];
+const enums = Constants.public.Enums;
 
-export const USER_STATUSES = ["pending_approval", "approved", "rejected"] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_TYPES = enums.user_type;
+export type UserType = Enums["user_type"];
+
+export const USER_STATUSES = enums.account_status;
+export type UserStatus = Enums["account_status"];
 
 /** Where an influencer posts. */
-export const PLATFORMS = ["instagram", "facebook"] as const;
-export type Platform = (typeof PLATFORMS)[number];
+export const PLATFORMS = enums.social_platform;
+export type Platform = Enums["social_platform"];
 
-export const CAMPAIGN_STATUSES = ["active", "inactive"] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export const CAMPAIGN_STATUSES = enums.campaign_status;
+export type CampaignStatus = Enums["campaign_status"];
 
-export const LINK_STATUSES = ["pending", "approved", "rejected"] as const;
-export type LinkStatus = (typeof LINK_STATUSES)[number];
+export const LINK_STATUSES = enums.link_status;
+export type LinkStatus = Enums["link_status"];
 
-export const ORDER_STATUSES = ["new_order", "ready_for_pickup", "out_for_delivery", "delivered"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUSES = enums.order_status;
+export type OrderStatus = Enums["order_status"];
 
-export const PAYOUT_STATUSES = ["pending", "completed"] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const PAYOUT_STATUSES = enums.payout_status;
+export type PayoutStatus = Enums["payout_status"];
 
 /** The account types that earn, and so have balances and payout requests. */
 export const PAYOUT_USER_TYPES = ["business", "influencer"] as const satisfies readonly UserType[];

@@ -1,7 +1,7 @@
 // The Campaign of SPEC §3 as the API returns it, and the columns it is read from: the price in
 // dollars beside the exact cents, dates as YYYY-MM-DD (the database client keeps them as text, so
 // no time zone can shift them).
-import type { Campaign, CampaignStatus } from "../../_shared/contract/campaigns.ts";
+import type { Campaign } from "../../_shared/contract/campaigns.ts";
 import { money } from "../../_shared/contract/money.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Tx } from "../../_shared/db.ts";
@@ -26,7 +26,7 @@ const CAMPAIGN_COLUMNS = [
 
 export type CampaignRow = Narrowed<
   Pick<Tables<"campaigns">, (typeof CAMPAIGN_COLUMNS)[number]>,
-  { status: CampaignStatus; is_active: boolean }
+  { is_active: boolean }
 >;
 
 /** The columns of a CampaignRow, for `select ${campaignColumns(tx)} from ...` and `returning`. */

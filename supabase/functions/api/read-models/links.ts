@@ -6,7 +6,6 @@ import {
   type AffiliateLink,
   type KeywordTrigger,
   type LinkApplication,
-  type LinkStatus,
 } from "../../_shared/contract/links.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Fragment, Tx } from "../../_shared/db.ts";
@@ -17,7 +16,7 @@ type LinkRow = Narrowed<
     Tables<"affiliate_links">,
     "id" | "influencer_id" | "campaign_id" | "status" | "is_approved" | "created_at" | "decided_at"
   >,
-  { status: LinkStatus; is_approved: boolean }
+  { is_approved: boolean }
 > & { campaign_name: Tables<"campaigns">["product_name"] };
 
 export type OwnLinkRow = LinkRow & {

@@ -14,7 +14,7 @@ import type { Narrowed } from "../../_shared/rows.ts";
 import type { UserRow } from "./users.ts";
 
 /** What the checks of public.orders guarantee: a known status, and generated totals that are never null. */
-type CheckedOrder = { status: OrderStatus; subtotal_cents: number; total_cents: number };
+type CheckedOrder = { subtotal_cents: number; total_cents: number };
 
 export type OrderRow = Pick<
   Narrowed<Tables<"orders">, CheckedOrder>,
@@ -118,7 +118,10 @@ export function toPlacedOrderJson(row: PlacedOrderRow): PlacedOrder {
 }
 
 /** Per status: how many of the caller's orders, and their sales (subtotals, without delivery fees). */
-type StatusTotalsRow = Pick<CheckedOrder, "status"> & { orders: number; sales_cents: CheckedOrder["subtotal_cents"] };
+type StatusTotalsRow = Pick<Tables<"orders">, "status"> & {
+  orders: number;
+  sales_cents: CheckedOrder["subtotal_cents"];
+};
 
 /** Counts and sales of the orders matching `where` (a condition on `o`, see ordersOf). */
 export async function readOrderStats(tx: Tx, where: Fragment): Promise<OrderStats> {

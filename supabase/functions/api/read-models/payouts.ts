@@ -7,13 +7,11 @@ import type {
   InfluencerPayoutSummary,
   PayoutItem,
   PayoutStats,
-  PayoutStatus,
   PayoutUserType,
   PendingPayout,
 } from "../../_shared/contract/payouts.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Fragment, Tx } from "../../_shared/db.ts";
-import type { Narrowed } from "../../_shared/rows.ts";
 
 type Cents = Tables<"payout_requests">["amount_cents"];
 
@@ -23,20 +21,17 @@ interface Coverage {
   product_names: Tables<"orders">["product_name"][];
 }
 
-type PayoutRow = Narrowed<
-  Pick<
-    Tables<"payout_requests">,
-    | "id"
-    | "user_id"
-    | "status"
-    | "requested_at"
-    | "completed_at"
-    | "aba_reference"
-    | "amount_cents"
-    | "gross_cents"
-    | "fee_cents"
-  >,
-  { status: PayoutStatus }
+type PayoutRow = Pick<
+  Tables<"payout_requests">,
+  | "id"
+  | "user_id"
+  | "status"
+  | "requested_at"
+  | "completed_at"
+  | "aba_reference"
+  | "amount_cents"
+  | "gross_cents"
+  | "fee_cents"
 > & { email: Tables<"users">["email"]; user_type: PayoutUserType } & Coverage;
 
 /** The Coverage of the entries `pe` the caller adds a condition on. */

@@ -1,6 +1,6 @@
 // The User of SPEC §3 as the API returns it, and the columns it is read from. `role` repeats
 // user_type for the original SPA.
-import type { Platform, User, UserStatus, UserType } from "../../_shared/contract/auth.ts";
+import type { User } from "../../_shared/contract/auth.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Tx } from "../../_shared/db.ts";
 import type { Narrowed } from "../../_shared/rows.ts";
@@ -24,10 +24,7 @@ const USER_COLUMNS = [
   "updated_at",
 ] as const satisfies readonly (keyof Tables<"users">)[];
 
-export type UserRow = Narrowed<
-  Pick<Tables<"users">, (typeof USER_COLUMNS)[number]>,
-  { user_type: UserType; status: UserStatus; is_approved: boolean; platform: Platform | null }
->;
+export type UserRow = Narrowed<Pick<Tables<"users">, (typeof USER_COLUMNS)[number]>, { is_approved: boolean }>;
 
 /** The columns of a UserRow, for `select ${userColumns(tx)} from ...` and `returning ${userColumns(tx)}`. */
 export function userColumns(tx: Tx) {
