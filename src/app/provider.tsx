@@ -1,17 +1,30 @@
-// App-wide providers: toasts, and a re-render of the whole tree when the language changes.
-import { Fragment, useEffect, type ReactNode } from "react";
+// App-wide providers: the server-state cache, toasts, and a re-render of the whole tree when the
+// language changes.
+import { Fragment, useEffect, useState, type ReactNode } from "react";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { ToastProvider } from "@/components/ui/index.ts";
 import { t, useLocale } from "@/lib/i18n/index.ts";
+import { clearCacheOnUserChange, createQueryClient } from "@/lib/query-client.ts";
 
-export function AppProvider({ children }: { children: ReactNode }) {
+interface AppProviderProps {
+  children: ReactNode;
+  /** The cache to use; the app makes its own (tests pass a fresh one per render). */
+  queryClient?: QueryClient;
+}
+
+export function AppProvider({ children, queryClient }: AppProviderProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
   const locale = useLocale();
   useEffect(() => {
     document.documentElement.lang = locale;
     document.title = t("app.documentTitle");
   }, [locale]);
+  useEffect(() => clearCacheOnUserChange(client), [client]);
   return (
-    <ToastProvider>
-      <Fragment key={locale}>{children}</Fragment>
-    </ToastProvider>
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <Fragment key={locale}>{children}</Fragment>
+      </ToastProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,10 +1,11 @@
 // The Campaign of SPEC §3 as the API returns it, and GET /campaigns/business. Shared because the
 // business dashboard and the campaign management view both list the business's own campaigns,
 // and available campaigns shows the same record to influencers.
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "./api-client.ts";
 import { t } from "./i18n/index.ts";
-import { useRequest } from "./use-request.ts";
+import { screenState } from "./screen-state.ts";
 
 // Postgres numerics may arrive as strings ("0.1500"); both forms are accepted.
 const numeric = z.union([z.number(), z.string().trim().min(1)]).pipe(z.coerce.number());
@@ -51,6 +52,25 @@ export function getBusinessCampaigns(signal?: AbortSignal): Promise<Campaign[]> 
   return apiRequest("/campaigns/business", { schema: campaignsResponseSchema, signal }).then((body) => body.campaigns);
 }
 
+export const campaignKeys = {
+  all: ["campaigns"] as const,
+  /** GET /campaigns/business: the caller's own. */
+  business: () => [...campaignKeys.all, "business"] as const,
+  /** GET /campaigns/active: what influencers may apply for. */
+  active: () => [...campaignKeys.all, "active"] as const,
+};
+
+export const businessCampaignsQuery = () =>
+  queryOptions({ queryKey: campaignKeys.business(), queryFn: ({ signal }) => getBusinessCampaigns(signal) });
+
 export function useBusinessCampaigns() {
-  return useRequest((signal) => getBusinessCampaigns(signal), [], t("campaigns.loadFailed"));
+  const query = useQuery(businessCampaignsQuery());
+  return screenState(query, t("campaigns.loadFailed"));
+}
+
+/** A list with `campaign` in place of its older copy, or first when it is new (lists are newest first). */
+export function withCampaign(list: readonly Campaign[], campaign: Campaign): Campaign[] {
+  return list.some((item) => item.id === campaign.id)
+    ? list.map((item) => (item.id === campaign.id ? campaign : item))
+    : [campaign, ...list];
 }

@@ -1,9 +1,10 @@
 // The User of SPEC §3 as the API returns it, and GET /auth/me. Shared because several features
 // need the caller's current status (never trusted from the token).
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "./api-client.ts";
 import { t } from "./i18n/index.ts";
-import { useRequest } from "./use-request.ts";
+import { screenState } from "./screen-state.ts";
 
 export const userSchema = z.object({
   id: z.string(),
@@ -35,6 +36,14 @@ export function getMe(signal?: AbortSignal): Promise<User> {
   return apiRequest("/auth/me", { schema: meResponseSchema, signal }).then((body) => body.user);
 }
 
+// Keys hold no user id: the cache is emptied when another user signs in (clearCacheOnUserChange).
+export const currentUserKeys = {
+  me: () => ["current-user", "me"] as const,
+};
+
+export const meQuery = () => queryOptions({ queryKey: currentUserKeys.me(), queryFn: ({ signal }) => getMe(signal) });
+
 export function useMe() {
-  return useRequest((signal) => getMe(signal), [], t("user.loadFailed"));
+  const query = useQuery(meQuery());
+  return screenState(query, t("user.loadFailed"));
 }

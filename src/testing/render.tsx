@@ -1,18 +1,24 @@
-// Test helper: renders a tree into jsdom with React's act(), inside the app's providers and a
-// memory router, and lets tests wait for async updates.
+// Test helper: renders a tree into jsdom with React's act(), inside the app's providers (with a
+// fresh query cache each time, so no test sees another's data) and a memory router, and lets
+// tests wait for async updates.
 import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import type { QueryClient } from "@tanstack/react-query";
 import { AppProvider } from "@/app/provider.tsx";
+import { createQueryClient } from "@/lib/query-client.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 export interface Rendered {
   container: HTMLElement;
+  /** The cache this render uses. */
+  queryClient: QueryClient;
   unmount: () => void;
 }
 
-export async function render(ui: ReactNode, path = "/"): Promise<Rendered> {
+/** Renders `ui` at `path`; pass `queryClient` to start from a cache the test filled. */
+export async function render(ui: ReactNode, path = "/", queryClient = createQueryClient()): Promise<Rendered> {
   const container = document.createElement("div");
   document.body.append(container);
   let root: Root | null = null;
@@ -20,15 +26,17 @@ export async function render(ui: ReactNode, path = "/"): Promise<Rendered> {
   await act(async () => {
     root = createRoot(container);
     root.render(
-      <AppProvider>
+      <AppProvider queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProvider>,
     );
   });
   return {
     container,
+    queryClient,
     unmount: () => {
       act(() => root?.unmount());
+      queryClient.clear();
       container.remove();
     },
   };

@@ -1,13 +1,14 @@
 // The frame of a business or influencer dashboard: the caller's own account read from GET
-// /auth/me (never from the token), kept live by realtime UPDATEs of their own users row, with a
-// status badge in the header, a pending or rejected banner, and one toast when an approval
-// arrives while the page is open. The dashboard content is rendered once the account is known.
+// /auth/me (never from the token), kept live by realtime UPDATEs of their own users row (and by
+// the profile form, whose answer replaces the cached account), with a status badge in the
+// header, a pending or rejected banner, and one toast when an approval arrives while the page is
+// open. The dashboard content is rendered once the account is known.
 import { useEffect, useRef, type ReactNode } from "react";
 import { useSession } from "@/lib/auth.tsx";
-import { useMe, type User, type UserStatus } from "@/lib/current-user.ts";
+import { currentUserKeys, useMe, type User, type UserStatus } from "@/lib/current-user.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useTableChanges } from "@/lib/realtime.ts";
-import type { RequestState } from "@/lib/use-request.ts";
+import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
+import type { ScreenState } from "@/lib/screen-state.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
 import { Alert, Badge, type BadgeTone, ButtonLink, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
 
@@ -17,18 +18,18 @@ const statusTone: Record<UserStatus, BadgeTone> = {
   rejected: "danger",
 };
 
-/** The caller's account, refetched whenever their users row changes; toasts `approvedNotice` on approval. */
-export function useLiveAccount(channel: string, approvedNotice: string): RequestState<User> {
+/** The caller's account, refreshed whenever their users row changes; toasts `approvedNotice` on approval. */
+export function useLiveAccount(channel: string, approvedNotice: string): ScreenState<User> {
   const session = useSession();
   const me = useMe();
   const userId = session?.userId ?? me.data?.id ?? null;
-  useTableChanges({
+  useTableInvalidation({
     name: channel,
     table: "users",
     event: "UPDATE",
     filter: userId ? `id=eq.${userId}` : undefined,
     enabled: userId !== null,
-    onChange: me.refetch,
+    invalidates: [currentUserKeys.me()],
   });
 
   // Approved while the page is open (a live update): say so once.
@@ -87,8 +88,8 @@ interface AccountPageProps {
   welcome: (user: User) => string;
   texts: AccountTexts;
   profileLink: { to: string; label: string };
-  /** The content, given the account and a way to reload it (after the user changed it here). */
-  children: (user: User, refresh: () => void) => ReactNode;
+  /** The content, given the account as it is now. */
+  children: (user: User) => ReactNode;
 }
 
 export function AccountPage({ channel, title, welcome, texts, profileLink, children }: AccountPageProps) {
@@ -118,7 +119,7 @@ export function AccountPage({ channel, title, welcome, texts, profileLink, child
       ) : user ? (
         <div className="stack">
           <AccountStatusBanner status={user.status} texts={texts} />
-          {children(user, me.refetch)}
+          {children(user)}
         </div>
       ) : null}
     </div>

@@ -7,7 +7,7 @@ export default function BusinessDashboardRoute() {
   return (
     <BusinessDashboard
       ordersCard={<OrdersToFulfill />}
-      profileCard={(user, refresh) => <ProfileForm user={user} onSaved={refresh} />}
+      profileCard={(user) => <ProfileForm user={user} />}
       payoutsCard={(user) => <PayoutManagement user={user} />}
     />
   );

@@ -6,7 +6,7 @@ export default function InfluencerDashboardRoute() {
   return (
     <InfluencerDashboard
       payoutsCard={(user) => <PayoutManagement user={user} />}
-      bankCard={(user, refresh) => <ProfileForm user={user} onSaved={refresh} />}
+      bankCard={(user) => <ProfileForm user={user} />}
     />
   );
 }

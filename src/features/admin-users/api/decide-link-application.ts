@@ -1,6 +1,9 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
-import { useMutation } from "@/lib/use-mutation.ts";
+import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
+import { linkApplicationSchema, linkApplicationsQuery } from "@/features/admin-users/api/get-link-applications.ts";
+import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 
 export type LinkDecision = "approve" | "reject";
 
@@ -19,5 +22,20 @@ export function decideLinkApplication(id: string, decision: LinkDecision) {
 }
 
 export function useDecideLinkApplication() {
-  return useMutation(decideLinkApplication);
+  const queryClient = useQueryClient();
+  const refreshList = () => refreshCoalesced(queryClient, adminUsersKeys.linkApplications());
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: LinkDecision }) => decideLinkApplication(id, decision),
+    // The answer is the application as it is now: it replaces the list's copy without a refetch.
+    onSuccess: ({ link }) => {
+      const decided = linkApplicationSchema.safeParse(link);
+      if (decided.success)
+        queryClient.setQueryData(linkApplicationsQuery().queryKey, (applications) =>
+          applications?.map((application) => (application.id === decided.data.id ? decided.data : application)),
+        );
+      else refreshList();
+    },
+    // Refused (e.g. the cap of 10 approved links per campaign): show the list as it is now.
+    onError: refreshList,
+  });
 }

@@ -1,7 +1,9 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useRequest } from "@/lib/use-request.ts";
+import { screenState } from "@/lib/screen-state.ts";
+import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 
 export const linkApplicationSchema = z.object({
   id: z.string(),
@@ -33,6 +35,10 @@ export async function getLinkApplications(signal?: AbortSignal): Promise<LinkApp
   }
 }
 
+export const linkApplicationsQuery = () =>
+  queryOptions({ queryKey: adminUsersKeys.linkApplications(), queryFn: ({ signal }) => getLinkApplications(signal) });
+
 export function useLinkApplications() {
-  return useRequest((signal) => getLinkApplications(signal), [], t("admin.links.loadFailed"));
+  const query = useQuery(linkApplicationsQuery());
+  return screenState(query, t("admin.links.loadFailed"));
 }

@@ -1,8 +1,11 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { userStatusSchema } from "@contract/auth.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { userSchema } from "@/lib/current-user.ts";
-import { useMutation } from "@/lib/use-mutation.ts";
+import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
+import { usersQuery } from "@/features/admin-users/api/get-users.ts";
+import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 
 export type Decision = z.infer<typeof userStatusSchema>["status"];
 
@@ -19,5 +22,15 @@ export function updateUserStatus(id: string, status: Decision) {
 }
 
 export function useUpdateUserStatus() {
-  return useMutation(updateUserStatus);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: Decision }) => updateUserStatus(id, status),
+    // The answer is the account as it is now: it replaces the list's copy without a refetch.
+    onSuccess: ({ user }) =>
+      queryClient.setQueryData(usersQuery().queryKey, (users) =>
+        users?.map((listed) => (listed.id === user.id ? user : listed)),
+      ),
+    // Refused (e.g. decided meanwhile by another admin): show the list as it is now.
+    onError: () => refreshCoalesced(queryClient, adminUsersKeys.users()),
+  });
 }

@@ -1,11 +1,12 @@
 // Affiliate Link Applications (SPEC §2 admin tab 1, second section): Pending / Approved / All with
 // counts, Approve and Reject on pending ones. A refused decision (e.g. the cap of 10 approved links
 // per campaign) says 'Failed to approve affiliate link. Please try again.' with the server's reason.
-// Live: any change to affiliate_links refetches, so a new application appears without reload.
+// Live: any change to affiliate_links refreshes the list, so a new application appears without
+// reload; the admin's own decision shows from the server's answer.
 import { useState } from "react";
 import { serverMessage } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useTableChanges } from "@/lib/realtime.ts";
+import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import {
   Alert,
   EmptyState,
@@ -17,6 +18,7 @@ import {
 } from "@/components/ui/index.ts";
 import { useDecideLinkApplication, type LinkDecision } from "@/features/admin-users/api/decide-link-application.ts";
 import { useLinkApplications, type LinkApplication } from "@/features/admin-users/api/get-link-applications.ts";
+import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 import { LinkApplicationCard } from "./link-application-card.tsx";
 
 type Filter = "pending" | "approved" | "all";
@@ -30,16 +32,16 @@ const matches: Record<Filter, (application: LinkApplication) => boolean> = {
 export function LinkApplications() {
   const toast = useToast();
   const applications = useLinkApplications();
-  const { run: decide } = useDecideLinkApplication();
+  const decide = useDecideLinkApplication();
   const [filter, setFilter] = useState<Filter>("pending");
   const [deciding, setDeciding] = useState<Record<string, LinkDecision>>({});
   const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
 
-  const live = useTableChanges({
+  const live = useTableInvalidation({
     name: "admin-links",
     table: "affiliate_links",
     event: "*",
-    onChange: applications.refetch,
+    invalidates: [adminUsersKeys.linkApplications()],
   });
 
   const list = applications.data ?? [];
@@ -54,7 +56,7 @@ export function LinkApplications() {
     setFailure(null);
     setDeciding((current) => ({ ...current, [application.id]: decision }));
     try {
-      await decide(application.id, decision);
+      await decide.mutateAsync({ id: application.id, decision });
       toast.success(
         t(`admin.links.decided.${decision}`, { campaign: application.campaign_name || application.campaign_id }),
       );
@@ -65,7 +67,6 @@ export function LinkApplications() {
       toast.error(detail ? `${title} ${detail}` : title);
     } finally {
       setDeciding(({ [application.id]: _done, ...rest }) => rest);
-      applications.refetch();
     }
   }
 

@@ -1,12 +1,14 @@
 // User Approvals (SPEC §2 admin tab 1): Pending / Approved / All with counts, user cards, Approve
-// and Reject. Live: any change to public.users refetches GET /admin/users, so a new sign-up or a
-// decision made elsewhere shows within a second without reload.
+// and Reject. Live: any change to public.users refreshes GET /admin/users, so a new sign-up or a
+// decision made elsewhere shows within a second without reload; the admin's own decision shows
+// from the server's answer.
 import { useState } from "react";
 import type { User } from "@/lib/current-user.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useTableChanges } from "@/lib/realtime.ts";
+import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
 import { useUsers } from "@/features/admin-users/api/get-users.ts";
+import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 import { useUpdateUserStatus, type Decision } from "@/features/admin-users/api/update-user-status.ts";
 import { UserCard } from "./user-card.tsx";
 
@@ -21,11 +23,16 @@ const matches: Record<Filter, (user: User) => boolean> = {
 export function UserApprovals() {
   const toast = useToast();
   const users = useUsers();
-  const { run: decide } = useUpdateUserStatus();
+  const decide = useUpdateUserStatus();
   const [filter, setFilter] = useState<Filter>("pending");
   const [deciding, setDeciding] = useState<Record<string, Decision>>({});
 
-  const live = useTableChanges({ name: "admin-users", table: "users", event: "*", onChange: users.refetch });
+  const live = useTableInvalidation({
+    name: "admin-users",
+    table: "users",
+    event: "*",
+    invalidates: [adminUsersKeys.users()],
+  });
 
   const list = users.data ?? [];
   const counts = {
@@ -38,13 +45,12 @@ export function UserApprovals() {
   async function onDecide(user: User, decision: Decision) {
     setDeciding((current) => ({ ...current, [user.id]: decision }));
     try {
-      await decide(user.id, decision);
+      await decide.mutateAsync({ id: user.id, status: decision });
       toast.success(t(`admin.users.decided.${decision}`, { email: user.email }));
     } catch {
       toast.error(t("admin.users.failed", { status: decision }));
     } finally {
       setDeciding(({ [user.id]: _done, ...rest }) => rest);
-      users.refetch();
     }
   }
 

@@ -1,8 +1,8 @@
+import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import type { LoginInput } from "@contract/auth.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { userSchema } from "@/lib/current-user.ts";
-import { useMutation } from "@/lib/use-mutation.ts";
 
 export const loginResponseSchema = z.object({ token: z.string().min(1), user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
@@ -13,5 +13,5 @@ export function login(input: LoginInput): Promise<LoginResponse> {
 }
 
 export function useLogin() {
-  return useMutation(login);
+  return useMutation({ mutationFn: login });
 }

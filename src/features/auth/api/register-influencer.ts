@@ -1,8 +1,8 @@
+import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import type { InfluencerRegistrationInput } from "@contract/auth.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { userSchema } from "@/lib/current-user.ts";
-import { useMutation } from "@/lib/use-mutation.ts";
 
 export const influencerRegistrationResponseSchema = z.object({
   token: z.string().min(1),
@@ -22,5 +22,5 @@ export function registerInfluencer(input: InfluencerRegistrationInput): Promise<
 }
 
 export function useRegisterInfluencer() {
-  return useMutation(registerInfluencer);
+  return useMutation({ mutationFn: registerInfluencer });
 }

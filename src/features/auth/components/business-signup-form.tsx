@@ -20,7 +20,7 @@ type Values = Record<(typeof fields)[number], string>;
 export function BusinessSignupForm() {
   const navigate = useNavigate();
   const toast = useToast();
-  const { run, isPending } = useRegisterBusiness();
+  const { mutateAsync: register, isPending } = useRegisterBusiness();
   const [values, setValues] = useState<Values>({ email: "", password: "", social_media_page: "", store_phone: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -44,7 +44,7 @@ export function BusinessSignupForm() {
       return;
     }
     try {
-      const { token } = await run(parsed.data);
+      const { token } = await register(parsed.data);
       setToken(token);
       toast.success(t("businessSignup.success"));
       navigate(paths.businessDashboard, { replace: true });

@@ -27,7 +27,7 @@ interface Values {
 export function InfluencerSignupForm() {
   const navigate = useNavigate();
   const toast = useToast();
-  const { run, isPending } = useRegisterInfluencer();
+  const { mutateAsync: register, isPending } = useRegisterInfluencer();
   const [values, setValues] = useState<Values>({
     fullName: "",
     email: "",
@@ -57,7 +57,7 @@ export function InfluencerSignupForm() {
       return;
     }
     try {
-      const { token } = await run(parsed.data);
+      const { token } = await register(parsed.data);
       setToken(token);
       toast.success(t("influencerSignup.success"));
       navigate(paths.influencerDashboard, { replace: true });

@@ -16,7 +16,7 @@ import { AuthPanel } from "./auth-panel.tsx";
 export function LoginForm() {
   const navigate = useNavigate();
   const toast = useToast();
-  const { run, isPending } = useLogin();
+  const { mutateAsync: logIn, isPending } = useLogin();
   const [values, setValues] = useState({ email: "", password: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -36,7 +36,7 @@ export function LoginForm() {
     }
     setErrors({});
     try {
-      const { token, user } = await run(parsed.data);
+      const { token, user } = await logIn(parsed.data);
       setToken(token);
       toast.success(t("login.success"));
       navigate(dashboardPathFor(user.user_type), { replace: true });

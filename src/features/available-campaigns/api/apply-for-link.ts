@@ -1,6 +1,6 @@
+import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
-import { useMutation } from "@/lib/use-mutation.ts";
 
 export const applyResponseSchema = z.object({
   message: z.string().optional(),
@@ -19,6 +19,7 @@ export function applyForLink(campaignId: string) {
   });
 }
 
+// Success leads to the influencer dashboard, whose links list refetches when it mounts.
 export function useApplyForLink() {
-  return useMutation(applyForLink);
+  return useMutation({ mutationFn: applyForLink });
 }

@@ -1,13 +1,18 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
-import { campaignsResponseSchema, type Campaign } from "@/lib/campaigns.ts";
+import { campaignKeys, campaignsResponseSchema, type Campaign } from "@/lib/campaigns.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useRequest } from "@/lib/use-request.ts";
+import { screenState } from "@/lib/screen-state.ts";
 
 // GET /campaigns/active - every active campaign (approved influencers and admins)
 export function getActiveCampaigns(signal?: AbortSignal): Promise<Campaign[]> {
   return apiRequest("/campaigns/active", { schema: campaignsResponseSchema, signal }).then((body) => body.campaigns);
 }
 
+export const activeCampaignsQuery = () =>
+  queryOptions({ queryKey: campaignKeys.active(), queryFn: ({ signal }) => getActiveCampaigns(signal) });
+
 export function useActiveCampaigns() {
-  return useRequest((signal) => getActiveCampaigns(signal), [], t("available.loadFailed"));
+  const query = useQuery(activeCampaignsQuery());
+  return screenState(query, t("available.loadFailed"));
 }

@@ -36,7 +36,7 @@ export function AvailableCampaigns() {
   const navigate = useNavigate();
   const toast = useToast();
   const campaigns = useActiveCampaigns();
-  const { run: apply } = useApplyForLink();
+  const apply = useApplyForLink();
   const [sort, setSort] = useState<CampaignSort>("newest");
   const [applyingId, setApplyingId] = useState<string | null>(null);
   const [applyError, setApplyError] = useState<string | null>(null);
@@ -46,7 +46,7 @@ export function AvailableCampaigns() {
     setApplyError(null);
     setApplyingId(campaign.id);
     try {
-      const answer = await apply(campaign.id);
+      const answer = await apply.mutateAsync(campaign.id);
       toast.success(answer.message || t("available.applied"));
       navigate(paths.influencerDashboard);
     } catch (error) {

@@ -1,7 +1,8 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
-import { campaignSchema } from "@/lib/campaigns.ts";
-import { useMutation } from "@/lib/use-mutation.ts";
+import { businessCampaignsQuery, campaignKeys, campaignSchema, withCampaign } from "@/lib/campaigns.ts";
+import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 import type {
   CampaignDashboardPayload,
   CampaignPagePayload,
@@ -18,5 +19,14 @@ export function createCampaign(payload: CampaignPagePayload | CampaignDashboardP
 }
 
 export function useCreateCampaign() {
-  return useMutation(createCampaign);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCampaign,
+    // The answer is the new campaign: the business's list shows it without a refetch.
+    onSuccess: ({ campaign }) => {
+      if (campaign)
+        queryClient.setQueryData(businessCampaignsQuery().queryKey, (list) => list && withCampaign(list, campaign));
+      else refreshCoalesced(queryClient, campaignKeys.business());
+    },
+  });
 }

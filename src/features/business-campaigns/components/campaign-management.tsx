@@ -43,9 +43,10 @@ const serverFieldAliases: Record<string, keyof CampaignDashboardValues> = {
   image_urls: "image_1",
 };
 
-function CreateCampaignForm({ approved, onCreated }: { approved: boolean; onCreated: () => void }) {
+/** Creates through useCreateCampaign, whose answer adds the campaign to the list beside it. */
+function CreateCampaignForm({ approved }: { approved: boolean }) {
   const toast = useToast();
-  const { run, isPending } = useCreateCampaign();
+  const { mutateAsync: create, isPending } = useCreateCampaign();
   const [values, setValues] = useState<CampaignDashboardValues>(emptyDashboardValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -77,10 +78,9 @@ function CreateCampaignForm({ approved, onCreated }: { approved: boolean; onCrea
       return;
     }
     try {
-      await run(payload);
+      await create(payload);
       toast.success(t("campaigns.createdSuccess"));
       setValues(emptyDashboardValues());
-      onCreated();
     } catch (error) {
       const message = errorMessage(error, t("campaigns.createFailed"));
       setFormError(message);
@@ -219,11 +219,7 @@ export function CampaignManagement() {
         }
       />
       <div className="manage-layout">
-        {me.isLoading ? (
-          <LoadingState />
-        ) : (
-          <CreateCampaignForm approved={me.data?.status === "approved"} onCreated={campaigns.refetch} />
-        )}
+        {me.isLoading ? <LoadingState /> : <CreateCampaignForm approved={me.data?.status === "approved"} />}
         <Card title={t("manageCampaigns.listTitle")}>
           {campaigns.error && (
             <RetryAlert onRetry={campaigns.refetch} retrying={campaigns.isFetching}>

@@ -43,7 +43,7 @@ export function CreateCampaignPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const me = useMe();
-  const { run, isPending } = useCreateCampaign();
+  const { mutateAsync: create, isPending } = useCreateCampaign();
   const [values, setValues] = useState<CampaignPageValues>(emptyPageValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [imageErrors, setImageErrors] = useState<(string | null)[]>([]);
@@ -70,7 +70,7 @@ export function CreateCampaignPage() {
       return;
     }
     try {
-      await run(payload);
+      await create(payload);
       toast.success(t("campaigns.createdSuccess"));
       navigate(paths.businessDashboard);
     } catch (error) {

@@ -1,7 +1,8 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
-import { campaignSchema } from "@/lib/campaigns.ts";
-import { useMutation } from "@/lib/use-mutation.ts";
+import { businessCampaignsQuery, campaignKeys, campaignSchema, withCampaign } from "@/lib/campaigns.ts";
+import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 
 export type CampaignUpdate = { image_urls: string[] } | { status: "inactive" };
 
@@ -20,5 +21,14 @@ export function updateCampaign(id: string, update: CampaignUpdate) {
 }
 
 export function useUpdateCampaign() {
-  return useMutation(updateCampaign);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, update }: { id: string; update: CampaignUpdate }) => updateCampaign(id, update),
+    // The answer is the campaign as saved: it replaces the list's copy without a refetch.
+    onSuccess: ({ campaign }) => {
+      if (campaign)
+        queryClient.setQueryData(businessCampaignsQuery().queryKey, (list) => list && withCampaign(list, campaign));
+      else refreshCoalesced(queryClient, campaignKeys.business());
+    },
+  });
 }

@@ -11,8 +11,8 @@ import { MyCampaigns } from "./my-campaigns.tsx";
 
 interface BusinessDashboardProps {
   ordersCard?: ReactNode;
-  profileCard?: (user: User, refresh: () => void) => ReactNode;
-  payoutsCard?: (user: User, refresh: () => void) => ReactNode;
+  profileCard?: (user: User) => ReactNode;
+  payoutsCard?: (user: User) => ReactNode;
 }
 
 export function BusinessDashboard({ ordersCard, profileCard, payoutsCard }: BusinessDashboardProps) {
@@ -30,12 +30,12 @@ export function BusinessDashboard({ ordersCard, profileCard, payoutsCard }: Busi
       }}
       profileLink={{ to: paths.businessProfile, label: t("business.profileLink") }}
     >
-      {(user, refresh) => (
+      {(user) => (
         <>
           <MyCampaigns approved={user.status === "approved"} />
           {ordersCard}
-          {profileCard?.(user, refresh)}
-          {payoutsCard?.(user, refresh)}
+          {profileCard?.(user)}
+          {payoutsCard?.(user)}
         </>
       )}
     </AccountPage>

@@ -1,6 +1,7 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Campaign } from "@/lib/campaigns.ts";
+import { businessCampaignsQuery, type Campaign } from "@/lib/campaigns.ts";
+import { createQueryClient } from "@/lib/query-client.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { EditCampaignModal } from "./edit-campaign-modal.tsx";
 
@@ -25,7 +26,6 @@ let answers: Record<string, () => Promise<Response>>;
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
 let onClose: ReturnType<typeof vi.fn<() => void>>;
-let onChanged: ReturnType<typeof vi.fn<() => void>>;
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -50,7 +50,6 @@ beforeEach(() => {
   });
   vi.stubGlobal("fetch", fetchMock);
   onClose = vi.fn<() => void>();
-  onChanged = vi.fn<() => void>();
 });
 
 afterEach(() => {
@@ -87,19 +86,23 @@ const lastPut = () => {
 };
 
 describe("Edit campaign modal", () => {
-  it("saves the images (empty rows dropped)", async () => {
-    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
+  it("saves the images (empty rows dropped), and the business's list takes the campaign as saved", async () => {
+    const saved = campaign({ image_urls: ["https://cdn.test/a.jpg", "https://cdn.test/b.jpg"] });
+    answers["PUT /campaigns/c1"] = async () => json(200, { message: "Campaign updated successfully", campaign: saved });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(businessCampaignsQuery().queryKey, [campaign(), campaign({ id: "c2" })]);
+    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} />, "/", queryClient);
     await click(buttonByText(dialog(), "Add Image URL"));
     await type(urlInputs()[1], "https://cdn.test/b.jpg");
     await click(buttonByText(dialog(), "Add Image URL"));
     await click(buttonByText(dialog(), "Save Images"));
     await until(() => expect(onClose).toHaveBeenCalled());
     expect(lastPut()).toEqual({ image_urls: ["https://cdn.test/a.jpg", "https://cdn.test/b.jpg"] });
-    expect(onChanged).toHaveBeenCalled();
+    expect(queryClient.getQueryData(businessCampaignsQuery().queryKey)).toEqual([saved, campaign({ id: "c2" })]);
   });
 
   it("needs at least one image", async () => {
-    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
+    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} />);
     await type(urlInputs()[0], "");
     await click(buttonByText(dialog(), "Save Images"));
     expect(dialog().textContent).toContain("Please add at least one product image");
@@ -107,7 +110,7 @@ describe("Edit campaign modal", () => {
   });
 
   it("uploads one file with the single call and several with the multi call, at most 5 in all", async () => {
-    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
+    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} />);
     await chooseFiles(1);
     await until(() =>
       expect(urlInputs().map((input) => input.value)).toEqual(["https://cdn.test/a.jpg", "https://cdn.test/up1.png"]),
@@ -124,7 +127,7 @@ describe("Edit campaign modal", () => {
   it("says 'Failed to upload image(s). Please try again.' when an upload fails", async () => {
     answers["POST /upload/image"] = async () =>
       json(400, { error: "bad_request", message: "Only PNG, JPEG and GIF images are allowed" });
-    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
+    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} />);
     await chooseFiles(1);
     await until(() => expect(dialog().textContent).toContain("Failed to upload image(s). Please try again."));
     expect(dialog().textContent).toContain("Only PNG, JPEG and GIF images are allowed");
@@ -132,7 +135,7 @@ describe("Edit campaign modal", () => {
 
   it("shows the server's message, else 'Failed to update campaign'", async () => {
     answers["PUT /campaigns/c1"] = async () => json(500, {});
-    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
+    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} />);
     await click(buttonByText(dialog(), "Save Images"));
     await until(() =>
       expect(dialog().querySelector('[role="alert"]')?.textContent).toContain("Failed to update campaign"),
@@ -148,7 +151,7 @@ describe("Edit campaign modal", () => {
   });
 
   it("deactivates only after a confirmation", async () => {
-    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
+    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} />);
     await click(buttonByText(dialog(), "Deactivate Campaign"));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(dialog().textContent).toContain("Deactivate Silk Scarf?");
@@ -159,7 +162,7 @@ describe("Edit campaign modal", () => {
 
   it("says 'Failed to deactivate campaign' when it fails", async () => {
     answers["PUT /campaigns/c1"] = async () => json(500, {});
-    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} onChanged={onChanged} />);
+    view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} />);
     await click(buttonByText(dialog(), "Deactivate Campaign"));
     await click(buttonByText(dialog(), "Yes, Deactivate"));
     await until(() =>
@@ -170,11 +173,7 @@ describe("Edit campaign modal", () => {
 
   it("offers no deactivation for an inactive campaign", async () => {
     view = await render(
-      <EditCampaignModal
-        campaign={campaign({ status: "inactive", is_active: false })}
-        onClose={onClose}
-        onChanged={onChanged}
-      />,
+      <EditCampaignModal campaign={campaign({ status: "inactive", is_active: false })} onClose={onClose} />,
     );
     expect(buttonByText(dialog(), "Deactivate Campaign")).toBeUndefined();
     expect(dialog().textContent).toContain("This campaign is no longer accepting new orders");

@@ -29,13 +29,12 @@ export function checkImages(urls: readonly string[]): {
 interface EditCampaignModalProps {
   campaign: Campaign;
   onClose: () => void;
-  /** Called after a successful change, to refresh the list. */
-  onChanged: () => void;
 }
 
-export function EditCampaignModal({ campaign, onClose, onChanged }: EditCampaignModalProps) {
+/** Saves through useUpdateCampaign, whose answer updates the business's campaign list. */
+export function EditCampaignModal({ campaign, onClose }: EditCampaignModalProps) {
   const toast = useToast();
-  const { run, isPending } = useUpdateCampaign();
+  const { mutateAsync: update, isPending } = useUpdateCampaign();
   const [urls, setUrls] = useState<string[]>(campaign.image_urls.length > 0 ? campaign.image_urls : [""]);
   const [imagesError, setImagesError] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<(string | null)[]>([]);
@@ -58,9 +57,8 @@ export function EditCampaignModal({ campaign, onClose, onChanged }: EditCampaign
     if (checked.error) return;
     setAction("save");
     try {
-      const answer = await run(campaign.id, { image_urls: checked.images });
+      const answer = await update({ id: campaign.id, update: { image_urls: checked.images } });
       toast.success(answer.message || t("campaigns.updated"));
-      onChanged();
       onClose();
     } catch (error) {
       setFailure({ title: failureMessage(error, t("campaigns.updateFailed")), detail: null });
@@ -73,9 +71,8 @@ export function EditCampaignModal({ campaign, onClose, onChanged }: EditCampaign
     setFailure(null);
     setAction("deactivate");
     try {
-      await run(campaign.id, { status: "inactive" });
+      await update({ id: campaign.id, update: { status: "inactive" } });
       toast.success(t("campaigns.deactivated", { name: campaign.product_name }));
-      onChanged();
       onClose();
     } catch (error) {
       setConfirming(false);

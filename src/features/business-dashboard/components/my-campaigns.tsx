@@ -56,9 +56,7 @@ export function MyCampaigns({ approved }: { approved: boolean }) {
           ))}
         </ul>
       )}
-      {editing && (
-        <EditCampaignModal campaign={editing} onClose={() => setEditing(null)} onChanged={campaigns.refetch} />
-      )}
+      {editing && <EditCampaignModal campaign={editing} onClose={() => setEditing(null)} />}
     </Card>
   );
 }

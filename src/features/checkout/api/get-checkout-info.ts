@@ -1,7 +1,9 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useRequest } from "@/lib/use-request.ts";
+import { screenState } from "@/lib/screen-state.ts";
+import { checkoutKeys } from "@/features/checkout/api/query-keys.ts";
 
 // Postgres numerics may arrive as strings; both forms are accepted.
 const numeric = z.union([z.number(), z.string().trim().min(1)]).pipe(z.coerce.number());
@@ -41,10 +43,13 @@ export function getCheckoutInfo(influencerId: string, productId: string, signal?
   return apiRequest(`/checkout/info?${query}`, { schema: checkoutInfoSchema, signal, token: null });
 }
 
+export const checkoutInfoQuery = (influencerId: string, productId: string) =>
+  queryOptions({
+    queryKey: checkoutKeys.info(influencerId, productId),
+    queryFn: ({ signal }) => getCheckoutInfo(influencerId, productId, signal),
+  });
+
 export function useCheckoutInfo(influencerId: string, productId: string) {
-  return useRequest(
-    (signal) => getCheckoutInfo(influencerId, productId, signal),
-    [influencerId, productId],
-    t("checkout.loadFailed"),
-  );
+  const query = useQuery(checkoutInfoQuery(influencerId, productId));
+  return screenState(query, t("checkout.loadFailed"));
 }

@@ -1,5 +1,7 @@
+import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
+import { checkoutKeys, DELIVERY_ZONES_STALE_MS } from "@/features/checkout/api/query-keys.ts";
 
 export const communesResponseSchema = z.object({ district: z.string().optional(), communes: z.array(z.string()) });
 
@@ -11,3 +13,13 @@ export function getCommunes(district: string, signal?: AbortSignal): Promise<str
     token: null,
   }).then((body) => body.communes);
 }
+
+// Read by the checkout form's reducer (it drops answers for a district left meanwhile). SPEC §8:
+// a failure leaves the list empty at once, so no retries.
+export const communesQuery = (district: string) =>
+  queryOptions({
+    queryKey: checkoutKeys.communes(district),
+    queryFn: ({ signal }) => getCommunes(district, signal),
+    staleTime: DELIVERY_ZONES_STALE_MS,
+    retry: false,
+  });

@@ -1,5 +1,7 @@
+import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
+import { checkoutKeys, DELIVERY_ZONES_STALE_MS } from "@/features/checkout/api/query-keys.ts";
 
 export const deliveryFeeResponseSchema = z.object({
   district: z.string().optional(),
@@ -17,3 +19,13 @@ export function getDeliveryFeeCents(commune: string, district: string, signal?: 
     token: null,
   }).then((body) => body.delivery_fee_cents ?? Math.round(body.delivery_fee * 100));
 }
+
+// Read by the checkout form's reducer (it drops answers for a commune left meanwhile); a failure
+// clears the fee at once, so no retries.
+export const deliveryFeeQuery = (commune: string, district: string) =>
+  queryOptions({
+    queryKey: checkoutKeys.deliveryFee(commune, district),
+    queryFn: ({ signal }) => getDeliveryFeeCents(commune, district, signal),
+    staleTime: DELIVERY_ZONES_STALE_MS,
+    retry: false,
+  });

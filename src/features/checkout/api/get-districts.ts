@@ -1,7 +1,9 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useRequest } from "@/lib/use-request.ts";
+import { screenState } from "@/lib/screen-state.ts";
+import { checkoutKeys, DELIVERY_ZONES_STALE_MS } from "@/features/checkout/api/query-keys.ts";
 
 export const districtsResponseSchema = z.object({ districts: z.array(z.string()) });
 
@@ -12,6 +14,14 @@ export function getDistricts(signal?: AbortSignal): Promise<string[]> {
   );
 }
 
+export const districtsQuery = () =>
+  queryOptions({
+    queryKey: checkoutKeys.districts(),
+    queryFn: ({ signal }) => getDistricts(signal),
+    staleTime: DELIVERY_ZONES_STALE_MS,
+  });
+
 export function useDistricts() {
-  return useRequest((signal) => getDistricts(signal), [], t("checkout.districtsFailed"));
+  const query = useQuery(districtsQuery());
+  return screenState(query, t("checkout.districtsFailed"));
 }

@@ -1,7 +1,7 @@
+import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import type { checkoutOrderSchema } from "@contract/orders.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-import { useMutation } from "@/lib/use-mutation.ts";
 
 export const placedOrderSchema = z.object({
   id: z.string(),
@@ -31,5 +31,5 @@ export function placeOrder(input: z.output<typeof checkoutOrderSchema>, signal?:
 }
 
 export function usePlaceOrder() {
-  return useMutation(placeOrder);
+  return useMutation({ mutationFn: (input: z.output<typeof checkoutOrderSchema>) => placeOrder(input) });
 }

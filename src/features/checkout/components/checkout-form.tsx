@@ -2,12 +2,13 @@
 // district is chosen), the price breakdown once a fee is known, the Cash on Delivery note and the
 // submit button. Rules live in ../utils/checkout-form.ts.
 import { useEffect, useReducer, useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Card, Icon, SelectField, TextField } from "@/components/ui/index.ts";
 import { ApiError, failureMessage } from "@/lib/api-client.ts";
 import { formatMoney } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { getCommunes } from "@/features/checkout/api/get-communes.ts";
-import { getDeliveryFeeCents } from "@/features/checkout/api/get-delivery-fee.ts";
+import { communesQuery } from "@/features/checkout/api/get-communes.ts";
+import { deliveryFeeQuery } from "@/features/checkout/api/get-delivery-fee.ts";
 import { useDistricts } from "@/features/checkout/api/get-districts.ts";
 import { usePlaceOrder, type PlacedOrder } from "@/features/checkout/api/place-order.ts";
 import {
@@ -41,25 +42,32 @@ interface CheckoutFormProps {
 
 export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: CheckoutFormProps) {
   const [state, dispatch] = useReducer(checkoutFormReducer, initialCheckoutForm);
+  const queryClient = useQueryClient();
   const districts = useDistricts();
-  const { run: place, isPending } = usePlaceOrder();
+  const { mutateAsync: place, isPending } = usePlaceOrder();
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<CheckoutField, string>>>({});
 
-  // The communes of the chosen district (a failure is only logged: SPEC §8).
+  // The communes of the chosen district (a failure is only logged: SPEC §8). Another district
+  // aborts the lookup of the one left.
   useEffect(() => {
     const district = state.district;
     if (!district) return;
-    const controller = new AbortController();
-    getCommunes(district, controller.signal)
+    const query = communesQuery(district);
+    let left = false;
+    queryClient
+      .fetchQuery(query)
       .then((communes) => dispatch({ type: "communesLoaded", district, communes }))
       .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
+        if (left) return;
         console.error("Could not load the communes of", district, error);
         dispatch({ type: "communesFailed", district });
       });
-    return () => controller.abort();
-  }, [state.district]);
+    return () => {
+      left = true;
+      void queryClient.cancelQueries({ queryKey: query.queryKey });
+    };
+  }, [queryClient, state.district]);
 
   // The fee to the chosen commune (a failure clears the fee).
   const { district: chosenDistrict, commune: chosenCommune } = state;
@@ -67,14 +75,19 @@ export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: 
     const district = chosenDistrict;
     const commune = chosenCommune;
     if (!district || !commune) return;
-    const controller = new AbortController();
-    getDeliveryFeeCents(commune, district, controller.signal)
+    const query = deliveryFeeQuery(commune, district);
+    let left = false;
+    queryClient
+      .fetchQuery(query)
       .then((feeCents) => dispatch({ type: "feeLoaded", district, commune, feeCents }))
       .catch(() => {
-        if (!controller.signal.aborted) dispatch({ type: "feeFailed", district, commune });
+        if (!left) dispatch({ type: "feeFailed", district, commune });
       });
-    return () => controller.abort();
-  }, [chosenDistrict, chosenCommune]);
+    return () => {
+      left = true;
+      void queryClient.cancelQueries({ queryKey: query.queryKey });
+    };
+  }, [queryClient, chosenDistrict, chosenCommune]);
 
   const clearError = (field: CheckoutField) => {
     setFieldErrors(({ [field]: _gone, ...rest }) => rest);

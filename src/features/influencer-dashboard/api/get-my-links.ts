@@ -1,7 +1,9 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useRequest } from "@/lib/use-request.ts";
+import { screenState } from "@/lib/screen-state.ts";
+import { influencerKeys } from "@/features/influencer-dashboard/api/query-keys.ts";
 
 export const myLinkSchema = z.object({
   id: z.string(),
@@ -29,6 +31,10 @@ export function getMyLinks(signal?: AbortSignal): Promise<MyLink[]> {
   return apiRequest("/affiliate-links/my-links", { schema: myLinksResponseSchema, signal }).then((body) => body.links);
 }
 
+export const myLinksQuery = () =>
+  queryOptions({ queryKey: influencerKeys.links(), queryFn: ({ signal }) => getMyLinks(signal) });
+
 export function useMyLinks() {
-  return useRequest((signal) => getMyLinks(signal), [], t("influencer.links.loadFailed"));
+  const query = useQuery(myLinksQuery());
+  return screenState(query, t("influencer.links.loadFailed"));
 }

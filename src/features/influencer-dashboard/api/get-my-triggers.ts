@@ -1,7 +1,9 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useRequest } from "@/lib/use-request.ts";
+import { screenState } from "@/lib/screen-state.ts";
+import { influencerKeys } from "@/features/influencer-dashboard/api/query-keys.ts";
 
 export const keywordTriggerSchema = z.object({
   id: z.string(),
@@ -25,6 +27,10 @@ export function getMyTriggers(signal?: AbortSignal): Promise<KeywordTrigger[]> {
   );
 }
 
+export const myTriggersQuery = () =>
+  queryOptions({ queryKey: influencerKeys.triggers(), queryFn: ({ signal }) => getMyTriggers(signal) });
+
 export function useMyTriggers() {
-  return useRequest((signal) => getMyTriggers(signal), [], t("influencer.triggers.loadFailed"));
+  const query = useQuery(myTriggersQuery());
+  return screenState(query, t("influencer.triggers.loadFailed"));
 }

@@ -10,8 +10,8 @@ import { AccountPage } from "@/components/account/account-page.tsx";
 import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
 
 interface InfluencerDashboardProps {
-  payoutsCard?: (user: User, refresh: () => void) => ReactNode;
-  bankCard?: (user: User, refresh: () => void) => ReactNode;
+  payoutsCard?: (user: User) => ReactNode;
+  bankCard?: (user: User) => ReactNode;
 }
 
 export function InfluencerDashboard({ payoutsCard, bankCard }: InfluencerDashboardProps = {}) {
@@ -29,11 +29,11 @@ export function InfluencerDashboard({ payoutsCard, bankCard }: InfluencerDashboa
       }}
       profileLink={{ to: paths.influencerProfile, label: t("influencer.profileLink") }}
     >
-      {(user, refresh) => (
+      {(user) => (
         <>
           <MyAffiliateLinks userId={user.id} canApply={user.status !== "rejected"} />
-          {payoutsCard?.(user, refresh)}
-          {bankCard?.(user, refresh)}
+          {payoutsCard?.(user)}
+          {bankCard?.(user)}
         </>
       )}
     </AccountPage>

@@ -1,13 +1,14 @@
 // My Affiliate Links (SPEC §2 influencer dashboard). Live: an UPDATE of one of the influencer's
-// links (an admin's decision) or of a campaign (a deactivation) refetches, so a card turns
-// approved within a second of the admin's click.
+// links (an admin's decision) refreshes the links and their keywords, one of a campaign (a
+// deactivation) the links, so a card turns approved within a second of the admin's click.
 import { useMemo } from "react";
 import { paths } from "@/config/paths.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useTableChanges } from "@/lib/realtime.ts";
+import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { Alert, ButtonLink, Card, EmptyState, LoadingState, RetryAlert } from "@/components/ui/index.ts";
 import { useMyLinks } from "@/features/influencer-dashboard/api/get-my-links.ts";
 import { useMyTriggers, type KeywordTrigger } from "@/features/influencer-dashboard/api/get-my-triggers.ts";
+import { influencerKeys } from "@/features/influencer-dashboard/api/query-keys.ts";
 import { AffiliateLinkCard } from "./affiliate-link-card.tsx";
 
 interface MyAffiliateLinksProps {
@@ -23,14 +24,19 @@ export function MyAffiliateLinks({ userId, canApply }: MyAffiliateLinksProps) {
     links.refetch();
     triggers.refetch();
   };
-  useTableChanges({
+  useTableInvalidation({
     name: "influencer-links",
     table: "affiliate_links",
     event: "UPDATE",
     filter: `influencer_id=eq.${userId}`,
-    onChange: refetch,
+    invalidates: [influencerKeys.links(), influencerKeys.triggers()],
   });
-  useTableChanges({ name: "influencer-link-campaigns", table: "campaigns", event: "UPDATE", onChange: links.refetch });
+  useTableInvalidation({
+    name: "influencer-link-campaigns",
+    table: "campaigns",
+    event: "UPDATE",
+    invalidates: [influencerKeys.links()],
+  });
 
   const triggerByLink = useMemo(() => {
     const map = new Map<string, KeywordTrigger>();

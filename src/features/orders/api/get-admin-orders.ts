@@ -1,6 +1,8 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useRequest } from "@/lib/use-request.ts";
+import { screenState } from "@/lib/screen-state.ts";
+import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { ordersResponseSchema, type Order } from "@/features/orders/types/order.ts";
 
 // GET /admin/orders - every order with the customer's phone, newest first
@@ -8,6 +10,10 @@ export function getAdminOrders(signal?: AbortSignal): Promise<Order[]> {
   return apiRequest("/admin/orders", { schema: ordersResponseSchema, signal }).then((body) => body.orders);
 }
 
+export const adminOrdersQuery = () =>
+  queryOptions({ queryKey: ordersKeys.admin(), queryFn: ({ signal }) => getAdminOrders(signal) });
+
 export function useAdminOrders() {
-  return useRequest((signal) => getAdminOrders(signal), [], t("orders.admin.loadFailed"));
+  const query = useQuery(adminOrdersQuery());
+  return screenState(query, t("orders.admin.loadFailed"));
 }

@@ -1,6 +1,8 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useRequest } from "@/lib/use-request.ts";
+import { screenState } from "@/lib/screen-state.ts";
+import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { ordersResponseSchema, type Order } from "@/features/orders/types/order.ts";
 
 // GET /orders/user/all - the caller's orders (a business its sales), newest first
@@ -8,6 +10,10 @@ export function getMyOrders(signal?: AbortSignal): Promise<Order[]> {
   return apiRequest("/orders/user/all", { schema: ordersResponseSchema, signal }).then((body) => body.orders);
 }
 
+export const myOrdersQuery = () =>
+  queryOptions({ queryKey: ordersKeys.mine(), queryFn: ({ signal }) => getMyOrders(signal) });
+
 export function useMyOrders() {
-  return useRequest((signal) => getMyOrders(signal), [], t("orders.business.loadFailed"));
+  const query = useQuery(myOrdersQuery());
+  return screenState(query, t("orders.business.loadFailed"));
 }

@@ -1,8 +1,11 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { orderStatusChangeSchema, type OrderStatus } from "@contract/orders.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-import { useMutation } from "@/lib/use-mutation.ts";
-import { orderSchema } from "@/features/orders/types/order.ts";
+import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
+import { adminOrdersQuery } from "@/features/orders/api/get-admin-orders.ts";
+import { ordersKeys } from "@/features/orders/api/query-keys.ts";
+import { orderSchema, type Order } from "@/features/orders/types/order.ts";
 
 /** The note kept in the order history for a change made on the board (SPEC §4); data, not UI text. */
 export const ADMIN_STATUS_NOTE = "Status changed by admin";
@@ -23,6 +26,26 @@ export function updateOrderStatus(id: string, newStatus: OrderStatus, signal?: A
   });
 }
 
+/** The board with `updated` in place of its older copy; the answer carries no phone, the board keeps it. */
+export function withUpdatedOrder(orders: readonly Order[], updated: Order): Order[] {
+  return orders.map((order) =>
+    order.id === updated.id ? { ...updated, customer_phone: updated.customer_phone ?? order.customer_phone } : order,
+  );
+}
+
 export function useUpdateOrderStatus() {
-  return useMutation(updateOrderStatus);
+  const queryClient = useQueryClient();
+  const refreshBoard = () => refreshCoalesced(queryClient, ordersKeys.admin());
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: OrderStatus }) => updateOrderStatus(id, status),
+    // The answer is the order as it is now: it replaces the board's copy without a refetch (the
+    // realtime echo of the change still refreshes the board once, coalesced).
+    onSuccess: ({ order }) => {
+      if (order)
+        queryClient.setQueryData(adminOrdersQuery().queryKey, (orders) => orders && withUpdatedOrder(orders, order));
+      else refreshBoard();
+    },
+    // Refused (409: it moved meanwhile) or failed: show the board as it is now.
+    onError: refreshBoard,
+  });
 }

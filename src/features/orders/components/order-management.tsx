@@ -1,8 +1,10 @@
 // Admin Order Management (SPEC §2 admin tab 2, §4, §8): filters All / New Orders / Ready for
 // Pickup / Out for Delivery / Delivered with counts, one card per order with its forward step and
-// reverts. Live: any change to public.orders refetches (a new checkout order appears, a status
-// change moves the card), and so does every (re)subscription, so a lost connection never leaves a
-// stale board. A change refused because the order moved meanwhile (409) says why and refetches.
+// reverts. Live: any change to public.orders refreshes the board (a new checkout order appears, a
+// status change moves the card; a burst of changes is coalesced), and so does every
+// (re)subscription, so a lost connection never leaves a stale board. The admin's own change shows
+// from the server's answer; one refused because the order moved meanwhile (409) says why and
+// refreshes.
 import { useMemo, useState } from "react";
 import {
   Alert,
@@ -16,9 +18,10 @@ import {
 } from "@/components/ui/index.ts";
 import { serverMessage } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useTableChanges } from "@/lib/realtime.ts";
+import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { useShowMore } from "@/lib/use-show-more.ts";
 import { useAdminOrders } from "@/features/orders/api/get-admin-orders.ts";
+import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { useUpdateOrderStatus } from "@/features/orders/api/update-order-status.ts";
 import type { Order } from "@/features/orders/types/order.ts";
 import { countByFilter, filterOrders, ORDER_FILTERS, type OrderFilter } from "@/features/orders/utils/order-filters.ts";
@@ -32,12 +35,17 @@ export const ORDER_PAGE = 50;
 export function OrderManagement() {
   const toast = useToast();
   const orders = useAdminOrders();
-  const { run: updateStatus } = useUpdateOrderStatus();
+  const updateStatus = useUpdateOrderStatus();
   const [filter, setFilter] = useState<OrderFilter>("all");
   const [changing, setChanging] = useState<Record<string, OrderStatus>>({});
   const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
 
-  const live = useTableChanges({ name: "admin-orders", table: "orders", event: "*", onChange: orders.refetch });
+  const live = useTableInvalidation({
+    name: "admin-orders",
+    table: "orders",
+    event: "*",
+    invalidates: [ordersKeys.admin()],
+  });
 
   // SPEC §7: when the list cannot be loaded it is empty (never a stale board) and the error shows.
   const list = useMemo(() => (orders.error ? [] : (orders.data ?? [])), [orders.error, orders.data]);
@@ -49,7 +57,7 @@ export function OrderManagement() {
     setFailure(null);
     setChanging((current) => ({ ...current, [order.id]: to }));
     try {
-      await updateStatus(order.id, to);
+      await updateStatus.mutateAsync({ id: order.id, status: to });
       toast.success(t("orders.admin.updated.success", { status: statusLabel(to) }));
     } catch (error) {
       const title = t("orders.admin.updated.failed");
@@ -58,7 +66,6 @@ export function OrderManagement() {
       toast.error(detail ? `${title} ${detail}` : title);
     } finally {
       setChanging(({ [order.id]: _done, ...rest }) => rest);
-      orders.refetch();
     }
   }
 

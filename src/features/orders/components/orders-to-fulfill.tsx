@@ -1,14 +1,15 @@
 // The business dashboard's Orders to Fulfill card (SPEC §2, §4, §8): the latest 10 orders and the
 // total count, each with product, quantity, commune and district, total, status and date. Live:
-// changes to the business's own orders refetch (realtime filtered to business_id, RLS on top),
+// changes to the business's own orders refresh it (realtime filtered to business_id, RLS on top),
 // and an order seen turning delivered says 'Order completed! Payouts have been created.'
 import { useEffect, useRef } from "react";
 import { Badge, Card, EmptyState, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
 import { useSession } from "@/lib/auth.tsx";
 import { formatCount, formatDateTime, formatMoney } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useTableChanges } from "@/lib/realtime.ts";
+import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { useMyOrders } from "@/features/orders/api/get-my-orders.ts";
+import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { newlyDelivered } from "@/features/orders/utils/order-filters.ts";
 import { displayStatus } from "@/features/orders/utils/order-status.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
@@ -27,13 +28,13 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
   const ownId = businessId ?? session?.userId ?? null;
   const toast = useToast();
   const orders = useMyOrders();
-  const live = useTableChanges({
+  const live = useTableInvalidation({
     name: "business-orders",
     table: "orders",
     event: "*",
     filter: ownId ? `business_id=eq.${ownId}` : undefined,
     enabled: ownId !== null,
-    onChange: orders.refetch,
+    invalidates: [ordersKeys.mine()],
   });
 
   // An order this page already showed, now delivered: say so once.

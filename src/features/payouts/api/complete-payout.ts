@@ -1,8 +1,12 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { payoutCompletionSchema } from "@contract/payouts.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-import { useMutation } from "@/lib/use-mutation.ts";
-import { payoutItemSchema } from "@/features/payouts/types/payout.ts";
+import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
+import { payoutHistoryQuery } from "@/features/payouts/api/get-payout-history.ts";
+import { pendingPayoutsQuery } from "@/features/payouts/api/get-pending-payouts.ts";
+import { adminPayoutKeys, payoutsKeys } from "@/features/payouts/api/query-keys.ts";
+import { payoutItemSchema, type PayoutItem } from "@/features/payouts/types/payout.ts";
 
 export const completePayoutResponseSchema = z.object({
   message: z.string(),
@@ -23,6 +27,36 @@ export function completePayout(userId: string, abaReference: string, signal?: Ab
   });
 }
 
+/** The history with each of `payouts` in place of its older copy, or first when it is new (newest first). */
+export function withPayouts(history: readonly PayoutItem[], payouts: readonly PayoutItem[]): PayoutItem[] {
+  const byId = new Map(payouts.map((payout) => [payout.payout_request_id, payout]));
+  const known = history.map((item) => byId.get(item.payout_request_id) ?? item);
+  const added = payouts.filter(
+    (payout) => !history.some((item) => item.payout_request_id === payout.payout_request_id),
+  );
+  return [...added, ...known];
+}
+
 export function useCompletePayout() {
-  return useMutation(completePayout);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, abaReference }: { userId: string; abaReference: string }) =>
+      completePayout(userId, abaReference),
+    // The answer holds the completed requests: the user leaves the pending list and the history
+    // shows them completed without a refetch. The totals are the server's to sum: stats refresh.
+    onSuccess: (answer, { userId }) => {
+      queryClient.setQueryData(pendingPayoutsQuery().queryKey, (requests) =>
+        requests?.filter((request) => request.user_id !== userId),
+      );
+      queryClient.setQueryData(
+        payoutHistoryQuery().queryKey,
+        (history) => history && withPayouts(history, answer.payouts),
+      );
+      refreshCoalesced(queryClient, payoutsKeys.stats());
+    },
+    // Refused (e.g. completed meanwhile by another admin): show everything as it is now.
+    onError: () => {
+      for (const queryKey of adminPayoutKeys()) refreshCoalesced(queryClient, queryKey);
+    },
+  });
 }

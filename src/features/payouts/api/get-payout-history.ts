@@ -1,7 +1,9 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useRequest } from "@/lib/use-request.ts";
+import { screenState } from "@/lib/screen-state.ts";
+import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 import { payoutItemSchema, type PayoutItem } from "@/features/payouts/types/payout.ts";
 
 export const payoutHistoryResponseSchema = z.object({ history: z.array(payoutItemSchema) });
@@ -11,6 +13,10 @@ export function getPayoutHistory(signal?: AbortSignal): Promise<PayoutItem[]> {
   return apiRequest("/payouts/history", { schema: payoutHistoryResponseSchema, signal }).then((body) => body.history);
 }
 
+export const payoutHistoryQuery = () =>
+  queryOptions({ queryKey: payoutsKeys.history(), queryFn: ({ signal }) => getPayoutHistory(signal) });
+
 export function usePayoutHistory() {
-  return useRequest((signal) => getPayoutHistory(signal), [], t("payouts.admin.loadFailed.history"));
+  const query = useQuery(payoutHistoryQuery());
+  return screenState(query, t("payouts.admin.loadFailed.history"));
 }

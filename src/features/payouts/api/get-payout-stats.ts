@@ -1,7 +1,9 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useRequest } from "@/lib/use-request.ts";
+import { screenState } from "@/lib/screen-state.ts";
+import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 import { payoutStatsSchema, type PayoutStats } from "@/features/payouts/types/payout.ts";
 
 export const payoutStatsResponseSchema = z.object({ stats: payoutStatsSchema });
@@ -11,6 +13,10 @@ export function getPayoutStats(signal?: AbortSignal): Promise<PayoutStats> {
   return apiRequest("/payouts/admin/stats", { schema: payoutStatsResponseSchema, signal }).then((body) => body.stats);
 }
 
+export const payoutStatsQuery = () =>
+  queryOptions({ queryKey: payoutsKeys.stats(), queryFn: ({ signal }) => getPayoutStats(signal) });
+
 export function usePayoutStats() {
-  return useRequest((signal) => getPayoutStats(signal), [], t("payouts.admin.loadFailed.stats"));
+  const query = useQuery(payoutStatsQuery());
+  return screenState(query, t("payouts.admin.loadFailed.stats"));
 }

@@ -1,7 +1,10 @@
+import { useEffect } from "react";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useRequest } from "@/lib/use-request.ts";
+import { screenState } from "@/lib/screen-state.ts";
+import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 import { payoutItemSchema, payoutSummarySchema } from "@/features/payouts/types/payout.ts";
 
 export const payoutSummaryResponseSchema = z.object({
@@ -16,15 +19,15 @@ export function getPayoutSummary(signal?: AbortSignal): Promise<PayoutSummaryRes
   return apiRequest("/payouts/summary", { schema: payoutSummaryResponseSchema, signal });
 }
 
+export const payoutSummaryQuery = () =>
+  queryOptions({ queryKey: payoutsKeys.summary(), queryFn: ({ signal }) => getPayoutSummary(signal) });
+
 /** The summary; `onUnauthorized` runs when the server refuses the token (401, SPEC §6). */
 export function usePayoutSummary(onUnauthorized: () => void) {
-  return useRequest(
-    (signal) =>
-      getPayoutSummary(signal).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) onUnauthorized();
-        throw error;
-      }),
-    [],
-    t("payouts.loadFailed"),
-  );
+  const query = useQuery(payoutSummaryQuery());
+  const refused = query.error instanceof ApiError && query.error.status === 401;
+  useEffect(() => {
+    if (refused) onUnauthorized();
+  }, [refused, onUnauthorized]);
+  return screenState(query, t("payouts.loadFailed"));
 }

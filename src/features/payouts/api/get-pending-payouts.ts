@@ -1,7 +1,9 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useRequest } from "@/lib/use-request.ts";
+import { screenState } from "@/lib/screen-state.ts";
+import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 import { pendingPayoutSchema, type PendingPayout } from "@/features/payouts/types/payout.ts";
 
 export const pendingPayoutsResponseSchema = z.object({ requests: z.array(pendingPayoutSchema) });
@@ -13,6 +15,10 @@ export function getPendingPayouts(signal?: AbortSignal): Promise<PendingPayout[]
   );
 }
 
+export const pendingPayoutsQuery = () =>
+  queryOptions({ queryKey: payoutsKeys.pending(), queryFn: ({ signal }) => getPendingPayouts(signal) });
+
 export function usePendingPayouts() {
-  return useRequest((signal) => getPendingPayouts(signal), [], t("payouts.admin.loadFailed.pending"));
+  const query = useQuery(pendingPayoutsQuery());
+  return screenState(query, t("payouts.admin.loadFailed.pending"));
 }

@@ -1,6 +1,9 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client.ts";
-import { useMutation } from "@/lib/use-mutation.ts";
+import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
+import { payoutSummaryQuery } from "@/features/payouts/api/get-payout-summary.ts";
+import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 import { payoutItemSchema } from "@/features/payouts/types/payout.ts";
 
 export const requestPayoutResponseSchema = z.object({ message: z.string(), payout: payoutItemSchema });
@@ -11,5 +14,17 @@ export function requestPayout(signal?: AbortSignal) {
 }
 
 export function useRequestPayout() {
-  return useMutation(() => requestPayout());
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => requestPayout(),
+    // The answer is the new pending request: it shows at once. The balances it moved are the
+    // server's to compute, so the summary refreshes too.
+    onSuccess: ({ payout }) =>
+      queryClient.setQueryData(
+        payoutSummaryQuery().queryKey,
+        (summary) => summary && { ...summary, history: [payout, ...summary.history] },
+      ),
+    // Success or refusal (e.g. a request made meanwhile in another tab): show the state as it is now.
+    onSettled: () => refreshCoalesced(queryClient, payoutsKeys.summary()),
+  });
 }

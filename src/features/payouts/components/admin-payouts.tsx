@@ -2,8 +2,9 @@
 // per user) and Completed, with counts; Complete Payout with the ABA reference ('Processing...'
 // while it runs). GET /payouts/admin/stats is read too: a short summary line, and when it fails
 // the payout lists are cleared (SPEC §7) and the error shows. Live: any change to
-// public.payout_requests (a new request, a completion by another admin) refetches all three.
-import { useCallback, useMemo, useState } from "react";
+// public.payout_requests (a new request, a completion by another admin) refreshes all three; the
+// admin's own completion shows from the server's answer.
+import { useMemo, useState } from "react";
 import {
   Alert,
   EmptyState,
@@ -17,12 +18,13 @@ import {
 import { failureMessage } from "@/lib/api-client.ts";
 import { formatCount, formatMoney } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useTableChanges } from "@/lib/realtime.ts";
+import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { useShowMore } from "@/lib/use-show-more.ts";
 import { useCompletePayout } from "@/features/payouts/api/complete-payout.ts";
 import { usePayoutHistory } from "@/features/payouts/api/get-payout-history.ts";
 import { usePayoutStats } from "@/features/payouts/api/get-payout-stats.ts";
 import { usePendingPayouts } from "@/features/payouts/api/get-pending-payouts.ts";
+import { adminPayoutKeys } from "@/features/payouts/api/query-keys.ts";
 import type { PendingPayout } from "@/features/payouts/types/payout.ts";
 import { completedPayouts } from "@/features/payouts/utils/payouts.ts";
 import { CompletedPayoutCard } from "./completed-payout-card.tsx";
@@ -45,21 +47,23 @@ export function AdminPayouts() {
   const pending = usePendingPayouts();
   const history = usePayoutHistory();
   const stats = usePayoutStats();
-  const { run: complete } = useCompletePayout();
+  const complete = useCompletePayout();
   const [tab, setTab] = useState<PayoutTab>("requests");
   const [completing, setCompleting] = useState<Record<string, true>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const { refetch: refetchPending } = pending;
-  const { refetch: refetchHistory } = history;
-  const { refetch: refetchStats } = stats;
-  const refetchAll = useCallback(() => {
-    refetchPending();
-    refetchHistory();
-    refetchStats();
-  }, [refetchPending, refetchHistory, refetchStats]);
+  const refetchAll = () => {
+    pending.refetch();
+    history.refetch();
+    stats.refetch();
+  };
 
-  const live = useTableChanges({ name: "admin-payouts", table: "payout_requests", event: "*", onChange: refetchAll });
+  const live = useTableInvalidation({
+    name: "admin-payouts",
+    table: "payout_requests",
+    event: "*",
+    invalidates: adminPayoutKeys(),
+  });
 
   // SPEC §7: when the stats cannot be loaded the payout data is cleared; a list that fails is empty.
   const statsFailed = stats.error !== null;
@@ -79,7 +83,7 @@ export function AdminPayouts() {
     setOutcome(null);
     setCompleting((current) => ({ ...current, [request.user_id]: true }));
     try {
-      const answer = await complete(request.user_id, abaReference);
+      const answer = await complete.mutateAsync({ userId: request.user_id, abaReference });
       const title = t("payouts.admin.completeSuccess", { email: request.email });
       const detail = t("payouts.admin.completeReference", { reference: answer.aba_reference });
       setOutcome({ tone: "success", title, detail });
@@ -92,7 +96,6 @@ export function AdminPayouts() {
       return false;
     } finally {
       setCompleting(({ [request.user_id]: _done, ...rest }) => rest);
-      refetchAll();
     }
   }
 

@@ -3,8 +3,9 @@
 // Payout behind a confirmation dialog (disabled without bank details, without an available amount
 // or while a request is pending, which is shown as awaiting admin), and the completed payouts.
 // A failed summary shows zero amounts, no history and the error; a 401 signs the user out to
-// /login (SPEC §6). Live: the user's payout requests and orders refetch, and a request this page
-// showed as pending that turns completed is announced with its ABA reference.
+// /login (SPEC §6). Live: changes of the user's payout requests and orders refresh the summary,
+// and a request this page showed as pending that turns completed is announced with its ABA
+// reference.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import {
@@ -24,8 +25,9 @@ import { logout } from "@/lib/auth.tsx";
 import type { User } from "@/lib/current-user.ts";
 import { formatDateTime, formatMoney } from "@/lib/format.ts";
 import { t, tServer } from "@/lib/i18n/index.ts";
-import { useTableChanges } from "@/lib/realtime.ts";
+import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { usePayoutSummary } from "@/features/payouts/api/get-payout-summary.ts";
+import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 import { useRequestPayout } from "@/features/payouts/api/request-payout.ts";
 import type { PayoutUserType } from "@/features/payouts/types/payout.ts";
 import {
@@ -61,24 +63,24 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
   }, [navigate]);
 
   const summary = usePayoutSummary(onUnauthorized);
-  const { run: submitRequest, isPending: requesting } = useRequestPayout();
+  const { mutateAsync: submitRequest, isPending: requesting } = useRequestPayout();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [requestError, setRequestError] = useState<string | null>(null);
   const historyTitleId = useId();
 
-  const payoutsLive = useTableChanges({
+  const payoutsLive = useTableInvalidation({
     name: "my-payouts",
     table: "payout_requests",
     event: "*",
     filter: `user_id=eq.${user.id}`,
-    onChange: summary.refetch,
+    invalidates: [payoutsKeys.summary()],
   });
-  const ordersLive = useTableChanges({
+  const ordersLive = useTableInvalidation({
     name: "my-earnings",
     table: "orders",
     event: "*",
     filter: userType === "business" ? `business_id=eq.${user.id}` : `influencer_id=eq.${user.id}`,
-    onChange: summary.refetch,
+    invalidates: [payoutsKeys.summary()],
   });
 
   // A request this page showed as pending, now completed: say so once.
@@ -126,8 +128,6 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
     } finally {
       setConfirmOpen(false);
     }
-    // Success or refusal (e.g. a request made meanwhile in another tab): show the state as it is now.
-    summary.refetch();
   }
 
   const emptyHistory =

@@ -1,7 +1,7 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProfileUpdateInput } from "@contract/auth.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-import { meResponseSchema, type User } from "@/lib/current-user.ts";
-import { useMutation } from "@/lib/use-mutation.ts";
+import { meQuery, meResponseSchema, type User } from "@/lib/current-user.ts";
 
 /** Only the fields that changed; an empty string clears a field. Checked with profileUpdateSchema. */
 export type ProfileChanges = ProfileUpdateInput;
@@ -14,5 +14,11 @@ export function updateProfile(changes: ProfileChanges, signal?: AbortSignal): Pr
 }
 
 export function useUpdateProfile() {
-  return useMutation((changes: ProfileChanges) => updateProfile(changes));
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ProfileChanges) => updateProfile(changes),
+    // The answer is the account as saved: every screen showing it (the dashboard's frame, the
+    // payout card's bank details) takes it without a refetch.
+    onSuccess: (account) => queryClient.setQueryData(meQuery().queryKey, account),
+  });
 }

@@ -1,6 +1,6 @@
 import { act, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { User } from "@/lib/current-user.ts";
+import { meQuery, type User } from "@/lib/current-user.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { ProfileForm } from "./profile-form.tsx";
 
@@ -35,7 +35,6 @@ const influencer = (extra: Partial<User> = {}): User => ({
 let answer: (body: Record<string, unknown>) => Promise<Response>;
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
-let onSaved: ReturnType<typeof vi.fn<(user: User) => void>>;
 let setUser: (user: User) => void;
 
 function json(status: number, body: unknown) {
@@ -57,7 +56,6 @@ beforeEach(() => {
     return key === "PUT /auth/profile" ? answer(JSON.parse(String(init?.body))) : json(404, {});
   });
   vi.stubGlobal("fetch", fetchMock);
-  onSaved = vi.fn<(user: User) => void>();
 });
 
 afterEach(() => {
@@ -71,7 +69,7 @@ async function renderForm(user: User) {
   function Harness() {
     const [current, setCurrent] = useState(user);
     setUser = setCurrent;
-    return <ProfileForm user={current} onSaved={onSaved} />;
+    return <ProfileForm user={current} />;
   }
   view = await render(<Harness />);
 }
@@ -87,6 +85,8 @@ const input = (label: string) => {
 const labels = () => [...view.container.querySelectorAll("label")].map((label) => label.textContent?.trim());
 const submit = () => buttonByText(view.container, /Update Profile|Saving/)!;
 const alertText = () => view.container.querySelector('[role="alert"]')?.textContent ?? "";
+/** The account every screen showing it reads (the dashboard's frame, the payout card). */
+const cachedAccount = () => view.queryClient.getQueryData(meQuery().queryKey);
 const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
 const fieldError = (label: string) => {
   const ids = input(label).getAttribute("aria-describedby")?.split(" ") ?? [];
@@ -172,7 +172,7 @@ describe("Profile form", () => {
     expect(submit().disabled).toBe(true);
     expect(input("Business logo URL").value).toBe("https://cdn.test/logo.png");
     expect(input("Bank name").value).toBe("Wing Bank");
-    expect(onSaved).toHaveBeenCalledWith(
+    expect(cachedAccount()).toEqual(
       expect.objectContaining({
         business_logo_url: "https://cdn.test/logo.png",
         bank_name: "Wing Bank",
@@ -203,7 +203,7 @@ describe("Profile form", () => {
     expect(submit().disabled).toBe(false);
     expect(submit().textContent).toBe("Update Profile");
     expect(toasts()).toEqual([]);
-    expect(onSaved).not.toHaveBeenCalled();
+    expect(cachedAccount()).toBeUndefined();
   });
 
   it("says 'Failed to update profile. Please try again.' to an influencer, with the server's message next to the field it names", async () => {

@@ -25,14 +25,13 @@ import {
 import "./profile.css";
 
 interface ProfileFormProps {
+  /** The account as shown; a save puts the saved one in the cache, which passes it back in. */
   user: User;
-  /** Called with the account as saved, after a successful update. */
-  onSaved?: (user: User) => void;
 }
 
-export function ProfileForm({ user, onSaved }: ProfileFormProps) {
+export function ProfileForm({ user }: ProfileFormProps) {
   const toast = useToast();
-  const { run, isPending } = useUpdateProfile();
+  const { mutateAsync: save, isPending } = useUpdateProfile();
   const isBusiness = user.user_type === "business";
   const fields = editableFields(user.user_type);
 
@@ -76,13 +75,12 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
     setErrors({});
     const submitted = values;
     try {
-      const account = await run(parsed.data);
+      const account = await save(parsed.data);
       const nowSaved = valuesFrom(account);
       setSaved(nowSaved);
       // What was sent becomes the saved value; anything typed while saving is kept.
       setValues((current) => mergeNewer(current, submitted, nowSaved));
       toast.success(t("profile.saved"));
-      onSaved?.(account);
     } catch (error) {
       setFailure(isBusiness ? t("profile.failed.business") : t("profile.failed.influencer"));
       const field = error instanceof ApiError && error.fromServer ? error.field : null;

@@ -35,7 +35,7 @@ export function ProfilePage() {
         <LoadingState />
       ) : user ? (
         <div className="stack">
-          <ProfileForm user={user} onSaved={me.refetch} />
+          <ProfileForm user={user} />
           <Card title={t("profile.account.title")}>
             <dl className="details">
               <div className="details__row">

@@ -1,0 +1,186 @@
+// The admin order board under a stream of realtime events, with the real useTableChanges over a
+// fake supabase-js channel and a fetch that counts GET /admin/orders and answers after 40 ms, as
+// a server would: a burst of events costs at most two refetches (one, then one trailing for the
+// events that came during it) and loses none, and the admin's own change shows from the PUT
+// answer without a refetch. The clock is faked so "20 events within 100 ms" is exact.
+import { act } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { buttonByText, click, render, type Rendered } from "@/testing/render.tsx";
+import { OrderManagement } from "./order-management.tsx";
+
+const fake = vi.hoisted(() => ({
+  channels: [] as {
+    change?: () => void;
+    system?: (payload: unknown) => void;
+    status?: (state: string) => void;
+  }[],
+}));
+
+vi.mock("@supabase/supabase-js", () => ({
+  REALTIME_SUBSCRIBE_STATES: { SUBSCRIBED: "SUBSCRIBED" },
+  createClient: () => ({
+    realtime: { setAuth: async () => {} },
+    channel: () => {
+      const record: (typeof fake.channels)[number] = {};
+      fake.channels.push(record);
+      const channel = {
+        on: (type: string, _binding: unknown, handler: (payload?: unknown) => void) => {
+          if (type === "system") record.system = handler;
+          else record.change = handler;
+          return channel;
+        },
+        subscribe: (callback: (state: string) => void) => {
+          record.status = callback;
+          return channel;
+        },
+      };
+      return channel;
+    },
+    removeChannel: async () => {},
+  }),
+}));
+
+const SERVER_LATENCY_MS = 40;
+
+const order = (n: number, status = "new_order") => ({
+  id: `${n.toString(16).padStart(8, "0")}-0000-4000-8000-000000000000`,
+  product_name: `Product ${n}`,
+  customer_phone: "+85512345678",
+  delivery_commune: "Tuek L'ak Muoy",
+  delivery_district: "Tuol Kouk",
+  quantity: 1,
+  unit_price_cents: 2000,
+  delivery_fee_cents: 150,
+  total_cents: 2150,
+  business_email: "business@example.com",
+  influencer_email: "influencer@example.com",
+  order_status: status,
+  created_at: "2026-11-22T03:00:00Z",
+  updated_at: "2026-11-22T03:00:00Z",
+});
+
+let orders: ReturnType<typeof order>[];
+let boardRequests: number;
+let inFlight: number;
+let mostInFlight: number;
+let view: Rendered;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+const answerLater = <T,>(answer: () => T) =>
+  new Promise<T>((resolve) => setTimeout(() => resolve(answer()), SERVER_LATENCY_MS));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.setItem("token", "header.e30.signature");
+  orders = [order(1), order(2, "out_for_delivery"), order(3, "delivered")];
+  boardRequests = 0;
+  inFlight = 0;
+  mostInFlight = 0;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith("/admin/orders")) {
+        boardRequests++;
+        mostInFlight = Math.max(mostInFlight, ++inFlight);
+        // The rows as they are when the server reads them, not when it answers.
+        const snapshot = orders;
+        return answerLater(() => {
+          inFlight--;
+          return json(200, { orders: snapshot });
+        });
+      }
+      const match = /\/admin\/orders\/([\w-]+)\/status$/.exec(url);
+      if (match && init?.method === "PUT") {
+        const { new_status } = JSON.parse(String(init.body)) as { new_status: string };
+        orders = orders.map((o) => (o.id === match[1] ? { ...o, order_status: new_status } : o));
+        // As the function answers: the order as it is now, without the customer's phone.
+        const changed = { ...orders.find((o) => o.id === match[1])!, customer_phone: null };
+        return answerLater(() => json(200, { message: `Order status updated to ${new_status}`, order: changed }));
+      }
+      return json(404, {});
+    }),
+  );
+});
+
+afterEach(() => {
+  view?.unmount();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  fake.channels.length = 0;
+  document.body.innerHTML = "";
+});
+
+/**
+ * Moves the clock on by `ms`, then lets what is due by then reach the screen: TanStack tells its
+ * observers on a 0 ms timer, which fake timers run 1 ms later when it is set during a tick.
+ */
+async function advance(ms: number) {
+  await act(async () => vi.advanceTimersByTimeAsync(ms));
+  await act(async () => vi.advanceTimersByTimeAsync(1));
+}
+
+const cards = () => [...view.container.querySelectorAll<HTMLElement>("li.order-card")];
+const card = (product: string) => cards().find((c) => c.querySelector("h3")?.textContent === product)!;
+const channel = () => fake.channels.at(-1)!;
+
+/** The board shown, subscribed and caught up, with the count of board requests reset. */
+async function liveBoard() {
+  view = await render(<OrderManagement />);
+  await advance(0);
+  await act(async () => channel().status?.("SUBSCRIBED"));
+  await act(async () =>
+    channel().system?.({ extension: "postgres_changes", status: "ok", message: "Subscribed to PostgreSQL" }),
+  );
+  await advance(1000);
+  expect(cards()).toHaveLength(3);
+  expect(view.container.textContent).toContain("Live");
+  boardRequests = 0;
+}
+
+describe("Order Management, live", () => {
+  it("loads once and catches up once after subscribing, however many subscription messages arrive", async () => {
+    view = await render(<OrderManagement />);
+    await advance(0);
+    // The first load is in flight when the subscription starts: it may predate the subscription.
+    await act(async () => channel().status?.("SUBSCRIBED"));
+    await act(async () => channel().system?.({ extension: "postgres_changes", status: "ok" }));
+    await advance(1000);
+    expect(boardRequests).toBe(2);
+    expect(mostInFlight).toBe(1);
+  });
+
+  it("turns 20 events within 100 ms into at most 2 refetches of the board, and misses none", async () => {
+    await liveBoard();
+    for (let n = 0; n < 20; n++) {
+      orders = [order(100 + n), ...orders];
+      await act(async () => channel().change?.());
+      await advance(4);
+    }
+    await advance(1000);
+    // One refetch at the first event, one trailing for the 19 that arrived while it ran.
+    expect(boardRequests).toBe(2);
+    expect(mostInFlight).toBe(1);
+    expect(cards()).toHaveLength(23);
+    expect(cards()[0].textContent).toContain("Product 119");
+  });
+
+  it("shows the admin's own change from the PUT answer, without a refetch; its realtime echo costs one", async () => {
+    await liveBoard();
+    await click(buttonByText(card("Product 1"), "Move to Ready for Pickup"));
+    await advance(SERVER_LATENCY_MS);
+    expect(card("Product 1").textContent).toContain("Move to Out for Delivery");
+    // The board keeps the phone the PUT answer leaves out.
+    expect(card("Product 1").textContent).toContain("+85512345678");
+    await advance(1000);
+    expect(boardRequests).toBe(0);
+
+    await act(async () => channel().change?.());
+    await advance(1000);
+    expect(boardRequests).toBe(1);
+    expect(card("Product 1").textContent).toContain("Move to Out for Delivery");
+  });
+});
