@@ -1,14 +1,14 @@
 // Business signup (SPEC §2, §5, §8): email, password, social page URL, store phone. Empty field ->
 // 'All fields are required.'; server errors inline and as 'Registration failed: {message}'.
 // Success stores the token, says the account is pending approval, opens the business dashboard.
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { businessRegistrationSchema } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
-import { ApiError, errorMessage } from "@/lib/api-client.ts";
-import { fieldErrorsFrom, hasEmptyField, type FieldErrors } from "@/lib/form-errors.ts";
+import { errorMessage } from "@/lib/api-client.ts";
+import { hasEmptyField } from "@/lib/form-errors.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useFocusFirstError } from "@/lib/use-focus-first-error.ts";
+import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { setToken } from "@/lib/token.ts";
 import { Alert, Button, TextField, useToast } from "@/components/ui/index.ts";
 import { useRegisterBusiness } from "@/features/auth/api/register-business.ts";
@@ -22,9 +22,7 @@ export function BusinessSignupForm() {
   const toast = useToast();
   const { mutateAsync: register, isPending } = useRegisterBusiness();
   const [values, setValues] = useState<Values>({ email: "", password: "", social_media_page: "", store_phone: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
+  const { errors, formRef, ...fieldErrors } = useFieldErrors(fields);
   const [formError, setFormError] = useState<string | null>(null);
 
   const update = (field: keyof Values) => (event: { target: { value: string } }) =>
@@ -32,7 +30,7 @@ export function BusinessSignupForm() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setErrors({});
+    fieldErrors.show();
     setFormError(null);
     if (hasEmptyField(values, fields)) {
       setFormError(t("errors.allFieldsRequired"));
@@ -40,7 +38,7 @@ export function BusinessSignupForm() {
     }
     const parsed = businessRegistrationSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrorsFrom(parsed.error));
+      fieldErrors.fromSchema(parsed.error);
       return;
     }
     try {
@@ -50,9 +48,7 @@ export function BusinessSignupForm() {
       navigate(paths.businessDashboard, { replace: true });
     } catch (error) {
       const message = errorMessage(error, t("businessSignup.failedDefault"));
-      const field = error instanceof ApiError ? error.field : null;
-      if (field && (fields as readonly string[]).includes(field)) setErrors({ [field]: message });
-      else setFormError(message);
+      if (!fieldErrors.fromServer(error, message)) setFormError(message);
       toast.error(t("businessSignup.failed", { message }));
     }
   }

@@ -2,20 +2,21 @@
 // platform (Instagram default), handle. Empty field -> 'All fields are required.'; failures show
 // the server message or 'An unexpected error occurred.' Success stores the token, says the user
 // is logged in, opens the influencer dashboard.
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { influencerRegistrationSchema } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
-import { ApiError, errorMessage } from "@/lib/api-client.ts";
-import { fieldErrorsFrom, hasEmptyField, type FieldErrors } from "@/lib/form-errors.ts";
+import { errorMessage } from "@/lib/api-client.ts";
+import { hasEmptyField } from "@/lib/form-errors.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useFocusFirstError } from "@/lib/use-focus-first-error.ts";
+import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { setToken } from "@/lib/token.ts";
 import { Alert, Button, SelectField, TextField, useToast } from "@/components/ui/index.ts";
 import { useRegisterInfluencer } from "@/features/auth/api/register-influencer.ts";
 import { AuthPanel } from "./auth-panel.tsx";
 
 const requiredFields = ["fullName", "email", "password", "social_media_page"] as const;
+const inputs = [...requiredFields, "platform"] as const;
 interface Values {
   fullName: string;
   email: string;
@@ -35,9 +36,7 @@ export function InfluencerSignupForm() {
     platform: "instagram",
     social_media_page: "",
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
+  const { errors, formRef, ...fieldErrors } = useFieldErrors(inputs);
   const [formError, setFormError] = useState<string | null>(null);
 
   const update = (field: keyof Values) => (event: { target: { value: string } }) =>
@@ -45,7 +44,7 @@ export function InfluencerSignupForm() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setErrors({});
+    fieldErrors.show();
     setFormError(null);
     if (hasEmptyField({ ...values }, requiredFields)) {
       setFormError(t("errors.allFieldsRequired"));
@@ -53,7 +52,7 @@ export function InfluencerSignupForm() {
     }
     const parsed = influencerRegistrationSchema.safeParse({ ...values, id_card_url: "" });
     if (!parsed.success) {
-      setErrors(fieldErrorsFrom(parsed.error));
+      fieldErrors.fromSchema(parsed.error);
       return;
     }
     try {
@@ -63,9 +62,7 @@ export function InfluencerSignupForm() {
       navigate(paths.influencerDashboard, { replace: true });
     } catch (error) {
       const message = errorMessage(error, t("errors.unexpected"));
-      const field = error instanceof ApiError ? error.field : null;
-      if (field && field in values) setErrors({ [field]: message });
-      else setFormError(message);
+      if (!fieldErrors.fromServer(error, message)) setFormError(message);
     }
   }
 

@@ -1,13 +1,12 @@
 // Login (SPEC §2, §5, §8): email and password; 'Login failed: ' + message, or 'Login successful!'
 // and on to the dashboard of the user's type (unknown type to /).
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { loginSchema } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
-import { fieldErrorsFrom, type FieldErrors } from "@/lib/form-errors.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useFocusFirstError } from "@/lib/use-focus-first-error.ts";
+import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { dashboardPathFor, setToken } from "@/lib/token.ts";
 import { Alert, Button, TextField, useToast } from "@/components/ui/index.ts";
 import { useLogin } from "@/features/auth/api/login.ts";
@@ -18,9 +17,7 @@ export function LoginForm() {
   const toast = useToast();
   const { mutateAsync: logIn, isPending } = useLogin();
   const [values, setValues] = useState({ email: "", password: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
+  const { errors, formRef, ...fieldErrors } = useFieldErrors(["email", "password"]);
   const [failure, setFailure] = useState<string | null>(null);
 
   const update = (field: keyof typeof values) => (event: { target: { value: string } }) =>
@@ -31,10 +28,10 @@ export function LoginForm() {
     setFailure(null);
     const parsed = loginSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrorsFrom(parsed.error));
+      fieldErrors.fromSchema(parsed.error);
       return;
     }
-    setErrors({});
+    fieldErrors.show();
     try {
       const { token, user } = await logIn(parsed.data);
       setToken(token);

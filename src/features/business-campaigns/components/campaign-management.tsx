@@ -2,15 +2,15 @@
 // start and end dates, description, up to 3 image URLs of which only the first is required; all
 // other fields required) sending the dashboard payload, and the list of the business's campaigns
 // with the commission in percent with two decimals.
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { paths } from "@/config/paths.ts";
-import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { campaignCreateSchema } from "@contract/campaigns.ts";
+import { errorMessage } from "@/lib/api-client.ts";
 import { campaignPriceCents, useBusinessCampaigns, type Campaign } from "@/lib/campaigns.ts";
 import { useMe } from "@/lib/current-user.ts";
 import { formatDate, formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
-import type { FieldErrors } from "@/lib/form-errors.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useFocusFirstError } from "@/lib/use-focus-first-error.ts";
+import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
 import {
   Alert,
@@ -28,30 +28,22 @@ import {
 } from "@/components/ui/index.ts";
 import { useCreateCampaign } from "@/features/business-campaigns/api/create-campaign.ts";
 import {
+  DASHBOARD_ALIASES,
   DASHBOARD_IMAGE_FIELDS,
+  DASHBOARD_INPUTS,
   emptyDashboardValues,
-  serverRuleErrors,
   toDashboardPayload,
   validateDashboardForm,
   type CampaignDashboardValues,
 } from "@/features/business-campaigns/utils/campaign-form.ts";
-
-const serverFieldAliases: Record<string, keyof CampaignDashboardValues> = {
-  price: "product_price",
-  description: "product_description",
-  product_images: "image_1",
-  image_urls: "image_1",
-};
 
 /** Creates through useCreateCampaign, whose answer adds the campaign to the list beside it. */
 function CreateCampaignForm({ approved }: { approved: boolean }) {
   const toast = useToast();
   const { mutateAsync: create, isPending } = useCreateCampaign();
   const [values, setValues] = useState<CampaignDashboardValues>(emptyDashboardValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, formRef, ...fieldErrors } = useFieldErrors(DASHBOARD_INPUTS, DASHBOARD_ALIASES);
   const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
 
   const field = (name: keyof CampaignDashboardValues) => ({
     name,
@@ -65,16 +57,13 @@ function CreateCampaignForm({ approved }: { approved: boolean }) {
     event.preventDefault();
     setFormError(null);
     const found = validateDashboardForm(values);
-    setErrors(found);
+    fieldErrors.show(found);
     if (Object.keys(found).length > 0) return;
     const payload = toDashboardPayload(values);
-    const serverRules = serverRuleErrors(payload);
-    if (Object.keys(serverRules).length > 0) {
-      setErrors(
-        Object.fromEntries(
-          Object.entries(serverRules).map(([key, message]) => [serverFieldAliases[key] ?? key, message]),
-        ),
-      );
+    // The server's own rules, from the schema it shares, on what the checks above let through.
+    const checked = campaignCreateSchema.safeParse(payload);
+    if (!checked.success) {
+      fieldErrors.fromSchema(checked.error);
       return;
     }
     try {
@@ -84,9 +73,7 @@ function CreateCampaignForm({ approved }: { approved: boolean }) {
     } catch (error) {
       const message = errorMessage(error, t("campaigns.createFailed"));
       setFormError(message);
-      const serverField = error instanceof ApiError ? error.field : null;
-      const key = serverField ? (serverFieldAliases[serverField] ?? serverField) : null;
-      if (key && key in values) setErrors({ [key]: message });
+      fieldErrors.fromServer(error, message);
     }
   }
 

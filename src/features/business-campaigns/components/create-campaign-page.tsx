@@ -2,14 +2,14 @@
 // rate as a fraction (hint 'e.g. 0.15 for 15%', step 0.01), up to 5 images by URL and/or upload,
 // optional start and end dates (empty -> null). Success: 'Campaign created successfully!' and back
 // to the business dashboard; failure: 'Failed to create campaign: {message}'.
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { paths } from "@/config/paths.ts";
-import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { campaignCreateSchema } from "@contract/campaigns.ts";
+import { errorMessage } from "@/lib/api-client.ts";
 import { useMe } from "@/lib/current-user.ts";
-import type { FieldErrors } from "@/lib/form-errors.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useFocusFirstError } from "@/lib/use-focus-first-error.ts";
+import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { ImageListField } from "@/components/forms/image-list-field.tsx";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
 import {
@@ -25,19 +25,15 @@ import {
 import { useCreateCampaign } from "@/features/business-campaigns/api/create-campaign.ts";
 import {
   emptyPageValues,
+  PAGE_ALIASES,
+  PAGE_INPUTS,
   PAGE_MAX_IMAGES,
-  serverRuleErrors,
   toPagePayload,
   validatePageForm,
   type CampaignPageValues,
 } from "@/features/business-campaigns/utils/campaign-form.ts";
 
 type TextKey = Exclude<keyof CampaignPageValues, "image_urls">;
-const serverFieldAliases: Record<string, keyof CampaignPageValues> = {
-  product_price: "price",
-  product_images: "image_urls",
-  product_description: "description",
-};
 
 export function CreateCampaignPage() {
   const navigate = useNavigate();
@@ -45,12 +41,10 @@ export function CreateCampaignPage() {
   const me = useMe();
   const { mutateAsync: create, isPending } = useCreateCampaign();
   const [values, setValues] = useState<CampaignPageValues>(emptyPageValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, formRef, ...fieldErrors } = useFieldErrors(PAGE_INPUTS, PAGE_ALIASES);
   const [imageErrors, setImageErrors] = useState<(string | null)[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
 
   const approved = me.data?.status === "approved";
   const update = (field: TextKey) => (event: { target: { value: string } }) =>
@@ -61,12 +55,13 @@ export function CreateCampaignPage() {
     setFormError(null);
     const checked = validatePageForm(values);
     setImageErrors(checked.imageErrors);
-    setErrors(checked.errors);
+    fieldErrors.show(checked.errors);
     if (Object.keys(checked.errors).length > 0) return;
     const payload = toPagePayload(values);
-    const serverRules = serverRuleErrors(payload);
-    if (Object.keys(serverRules).length > 0) {
-      setErrors(serverRules);
+    // The server's own rules, from the schema it shares, on what the checks above let through.
+    const parsed = campaignCreateSchema.safeParse(payload);
+    if (!parsed.success) {
+      fieldErrors.fromSchema(parsed.error);
       return;
     }
     try {
@@ -77,9 +72,7 @@ export function CreateCampaignPage() {
       const message = t("campaigns.createFailedPage", { message: errorMessage(error, t("errors.generic")) });
       setFormError(message);
       toast.error(message);
-      const field = error instanceof ApiError ? error.field : null;
-      const key = field ? (serverFieldAliases[field] ?? field) : null;
-      if (key && key in values) setErrors({ [key]: errorMessage(error, t("errors.generic")) });
+      fieldErrors.fromServer(error, errorMessage(error, t("errors.generic")));
     }
   }
 

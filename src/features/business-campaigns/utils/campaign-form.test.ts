@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { campaignCreateSchema } from "@contract/campaigns.ts";
+import { messagesFromSchema } from "@/lib/use-field-errors.ts";
 import {
   emptyDashboardValues,
   emptyPageValues,
   priceProblem,
-  serverRuleErrors,
+  PAGE_INPUTS,
   rateProblem,
   toDashboardPayload,
   toPagePayload,
@@ -145,14 +147,15 @@ describe("price and rate rules", () => {
   });
 });
 
-describe("serverRuleErrors (the schema shared with the api function)", () => {
+describe("the schema shared with the api function, on what the forms produce", () => {
   it("accepts what the forms produce", () => {
-    expect(serverRuleErrors(toPagePayload(page()))).toEqual({});
-    expect(serverRuleErrors(toDashboardPayload(dashboard()))).toEqual({});
+    expect(campaignCreateSchema.safeParse(toPagePayload(page())).error).toBeUndefined();
+    expect(campaignCreateSchema.safeParse(toDashboardPayload(dashboard())).error).toBeUndefined();
   });
 
-  it("reports the server's wording by field", () => {
-    expect(serverRuleErrors({ ...toPagePayload(page()), commission_rate: 15 })).toEqual({
+  it("reports the server's wording by input", () => {
+    const refused = campaignCreateSchema.safeParse({ ...toPagePayload(page()), commission_rate: 15 });
+    expect(messagesFromSchema(refused.error!, PAGE_INPUTS)).toEqual({
       commission_rate: "Commission rate is a fraction between 0 and 1: write 0.15 for 15%",
     });
   });

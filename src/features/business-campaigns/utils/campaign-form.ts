@@ -2,13 +2,46 @@
 // field errors, and -> the payload POST /campaigns accepts (§7). The campaign management view
 // sends the dashboard form (product_price, product_images, product_description); the create
 // campaign page sends the page form (price, image_urls, description, empty dates as null).
-import { campaignCreateSchema, type CampaignDashboardForm, type CampaignPageForm } from "@contract/campaigns.ts";
-import { fieldErrorsFrom, type FieldErrors } from "@/lib/form-errors.ts";
+import type { CampaignDashboardForm, CampaignPageForm } from "@contract/campaigns.ts";
 import { t } from "@/lib/i18n/index.ts";
+import type { FieldMessages } from "@/lib/use-field-errors.ts";
 import { isHttpUrl } from "@/lib/image-url.ts";
 
 export const PAGE_MAX_IMAGES = 5;
 export const DASHBOARD_IMAGE_FIELDS = ["image_1", "image_2", "image_3"] as const;
+
+/** The create page's inputs, and the server's other names for them (either payload form). */
+export const PAGE_INPUTS = [
+  "product_name",
+  "description",
+  "price",
+  "commission_rate",
+  "image_urls",
+  "start_date",
+  "end_date",
+] as const;
+export const PAGE_ALIASES = {
+  product_price: "price",
+  product_images: "image_urls",
+  product_description: "description",
+} as const;
+
+/** The management form's inputs, and the server's other names for them (the first image row stands for all). */
+export const DASHBOARD_INPUTS = [
+  "product_name",
+  "product_price",
+  "commission_rate",
+  "start_date",
+  "end_date",
+  "product_description",
+  ...DASHBOARD_IMAGE_FIELDS,
+] as const;
+export const DASHBOARD_ALIASES = {
+  price: "product_price",
+  description: "product_description",
+  product_images: "image_1",
+  image_urls: "image_1",
+} as const;
 
 export interface CampaignPageValues {
   product_name: string;
@@ -99,10 +132,10 @@ export function rateProblem(value: string): string | null {
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 
-function checkDates(start: string, end: string, errors: FieldErrors, startKey: string, endKey: string) {
-  if (start && !isDate(start)) errors[startKey] = t("campaignForm.dateInvalid");
-  if (end && !isDate(end)) errors[endKey] = t("campaignForm.dateInvalid");
-  if (start && end && isDate(start) && isDate(end) && end < start) errors[endKey] = t("campaignForm.endBeforeStart");
+function checkDates(start: string, end: string, errors: FieldMessages<"start_date" | "end_date">) {
+  if (start && !isDate(start)) errors.start_date = t("campaignForm.dateInvalid");
+  if (end && !isDate(end)) errors.end_date = t("campaignForm.dateInvalid");
+  if (start && end && isDate(start) && isDate(end) && end < start) errors.end_date = t("campaignForm.endBeforeStart");
 }
 
 /** Image rows that hold something, trimmed. */
@@ -111,8 +144,11 @@ export function filledUrls(urls: readonly string[]): string[] {
 }
 
 /** Create campaign page: name, price and rate required; 1 to 5 valid image URLs; end not before start. */
-export function validatePageForm(values: CampaignPageValues): { errors: FieldErrors; imageErrors: (string | null)[] } {
-  const errors: FieldErrors = {};
+export function validatePageForm(values: CampaignPageValues): {
+  errors: FieldMessages<(typeof PAGE_INPUTS)[number]>;
+  imageErrors: (string | null)[];
+} {
+  const errors: FieldMessages<(typeof PAGE_INPUTS)[number]> = {};
   if (!values.product_name.trim()) errors.product_name = t("campaignForm.required");
   const price = priceProblem(values.price);
   if (price) errors.price = price;
@@ -123,7 +159,7 @@ export function validatePageForm(values: CampaignPageValues): { errors: FieldErr
   if (images.length === 0) errors.image_urls = t("images.atLeastOne");
   else if (images.length > PAGE_MAX_IMAGES) errors.image_urls = t("images.max", { max: PAGE_MAX_IMAGES });
   else if (imageErrors.some(Boolean)) errors.image_urls = t("images.fixInvalid");
-  checkDates(values.start_date.trim(), values.end_date.trim(), errors, "start_date", "end_date");
+  checkDates(values.start_date.trim(), values.end_date.trim(), errors);
   return { errors, imageErrors };
 }
 
@@ -140,8 +176,10 @@ export function toPagePayload(values: CampaignPageValues): CampaignPagePayload {
 }
 
 /** Campaign management form: name, price, rate, both dates and description required; image 1 required, 2 and 3 optional. */
-export function validateDashboardForm(values: CampaignDashboardValues): FieldErrors {
-  const errors: FieldErrors = {};
+export function validateDashboardForm(
+  values: CampaignDashboardValues,
+): FieldMessages<(typeof DASHBOARD_INPUTS)[number]> {
+  const errors: FieldMessages<(typeof DASHBOARD_INPUTS)[number]> = {};
   for (const field of ["product_name", "start_date", "end_date", "product_description", "image_1"] as const) {
     if (!values[field].trim()) errors[field] = t("campaignForm.required");
   }
@@ -152,7 +190,7 @@ export function validateDashboardForm(values: CampaignDashboardValues): FieldErr
   for (const field of DASHBOARD_IMAGE_FIELDS) {
     if (values[field].trim() && !isHttpUrl(values[field])) errors[field] = t("images.invalidUrl");
   }
-  checkDates(values.start_date.trim(), values.end_date.trim(), errors, "start_date", "end_date");
+  checkDates(values.start_date.trim(), values.end_date.trim(), errors);
   return errors;
 }
 
@@ -166,13 +204,4 @@ export function toDashboardPayload(values: CampaignDashboardValues): CampaignDas
     start_date: values.start_date.trim(),
     end_date: values.end_date.trim(),
   };
-}
-
-/**
- * The server's own rules (the zod schema shared with the api function) applied to a payload the
- * checks above let through; field names are the create page's (price, image_urls, description).
- */
-export function serverRuleErrors(payload: CampaignPagePayload | CampaignDashboardPayload): FieldErrors {
-  const parsed = campaignCreateSchema.safeParse(payload);
-  return parsed.success ? {} : fieldErrorsFrom(parsed.error);
 }

@@ -4,17 +4,19 @@
 import { useEffect, useReducer, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Card, Icon, SelectField, TextField } from "@/components/ui/index.ts";
-import { ApiError, failureMessage } from "@/lib/api-client.ts";
+import { failureMessage } from "@/lib/api-client.ts";
 import { formatMoney } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
+import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { communesQuery } from "@/features/checkout/api/get-communes.ts";
 import { deliveryFeeQuery } from "@/features/checkout/api/get-delivery-fee.ts";
 import { useDistricts } from "@/features/checkout/api/get-districts.ts";
 import { usePlaceOrder, type PlacedOrder } from "@/features/checkout/api/place-order.ts";
 import {
+  CHECKOUT_ALIASES,
+  CHECKOUT_FIELDS,
   checkoutFormReducer,
   checkSubmit,
-  formField,
   initialCheckoutForm,
   orderPreview,
   QUANTITIES,
@@ -46,7 +48,7 @@ export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: 
   const districts = useDistricts();
   const { mutateAsync: place, isPending } = usePlaceOrder();
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<CheckoutField, string>>>({});
+  const { errors, formRef, ...fieldErrors } = useFieldErrors(CHECKOUT_FIELDS, CHECKOUT_ALIASES);
 
   // The communes of the chosen district (a failure is only logged: SPEC §8). Another district
   // aborts the lookup of the one left.
@@ -90,7 +92,7 @@ export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: 
   }, [queryClient, chosenDistrict, chosenCommune]);
 
   const clearError = (field: CheckoutField) => {
-    setFieldErrors(({ [field]: _gone, ...rest }) => rest);
+    fieldErrors.clear(field);
     setSubmitError(null);
   };
 
@@ -101,23 +103,19 @@ export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: 
     if (!check.ok) {
       // The location message as an alert; a refused field value beside its field.
       setSubmitError(check.reason === "location" ? check.message : null);
-      setFieldErrors(check.reason === "invalid" ? { [check.field]: check.message } : {});
+      fieldErrors.show(check.reason === "invalid" ? { [check.field]: check.message } : {});
       focusField(check.field);
       return;
     }
     setSubmitError(null);
-    setFieldErrors({});
+    fieldErrors.show();
     try {
       onPlaced(await place(check.input));
     } catch (error) {
       const reason = failureMessage(error, "");
       const message = reason ? t("checkout.orderFailed", { message: reason }) : t("checkout.orderFailedDefault");
       setSubmitError(message);
-      const field = error instanceof ApiError ? formField(error.field) : null;
-      if (field) {
-        setFieldErrors({ [field]: reason });
-        focusField(field);
-      }
+      fieldErrors.fromServer(error, reason);
     }
   }
 
@@ -137,11 +135,17 @@ export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: 
     },
     ...state.communes.map((name) => ({ value: name, label: name })),
   ];
-  const communeError = fieldErrors.commune ?? (state.feeFailed ? t("checkout.feeFailed") : null);
+  const communeError = errors.commune ?? (state.feeFailed ? t("checkout.feeFailed") : null);
 
   return (
     <Card title={t("checkout.details")} className="checkout-form-card">
-      <form className="form checkout-form" onSubmit={onSubmit} noValidate aria-busy={isPending || undefined}>
+      <form
+        className="form checkout-form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-busy={isPending || undefined}
+        ref={formRef}
+      >
         <SelectField
           label={t("checkout.quantity")}
           name="quantity"
@@ -152,7 +156,7 @@ export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: 
             dispatch({ type: "quantity", quantity: Number(event.target.value) });
           }}
           options={QUANTITIES.map((n) => ({ value: String(n), label: String(n) }))}
-          error={fieldErrors.quantity}
+          error={errors.quantity}
           id={fieldId.quantity}
         />
         <TextField
@@ -168,7 +172,7 @@ export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: 
             clearError("phone");
             dispatch({ type: "phone", phone: event.target.value });
           }}
-          error={fieldErrors.phone}
+          error={errors.phone}
           id={fieldId.phone}
         />
         <fieldset className="form-fieldset checkout-form__location">
@@ -185,7 +189,7 @@ export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: 
               dispatch({ type: "district", district: event.target.value });
             }}
             options={districtOptions}
-            error={fieldErrors.district ?? (districts.error && !districts.data ? t("checkout.districtsFailed") : null)}
+            error={errors.district ?? (districts.error && !districts.data ? t("checkout.districtsFailed") : null)}
             id={fieldId.district}
           />
           {districts.error && !districts.data && (

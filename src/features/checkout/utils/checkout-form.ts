@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { checkoutOrderSchema } from "@contract/orders.ts";
 import { formatMoney } from "@/lib/format.ts";
 import { t, tServer } from "@/lib/i18n/index.ts";
+import { inputForServerField } from "@/lib/use-field-errors.ts";
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 10;
@@ -122,17 +123,13 @@ export type SubmitCheck =
   /** "location": no fee or no phone yet (SPEC §5); "invalid": a field the shared schema refuses. */
   | { ok: false; reason: "location" | "invalid"; message: string; field: CheckoutField };
 
-const schemaFields: Record<string, CheckoutField> = {
+/** The form's inputs, and the names the server and the shared schema give them. */
+export const CHECKOUT_FIELDS = ["quantity", "phone", "district", "commune"] as const satisfies readonly CheckoutField[];
+export const CHECKOUT_ALIASES = {
   customer_phone: "phone",
-  quantity: "quantity",
   delivery_district: "district",
   delivery_commune: "commune",
-};
-
-/** The server's field name (or a schema path) as the form's field, if it is one. */
-export function formField(name: string | null | undefined): CheckoutField | null {
-  return (name && schemaFields[name]) || null;
-}
+} as const;
 
 /** Whether the form may be sent, and the checked request if so (the shared zod schema). */
 export function checkSubmit(state: CheckoutFormState, ids: { influencerId: string; productId: string }): SubmitCheck {
@@ -158,6 +155,6 @@ export function checkSubmit(state: CheckoutFormState, ids: { influencerId: strin
     ok: false,
     reason: "invalid",
     message: tServer(issue.message),
-    field: formField(String(issue.path[0] ?? "")) ?? "phone",
+    field: inputForServerField(String(issue.path[0] ?? ""), CHECKOUT_FIELDS, CHECKOUT_ALIASES) ?? "phone",
   };
 }

@@ -2,11 +2,11 @@
 // amount, oldest request time, the transactions and products it covers, and for a business the
 // gross, fee and net. The ABA reference of the transfer is required (trimmed, checked here with
 // the schema the server uses) before Complete Payout calls the server.
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { payoutCompletionSchema } from "@contract/payouts.ts";
 import { Button, TextField } from "@/components/ui/index.ts";
 import { PLATFORM_FEE_RATE } from "@/config/app.ts";
-import { fieldErrorsFrom } from "@/lib/form-errors.ts";
+import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { formatCount, formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
 import type { PendingPayout } from "@/features/payouts/types/payout.ts";
@@ -21,18 +21,16 @@ interface PayoutRequestCardProps {
 
 export function PayoutRequestCard({ request, completing, onComplete }: PayoutRequestCardProps) {
   const [reference, setReference] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const fieldId = useId();
+  const { errors, formRef, ...fieldErrors } = useFieldErrors(["aba_reference"]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = payoutCompletionSchema.safeParse({ aba_reference: reference });
     if (!parsed.success) {
-      setError(fieldErrorsFrom(parsed.error).aba_reference ?? null);
-      document.getElementById(fieldId)?.focus();
+      fieldErrors.fromSchema(parsed.error);
       return;
     }
-    setError(null);
+    fieldErrors.show();
     if (await onComplete(request, parsed.data.aba_reference)) setReference("");
   }
 
@@ -93,17 +91,16 @@ export function PayoutRequestCard({ request, completing, onComplete }: PayoutReq
           </div>
         ))}
       </dl>
-      <form className="payout-card__form" onSubmit={onSubmit} noValidate>
+      <form className="payout-card__form" onSubmit={onSubmit} noValidate ref={formRef}>
         <TextField
-          id={fieldId}
           label={t("payouts.admin.referenceField")}
           hint={t("payouts.admin.referenceHint")}
           value={reference}
           onChange={(event) => {
             setReference(event.target.value);
-            if (error) setError(null);
+            fieldErrors.clear("aba_reference");
           }}
-          error={error}
+          error={errors.aba_reference}
           required
           autoComplete="off"
           spellCheck={false}

@@ -4,13 +4,12 @@
 // changed (trimmed values against the saved ones) or while saving, and sends only the changed
 // fields through PUT /auth/profile. A failure keeps everything typed and shows the SPEC §8
 // message, with the server's message next to the field it names.
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { profileUpdateSchema } from "@contract/auth.ts";
-import { ApiError, failureMessage } from "@/lib/api-client.ts";
+import { failureMessage } from "@/lib/api-client.ts";
 import type { User } from "@/lib/current-user.ts";
-import { fieldErrorsFrom, type FieldErrors } from "@/lib/form-errors.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { useFocusFirstError } from "@/lib/use-focus-first-error.ts";
+import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { Alert, Button, Card, ProductImage, TextField, useToast } from "@/components/ui/index.ts";
 import { useUpdateProfile } from "@/features/profile/api/update-profile.ts";
 import {
@@ -40,11 +39,9 @@ export function ProfileForm({ user }: ProfileFormProps) {
   const [seen, setSeen] = useState<ProfileValues>(incoming);
   const [saved, setSaved] = useState<ProfileValues>(incoming);
   const [values, setValues] = useState<ProfileValues>(incoming);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, formRef, ...fieldErrors } = useFieldErrors(fields);
   const [failure, setFailure] = useState<string | null>(null);
   const [failureDetail, setFailureDetail] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
 
   // A newer copy of the account (a live refetch): untouched fields take it, edits are kept.
   if (!sameValues(incoming, seen)) {
@@ -59,7 +56,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
   const update = (field: ProfileField) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    fieldErrors.clear(field);
   };
 
   async function onSubmit(event: FormEvent) {
@@ -69,10 +66,10 @@ export function ProfileForm({ user }: ProfileFormProps) {
     setFailureDetail(null);
     const parsed = profileUpdateSchema.safeParse(changes);
     if (!parsed.success) {
-      setErrors(fieldErrorsFrom(parsed.error));
+      fieldErrors.fromSchema(parsed.error);
       return;
     }
-    setErrors({});
+    fieldErrors.show();
     const submitted = values;
     try {
       const account = await save(parsed.data);
@@ -83,12 +80,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
       toast.success(t("profile.saved"));
     } catch (error) {
       setFailure(isBusiness ? t("profile.failed.business") : t("profile.failed.influencer"));
-      const field = error instanceof ApiError && error.fromServer ? error.field : null;
-      if (field && (fields as readonly string[]).includes(field)) {
-        setErrors({ [field]: (error as ApiError).message });
-      } else {
-        setFailureDetail(failureMessage(error, "") || null);
-      }
+      if (!fieldErrors.fromServer(error)) setFailureDetail(failureMessage(error, "") || null);
     }
   }
 
