@@ -3,6 +3,7 @@
 // submit button. Rules live in ../utils/checkout-form.ts.
 import { useEffect, useReducer, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import type { PlacedOrder } from "@contract/orders.ts";
 import { Alert, Button, Card, Icon, SelectField, TextField } from "@/components/ui/index.ts";
 import { ApiError, failureMessage } from "@/lib/api-client.ts";
 import { formatMoney } from "@/lib/format.ts";
@@ -10,7 +11,7 @@ import { t } from "@/lib/i18n/index.ts";
 import { communesQuery } from "@/features/checkout/api/get-communes.ts";
 import { deliveryFeeQuery } from "@/features/checkout/api/get-delivery-fee.ts";
 import { useDistricts } from "@/features/checkout/api/get-districts.ts";
-import { usePlaceOrder, type PlacedOrder } from "@/features/checkout/api/place-order.ts";
+import { usePlaceOrder } from "@/features/checkout/api/place-order.ts";
 import {
   checkoutFormReducer,
   checkSubmit,
