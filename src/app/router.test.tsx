@@ -5,6 +5,8 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { UserType } from "@contract/auth.ts";
+import { makeUser } from "@/testing/fixtures/users.ts";
 import { AppProvider } from "./provider.tsx";
 import { routes } from "./router.tsx";
 
@@ -27,17 +29,13 @@ function tokenFor(userType: string | undefined, exp = nowSeconds + 3600): string
   return `${base64Url({ alg: "HS256" })}.${base64Url(claims)}.sig`;
 }
 
-function user(userType: string) {
-  return {
+function user(userType: UserType) {
+  return makeUser({
     id: "00000000-0000-4000-8000-000000000001",
     email: "u@example.com",
     user_type: userType,
-    role: userType,
     status: "pending_approval",
-    is_approved: false,
-    created_at: "2026-11-22T00:00:00Z",
-    updated_at: "2026-11-22T00:00:00Z",
-  };
+  });
 }
 
 let root: Root | null = null;
@@ -68,7 +66,8 @@ beforeEach(() => {
         "/keyword-triggers/my-triggers": { triggers: [] },
       };
       const path = new URL(url).pathname.replace(/^.*\/functions\/v1\/api/, "");
-      const body = path === "/auth/me" ? { user: user(type) } : (lists[path] ?? {});
+      // A token without a user type gets no account: the guards drop such a token anyway.
+      const body = path === "/auth/me" && type ? { user: user(type) } : (lists[path] ?? {});
       return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
     }),
   );

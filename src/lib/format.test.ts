@@ -1,13 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  currentYear,
-  formatCount,
-  formatDate,
-  formatDateTime,
-  formatDollars,
-  formatMoney,
-  formatPercent,
-} from "./format.ts";
+import { currentYear, formatCount, formatDate, formatDateTime, formatMoney, formatPercent } from "./format.ts";
 import { setLocale } from "./i18n/index.ts";
 
 afterEach(() => setLocale("en"));
@@ -19,15 +11,10 @@ describe("formatMoney (integer cents)", () => {
     [5, "$0.05"],
     [100000, "$1,000.00"],
     [-3060, "-$30.60"],
+    [1250, "$12.50"],
+    [2000, "$20.00"],
   ])("%i cents -> %s", (cents, text) => {
     expect(formatMoney(cents)).toBe(text);
-  });
-});
-
-describe("formatDollars", () => {
-  it("shows two decimals", () => {
-    expect(formatDollars(12.5)).toBe("$12.50");
-    expect(formatDollars(20)).toBe("$20.00");
   });
 });
 

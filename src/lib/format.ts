@@ -25,11 +25,6 @@ export function formatMoney(cents: number): string {
   return usd(Math.round(cents) / 100);
 }
 
-/** A dollar amount with two decimals: 12.5 -> "$12.50". */
-export function formatDollars(dollars: number): string {
-  return usd(dollars);
-}
-
 /** A fraction as a percent with `decimals` decimals: (0.15, 1) -> "15.0%". */
 export function formatPercent(fraction: number, decimals = 1): string {
   return new Intl.NumberFormat(intlLocale(), {

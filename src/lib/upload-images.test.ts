@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { testId } from "@/testing/fixtures/ids.ts";
 import { imageFileProblem, MAX_IMAGE_BYTES, uploadImages } from "./upload-images.ts";
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -15,15 +16,16 @@ beforeEach(() => {
       return json(200, {
         success: true,
         url: `https://cdn.test/${(form.get("image") as File).name}`,
-        public_id: "one",
+        public_id: `${testId(1)}/one.png`,
       });
     }
     if (url.endsWith("/upload/images")) {
       return json(200, {
         success: true,
-        images: form
-          .getAll("images")
-          .map((file) => ({ url: `https://cdn.test/${(file as File).name}`, public_id: (file as File).name })),
+        images: form.getAll("images").map((file) => ({
+          url: `https://cdn.test/${(file as File).name}`,
+          public_id: `${testId(1)}/${(file as File).name}`,
+        })),
       });
     }
     return json(404, { error: "not_found", message: "No such API path" });
@@ -40,7 +42,9 @@ const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])
 
 describe("uploadImages", () => {
   it("sends one file to POST /upload/image as multipart field `image`", async () => {
-    expect(await uploadImages([png("a.png")])).toEqual([{ url: "https://cdn.test/a.png", public_id: "one" }]);
+    expect(await uploadImages([png("a.png")])).toEqual([
+      { url: "https://cdn.test/a.png", public_id: `${testId(1)}/one.png` },
+    ]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toMatch(/\/functions\/v1\/api\/upload\/image$/);

@@ -1,23 +1,13 @@
 // Product image uploads (SPEC §5, §7): one file goes to POST /upload/image (field `image`), several
 // to POST /upload/images (field `images`). PNG, JPEG or GIF up to 10 MB each; the server checks
 // the content again. Shared by the create campaign page and the business dashboard's edit modal.
-import { z } from "zod";
+import { imagesUploadResponseSchema, imageUploadResponseSchema, type UploadedImage } from "@contract/uploads.ts";
 import { apiRequest } from "./api-client.ts";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;
 /** For <input type="file" accept>. */
 export const IMAGE_ACCEPT = "image/png,image/jpeg,image/gif,.png,.jpg,.jpeg,.gif";
-
-export const uploadedImageSchema = z.object({ url: z.string(), public_id: z.string().nullish() });
-export type UploadedImage = z.infer<typeof uploadedImageSchema>;
-
-const singleUploadSchema = z.object({
-  success: z.boolean().optional(),
-  url: z.string(),
-  public_id: z.string().nullish(),
-});
-const multiUploadSchema = z.object({ success: z.boolean().optional(), images: z.array(uploadedImageSchema) });
 
 /** Why a file cannot be uploaded, or null when it can. */
 export function imageFileProblem(file: Pick<File, "type" | "size" | "name">): "type" | "size" | null {
@@ -35,10 +25,20 @@ export async function uploadImages(files: readonly File[], signal?: AbortSignal)
   const form = new FormData();
   if (files.length === 1) {
     form.append("image", files[0]);
-    const body = await apiRequest("/upload/image", { method: "POST", body: form, schema: singleUploadSchema, signal });
+    const body = await apiRequest("/upload/image", {
+      method: "POST",
+      body: form,
+      schema: imageUploadResponseSchema,
+      signal,
+    });
     return [{ url: body.url, public_id: body.public_id }];
   }
   for (const file of files) form.append("images", file);
-  const body = await apiRequest("/upload/images", { method: "POST", body: form, schema: multiUploadSchema, signal });
+  const body = await apiRequest("/upload/images", {
+    method: "POST",
+    body: form,
+    schema: imagesUploadResponseSchema,
+    signal,
+  });
   return body.images;
 }

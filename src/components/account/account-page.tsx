@@ -4,8 +4,9 @@
 // header, a pending or rejected banner, and one toast when an approval arrives while the page is
 // open. The dashboard content is rendered once the account is known.
 import { useEffect, useRef, type ReactNode } from "react";
+import type { User, UserStatus } from "@contract/auth.ts";
 import { useSession } from "@/lib/auth.tsx";
-import { currentUserKeys, useMe, type User, type UserStatus } from "@/lib/current-user.ts";
+import { currentUserKeys, useMe } from "@/lib/current-user.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import type { ScreenState } from "@/lib/screen-state.ts";

@@ -309,7 +309,6 @@ export const en = {
   "influencer.links.browse": "Browse Available Campaigns",
   "influencer.links.loadFailed": "Failed to load your affiliate links.",
   "influencer.triggers.loadFailed": "Failed to load keyword triggers.",
-  "influencer.links.unnamed": "Campaign",
   "influencer.links.status": "Link status",
   "influencer.links.state.pending": "Pending approval",
   "influencer.links.state.approved": "Approved",

@@ -1,26 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { linkApplicationsResponseSchema, type LinkApplication } from "@contract/links.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
-
-export const linkApplicationSchema = z.object({
-  id: z.string(),
-  influencer_id: z.string(),
-  influencer_email: z.string().nullish(),
-  campaign_id: z.string(),
-  campaign_name: z.string().nullish(),
-  affiliate_url: z.string().nullish(),
-  status: z.enum(["pending", "approved", "rejected"]),
-  is_approved: z.boolean().optional(),
-  created_at: z.string(),
-  decided_at: z.string().nullish(),
-});
-
-export type LinkApplication = z.infer<typeof linkApplicationSchema>;
-
-export const linkApplicationsResponseSchema = z.object({ applications: z.array(linkApplicationSchema) });
 
 // GET /admin/affiliate-links/all - every link application, newest first
 // GET /admin/affiliate-links/pending - the pending ones (the fallback of SPEC §7)

@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { usersResponseSchema, type User } from "@contract/auth.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-import { userSchema, type User } from "@/lib/current-user.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
-
-export const usersResponseSchema = z.object({ users: z.array(userSchema) });
 
 // GET /admin/users - every account, newest first (admins only)
 export function getUsers(signal?: AbortSignal): Promise<User[]> {

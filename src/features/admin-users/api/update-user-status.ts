@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { userStatusSchema } from "@contract/auth.ts";
+import type { z } from "zod";
+import { userStatusResponseSchema, userStatusSchema } from "@contract/auth.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-import { userSchema } from "@/lib/current-user.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 import { usersQuery } from "@/features/admin-users/api/get-users.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 
 export type Decision = z.infer<typeof userStatusSchema>["status"];
-
-export const updateUserStatusResponseSchema = z.object({ user: userSchema, message: z.string().optional() });
 
 // PUT /admin/users/{id}/status - approve or reject a pending account
 export function updateUserStatus(id: string, status: Decision) {
@@ -17,7 +14,7 @@ export function updateUserStatus(id: string, status: Decision) {
   return apiRequest(`/admin/users/${encodeURIComponent(id)}/status`, {
     method: "PUT",
     body,
-    schema: updateUserStatusResponseSchema,
+    schema: userStatusResponseSchema,
   });
 }
 

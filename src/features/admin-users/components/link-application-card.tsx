@@ -1,11 +1,11 @@
 // One affiliate link application: influencer (ID and email), campaign (ID and name), affiliate
 // URL, status and created date; Approve and Reject while pending, else the decision.
 import type { ReactNode } from "react";
+import type { LinkApplication } from "@contract/links.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { Badge, Button, type BadgeTone } from "@/components/ui/index.ts";
 import type { LinkDecision } from "@/features/admin-users/api/decide-link-application.ts";
-import type { LinkApplication } from "@/features/admin-users/api/get-link-applications.ts";
 
 const statusTone: Record<LinkApplication["status"], BadgeTone> = {
   pending: "warning",
@@ -20,9 +20,7 @@ interface LinkApplicationCardProps {
 }
 
 export function linkApplicationLabel(application: LinkApplication): string {
-  const campaign = application.campaign_name || application.campaign_id;
-  const influencer = application.influencer_email || application.influencer_id;
-  return t("admin.links.cardLabel", { campaign, influencer });
+  return t("admin.links.cardLabel", { campaign: application.campaign_name, influencer: application.influencer_email });
 }
 
 export function LinkApplicationCard({ application, deciding, onDecide }: LinkApplicationCardProps) {
@@ -31,7 +29,7 @@ export function LinkApplicationCard({ application, deciding, onDecide }: LinkApp
       label: t("admin.links.influencer"),
       value: (
         <>
-          {application.influencer_email && <span className="break-anywhere">{application.influencer_email}</span>}
+          <span className="break-anywhere">{application.influencer_email}</span>
           <code className="id-text">{application.influencer_id}</code>
         </>
       ),
@@ -40,18 +38,14 @@ export function LinkApplicationCard({ application, deciding, onDecide }: LinkApp
       label: t("admin.links.campaign"),
       value: (
         <>
-          {application.campaign_name && <span className="break-anywhere">{application.campaign_name}</span>}
+          <span className="break-anywhere">{application.campaign_name}</span>
           <code className="id-text">{application.campaign_id}</code>
         </>
       ),
     },
     {
       label: t("admin.links.url"),
-      value: application.affiliate_url ? (
-        <span className="break-anywhere">{application.affiliate_url}</span>
-      ) : (
-        t("common.notAvailable")
-      ),
+      value: <span className="break-anywhere">{application.affiliate_url}</span>,
     },
     {
       label: t("admin.users.created"),
@@ -66,7 +60,7 @@ export function LinkApplicationCard({ application, deciding, onDecide }: LinkApp
       aria-label={linkApplicationLabel(application)}
     >
       <div className="user-card__head">
-        <h3 className="user-card__email break-anywhere">{application.campaign_name || application.campaign_id}</h3>
+        <h3 className="user-card__email break-anywhere">{application.campaign_name}</h3>
         <Badge tone={statusTone[status]}>
           <span className="visually-hidden">{t("admin.users.status")}: </span>
           {t(`admin.links.status.${status}`)}

@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { LinkApplication, LinkStatus } from "@contract/links.ts";
+import { testId } from "@/testing/fixtures/ids.ts";
+import { makeLinkApplication } from "@/testing/fixtures/links.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { LinkApplications } from "./link-applications.tsx";
 
@@ -10,20 +13,19 @@ vi.mock("@/lib/realtime.ts", () => ({
   },
 }));
 
-const application = (id: string, campaign: string, status: string) => ({
-  id,
-  influencer_id: `inf-${id}`,
-  influencer_email: `creator-${id}@example.com`,
-  campaign_id: `camp-${id}`,
-  campaign_name: campaign,
-  affiliate_url: `http://shop.test/checkout?influencer_id=inf-${id}&product_id=camp-${id}`,
-  status,
-  is_approved: status === "approved",
-  created_at: "2026-11-22T03:00:00Z",
-  decided_at: null,
-});
+// Application n: influencer testId(100 + n) applied for campaign testId(200 + n).
+const application = (n: number, campaign: string, status: LinkStatus) =>
+  makeLinkApplication({
+    id: testId(n),
+    influencer_id: testId(100 + n),
+    influencer_email: `creator-${n}@example.com`,
+    campaign_id: testId(200 + n),
+    campaign_name: campaign,
+    status,
+    created_at: "2026-11-22T03:00:00Z",
+  });
 
-let applications: ReturnType<typeof application>[];
+let applications: LinkApplication[];
 let allFails: boolean;
 let decideAnswer: { status: number; body: unknown } | null;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -35,9 +37,9 @@ function json(status: number, body: unknown) {
 
 beforeEach(() => {
   applications = [
-    application("a1", "Silk Scarf", "pending"),
-    application("a2", "Coffee Beans", "approved"),
-    application("a3", "Palm Sugar", "rejected"),
+    application(1, "Silk Scarf", "pending"),
+    application(2, "Coffee Beans", "approved"),
+    application(3, "Palm Sugar", "rejected"),
   ];
   allFails = false;
   decideAnswer = null;
@@ -45,13 +47,14 @@ beforeEach(() => {
     if (url.endsWith("/admin/affiliate-links/all")) return allFails ? json(500, {}) : json(200, { applications });
     if (url.endsWith("/admin/affiliate-links/pending"))
       return json(200, { applications: applications.filter((a) => a.status === "pending") });
-    const match = /\/admin\/affiliate-links\/(\w+)\/(approve|reject)$/.exec(url);
+    const match = /\/admin\/affiliate-links\/([\w-]+)\/(approve|reject)$/.exec(url);
     if (match && init?.method === "PUT") {
       if (decideAnswer) return json(decideAnswer.status, decideAnswer.body);
+      const status = match[2] === "approve" ? "approved" : "rejected";
       applications = applications.map((a) =>
-        a.id === match[1] ? { ...a, status: match[2] === "approve" ? "approved" : "rejected" } : a,
+        a.id === match[1] ? { ...a, status, is_approved: status === "approved", decided_at: a.created_at } : a,
       );
-      return json(200, { message: "ok", link: { id: match[1] } });
+      return json(200, { message: "ok", link: applications.find((a) => a.id === match[1]) });
     }
     return json(404, {});
   });
@@ -78,11 +81,11 @@ describe("Affiliate Link Applications", () => {
     ]);
     const card = cards()[0] as HTMLElement;
     for (const text of [
-      "inf-a1",
-      "creator-a1@example.com",
-      "camp-a1",
+      testId(101),
+      "creator-1@example.com",
+      testId(201),
       "Silk Scarf",
-      "product_id=camp-a1",
+      `product_id=${testId(201)}`,
       "Nov 22, 2026",
     ])
       expect(card.textContent).toContain(text);
@@ -121,7 +124,7 @@ describe("Affiliate Link Applications", () => {
     view = await render(<LinkApplications />);
     await until(() => expect(cards()).toHaveLength(1));
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/admin/affiliate-links/pending"))).toBe(true);
-    applications = [application("a9", "New Soap", "pending"), ...applications];
+    applications = [application(9, "New Soap", "pending"), ...applications];
     realtime.onChange!();
     await until(() => expect(cards()).toHaveLength(2));
   });

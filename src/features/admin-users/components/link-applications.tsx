@@ -4,6 +4,7 @@
 // Live: any change to affiliate_links refreshes the list, so a new application appears without
 // reload; the admin's own decision shows from the server's answer.
 import { useState } from "react";
+import type { LinkApplication } from "@contract/links.ts";
 import { serverMessage } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
@@ -17,7 +18,7 @@ import {
   useToast,
 } from "@/components/ui/index.ts";
 import { useDecideLinkApplication, type LinkDecision } from "@/features/admin-users/api/decide-link-application.ts";
-import { useLinkApplications, type LinkApplication } from "@/features/admin-users/api/get-link-applications.ts";
+import { useLinkApplications } from "@/features/admin-users/api/get-link-applications.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 import { LinkApplicationCard } from "./link-application-card.tsx";
 

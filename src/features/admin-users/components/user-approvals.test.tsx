@@ -1,5 +1,8 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { User, UserStatus } from "@contract/auth.ts";
+import { testId } from "@/testing/fixtures/ids.ts";
+import { makeUser } from "@/testing/fixtures/users.ts";
 import { buttonByText, click, render, settle, until, type Rendered } from "@/testing/render.tsx";
 import { UserApprovals } from "./user-approvals.tsx";
 
@@ -12,22 +15,18 @@ vi.mock("@/lib/realtime.ts", () => ({
   },
 }));
 
-const account = (id: string, email: string, status: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  email,
-  user_type: "business",
-  role: "business",
-  status,
-  is_approved: status === "approved",
-  created_at: "2026-11-22T03:00:00Z",
-  updated_at: "2026-11-22T03:00:00Z",
-  social_media_page: "https://www.facebook.com/shop",
-  business_name: null,
-  full_name: null,
-  ...extra,
-});
+const account = (n: number, email: string, status: UserStatus, extra: Partial<User> = {}) =>
+  makeUser({
+    id: testId(n),
+    email,
+    user_type: "business",
+    status,
+    created_at: "2026-11-22T03:00:00Z",
+    social_media_page: "https://www.facebook.com/shop",
+    ...extra,
+  });
 
-let users: ReturnType<typeof account>[];
+let users: User[];
 let statusAnswer: { status: number; body: unknown };
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
@@ -38,24 +37,25 @@ function json(status: number, body: unknown) {
 
 beforeEach(() => {
   users = [
-    account("u1", "pending-shop@example.com", "pending_approval", { business_name: "Pending Shop" }),
-    account("u2", "creator@example.com", "pending_approval", {
+    account(1, "pending-shop@example.com", "pending_approval", { business_name: "Pending Shop" }),
+    account(2, "creator@example.com", "pending_approval", {
       user_type: "influencer",
-      role: "influencer",
       full_name: "Dara Creator",
       social_media_page: "@dara",
     }),
-    account("u3", "approved@example.com", "approved"),
-    account("u4", "rejected@example.com", "rejected"),
+    account(3, "approved@example.com", "approved"),
+    account(4, "rejected@example.com", "rejected"),
   ];
   statusAnswer = { status: 200, body: null };
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.endsWith("/admin/users")) return json(200, { users });
-    const match = /\/admin\/users\/(\w+)\/status$/.exec(url);
+    const match = /\/admin\/users\/([\w-]+)\/status$/.exec(url);
     if (match && init?.method === "PUT") {
       if (statusAnswer.status !== 200) return json(statusAnswer.status, statusAnswer.body);
-      const { status } = JSON.parse(String(init.body));
-      users = users.map((user) => (user.id === match[1] ? { ...user, status } : user));
+      const { status } = JSON.parse(String(init.body)) as { status: UserStatus };
+      users = users.map((user) =>
+        user.id === match[1] ? { ...user, status, is_approved: status === "approved" } : user,
+      );
       return json(200, { user: users.find((user) => user.id === match[1]), message: `User ${status}` });
     }
     return json(404, { error: "not_found", message: "No such API path" });
@@ -123,14 +123,14 @@ describe("User Approvals", () => {
   it("refetches when a change arrives, so a new sign-up appears without reload", async () => {
     view = await render(<UserApprovals />);
     await until(() => expect(cards()).toHaveLength(2));
-    users = [account("u5", "new-signup@example.com", "pending_approval"), ...users];
+    users = [account(5, "new-signup@example.com", "pending_approval"), ...users];
     await act(async () => realtime.onChange?.());
     await until(() => expect(card("new-signup@example.com")).toBeDefined());
     expect(filterLabels()).toEqual(["Pending (3)", "Approved (1)", "All (5)"]);
   });
 
   it("shows an empty state when nobody is pending and the server message when loading fails", async () => {
-    users = [account("u3", "approved@example.com", "approved")];
+    users = [account(3, "approved@example.com", "approved")];
     view = await render(<UserApprovals />);
     await until(() => expect(view.container.textContent).toContain("No users are waiting for approval."));
     view.unmount();

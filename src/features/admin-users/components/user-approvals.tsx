@@ -3,7 +3,7 @@
 // decision made elsewhere shows within a second without reload; the admin's own decision shows
 // from the server's answer.
 import { useState } from "react";
-import type { User } from "@/lib/current-user.ts";
+import type { User } from "@contract/auth.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";

@@ -1,6 +1,6 @@
 // One account in the approvals list: details, and Approve / Reject while pending, or the decision.
 import type { ReactNode } from "react";
-import type { User } from "@/lib/current-user.ts";
+import type { User } from "@contract/auth.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { Badge, Button, type BadgeTone } from "@/components/ui/index.ts";
@@ -33,11 +33,7 @@ export function UserCard({ user, deciding, onDecide }: UserCardProps) {
   ];
   if (user.business_name) details.push({ label: t("admin.users.businessName"), value: user.business_name });
   if (user.full_name) details.push({ label: t("admin.users.fullName"), value: user.full_name });
-  if (user.platform) {
-    const platform = user.platform;
-    const label = platform === "instagram" || platform === "facebook" ? t(`user.platform.${platform}`) : platform;
-    details.push({ label: t("admin.users.platform"), value: label });
-  }
+  if (user.platform) details.push({ label: t("admin.users.platform"), value: t(`user.platform.${user.platform}`) });
   if (user.social_media_page) {
     details.push({
       label: t("admin.users.socialPage"),

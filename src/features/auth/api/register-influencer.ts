@@ -1,22 +1,18 @@
 import { useMutation } from "@tanstack/react-query";
-import { z } from "zod";
-import type { InfluencerRegistrationInput } from "@contract/auth.ts";
+import {
+  registrationResponseSchema,
+  type InfluencerRegistrationInput,
+  type RegistrationResponse,
+} from "@contract/auth.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-import { userSchema } from "@/lib/current-user.ts";
-
-export const influencerRegistrationResponseSchema = z.object({
-  token: z.string().min(1),
-  user: userSchema,
-  message: z.string().optional(),
-});
-export type InfluencerRegistrationResponse = z.infer<typeof influencerRegistrationResponseSchema>;
 
 // POST /auth/register/influencer - create a pending influencer account (201)
-export function registerInfluencer(input: InfluencerRegistrationInput): Promise<InfluencerRegistrationResponse> {
+export function registerInfluencer(input: InfluencerRegistrationInput): Promise<RegistrationResponse> {
+  const body: InfluencerRegistrationInput = { ...input, id_card_url: "" };
   return apiRequest("/auth/register/influencer", {
     method: "POST",
-    body: { ...input, id_card_url: "" },
-    schema: influencerRegistrationResponseSchema,
+    body,
+    schema: registrationResponseSchema,
     token: null,
   });
 }

@@ -1,22 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
-import { z } from "zod";
+import { linkAppliedResponseSchema, type LinkApplicationInput } from "@contract/links.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-
-export const applyResponseSchema = z.object({
-  message: z.string().optional(),
-  link: z
-    .object({ id: z.string(), campaign_id: z.string().optional(), status: z.string().optional() })
-    .passthrough()
-    .optional(),
-});
 
 // POST /affiliate-links/apply - ask for an affiliate link to a campaign (pending until an admin decides)
 export function applyForLink(campaignId: string) {
-  return apiRequest("/affiliate-links/apply", {
-    method: "POST",
-    body: { campaign_id: campaignId },
-    schema: applyResponseSchema,
-  });
+  const body: LinkApplicationInput = { campaign_id: campaignId };
+  return apiRequest("/affiliate-links/apply", { method: "POST", body, schema: linkAppliedResponseSchema });
 }
 
 // Success leads to the influencer dashboard, whose links list refetches when it mounts.

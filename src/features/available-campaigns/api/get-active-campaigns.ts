@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { campaignsResponseSchema, type Campaign } from "@contract/campaigns.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-import { campaignKeys, campaignsResponseSchema, type Campaign } from "@/lib/campaigns.ts";
+import { campaignKeys } from "@/lib/campaigns.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { screenState } from "@/lib/screen-state.ts";
 

@@ -1,6 +1,6 @@
 // One active campaign for an influencer: image, product name, price, commission (1 decimal),
 // status, end date or N/A, and Apply for Link.
-import { campaignPriceCents, isCampaignActive, type Campaign } from "@/lib/campaigns.ts";
+import type { Campaign } from "@contract/campaigns.ts";
 import { formatDate, formatMoney, formatPercent } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { Badge, Button, ProductImage } from "@/components/ui/index.ts";
@@ -13,7 +13,7 @@ interface AvailableCampaignCardProps {
 }
 
 export function AvailableCampaignCard({ campaign, applying, disabled, onApply }: AvailableCampaignCardProps) {
-  const active = isCampaignActive(campaign);
+  const active = campaign.is_active;
   return (
     <li className={`card campaign-card${active ? "" : " campaign-card--inactive"}`} aria-label={campaign.product_name}>
       <ProductImage url={campaign.image_urls[0]} alt={campaign.product_name} />
@@ -28,7 +28,7 @@ export function AvailableCampaignCard({ campaign, applying, disabled, onApply }:
         <dl className="campaign-card__facts">
           <div>
             <dt>{t("campaigns.price")}</dt>
-            <dd>{formatMoney(campaignPriceCents(campaign))}</dd>
+            <dd>{formatMoney(campaign.price_cents)}</dd>
           </div>
           <div>
             <dt>{t("campaigns.commission")}</dt>

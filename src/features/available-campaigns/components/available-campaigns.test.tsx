@@ -1,23 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Campaign } from "@contract/campaigns.ts";
+import { makeCampaign } from "@/testing/fixtures/campaigns.ts";
+import { testId } from "@/testing/fixtures/ids.ts";
+import { makeAffiliateLink } from "@/testing/fixtures/links.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { AvailableCampaigns } from "./available-campaigns.tsx";
 
-const campaign = (id: string, name: string, rate: number, created: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  business_id: "b1",
-  product_name: name,
-  price: 24.5,
-  price_cents: 2450,
-  commission_rate: rate,
-  description: "",
-  status: "active",
-  is_active: true,
-  image_urls: ["https://www.instagram.com/p/abc/"],
-  start_date: null,
-  end_date: null,
-  created_at: created,
-  ...extra,
-});
+const campaign = (n: number, name: string, rate: number, created: string, extra: Partial<Campaign> = {}) =>
+  makeCampaign({
+    id: testId(n),
+    product_name: name,
+    price_cents: 2450,
+    commission_rate: rate,
+    image_urls: ["https://www.instagram.com/p/abc/"],
+    created_at: created,
+    ...extra,
+  });
 
 let applyAnswer: () => Promise<Response>;
 let campaignsAnswer: () => Promise<Response>;
@@ -31,15 +29,15 @@ beforeEach(() => {
   campaignsAnswer = async () =>
     json(200, {
       campaigns: [
-        campaign("c1", "Silk Scarf", 0.1, "2026-11-20T00:00:00Z", { end_date: "2026-12-31" }),
-        campaign("c2", "Coffee Beans", 0.255, "2026-11-22T00:00:00Z"),
-        campaign("c3", "Palm Sugar", 0.05, "2026-11-21T00:00:00Z"),
+        campaign(1, "Silk Scarf", 0.1, "2026-11-20T00:00:00Z", { end_date: "2026-12-31" }),
+        campaign(2, "Coffee Beans", 0.255, "2026-11-22T00:00:00Z"),
+        campaign(3, "Palm Sugar", 0.05, "2026-11-21T00:00:00Z"),
       ],
     });
   applyAnswer = async () =>
     json(201, {
       message: "Your link application has been submitted and is pending admin approval.",
-      link: { id: "l1" },
+      link: makeAffiliateLink({ campaign_id: testId(1), campaign_name: "Silk Scarf" }),
     });
   vi.stubGlobal(
     "fetch",

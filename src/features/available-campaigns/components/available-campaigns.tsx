@@ -4,9 +4,9 @@
 // link.' or 'An unexpected error occurred.'
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import type { Campaign } from "@contract/campaigns.ts";
 import { paths } from "@/config/paths.ts";
 import { ApiError, serverMessage } from "@/lib/api-client.ts";
-import type { Campaign } from "@/lib/campaigns.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
 import {

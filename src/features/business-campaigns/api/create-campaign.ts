@@ -1,21 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { campaignSavedResponseSchema, type CampaignDashboardForm, type CampaignPageForm } from "@contract/campaigns.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-import { businessCampaignsQuery, campaignKeys, campaignSchema, withCampaign } from "@/lib/campaigns.ts";
-import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
-import type {
-  CampaignDashboardPayload,
-  CampaignPagePayload,
-} from "@/features/business-campaigns/utils/campaign-form.ts";
-
-export const createCampaignResponseSchema = z.object({
-  message: z.string().optional(),
-  campaign: campaignSchema.optional(),
-});
+import { businessCampaignsQuery, withCampaign } from "@/lib/campaigns.ts";
 
 // POST /campaigns - create a campaign (approved businesses); either payload form of SPEC §7
-export function createCampaign(payload: CampaignPagePayload | CampaignDashboardPayload) {
-  return apiRequest("/campaigns", { method: "POST", body: payload, schema: createCampaignResponseSchema });
+export function createCampaign(payload: CampaignPageForm | CampaignDashboardForm) {
+  return apiRequest("/campaigns", { method: "POST", body: payload, schema: campaignSavedResponseSchema });
 }
 
 export function useCreateCampaign() {
@@ -23,10 +13,7 @@ export function useCreateCampaign() {
   return useMutation({
     mutationFn: createCampaign,
     // The answer is the new campaign: the business's list shows it without a refetch.
-    onSuccess: ({ campaign }) => {
-      if (campaign)
-        queryClient.setQueryData(businessCampaignsQuery().queryKey, (list) => list && withCampaign(list, campaign));
-      else refreshCoalesced(queryClient, campaignKeys.business());
-    },
+    onSuccess: ({ campaign }) =>
+      queryClient.setQueryData(businessCampaignsQuery().queryKey, (list) => list && withCampaign(list, campaign)),
   });
 }

@@ -3,10 +3,10 @@
 // other fields required) sending the dashboard payload, and the list of the business's campaigns
 // with the commission in percent with two decimals.
 import { useState, type FormEvent } from "react";
+import { campaignCreateSchema, type Campaign } from "@contract/campaigns.ts";
 import { paths } from "@/config/paths.ts";
-import { campaignCreateSchema } from "@contract/campaigns.ts";
 import { errorMessage } from "@/lib/api-client.ts";
-import { campaignPriceCents, useBusinessCampaigns, type Campaign } from "@/lib/campaigns.ts";
+import { useBusinessCampaigns } from "@/lib/campaigns.ts";
 import { useMe } from "@/lib/current-user.ts";
 import { formatDate, formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
@@ -159,7 +159,7 @@ function CampaignRow({ campaign }: { campaign: Campaign }) {
         <dl className="details">
           <div className="details__row">
             <dt>{t("campaigns.price")}</dt>
-            <dd>{formatMoney(campaignPriceCents(campaign))}</dd>
+            <dd>{formatMoney(campaign.price_cents)}</dd>
           </div>
           <div className="details__row">
             <dt>{t("campaigns.commission")}</dt>

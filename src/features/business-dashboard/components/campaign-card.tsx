@@ -1,6 +1,6 @@
 // One campaign on the business dashboard: image, name, description, price, commission (1 decimal),
 // status badge and Edit. An inactive campaign stays listed, dimmed, saying it takes no new orders.
-import { campaignPriceCents, isCampaignActive, type Campaign } from "@/lib/campaigns.ts";
+import type { Campaign } from "@contract/campaigns.ts";
 import { formatMoney, formatPercent } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { Badge, Button, ProductImage } from "@/components/ui/index.ts";
@@ -11,7 +11,7 @@ interface CampaignCardProps {
 }
 
 export function CampaignCard({ campaign, onEdit }: CampaignCardProps) {
-  const active = isCampaignActive(campaign);
+  const active = campaign.is_active;
   return (
     <li className={`card campaign-card${active ? "" : " campaign-card--inactive"}`} aria-label={campaign.product_name}>
       <ProductImage url={campaign.image_urls[0]} alt={campaign.product_name} />
@@ -27,7 +27,7 @@ export function CampaignCard({ campaign, onEdit }: CampaignCardProps) {
         <dl className="campaign-card__facts">
           <div>
             <dt>{t("campaigns.price")}</dt>
-            <dd>{formatMoney(campaignPriceCents(campaign))}</dd>
+            <dd>{formatMoney(campaign.price_cents)}</dd>
           </div>
           <div>
             <dt>{t("campaigns.commission")}</dt>

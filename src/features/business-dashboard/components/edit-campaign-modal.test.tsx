@@ -1,26 +1,26 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { businessCampaignsQuery, type Campaign } from "@/lib/campaigns.ts";
+import type { Campaign } from "@contract/campaigns.ts";
+import { businessCampaignsQuery } from "@/lib/campaigns.ts";
 import { createQueryClient } from "@/lib/query-client.ts";
+import { makeCampaign } from "@/testing/fixtures/campaigns.ts";
+import { testId } from "@/testing/fixtures/ids.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { EditCampaignModal } from "./edit-campaign-modal.tsx";
 
-const campaign = (extra: Partial<Campaign> = {}): Campaign => ({
-  id: "c1",
-  business_id: "b1",
-  product_name: "Silk Scarf",
-  price: 24.5,
-  price_cents: 2450,
-  commission_rate: 0.15,
-  description: "Hand-woven",
-  status: "active",
-  is_active: true,
-  image_urls: ["https://cdn.test/a.jpg"],
-  start_date: null,
-  end_date: null,
-  created_at: "2026-11-22T00:00:00Z",
-  ...extra,
-});
+const CAMPAIGN_ID = testId(101);
+
+const campaign = (extra: Partial<Campaign> = {}): Campaign =>
+  makeCampaign({
+    id: CAMPAIGN_ID,
+    product_name: "Silk Scarf",
+    price_cents: 2450,
+    commission_rate: 0.15,
+    description: "Hand-woven",
+    image_urls: ["https://cdn.test/a.jpg"],
+    created_at: "2026-11-22T00:00:00Z",
+    ...extra,
+  });
 
 let answers: Record<string, () => Promise<Response>>;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -33,14 +33,16 @@ function json(status: number, body: unknown) {
 
 beforeEach(() => {
   answers = {
-    "PUT /campaigns/c1": async () => json(200, { message: "Campaign updated successfully", campaign: campaign() }),
-    "POST /upload/image": async () => json(200, { success: true, url: "https://cdn.test/up1.png", public_id: "p1" }),
+    [`PUT /campaigns/${CAMPAIGN_ID}`]: async () =>
+      json(200, { message: "Campaign updated successfully", campaign: campaign() }),
+    "POST /upload/image": async () =>
+      json(200, { success: true, url: "https://cdn.test/up1.png", public_id: `${testId(1)}/p1.png` }),
     "POST /upload/images": async () =>
       json(200, {
         success: true,
         images: [
-          { url: "https://cdn.test/up1.png", public_id: "p1" },
-          { url: "https://cdn.test/up2.png", public_id: "p2" },
+          { url: "https://cdn.test/up1.png", public_id: `${testId(1)}/p1.png` },
+          { url: "https://cdn.test/up2.png", public_id: `${testId(1)}/p2.png` },
         ],
       }),
   };
@@ -88,9 +90,10 @@ const lastPut = () => {
 describe("Edit campaign modal", () => {
   it("saves the images (empty rows dropped), and the business's list takes the campaign as saved", async () => {
     const saved = campaign({ image_urls: ["https://cdn.test/a.jpg", "https://cdn.test/b.jpg"] });
-    answers["PUT /campaigns/c1"] = async () => json(200, { message: "Campaign updated successfully", campaign: saved });
+    answers[`PUT /campaigns/${CAMPAIGN_ID}`] = async () =>
+      json(200, { message: "Campaign updated successfully", campaign: saved });
     const queryClient = createQueryClient();
-    queryClient.setQueryData(businessCampaignsQuery().queryKey, [campaign(), campaign({ id: "c2" })]);
+    queryClient.setQueryData(businessCampaignsQuery().queryKey, [campaign(), campaign({ id: testId(102) })]);
     view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} />, "/", queryClient);
     await click(buttonByText(dialog(), "Add Image URL"));
     await type(urlInputs()[1], "https://cdn.test/b.jpg");
@@ -98,7 +101,7 @@ describe("Edit campaign modal", () => {
     await click(buttonByText(dialog(), "Save Images"));
     await until(() => expect(onClose).toHaveBeenCalled());
     expect(lastPut()).toEqual({ image_urls: ["https://cdn.test/a.jpg", "https://cdn.test/b.jpg"] });
-    expect(queryClient.getQueryData(businessCampaignsQuery().queryKey)).toEqual([saved, campaign({ id: "c2" })]);
+    expect(queryClient.getQueryData(businessCampaignsQuery().queryKey)).toEqual([saved, campaign({ id: testId(102) })]);
   });
 
   it("needs at least one image", async () => {
@@ -134,13 +137,13 @@ describe("Edit campaign modal", () => {
   });
 
   it("shows the server's message, else 'Failed to update campaign'", async () => {
-    answers["PUT /campaigns/c1"] = async () => json(500, {});
+    answers[`PUT /campaigns/${CAMPAIGN_ID}`] = async () => json(500, {});
     view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} />);
     await click(buttonByText(dialog(), "Save Images"));
     await until(() =>
       expect(dialog().querySelector('[role="alert"]')?.textContent).toContain("Failed to update campaign"),
     );
-    answers["PUT /campaigns/c1"] = async () =>
+    answers[`PUT /campaigns/${CAMPAIGN_ID}`] = async () =>
       json(403, { error: "forbidden", message: "Only approved businesses can edit campaigns" });
     await click(buttonByText(dialog(), "Save Images"));
     await until(() =>
@@ -161,7 +164,7 @@ describe("Edit campaign modal", () => {
   });
 
   it("says 'Failed to deactivate campaign' when it fails", async () => {
-    answers["PUT /campaigns/c1"] = async () => json(500, {});
+    answers[`PUT /campaigns/${CAMPAIGN_ID}`] = async () => json(500, {});
     view = await render(<EditCampaignModal campaign={campaign()} onClose={onClose} />);
     await click(buttonByText(dialog(), "Deactivate Campaign"));
     await click(buttonByText(dialog(), "Yes, Deactivate"));
@@ -172,9 +175,7 @@ describe("Edit campaign modal", () => {
   });
 
   it("offers no deactivation for an inactive campaign", async () => {
-    view = await render(
-      <EditCampaignModal campaign={campaign({ status: "inactive", is_active: false })} onClose={onClose} />,
-    );
+    view = await render(<EditCampaignModal campaign={campaign({ status: "inactive" })} onClose={onClose} />);
     expect(buttonByText(dialog(), "Deactivate Campaign")).toBeUndefined();
     expect(dialog().textContent).toContain("This campaign is no longer accepting new orders");
   });

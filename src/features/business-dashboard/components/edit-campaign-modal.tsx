@@ -1,8 +1,8 @@
 // Edit a campaign (SPEC §2, §4, §5, §8): change its images (1 to 5, by URL or upload) or deactivate
 // it after a confirmation. Deactivation is one-way, so an inactive campaign offers no deactivate.
 import { useEffect, useRef, useState } from "react";
+import type { Campaign } from "@contract/campaigns.ts";
 import { failureMessage, serverMessage } from "@/lib/api-client.ts";
-import { isCampaignActive, type Campaign } from "@/lib/campaigns.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { isHttpUrl } from "@/lib/image-url.ts";
 import { ImageListField } from "@/components/forms/image-list-field.tsx";
@@ -47,7 +47,7 @@ export function EditCampaignModal({ campaign, onClose }: EditCampaignModalProps)
   }, [confirming]);
   const [action, setAction] = useState<"save" | "deactivate" | null>(null);
   const [uploading, setUploading] = useState(false);
-  const active = isCampaignActive(campaign);
+  const active = campaign.is_active;
 
   async function save() {
     setFailure(null);

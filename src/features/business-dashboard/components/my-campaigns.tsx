@@ -1,8 +1,9 @@
 // My Campaigns (SPEC §2 business dashboard): the business's campaigns as a grid with Edit, and
 // Create Campaign (to the create campaign page) only once the account is approved.
 import { useState } from "react";
+import type { Campaign } from "@contract/campaigns.ts";
 import { paths } from "@/config/paths.ts";
-import { useBusinessCampaigns, type Campaign } from "@/lib/campaigns.ts";
+import { useBusinessCampaigns } from "@/lib/campaigns.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { Button, ButtonLink, Card, EmptyState, LoadingState, RetryAlert } from "@/components/ui/index.ts";
 import { CampaignCard } from "./campaign-card.tsx";

@@ -1,9 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
+import { communesResponseSchema } from "@contract/delivery-zones.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { checkoutKeys, DELIVERY_ZONES_STALE_MS } from "@/features/checkout/api/query-keys.ts";
-
-export const communesResponseSchema = z.object({ district: z.string().optional(), communes: z.array(z.string()) });
 
 // GET /delivery-zones/communes/{district} - the communes (sangkats) of one district
 export function getCommunes(district: string, signal?: AbortSignal): Promise<string[]> {

@@ -1,15 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
+import { deliveryFeeResponseSchema } from "@contract/delivery-zones.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { checkoutKeys, DELIVERY_ZONES_STALE_MS } from "@/features/checkout/api/query-keys.ts";
-
-export const deliveryFeeResponseSchema = z.object({
-  district: z.string().optional(),
-  commune: z.string().optional(),
-  /** Dollars. */
-  delivery_fee: z.number(),
-  delivery_fee_cents: z.number().int().optional(),
-});
 
 // GET /delivery-zones/fee/{commune}/{district} - the delivery fee to one commune, in cents here
 export function getDeliveryFeeCents(commune: string, district: string, signal?: AbortSignal): Promise<number> {
@@ -17,7 +9,7 @@ export function getDeliveryFeeCents(commune: string, district: string, signal?: 
     schema: deliveryFeeResponseSchema,
     signal,
     token: null,
-  }).then((body) => body.delivery_fee_cents ?? Math.round(body.delivery_fee * 100));
+  }).then((body) => body.delivery_fee_cents);
 }
 
 // Read by the checkout form's reducer (it drops answers for a commune left meanwhile); a failure

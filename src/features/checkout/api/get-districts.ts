@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { districtsResponseSchema } from "@contract/delivery-zones.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { checkoutKeys, DELIVERY_ZONES_STALE_MS } from "@/features/checkout/api/query-keys.ts";
-
-export const districtsResponseSchema = z.object({ districts: z.array(z.string()) });
 
 // GET /delivery-zones/districts - every district (khan) of Phnom Penh
 export function getDistricts(signal?: AbortSignal): Promise<string[]> {

@@ -3,6 +3,7 @@
 // submit button. Rules live in ../utils/checkout-form.ts.
 import { useEffect, useReducer, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import type { PlacedOrder } from "@contract/orders.ts";
 import { Alert, Button, Card, Icon, SelectField, TextField } from "@/components/ui/index.ts";
 import { failureMessage } from "@/lib/api-client.ts";
 import { formatMoney } from "@/lib/format.ts";
@@ -11,7 +12,7 @@ import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { communesQuery } from "@/features/checkout/api/get-communes.ts";
 import { deliveryFeeQuery } from "@/features/checkout/api/get-delivery-fee.ts";
 import { useDistricts } from "@/features/checkout/api/get-districts.ts";
-import { usePlaceOrder, type PlacedOrder } from "@/features/checkout/api/place-order.ts";
+import { usePlaceOrder } from "@/features/checkout/api/place-order.ts";
 import {
   CHECKOUT_ALIASES,
   CHECKOUT_FIELDS,

@@ -1,19 +1,20 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { makeCheckoutInfo, makeDeliveryFee } from "@/testing/fixtures/checkout.ts";
+import { makePlacedOrder } from "@/testing/fixtures/orders.ts";
 import { buttonByText, render, until, type Rendered } from "@/testing/render.tsx";
 import { CheckoutPage } from "./checkout-page.tsx";
 
 const influencerId = "00000000-0000-4000-8000-00000000a001";
 const productId = "6f1c2d4e-8a9b-4c3d-9e8f-123456789abc";
 
-const info = {
+const info = makeCheckoutInfo({
   campaign: {
     id: productId,
     product_name: "Silk Scarf",
     description: "Hand-woven silk.",
-    price: 20,
     price_cents: 2000,
-    image_urls: ["https://example.com/a.png", ""],
+    image_urls: ["https://example.com/a.png"],
   },
   influencer: { display_name: "Sreymom Chan" },
   business: {
@@ -21,7 +22,7 @@ const info = {
     store_phone: "+85512345678",
     business_logo_url: "https://example.com/logo.png",
   },
-};
+});
 
 let infoAnswer: { status: number; body: unknown };
 let orderAnswer: { status: number; body: unknown };
@@ -40,17 +41,13 @@ beforeEach(() => {
     status: 201,
     body: {
       message: "Order placed successfully!",
-      order: {
-        id: "o1",
+      order: makePlacedOrder({
         product_name: "Silk Scarf",
         quantity: 2,
-        product_price: 20,
-        delivery_fee: 1.5,
-        total_amount: 41.5,
-        total_cents: 4150,
-        order_status: "new_order",
+        unit_price_cents: 2000,
+        delivery_fee_cents: 150,
         created_at: "2026-11-22T03:00:00Z",
-      },
+      }),
     },
   };
   feeFails = false;
@@ -72,8 +69,8 @@ beforeEach(() => {
         return json(200, { district: "Tuol Kouk", communes: ["Boeng Kak Pir", "Tuek L'ak Muoy"] });
       if (path === "/delivery-zones/communes/Doun Penh")
         return json(200, { district: "Doun Penh", communes: ["Voat Phnum"] });
-      if (path.startsWith("/delivery-zones/fee/"))
-        return feeFails ? json(500, {}) : json(200, { delivery_fee: 1.5, delivery_fee_cents: 150 });
+      const fee = /^\/delivery-zones\/fee\/([^/]+)\/([^/]+)$/.exec(path);
+      if (fee) return feeFails ? json(500, {}) : json(200, makeDeliveryFee(fee[1], fee[2], 150));
       if (path === "/checkout/order") return json(orderAnswer.status, orderAnswer.body);
       return json(404, { error: "not_found", message: "Not found" });
     }),

@@ -4,12 +4,11 @@
 // the order form; 'Order Confirmed!' once placed; the store phone in the footer. No realtime and
 // no account code here, so the page stays light.
 import { useEffect, useRef, useState } from "react";
-import { checkoutOrderSchema } from "@contract/orders.ts";
+import { checkoutOrderSchema, type CheckoutInfoResponse, type PlacedOrder } from "@contract/orders.ts";
 import { ButtonLink, Card, EmptyState, Icon, LoadingState, RetryAlert } from "@/components/ui/index.ts";
 import { paths } from "@/config/paths.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { checkoutPriceCents, useCheckoutInfo, type CheckoutInfo } from "@/features/checkout/api/get-checkout-info.ts";
-import type { PlacedOrder } from "@/features/checkout/api/place-order.ts";
+import { useCheckoutInfo } from "@/features/checkout/api/get-checkout-info.ts";
 import { CheckoutForm } from "./checkout-form.tsx";
 import { OrderConfirmed } from "./order-confirmed.tsx";
 import { ProductSummary } from "./product-summary.tsx";
@@ -71,7 +70,7 @@ function Checkout({ influencerId, productId }: { influencerId: string; productId
           <CheckoutForm
             influencerId={influencerId}
             productId={productId}
-            priceCents={checkoutPriceCents(data.campaign)}
+            priceCents={data.campaign.price_cents}
             onPlaced={setPlaced}
           />
         </div>
@@ -81,7 +80,7 @@ function Checkout({ influencerId, productId }: { influencerId: string; productId
   );
 }
 
-function CheckoutHeader({ business }: { business?: CheckoutInfo["business"] }) {
+function CheckoutHeader({ business }: { business?: CheckoutInfoResponse["business"] }) {
   const logo = business?.business_logo_url?.trim() || null;
   // Remember which logo failed, so it stays hidden (SPEC §8) and a new URL gets a chance.
   const [failedLogo, setFailedLogo] = useState<string | null>(null);
@@ -127,7 +126,7 @@ function LoadFailure({ message, retry, retrying }: { message: string | null; ret
   );
 }
 
-function CheckoutFooter({ business }: { business: CheckoutInfo["business"] }) {
+function CheckoutFooter({ business }: { business: CheckoutInfoResponse["business"] }) {
   if (!business.store_phone) return null;
   return (
     <footer className="checkout__footer">

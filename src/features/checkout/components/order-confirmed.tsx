@@ -1,10 +1,10 @@
 // The success screen (SPEC §2): 'Order Confirmed!', cash on delivery, a phone call to follow, and
 // what was ordered with the server's total.
 import { useEffect, useRef } from "react";
+import type { PlacedOrder } from "@contract/orders.ts";
 import { Card, Icon } from "@/components/ui/index.ts";
-import { formatDollars, formatMoney } from "@/lib/format.ts";
+import { formatMoney } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
-import type { PlacedOrder } from "@/features/checkout/api/place-order.ts";
 
 export function OrderConfirmed({ order }: { order: PlacedOrder }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -12,7 +12,6 @@ export function OrderConfirmed({ order }: { order: PlacedOrder }) {
     window.scrollTo?.({ top: 0 });
     heading.current?.focus();
   }, []);
-  const total = order.total_cents !== undefined ? formatMoney(order.total_cents) : formatDollars(order.total_amount);
   return (
     <Card className="checkout-confirmed">
       <span className="checkout-confirmed__icon">
@@ -30,7 +29,7 @@ export function OrderConfirmed({ order }: { order: PlacedOrder }) {
         </div>
         <div className="checkout-breakdown__row checkout-breakdown__row--total">
           <dt>{t("checkout.total")}</dt>
-          <dd>{total}</dd>
+          <dd>{formatMoney(order.total_cents)}</dd>
         </div>
       </dl>
     </Card>

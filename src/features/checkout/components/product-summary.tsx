@@ -1,13 +1,13 @@
 // What the customer is buying: images (swipeable on a phone), name, price, description and the
 // creator whose link brought them here.
+import type { CheckoutInfoResponse } from "@contract/orders.ts";
 import { Card, ProductImage } from "@/components/ui/index.ts";
 import { formatMoney } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
-import { checkoutPriceCents, type CheckoutInfo } from "@/features/checkout/api/get-checkout-info.ts";
 
-export function ProductSummary({ info }: { info: CheckoutInfo }) {
+export function ProductSummary({ info }: { info: CheckoutInfoResponse }) {
   const { campaign, influencer, business } = info;
-  const images = campaign.image_urls.filter((url) => url.trim() !== "");
+  const images = campaign.image_urls;
   return (
     <Card className="checkout-product" aria-label={t("checkout.product")} as="article">
       {images.length <= 1 ? (
@@ -29,18 +29,16 @@ export function ProductSummary({ info }: { info: CheckoutInfo }) {
         <h2 className="checkout-product__name break-anywhere">{campaign.product_name}</h2>
         <p className="checkout-product__price">
           <span className="visually-hidden">{t("checkout.price")}: </span>
-          {formatMoney(checkoutPriceCents(campaign))}
+          {formatMoney(campaign.price_cents)}
         </p>
         {business.business_name && (
           <p className="checkout-product__store">{t("checkout.soldBy", { business: business.business_name })}</p>
         )}
         {campaign.description && <p className="checkout-product__description">{campaign.description}</p>}
-        {influencer.display_name && (
-          <p className="checkout-product__referral">
-            <span aria-hidden="true">★ </span>
-            {t("checkout.referral", { name: influencer.display_name })}
-          </p>
-        )}
+        <p className="checkout-product__referral">
+          <span aria-hidden="true">★ </span>
+          {t("checkout.referral", { name: influencer.display_name })}
+        </p>
       </div>
     </Card>
   );

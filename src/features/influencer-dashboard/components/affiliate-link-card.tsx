@@ -2,24 +2,18 @@
 // rejected, or inactive once the campaign was deactivated). Only an approved link of an active
 // campaign shows the URL with Copy and Download QR Code.
 import { useEffect, useId, useRef, useState } from "react";
+import type { AffiliateLink, KeywordTrigger } from "@contract/links.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { Badge, Button, Icon, useToast, type BadgeTone } from "@/components/ui/index.ts";
-import type { MyLink } from "@/features/influencer-dashboard/api/get-my-links.ts";
-import type { KeywordTrigger } from "@/features/influencer-dashboard/api/get-my-triggers.ts";
 import { downloadQrCode, qrFileName } from "@/features/influencer-dashboard/utils/qr-code.ts";
 
 export type LinkState = "pending" | "approved" | "rejected" | "inactive";
 
 /** What the card shows: a decided-or-pending link of a deactivated campaign is inactive; rejected stays rejected. */
-export function linkState(link: Pick<MyLink, "status" | "campaign_status" | "is_active">): LinkState {
+export function linkState(link: Pick<AffiliateLink, "status" | "campaign_status">): LinkState {
   if (link.status === "rejected") return "rejected";
-  // is_active is only true for an approved link of an active campaign; campaign_status says more.
-  const campaignInactive = link.campaign_status
-    ? link.campaign_status === "inactive"
-    : link.status === "approved" && link.is_active === false;
-  if (campaignInactive) return "inactive";
-  return link.status;
+  return link.campaign_status === "inactive" ? "inactive" : link.status;
 }
 
 const stateTone: Record<LinkState, BadgeTone> = {
@@ -47,7 +41,7 @@ async function copyText(text: string): Promise<void> {
 }
 
 interface AffiliateLinkCardProps {
-  link: MyLink;
+  link: AffiliateLink;
   trigger: KeywordTrigger | undefined;
 }
 
@@ -65,7 +59,7 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
   );
 
   const state = linkState(link);
-  const name = link.campaign_name || t("influencer.links.unnamed");
+  const name = link.campaign_name;
   const url = state === "approved" ? link.affiliate_url : null;
   // The keyword works only while the link does (deactivation ends the trigger).
   const keyword = state === "approved" ? (link.keyword ?? trigger?.keyword ?? null) : null;

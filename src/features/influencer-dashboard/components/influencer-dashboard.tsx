@@ -3,7 +3,7 @@
 // the cards of other features that the route passes in: Commission & Payout Management and Bank
 // Account Information (both need the account as it is now).
 import type { ReactNode } from "react";
-import type { User } from "@/lib/current-user.ts";
+import type { User } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { AccountPage } from "@/components/account/account-page.tsx";

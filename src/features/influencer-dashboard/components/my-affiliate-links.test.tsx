@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AffiliateLink, LinkStatus } from "@contract/links.ts";
+import { testId } from "@/testing/fixtures/ids.ts";
+import { makeAffiliateLink } from "@/testing/fixtures/links.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
 
@@ -13,23 +16,21 @@ vi.mock("@/lib/realtime.ts", () => ({
   },
 }));
 
-const link = (id: string, name: string, status: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  influencer_id: "inf-1",
-  campaign_id: `c-${id}`,
-  campaign_name: name,
-  status,
-  is_approved: status === "approved",
-  campaign_status: "active",
-  is_active: status === "approved",
-  affiliate_url: status === "approved" ? `http://shop.test/checkout?influencer_id=inf-1&product_id=c-${id}` : null,
-  keyword: status === "approved" ? "SCARF" : null,
-  created_at: "2026-11-22T03:00:00Z",
-  decided_at: null,
-  ...extra,
-});
+const INFLUENCER_ID = testId(2);
 
-let links: ReturnType<typeof link>[];
+// Link n is the influencer's link to campaign testId(100 + n); an approved one has its URL and keyword.
+const link = (n: number, name: string, status: LinkStatus, extra: Partial<AffiliateLink> = {}) =>
+  makeAffiliateLink({
+    id: testId(n),
+    influencer_id: INFLUENCER_ID,
+    campaign_id: testId(100 + n),
+    campaign_name: name,
+    status,
+    created_at: "2026-11-22T03:00:00Z",
+    ...extra,
+  });
+
+let links: AffiliateLink[];
 let linksStatus: number;
 let view: Rendered;
 
@@ -38,7 +39,7 @@ function json(status: number, body: unknown) {
 }
 
 beforeEach(() => {
-  links = [link("l1", "Silk Scarf", "pending"), link("l2", "Coffee Beans", "rejected")];
+  links = [link(1, "Silk Scarf", "pending"), link(2, "Coffee Beans", "rejected")];
   linksStatus = 200;
   vi.stubGlobal(
     "fetch",
@@ -61,7 +62,7 @@ const card = (name: string) => view.container.querySelector<HTMLElement>(`li[ari
 
 describe("My Affiliate Links", () => {
   it("shows pending and rejected apart, neither with a link", async () => {
-    view = await render(<MyAffiliateLinks userId="inf-1" canApply />);
+    view = await render(<MyAffiliateLinks userId={INFLUENCER_ID} canApply />);
     await until(() => expect(card("Silk Scarf")).not.toBeNull());
     expect(card("Silk Scarf")!.querySelector(".badge")!.textContent).toBe("Link status: Pending approval");
     expect(card("Coffee Beans")!.querySelector(".badge")!.textContent).toBe("Link status: Rejected");
@@ -71,28 +72,29 @@ describe("My Affiliate Links", () => {
   });
 
   it("subscribes to its own links and turns a card approved on an UPDATE, with Copy", async () => {
-    view = await render(<MyAffiliateLinks userId="inf-1" canApply />);
+    view = await render(<MyAffiliateLinks userId={INFLUENCER_ID} canApply />);
     await until(() => expect(card("Silk Scarf")).not.toBeNull());
     const own = realtime.subscriptions.find((s) => s.table === "affiliate_links")!;
-    expect(own).toMatchObject({ event: "UPDATE", filter: "influencer_id=eq.inf-1" });
+    expect(own).toMatchObject({ event: "UPDATE", filter: `influencer_id=eq.${INFLUENCER_ID}` });
 
-    links = [link("l1", "Silk Scarf", "approved"), links[1]];
+    links = [link(1, "Silk Scarf", "approved"), links[1]];
     own.onChange();
     await until(() => expect(card("Silk Scarf")!.querySelector(".badge")!.textContent).toBe("Link status: Approved"));
     expect(card("Silk Scarf")!.textContent).toContain("SCARF");
     const input = card("Silk Scarf")!.querySelector("input")!;
-    expect(input.value).toBe("http://shop.test/checkout?influencer_id=inf-1&product_id=c-l1");
+    const url = `http://shop.test/checkout?influencer_id=${INFLUENCER_ID}&product_id=${testId(101)}`;
+    expect(input.value).toBe(url);
 
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     await click(buttonByText(card("Silk Scarf")!, "Copy"));
     await until(() => expect(buttonByText(card("Silk Scarf")!, "Copied")).toBeDefined());
-    expect(writeText).toHaveBeenCalledWith("http://shop.test/checkout?influencer_id=inf-1&product_id=c-l1");
+    expect(writeText).toHaveBeenCalledWith(url);
   });
 
   it("shows a link of a deactivated campaign as inactive, without the link", async () => {
-    links = [link("l1", "Silk Scarf", "approved", { campaign_status: "inactive", is_active: false })];
-    view = await render(<MyAffiliateLinks userId="inf-1" canApply />);
+    links = [link(1, "Silk Scarf", "approved", { campaign_status: "inactive" })];
+    view = await render(<MyAffiliateLinks userId={INFLUENCER_ID} canApply />);
     await until(() => expect(card("Silk Scarf")).not.toBeNull());
     expect(card("Silk Scarf")!.querySelector(".badge")!.textContent).toBe("Link status: Inactive");
     expect(card("Silk Scarf")!.querySelector("input")).toBeNull();
@@ -100,14 +102,14 @@ describe("My Affiliate Links", () => {
 
   it("says so when there are no links, and when they fail to load", async () => {
     links = [];
-    view = await render(<MyAffiliateLinks userId="inf-1" canApply />);
+    view = await render(<MyAffiliateLinks userId={INFLUENCER_ID} canApply />);
     await until(() =>
       expect(view.container.textContent).toContain("You don't have any affiliate links yet. Apply for one below!"),
     );
     expect(view.container.querySelector('a[href="/influencer/campaigns/available"]')).not.toBeNull();
     view.unmount();
     linksStatus = 500;
-    view = await render(<MyAffiliateLinks userId="inf-1" canApply />);
+    view = await render(<MyAffiliateLinks userId={INFLUENCER_ID} canApply />);
     await until(() => expect(view.container.textContent).toContain("Failed to load your affiliate links."));
   });
 });

@@ -2,12 +2,13 @@
 // links (an admin's decision) refreshes the links and their keywords, one of a campaign (a
 // deactivation) the links, so a card turns approved within a second of the admin's click.
 import { useMemo } from "react";
+import type { KeywordTrigger } from "@contract/links.ts";
 import { paths } from "@/config/paths.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { Alert, ButtonLink, Card, EmptyState, LoadingState, RetryAlert } from "@/components/ui/index.ts";
 import { useMyLinks } from "@/features/influencer-dashboard/api/get-my-links.ts";
-import { useMyTriggers, type KeywordTrigger } from "@/features/influencer-dashboard/api/get-my-triggers.ts";
+import { useMyTriggers } from "@/features/influencer-dashboard/api/get-my-triggers.ts";
 import { influencerKeys } from "@/features/influencer-dashboard/api/query-keys.ts";
 import { AffiliateLinkCard } from "./affiliate-link-card.tsx";
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ordersResponseSchema, type Order } from "@contract/orders.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
-import { ordersResponseSchema, type Order } from "@/features/orders/types/order.ts";
 
 // GET /orders/user/all - the caller's orders (a business its sales), newest first
 export function getMyOrders(signal?: AbortSignal): Promise<Order[]> {

@@ -1,19 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { orderStatusChangeSchema, type OrderStatus } from "@contract/orders.ts";
+import {
+  orderStatusChangedResponseSchema,
+  orderStatusChangeSchema,
+  type Order,
+  type OrderStatus,
+} from "@contract/orders.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 import { adminOrdersQuery } from "@/features/orders/api/get-admin-orders.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
-import { orderSchema, type Order } from "@/features/orders/types/order.ts";
 
 /** The note kept in the order history for a change made on the board (SPEC §4); data, not UI text. */
 export const ADMIN_STATUS_NOTE = "Status changed by admin";
-
-export const updateOrderStatusResponseSchema = z.object({
-  message: z.string().optional(),
-  order: orderSchema.optional(),
-});
 
 // PUT /admin/orders/{id}/status - move an order one step forward or back (SPEC §4); 409 when it moved meanwhile
 export function updateOrderStatus(id: string, newStatus: OrderStatus, signal?: AbortSignal) {
@@ -21,7 +19,7 @@ export function updateOrderStatus(id: string, newStatus: OrderStatus, signal?: A
   return apiRequest(`/admin/orders/${encodeURIComponent(id)}/status`, {
     method: "PUT",
     body,
-    schema: updateOrderStatusResponseSchema,
+    schema: orderStatusChangedResponseSchema,
     signal,
   });
 }
@@ -35,17 +33,13 @@ export function withUpdatedOrder(orders: readonly Order[], updated: Order): Orde
 
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
-  const refreshBoard = () => refreshCoalesced(queryClient, ordersKeys.admin());
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: OrderStatus }) => updateOrderStatus(id, status),
     // The answer is the order as it is now: it replaces the board's copy without a refetch (the
     // realtime echo of the change still refreshes the board once, coalesced).
-    onSuccess: ({ order }) => {
-      if (order)
-        queryClient.setQueryData(adminOrdersQuery().queryKey, (orders) => orders && withUpdatedOrder(orders, order));
-      else refreshBoard();
-    },
+    onSuccess: ({ order }) =>
+      queryClient.setQueryData(adminOrdersQuery().queryKey, (orders) => orders && withUpdatedOrder(orders, order)),
     // Refused (409: it moved meanwhile) or failed: show the board as it is now.
-    onError: refreshBoard,
+    onError: () => refreshCoalesced(queryClient, ordersKeys.admin()),
   });
 }

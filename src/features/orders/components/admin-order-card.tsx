@@ -3,10 +3,10 @@
 // created and updated dates; the forward step and each allowed revert; 'Order Completed' once
 // delivered (reverts stay possible).
 import type { ReactNode } from "react";
+import type { Order } from "@contract/orders.ts";
 import { Button, Icon } from "@/components/ui/index.ts";
 import { formatDateTime, formatMoney } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
-import type { Order } from "@/features/orders/types/order.ts";
 import {
   displayStatus,
   nextStatus,

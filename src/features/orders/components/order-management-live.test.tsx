@@ -5,6 +5,8 @@
 // answer without a refetch. The clock is faked so "20 events within 100 ms" is exact.
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Order, OrderStatus } from "@contract/orders.ts";
+import { makeOrder } from "@/testing/fixtures/orders.ts";
 import { buttonByText, click, render, type Rendered } from "@/testing/render.tsx";
 import { OrderManagement } from "./order-management.tsx";
 
@@ -42,24 +44,16 @@ vi.mock("@supabase/supabase-js", () => ({
 
 const SERVER_LATENCY_MS = 40;
 
-const order = (n: number, status = "new_order") => ({
-  id: `${n.toString(16).padStart(8, "0")}-0000-4000-8000-000000000000`,
-  product_name: `Product ${n}`,
-  customer_phone: "+85512345678",
-  delivery_commune: "Tuek L'ak Muoy",
-  delivery_district: "Tuol Kouk",
-  quantity: 1,
-  unit_price_cents: 2000,
-  delivery_fee_cents: 150,
-  total_cents: 2150,
-  business_email: "business@example.com",
-  influencer_email: "influencer@example.com",
-  order_status: status,
-  created_at: "2026-11-22T03:00:00Z",
-  updated_at: "2026-11-22T03:00:00Z",
-});
+// As GET /admin/orders answers an admin: with the customer's phone.
+const order = (n: number, order_status: OrderStatus = "new_order") =>
+  makeOrder({
+    id: `${n.toString(16).padStart(8, "0")}-0000-4000-8000-000000000000`,
+    product_name: `Product ${n}`,
+    customer_phone: "+85512345678",
+    order_status,
+  });
 
-let orders: ReturnType<typeof order>[];
+let orders: Order[];
 let boardRequests: number;
 let inFlight: number;
 let mostInFlight: number;
@@ -94,7 +88,7 @@ beforeEach(() => {
       }
       const match = /\/admin\/orders\/([\w-]+)\/status$/.exec(url);
       if (match && init?.method === "PUT") {
-        const { new_status } = JSON.parse(String(init.body)) as { new_status: string };
+        const { new_status } = JSON.parse(String(init.body)) as { new_status: OrderStatus };
         orders = orders.map((o) => (o.id === match[1] ? { ...o, order_status: new_status } : o));
         // As the function answers: the order as it is now, without the customer's phone.
         const changed = { ...orders.find((o) => o.id === match[1])!, customer_phone: null };

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
+import type { Order, OrderStatus } from "@contract/orders.ts";
+import { makeOrder } from "@/testing/fixtures/orders.ts";
 import { buttonByText, click, render, settle, until, type Rendered } from "@/testing/render.tsx";
 import { OrderManagement } from "./order-management.tsx";
 
@@ -16,30 +18,20 @@ vi.mock("@/lib/realtime.ts", () => ({
   },
 }));
 
-const order = (id: string, product: string, status: string) => ({
-  id: `${id}0000000-0000-4000-8000-000000000000`.slice(0, 36),
-  campaign_id: "camp",
-  product_name: product,
-  customer_phone: "+85512345678",
-  delivery_commune: "Tuek L'ak Muoy",
-  delivery_district: "Tuol Kouk",
-  quantity: 2,
-  product_price: 20,
-  delivery_fee: 1.5,
-  total_amount: 41.5,
-  unit_price_cents: 2000,
-  delivery_fee_cents: 150,
-  subtotal_cents: 4000,
-  total_cents: 4150,
-  commission_rate: "0.1000",
-  business_email: "business@example.com",
-  influencer_email: "influencer@example.com",
-  order_status: status,
-  created_at: "2026-11-22T03:00:00Z",
-  updated_at: "2026-11-22T04:30:00Z",
-});
+// As GET /admin/orders answers an admin: with the customer's phone.
+const order = (id: string, product: string, status: OrderStatus) =>
+  makeOrder({
+    id: `${id.padEnd(8, "0")}-0000-4000-8000-000000000000`,
+    product_name: product,
+    customer_phone: "+85512345678",
+    quantity: 2,
+    business_email: "business@example.com",
+    influencer_email: "influencer@example.com",
+    order_status: status,
+    updated_at: "2026-11-22T04:30:00.000Z",
+  });
 
-let orders: ReturnType<typeof order>[];
+let orders: Order[];
 let listFails: boolean;
 let putAnswer: { status: number; body: unknown } | null;
 let putGate: Promise<void> | null;
@@ -66,14 +58,15 @@ beforeEach(() => {
       return listFails ? json(500, { error: "internal", message: "boom" }) : json(200, { orders });
     const match = /\/admin\/orders\/([\w-]+)\/status$/.exec(url);
     if (match && init?.method === "PUT") {
-      const body = JSON.parse(String(init.body)) as { new_status: string };
+      const body = JSON.parse(String(init.body)) as { new_status: OrderStatus };
       puts.push({ url, body });
       if (putGate) await putGate;
       if (putAnswer) return json(putAnswer.status, putAnswer.body);
       orders = orders.map((o) => (o.id === match[1] ? { ...o, order_status: body.new_status } : o));
+      // As the function answers: the order as it is now, without the customer's phone.
       return json(200, {
         message: `Order status updated to ${body.new_status} successfully!`,
-        order: orders.find((o) => o.id === match[1]),
+        order: { ...orders.find((o) => o.id === match[1]), customer_phone: null },
       });
     }
     return json(404, {});

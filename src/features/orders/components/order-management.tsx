@@ -6,6 +6,7 @@
 // from the server's answer; one refused because the order moved meanwhile (409) says why and
 // refreshes.
 import { useMemo, useState } from "react";
+import type { Order } from "@contract/orders.ts";
 import {
   Alert,
   EmptyState,
@@ -23,7 +24,6 @@ import { useShowMore } from "@/lib/use-show-more.ts";
 import { useAdminOrders } from "@/features/orders/api/get-admin-orders.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { useUpdateOrderStatus } from "@/features/orders/api/update-order-status.ts";
-import type { Order } from "@/features/orders/types/order.ts";
 import { countByFilter, filterOrders, ORDER_FILTERS, type OrderFilter } from "@/features/orders/utils/order-filters.ts";
 import { statusLabel, type OrderStatus } from "@/features/orders/utils/order-status.ts";
 import { AdminOrderCard } from "./admin-order-card.tsx";

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
+import type { Order, OrderStatus } from "@contract/orders.ts";
+import { makeOrder } from "@/testing/fixtures/orders.ts";
 import { render, until, type Rendered } from "@/testing/render.tsx";
 import { OrdersToFulfill } from "./orders-to-fulfill.tsx";
 
@@ -23,24 +25,22 @@ vi.mock("@/lib/realtime.ts", () => ({
   },
 }));
 
-const order = (n: number, status = "new_order") => ({
-  id: `0000000${n}-0000-4000-8000-${String(n).padStart(12, "0")}`.slice(-36),
-  product_name: `Product ${n}`,
-  customer_phone: null,
-  delivery_commune: "Voat Phnum",
-  delivery_district: "Doun Penh",
-  quantity: n,
-  unit_price_cents: 1000,
-  delivery_fee_cents: 100,
-  total_cents: 1000 * n + 100,
-  business_email: "business@example.com",
-  influencer_email: null,
-  order_status: status,
-  created_at: "2026-11-22T03:00:00Z",
-  updated_at: "2026-11-22T03:00:00Z",
-});
+// As GET /orders/user/all answers a business: no phone, no influencer email.
+const order = (n: number, order_status: OrderStatus = "new_order") =>
+  makeOrder({
+    id: `0000000${n}-0000-4000-8000-${String(n).padStart(12, "0")}`.slice(-36),
+    product_name: `Product ${n}`,
+    delivery_commune: "Voat Phnum",
+    delivery_district: "Doun Penh",
+    quantity: n,
+    unit_price_cents: 1000,
+    delivery_fee_cents: 100,
+    business_email: "business@example.com",
+    influencer_email: null,
+    order_status,
+  });
 
-let orders: ReturnType<typeof order>[];
+let orders: Order[];
 let view: Rendered;
 
 function json(status: number, body: unknown) {

@@ -1,20 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { payoutCompletionSchema } from "@contract/payouts.ts";
+import { payoutCompletedResponseSchema, payoutCompletionSchema, type PayoutItem } from "@contract/payouts.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 import { payoutHistoryQuery } from "@/features/payouts/api/get-payout-history.ts";
 import { pendingPayoutsQuery } from "@/features/payouts/api/get-pending-payouts.ts";
 import { adminPayoutKeys, payoutsKeys } from "@/features/payouts/api/query-keys.ts";
-import { payoutItemSchema, type PayoutItem } from "@/features/payouts/types/payout.ts";
-
-export const completePayoutResponseSchema = z.object({
-  message: z.string(),
-  aba_reference: z.string(),
-  total_amount: z.number(),
-  total_amount_cents: z.number().int(),
-  payouts: z.array(payoutItemSchema),
-});
 
 // PUT /payouts/admin/complete/{userId} - complete a user's pending requests with the ABA reference (admin); 409 on a repeat
 export function completePayout(userId: string, abaReference: string, signal?: AbortSignal) {
@@ -22,7 +12,7 @@ export function completePayout(userId: string, abaReference: string, signal?: Ab
   return apiRequest(`/payouts/admin/complete/${encodeURIComponent(userId)}`, {
     method: "PUT",
     body,
-    schema: completePayoutResponseSchema,
+    schema: payoutCompletedResponseSchema,
     signal,
   });
 }

@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { payoutHistoryResponseSchema, type PayoutItem } from "@contract/payouts.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
-import { payoutItemSchema, type PayoutItem } from "@/features/payouts/types/payout.ts";
-
-export const payoutHistoryResponseSchema = z.object({ history: z.array(payoutItemSchema) });
 
 // GET /payouts/history - payout requests, newest first (a user's own; an admin sees everyone's)
 export function getPayoutHistory(signal?: AbortSignal): Promise<PayoutItem[]> {

@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { payoutStatsResponseSchema, type PayoutStats } from "@contract/payouts.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
-import { payoutStatsSchema, type PayoutStats } from "@/features/payouts/types/payout.ts";
-
-export const payoutStatsResponseSchema = z.object({ stats: payoutStatsSchema });
 
 // GET /payouts/admin/stats - request counts and amounts, fee revenue, cash collected and held (admin)
 export function getPayoutStats(signal?: AbortSignal): Promise<PayoutStats> {

@@ -1,18 +1,10 @@
 import { useEffect } from "react";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { payoutSummaryResponseSchema, type PayoutSummaryResponse } from "@contract/payouts.ts";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
-import { payoutItemSchema, payoutSummarySchema } from "@/features/payouts/types/payout.ts";
-
-export const payoutSummaryResponseSchema = z.object({
-  summary: payoutSummarySchema,
-  history: z.array(payoutItemSchema),
-});
-
-export type PayoutSummaryResponse = z.infer<typeof payoutSummaryResponseSchema>;
 
 // GET /payouts/summary - the caller's balances and payout requests (pending and completed, newest first)
 export function getPayoutSummary(signal?: AbortSignal): Promise<PayoutSummaryResponse> {

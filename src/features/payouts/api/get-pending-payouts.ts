@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { pendingPayoutsResponseSchema, type PendingPayout } from "@contract/payouts.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
-import { pendingPayoutSchema, type PendingPayout } from "@/features/payouts/types/payout.ts";
-
-export const pendingPayoutsResponseSchema = z.object({ requests: z.array(pendingPayoutSchema) });
 
 // GET /payouts/admin/pending - pending requests grouped per user, oldest first (admin)
 export function getPendingPayouts(signal?: AbortSignal): Promise<PendingPayout[]> {

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
+import { money } from "@contract/money.ts";
+import type { PayoutItem, PayoutStatus, PayoutUserType, PendingPayout } from "@contract/payouts.ts";
+import { testId } from "@/testing/fixtures/ids.ts";
+import { makePayoutItem, makePayoutStats, makePendingPayout } from "@/testing/fixtures/payouts.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { AdminPayouts } from "./admin-payouts.tsx";
 
@@ -12,54 +16,47 @@ vi.mock("@/lib/realtime.ts", () => ({
   },
 }));
 
-const money = (name: string, cents: number | null) => ({
-  [name]: cents === null ? null : cents / 100,
-  [`${name}_cents`]: cents,
-});
-
 const BUSINESS_ID = "b0000000-0000-4000-8000-000000000001";
 const INFLUENCER_ID = "c0000000-0000-4000-8000-000000000002";
 
-const businessRequest = () => ({
-  user_id: BUSINESS_ID,
-  email: "seller@example.com",
-  user_type: "business",
-  ...money("total_amount", 3060),
-  oldest_request: "2026-11-20T03:00:00Z",
-  request_count: 1,
-  payout_request_ids: ["r1"],
-  transaction_count: 1,
-  product_names: ["Silk Scarf"],
-  ...money("gross_amount", 3600),
-  ...money("fee_amount", 540),
-  ...money("net_amount", 3060),
-});
+const businessRequest = () =>
+  makePendingPayout({
+    user_id: BUSINESS_ID,
+    email: "seller@example.com",
+    user_type: "business",
+    total_amount_cents: 3060,
+    oldest_request: "2026-11-20T03:00:00Z",
+    request_count: 1,
+    payout_request_ids: [testId(501)],
+    transaction_count: 1,
+    product_names: ["Silk Scarf"],
+    gross_amount_cents: 3600,
+    fee_amount_cents: 540,
+  });
 
-const influencerRequest = () => ({
-  user_id: INFLUENCER_ID,
-  email: "creator@example.com",
-  user_type: "influencer",
-  ...money("total_amount", 400),
-  oldest_request: "2026-11-21T03:00:00Z",
-  request_count: 1,
-  payout_request_ids: ["r2"],
-  transaction_count: 3,
-  product_names: ["Coffee Beans", "Silk Scarf"],
-  ...money("gross_amount", null),
-  ...money("fee_amount", null),
-  ...money("net_amount", null),
-});
+const influencerRequest = () =>
+  makePendingPayout({
+    user_id: INFLUENCER_ID,
+    email: "creator@example.com",
+    user_type: "influencer",
+    total_amount_cents: 400,
+    oldest_request: "2026-11-21T03:00:00Z",
+    request_count: 1,
+    payout_request_ids: [testId(502)],
+    transaction_count: 3,
+    product_names: ["Coffee Beans", "Silk Scarf"],
+  });
 
 function historyItem(
   id: string,
   userId: string,
   email: string,
-  userType: string,
-  status: "pending" | "completed",
+  userType: PayoutUserType,
+  status: PayoutStatus,
   cents: number,
   reference: string | null,
 ) {
-  return {
+  return makePayoutItem({
     payout_request_id: id,
     user_id: userId,
     email,
@@ -68,26 +65,29 @@ function historyItem(
     requested_at: "2026-11-10T03:00:00Z",
     completed_at: status === "completed" ? "2026-11-12T04:00:00Z" : null,
     aba_reference: reference,
-    ...money("total_amount", cents),
-    ...money("gross_amount", cents),
-    ...money("fee_amount", 0),
+    total_amount_cents: cents,
     transaction_count: 1,
     product_names: ["Palm Sugar"],
-  };
+  });
 }
 
-const stats = (pending: number, pendingCents: number, completed: number, completedCents: number) => ({
-  pending_requests: pending,
-  ...money("pending_amount", pendingCents),
-  completed_payouts: completed,
-  ...money("completed_amount", completedCents),
-  ...money("platform_fees", 540),
-  ...money("cash_collected", 4000),
-  ...money("cash_held", 940),
-});
+const stats = (pending: number, pendingCents: number, completed: number, completedCents: number) =>
+  makePayoutStats({
+    pending_requests: pending,
+    pending_amount_cents: pendingCents,
+    completed_payouts: completed,
+    completed_amount_cents: completedCents,
+    platform_fees_cents: 540,
+    cash_collected_cents: 4000,
+    cash_held_cents: 940,
+  });
 
-let pendingList: unknown[];
-let history: unknown[];
+const PENDING_ITEM_ID = testId(601);
+const DONE_ITEM_ID = testId(602);
+const NEW_ITEM_ID = testId(603);
+
+let pendingList: PendingPayout[];
+let history: PayoutItem[];
 let statsAnswer: { status: number; body: unknown };
 let completeAnswer: { status: number; body: unknown } | null;
 let completeGate: Promise<void> | null;
@@ -102,8 +102,8 @@ function json(status: number, body: unknown) {
 beforeEach(() => {
   pendingList = [businessRequest(), influencerRequest()];
   history = [
-    historyItem("h-pending", BUSINESS_ID, "seller@example.com", "business", "pending", 3060, null),
-    historyItem("h-done", INFLUENCER_ID, "creator@example.com", "influencer", "completed", 250, "ABA-OLD-1"),
+    historyItem(PENDING_ITEM_ID, BUSINESS_ID, "seller@example.com", "business", "pending", 3060, null),
+    historyItem(DONE_ITEM_ID, INFLUENCER_ID, "creator@example.com", "influencer", "completed", 250, "ABA-OLD-1"),
   ];
   statsAnswer = { status: 200, body: { stats: stats(2, 3460, 1, 250) } };
   completeAnswer = null;
@@ -119,15 +119,10 @@ beforeEach(() => {
       puts.push({ url, body });
       if (completeGate) await completeGate;
       if (completeAnswer) return json(completeAnswer.status, completeAnswer.body);
-      const done = pendingList.find((request) => (request as { user_id: string }).user_id === match[1]) as {
-        user_id: string;
-        email: string;
-        user_type: string;
-        total_amount_cents: number;
-      };
+      const done = pendingList.find((request) => request.user_id === match[1])!;
       pendingList = pendingList.filter((request) => request !== done);
       const payout = historyItem(
-        "h-new",
+        NEW_ITEM_ID,
         done.user_id,
         done.email,
         done.user_type,
@@ -135,10 +130,7 @@ beforeEach(() => {
         done.total_amount_cents,
         body.aba_reference,
       );
-      history = [
-        payout,
-        ...history.filter((item) => (item as { payout_request_id: string }).payout_request_id !== "h-pending"),
-      ];
+      history = [payout, ...history.filter((item) => item.payout_request_id !== PENDING_ITEM_ID)];
       return json(200, {
         message: `Payout completed successfully for ${done.email}!`,
         aba_reference: body.aba_reference,

@@ -5,6 +5,7 @@
 // public.payout_requests (a new request, a completion by another admin) refreshes all three; the
 // admin's own completion shows from the server's answer.
 import { useMemo, useState } from "react";
+import type { PendingPayout } from "@contract/payouts.ts";
 import {
   Alert,
   EmptyState,
@@ -25,7 +26,6 @@ import { usePayoutHistory } from "@/features/payouts/api/get-payout-history.ts";
 import { usePayoutStats } from "@/features/payouts/api/get-payout-stats.ts";
 import { usePendingPayouts } from "@/features/payouts/api/get-pending-payouts.ts";
 import { adminPayoutKeys } from "@/features/payouts/api/query-keys.ts";
-import type { PendingPayout } from "@/features/payouts/types/payout.ts";
 import { completedPayouts } from "@/features/payouts/utils/payouts.ts";
 import { CompletedPayoutCard } from "./completed-payout-card.tsx";
 import { PayoutRequestCard } from "./payout-request-card.tsx";

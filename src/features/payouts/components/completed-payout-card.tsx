@@ -1,8 +1,8 @@
 // One completed payout on the admin tab (SPEC §2 admin tab 3): email, user ID, type, amount,
 // completed date and the ABA reference of the transfer.
+import type { PayoutItem } from "@contract/payouts.ts";
 import { formatDateTime, formatMoney } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
-import type { PayoutItem } from "@/features/payouts/types/payout.ts";
 import { UserTypeBadge } from "./user-type-badge.tsx";
 
 export function CompletedPayoutCard({ payout }: { payout: PayoutItem }) {

@@ -1,9 +1,9 @@
 // A user's payout history (SPEC §4: completed requests only), each with the completed date,
 // amount, ABA reference, how many ledger transactions it covered and the products sold.
+import type { PayoutItem } from "@contract/payouts.ts";
 import { Badge } from "@/components/ui/index.ts";
 import { formatCount, formatDateTime, formatMoney } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
-import type { PayoutItem } from "@/features/payouts/types/payout.ts";
 
 export function PayoutHistoryList({ items }: { items: readonly PayoutItem[] }) {
   return (

@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import { Route, Routes } from "react-router-dom";
-import type { User } from "@/lib/current-user.ts";
+import type { User } from "@contract/auth.ts";
+import type { PayoutItem } from "@contract/payouts.ts";
+import { testId } from "@/testing/fixtures/ids.ts";
+import { makeBusinessPayoutSummary, makeInfluencerPayoutSummary, makePayoutItem } from "@/testing/fixtures/payouts.ts";
+import { makeUser } from "@/testing/fixtures/users.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { PayoutManagement } from "./payout-management.tsx";
 
@@ -14,7 +18,8 @@ vi.mock("@/lib/realtime.ts", () => ({
   },
 }));
 
-const money = (name: string, cents: number) => ({ [name]: cents / 100, [`${name}_cents`]: cents });
+const BUSINESS_ID = testId(1);
+const INFLUENCER_ID = testId(2);
 
 function summaryOf(
   cents: {
@@ -28,60 +33,52 @@ function summaryOf(
   },
   business = true,
 ) {
-  return {
-    ...money("earned_balance", cents.earned),
-    ...money("requested_balance", cents.requested ?? 0),
-    ...money("total_completed", cents.completed ?? 0),
-    ...money("available_for_payout", cents.available),
-    ...(business
-      ? {
-          ...money("total_earnings", cents.gross ?? 0),
-          ...money("total_platform_fees", cents.fees ?? 0),
-          ...money("total_influencer_commissions", cents.commissions ?? 0),
-        }
-      : {}),
+  const balances = {
+    earned_balance_cents: cents.earned,
+    requested_balance_cents: cents.requested ?? 0,
+    total_completed_cents: cents.completed ?? 0,
+    available_for_payout_cents: cents.available,
   };
+  return business
+    ? makeBusinessPayoutSummary({
+        ...balances,
+        total_earnings_cents: cents.gross ?? 0,
+        total_platform_fees_cents: cents.fees ?? 0,
+        total_influencer_commissions_cents: cents.commissions ?? 0,
+      })
+    : makeInfluencerPayoutSummary(balances);
 }
 
-function item(id: string, status: "pending" | "completed", cents: number, extra: Record<string, unknown> = {}) {
-  return {
+function item(id: string, status: PayoutItem["status"], cents: number, extra: Partial<PayoutItem> = {}) {
+  return makePayoutItem({
     payout_request_id: `${id}0000000-0000-4000-8000-000000000000`.slice(0, 36),
-    user_id: "user-1",
+    user_id: BUSINESS_ID,
     email: "seller@example.com",
     user_type: "business",
     status,
     requested_at: "2026-11-20T03:00:00Z",
     completed_at: status === "completed" ? "2026-11-21T05:30:00Z" : null,
     aba_reference: status === "completed" ? `ABA-${id.toUpperCase()}` : null,
-    ...money("total_amount", cents),
-    ...money("gross_amount", cents),
-    ...money("fee_amount", 0),
+    total_amount_cents: cents,
     transaction_count: 2,
     product_names: ["Coffee Beans", "Silk Scarf"],
     ...extra,
-  };
+  });
 }
 
-const business = (extra: Partial<User> = {}): User => ({
-  id: "user-1",
-  email: "seller@example.com",
-  user_type: "business",
-  status: "approved",
-  is_approved: true,
-  created_at: "2026-11-01T00:00:00Z",
-  bank_name: "ABA Bank",
-  account_name: "Sok Dara",
-  account_number: "000 123 456",
-  ...extra,
-});
+const business = (extra: Partial<User> = {}): User =>
+  makeUser({
+    id: BUSINESS_ID,
+    email: "seller@example.com",
+    user_type: "business",
+    bank_name: "ABA Bank",
+    account_name: "Sok Dara",
+    account_number: "000 123 456",
+    ...extra,
+  });
 
-const influencer = (extra: Partial<User> = {}): User => ({
-  ...business(),
-  id: "user-2",
-  email: "creator@example.com",
-  user_type: "influencer",
-  ...extra,
-});
+const influencer = (extra: Partial<User> = {}): User =>
+  business({ id: INFLUENCER_ID, email: "creator@example.com", user_type: "influencer", ...extra });
 
 let summaryAnswer: { status: number; body: unknown };
 let requestAnswer: { status: number; body: unknown } | null;
@@ -184,8 +181,8 @@ describe("Payout Management (business)", () => {
     for (const part of ["$30.60", "Nov 21, 2026", "ABA-A", "Transactions2", "Coffee Beans, Silk Scarf"])
       expect(row.textContent).toContain(part);
     expect(requestButton().disabled).toBe(false);
-    expect(realtime.channels.get("payout_requests")).toMatchObject({ event: "*", filter: "user_id=eq.user-1" });
-    expect(realtime.channels.get("orders")).toMatchObject({ event: "*", filter: "business_id=eq.user-1" });
+    expect(realtime.channels.get("payout_requests")).toMatchObject({ event: "*", filter: `user_id=eq.${BUSINESS_ID}` });
+    expect(realtime.channels.get("orders")).toMatchObject({ event: "*", filter: `business_id=eq.${BUSINESS_ID}` });
     expect(view.container.querySelector(".live-indicator")?.textContent).toBe("Live");
   });
 
@@ -347,8 +344,8 @@ describe("Commission & Payout Management (influencer)", () => {
       "Total paid out",
     ]);
     expect(requestButton().disabled).toBe(true);
-    expect(realtime.channels.get("orders")?.filter).toBe("influencer_id=eq.user-2");
-    expect(realtime.channels.get("payout_requests")?.filter).toBe("user_id=eq.user-2");
+    expect(realtime.channels.get("orders")?.filter).toBe(`influencer_id=eq.${INFLUENCER_ID}`);
+    expect(realtime.channels.get("payout_requests")?.filter).toBe(`user_id=eq.${INFLUENCER_ID}`);
   });
 
   it("requests a payout and is then disabled while it is pending", async () => {

@@ -8,6 +8,8 @@
 // reference.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
+import type { User } from "@contract/auth.ts";
+import type { PayoutUserType } from "@contract/payouts.ts";
 import {
   Alert,
   Badge,
@@ -22,14 +24,12 @@ import {
 import { paths } from "@/config/paths.ts";
 import { ApiError, failureMessage } from "@/lib/api-client.ts";
 import { logout } from "@/lib/auth.tsx";
-import type { User } from "@/lib/current-user.ts";
 import { formatDateTime, formatMoney } from "@/lib/format.ts";
 import { t, tServer } from "@/lib/i18n/index.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { usePayoutSummary } from "@/features/payouts/api/get-payout-summary.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 import { useRequestPayout } from "@/features/payouts/api/request-payout.ts";
-import type { PayoutUserType } from "@/features/payouts/types/payout.ts";
 import {
   combinedLiveStatus,
   completedPayouts,

@@ -3,13 +3,12 @@
 // gross, fee and net. The ABA reference of the transfer is required (trimmed, checked here with
 // the schema the server uses) before Complete Payout calls the server.
 import { useState, type FormEvent, type ReactNode } from "react";
-import { payoutCompletionSchema } from "@contract/payouts.ts";
+import { payoutCompletionSchema, type PendingPayout } from "@contract/payouts.ts";
 import { Button, TextField } from "@/components/ui/index.ts";
 import { PLATFORM_FEE_RATE } from "@/config/app.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { formatCount, formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
-import type { PendingPayout } from "@/features/payouts/types/payout.ts";
 import { UserTypeBadge } from "./user-type-badge.tsx";
 
 interface PayoutRequestCardProps {

@@ -1,9 +1,9 @@
 // The balances of a business or an influencer (SPEC §2, §3; docs/money.md "Figures a user sees").
 // A negative available amount is owed: it is shown as such and nets off against later earnings.
+import type { PayoutSummary, PayoutUserType } from "@contract/payouts.ts";
 import { PLATFORM_FEE_RATE } from "@/config/app.ts";
 import { formatMoney, formatPercent } from "@/lib/format.ts";
 import { t } from "@/lib/i18n/index.ts";
-import type { PayoutSummary, PayoutUserType } from "@/features/payouts/types/payout.ts";
 
 interface PayoutStatsProps {
   summary: PayoutSummary;
@@ -21,19 +21,16 @@ export function PayoutStats({ summary, userType }: PayoutStatsProps) {
     { id: "requested", label: t("payouts.stats.requested"), cents: summary.requested_balance_cents },
     { id: "completed", label: t("payouts.stats.completed"), cents: summary.total_completed_cents },
   ];
-  if (userType === "business") {
+  // A business's summary carries its gross, fees and commissions; an influencer's does not.
+  if (userType === "business" && "total_earnings_cents" in summary) {
     stats.push(
-      { id: "gross", label: t("payouts.stats.totalEarnings"), cents: summary.total_earnings_cents ?? 0 },
+      { id: "gross", label: t("payouts.stats.totalEarnings"), cents: summary.total_earnings_cents },
       {
         id: "fees",
         label: t("payouts.stats.platformFees", { rate: formatPercent(PLATFORM_FEE_RATE, 0) }),
-        cents: summary.total_platform_fees_cents ?? 0,
+        cents: summary.total_platform_fees_cents,
       },
-      {
-        id: "commissions",
-        label: t("payouts.stats.commissions"),
-        cents: summary.total_influencer_commissions_cents ?? 0,
-      },
+      { id: "commissions", label: t("payouts.stats.commissions"), cents: summary.total_influencer_commissions_cents },
     );
   }
   return (

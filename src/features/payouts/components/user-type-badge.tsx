@@ -1,6 +1,6 @@
+import type { PayoutUserType } from "@contract/payouts.ts";
 import { Badge } from "@/components/ui/index.ts";
 import { t } from "@/lib/i18n/index.ts";
-import type { PayoutUserType } from "@/features/payouts/types/payout.ts";
 
 /** Business or Influencer, announced as the user type. */
 export function UserTypeBadge({ type }: { type: PayoutUserType }) {

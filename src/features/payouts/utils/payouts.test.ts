@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { PayoutItem } from "@/features/payouts/types/payout.ts";
+import type { PayoutItem } from "@contract/payouts.ts";
+import { testId } from "@/testing/fixtures/ids.ts";
+import { makePayoutItem } from "@/testing/fixtures/payouts.ts";
 import {
   combinedLiveStatus,
   completedPayouts,
@@ -11,24 +13,16 @@ import {
   ZERO_SUMMARY,
 } from "./payouts.ts";
 
-const item = (id: string, status: PayoutItem["status"], completedAt: string | null = null): PayoutItem => ({
-  payout_request_id: id,
-  user_id: "u",
-  email: "u@example.com",
-  user_type: "influencer",
-  status,
-  requested_at: "2026-11-01T00:00:00Z",
-  completed_at: completedAt,
-  aba_reference: completedAt ? `ABA-${id}` : null,
-  total_amount: 1,
-  total_amount_cents: 100,
-  gross_amount: 1,
-  gross_amount_cents: 100,
-  fee_amount: 0,
-  fee_amount_cents: 0,
-  transaction_count: 1,
-  product_names: [],
-});
+const ids = { a: testId(1), b: testId(2), c: testId(3), p: testId(4) };
+
+const item = (id: keyof typeof ids, status: PayoutItem["status"], completedAt: string | null = null): PayoutItem =>
+  makePayoutItem({
+    payout_request_id: ids[id],
+    status,
+    requested_at: "2026-11-01T00:00:00Z",
+    completed_at: completedAt,
+    aba_reference: completedAt ? `ABA-${id}` : null,
+  });
 
 describe("payout rules", () => {
   it("history is the completed requests, most recently completed first", () => {
@@ -37,8 +31,8 @@ describe("payout rules", () => {
       item("p", "pending"),
       item("b", "completed", "2026-11-05T00:00:00Z"),
     ];
-    expect(completedPayouts(items).map((i) => i.payout_request_id)).toEqual(["b", "a"]);
-    expect(pendingPayout(items)?.payout_request_id).toBe("p");
+    expect(completedPayouts(items).map((i) => i.payout_request_id)).toEqual([ids.b, ids.a]);
+    expect(pendingPayout(items)?.payout_request_id).toBe(ids.p);
     expect(pendingPayout([])).toBeNull();
   });
 
@@ -46,7 +40,7 @@ describe("payout rules", () => {
     expect(hasBankDetails({ bank_name: "ABA", account_name: "Dara", account_number: "1" })).toBe(true);
     expect(hasBankDetails({ bank_name: "ABA", account_name: " ", account_number: "1" })).toBe(false);
     expect(hasBankDetails({ bank_name: null, account_name: "Dara", account_number: "1" })).toBe(false);
-    expect(hasBankDetails({ bank_name: "ABA", account_name: "Dara" })).toBe(false);
+    expect(hasBankDetails({ bank_name: "ABA", account_name: "Dara", account_number: null })).toBe(false);
   });
 
   it("blocks a request while pending, without bank details, or with nothing (or less) available", () => {
@@ -61,13 +55,13 @@ describe("payout rules", () => {
 
   it("finds the requests that were pending and are now completed", () => {
     const before = pendingIds([item("a", "pending"), item("b", "completed", "2026-11-02T00:00:00Z")]);
-    expect([...before]).toEqual(["a"]);
+    expect([...before]).toEqual([ids.a]);
     const after = [
       item("a", "completed", "2026-11-03T00:00:00Z"),
       item("b", "completed", "2026-11-02T00:00:00Z"),
       item("c", "pending"),
     ];
-    expect(newlyCompleted(before, after).map((i) => i.payout_request_id)).toEqual(["a"]);
+    expect(newlyCompleted(before, after).map((i) => i.payout_request_id)).toEqual([ids.a]);
   });
 
   it("combines live statuses", () => {

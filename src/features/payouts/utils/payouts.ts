@@ -1,8 +1,8 @@
 // Pure rules of the payout screens (SPEC §4, §5): which requests are history, which one is
 // pending, whether a payout can be requested, and which requests were completed meanwhile.
-import type { User } from "@/lib/current-user.ts";
+import type { User } from "@contract/auth.ts";
+import type { BusinessPayoutSummary, PayoutItem, PayoutSummary } from "@contract/payouts.ts";
 import type { LiveStatus } from "@/lib/realtime.ts";
-import type { PayoutItem, PayoutSummary } from "@/features/payouts/types/payout.ts";
 
 /** SPEC §4: only completed requests are history; the most recently completed first. */
 export function completedPayouts(items: readonly PayoutItem[]): PayoutItem[] {
@@ -54,8 +54,8 @@ export function combinedLiveStatus(...statuses: LiveStatus[]): LiveStatus {
   return statuses.every((status) => status === "live") ? "live" : "connecting";
 }
 
-/** The figures shown when the summary cannot be loaded (SPEC §8: zero amounts). */
-export const ZERO_SUMMARY: PayoutSummary = {
+/** The figures shown when the summary cannot be loaded (SPEC §8: zero amounts), a business's included. */
+export const ZERO_SUMMARY: BusinessPayoutSummary = {
   earned_balance: 0,
   earned_balance_cents: 0,
   requested_balance: 0,

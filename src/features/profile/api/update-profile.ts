@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ProfileUpdateInput } from "@contract/auth.ts";
+import { meResponseSchema, type ProfileUpdateInput, type User } from "@contract/auth.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-import { meQuery, meResponseSchema, type User } from "@/lib/current-user.ts";
+import { meQuery } from "@/lib/current-user.ts";
 
 /** Only the fields that changed; an empty string clears a field. Checked with profileUpdateSchema. */
 export type ProfileChanges = ProfileUpdateInput;

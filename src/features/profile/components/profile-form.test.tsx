@@ -1,36 +1,35 @@
 import { act, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { meQuery, type User } from "@/lib/current-user.ts";
+import type { User } from "@contract/auth.ts";
+import { meQuery } from "@/lib/current-user.ts";
+import { testId } from "@/testing/fixtures/ids.ts";
+import { makeUser } from "@/testing/fixtures/users.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { ProfileForm } from "./profile-form.tsx";
 
-const business = (extra: Partial<User> = {}): User => ({
-  id: "b1",
-  email: "shop@example.com",
-  user_type: "business",
-  status: "approved",
-  is_approved: true,
-  created_at: "2026-11-01T00:00:00Z",
-  business_logo_url: null,
-  bank_name: "ABA Bank",
-  account_name: "Sokha Store",
-  account_number: "000123456",
-  ...extra,
-});
+const business = (extra: Partial<User> = {}): User =>
+  makeUser({
+    id: testId(1),
+    email: "shop@example.com",
+    user_type: "business",
+    business_logo_url: null,
+    bank_name: "ABA Bank",
+    account_name: "Sokha Store",
+    account_number: "000123456",
+    ...extra,
+  });
 
-const influencer = (extra: Partial<User> = {}): User => ({
-  id: "i1",
-  email: "creator@example.com",
-  user_type: "influencer",
-  status: "approved",
-  is_approved: true,
-  created_at: "2026-11-01T00:00:00Z",
-  full_name: "Dara",
-  bank_name: null,
-  account_name: null,
-  account_number: null,
-  ...extra,
-});
+const influencer = (extra: Partial<User> = {}): User =>
+  makeUser({
+    id: testId(2),
+    email: "creator@example.com",
+    user_type: "influencer",
+    full_name: "Dara",
+    bank_name: null,
+    account_name: null,
+    account_number: null,
+    ...extra,
+  });
 
 let answer: (body: Record<string, unknown>) => Promise<Response>;
 let fetchMock: ReturnType<typeof vi.fn>;

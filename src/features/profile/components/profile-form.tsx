@@ -5,9 +5,8 @@
 // fields through PUT /auth/profile. A failure keeps everything typed and shows the SPEC §8
 // message, with the server's message next to the field it names.
 import { useState, type FormEvent } from "react";
-import { profileUpdateSchema } from "@contract/auth.ts";
+import { profileUpdateSchema, type User } from "@contract/auth.ts";
 import { failureMessage } from "@/lib/api-client.ts";
-import type { User } from "@/lib/current-user.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { Alert, Button, Card, ProductImage, TextField, useToast } from "@/components/ui/index.ts";

@@ -1,23 +1,24 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { User } from "@/lib/current-user.ts";
+import type { User } from "@contract/auth.ts";
+import { testId } from "@/testing/fixtures/ids.ts";
+import { makeUser } from "@/testing/fixtures/users.ts";
 import { buttonByText, click, render, settle, until, type Rendered } from "@/testing/render.tsx";
 import { ProfilePage } from "./profile-page.tsx";
 
-const account = (extra: Partial<User> = {}): User => ({
-  id: "b1",
-  email: "shop@example.com",
-  user_type: "business",
-  status: "pending_approval",
-  is_approved: false,
-  created_at: "2026-11-01T00:00:00Z",
-  business_name: "Sokha Store",
-  business_logo_url: "https://cdn.test/logo.png",
-  bank_name: "ABA Bank",
-  account_name: "Sokha Store",
-  account_number: "000123456",
-  ...extra,
-});
+const account = (extra: Partial<User> = {}): User =>
+  makeUser({
+    id: testId(1),
+    email: "shop@example.com",
+    user_type: "business",
+    status: "pending_approval",
+    business_name: "Sokha Store",
+    business_logo_url: "https://cdn.test/logo.png",
+    bank_name: "ABA Bank",
+    account_name: "Sokha Store",
+    account_number: "000123456",
+    ...extra,
+  });
 
 let me: () => Promise<Response>;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -84,10 +85,11 @@ describe("Profile page", () => {
     me = async () =>
       json(200, {
         user: account({
-          id: "i1",
+          id: testId(2),
           email: "creator@example.com",
           user_type: "influencer",
           status: "approved",
+          business_name: null,
           business_logo_url: null,
         }),
       });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { makeUser } from "@/testing/fixtures/users.ts";
 import { changedFields, editableFields, mergeNewer, valuesFrom, type ProfileValues } from "./profile-values.ts";
 
 const values = (extra: Partial<ProfileValues> = {}): ProfileValues => ({
@@ -11,17 +12,12 @@ const values = (extra: Partial<ProfileValues> = {}): ProfileValues => ({
 
 describe("profile values", () => {
   it("reads missing account values as empty strings", () => {
-    expect(
-      valuesFrom({
-        id: "u",
-        email: "a@b.c",
-        user_type: "influencer",
-        status: "approved",
-        is_approved: true,
-        created_at: "",
-        bank_name: null,
-      }),
-    ).toEqual({ business_logo_url: "", bank_name: "", account_name: "", account_number: "" });
+    expect(valuesFrom(makeUser({ user_type: "influencer", bank_name: null }))).toEqual({
+      business_logo_url: "",
+      bank_name: "",
+      account_name: "",
+      account_number: "",
+    });
   });
 
   it("lets a business edit its logo and an influencer only bank details", () => {

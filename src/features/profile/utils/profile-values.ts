@@ -2,7 +2,7 @@
 // nothing changed"): values are compared trimmed with the account as saved, only changed fields
 // are sent (an empty string clears one), and a newer copy of the account replaces only the
 // fields the user has not edited.
-import type { User } from "@/lib/current-user.ts";
+import type { User } from "@contract/auth.ts";
 
 export const profileFields = ["business_logo_url", "bank_name", "account_name", "account_number"] as const;
 export type ProfileField = (typeof profileFields)[number];
