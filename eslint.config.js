@@ -5,9 +5,7 @@
 //   - the SPA takes from supabase/ only the API contract, through @contract/.
 // Formatting is Prettier's job (eslint-config-prettier turns off the rules it owns).
 import js from "@eslint/js";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import prettier from "eslint-config-prettier";
-import { importX } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -16,37 +14,27 @@ import tseslint from "typescript-eslint";
 
 const features = readdirSync(new URL("./src/features", import.meta.url));
 
-const boundaries = [
-  ...features.map((feature) => ({
-    target: `./src/features/${feature}`,
-    from: "./src/features",
-    except: [`./${feature}`],
-    message:
-      "A feature never imports another feature: move what both need to src/components or src/lib, or compose them in src/app.",
-  })),
-  {
-    target: ["./src/components", "./src/lib", "./src/config"],
-    from: ["./src/features", "./src/app"],
-    message: "Shared code imports no feature and not the app.",
-  },
-  {
-    // Test helpers render inside the app's providers, but know no feature.
-    target: "./src/testing",
-    from: "./src/features",
-    message: "Test helpers import no feature.",
-  },
-  {
-    target: ["./src", "./supabase"],
-    from: "./local-stack",
-    message: "Product code never imports the local stack: it runs against hosted Supabase too.",
-  },
-  {
-    target: "./src",
-    from: "./supabase",
-    except: ["./functions/_shared/contract"],
-    message: "The SPA takes only the API contract from supabase/, through @contract/.",
-  },
-];
+// Import specifiers a part of the code base may not use. In src/ every import that leaves its
+// folder goes through an alias (@/ or @contract/), so the specifier says where it leads.
+const climbing = { regex: "^\\.\\./", message: "Import from another folder of src/ with @/ (siblings stay ./)." };
+const localStack = {
+  regex: "(^|/)local-stack(/|$)",
+  message: "Product code never imports the local stack: it runs against hosted Supabase too.",
+};
+const functionCode = {
+  regex: "(^|/)supabase/",
+  message: "The SPA takes only the API contract from supabase/, through @contract/.",
+};
+const anyFeature = { regex: "^@/features/", message: "Shared code imports no feature and not the app." };
+const theApp = { regex: "^@/app/", message: "Shared code imports no feature and not the app." };
+const otherFeature = (feature) => ({
+  regex: `^@/features/(?!${feature}(/|$))`,
+  message:
+    "A feature never imports another feature: move what both need to src/components or src/lib, or compose them in src/app.",
+});
+
+/** One no-restricted-imports rule per group of files (a later rule for a file would replace an earlier one). */
+const boundaries = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
 
 export default tseslint.config(
   {
@@ -61,12 +49,7 @@ export default tseslint.config(
   js.configs.recommended,
   tseslint.configs.recommended,
   {
-    plugins: { "import-x": importX },
-    settings: {
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
-    },
     rules: {
-      "import-x/no-restricted-paths": ["error", { zones: boundaries }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
@@ -76,18 +59,17 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   { files: ["src/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
-  {
-    // Relative imports that climb out of a folder are written with @/ instead.
-    files: ["src/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [{ group: ["../*"], message: "Import from another folder of src/ with @/ (siblings stay ./)." }],
-        },
-      ],
-    },
-  },
+  boundaries(["src/**/*.{ts,tsx}"], [climbing, localStack, functionCode]),
+  ...features.map((feature) =>
+    boundaries([`src/features/${feature}/**`], [climbing, localStack, functionCode, otherFeature(feature)]),
+  ),
+  boundaries(
+    ["src/components/**", "src/lib/**", "src/config/**"],
+    [climbing, localStack, functionCode, anyFeature, theApp],
+  ),
+  // Test helpers render inside the app's providers, but know no feature.
+  boundaries(["src/testing/**"], [climbing, localStack, functionCode, anyFeature]),
+  boundaries(["supabase/**"], [localStack]),
   {
     files: ["local-stack/**", "tests/**", "bench/**", "*.config.ts", "*.config.js"],
     languageOptions: { globals: globals.node },

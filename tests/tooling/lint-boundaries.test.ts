@@ -10,7 +10,7 @@ const eslint = new ESLint({ cwd: root });
 async function boundaryErrors(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: join(root, file) });
   return result.messages
-    .filter((m) => m.ruleId === "import-x/no-restricted-paths" || m.ruleId === "no-restricted-imports")
+    .filter((m) => m.ruleId === "no-restricted-imports")
     .map((m) => m.message);
 }
 
