@@ -1,6 +1,7 @@
 // Lint rules for the whole repository, including the layout's boundaries (docs/architecture.md):
 //   - a feature never imports another feature (compose them in src/app instead);
-//   - shared SPA code (components, lib, config, testing) imports no feature and not the app;
+//   - shared SPA code (components, lib, config) imports no feature and not the app, and test
+//     helpers (testing) import no feature;
 //   - product code (src/, supabase/) never imports the local stack;
 //   - the SPA takes from supabase/ only the API contract, through @contract/.
 // Formatting is Prettier's job (eslint-config-prettier turns off the rules it owns).
