@@ -9,9 +9,7 @@ const eslint = new ESLint({ cwd: root });
 
 async function boundaryErrors(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: join(root, file) });
-  return result.messages
-    .filter((m) => m.ruleId === "no-restricted-imports")
-    .map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
 }
 
 describe("lint boundaries", () => {
