@@ -14,14 +14,14 @@ import { format, resolveConfig } from "prettier";
 import { createThrowawayDatabase } from "./throwaway-db.ts";
 
 const root = join(import.meta.dirname, "..");
-export const DATABASE_TYPES_FILE = join(root, "supabase", "functions", "_shared", "database.types.ts");
+const DATABASE_TYPES_FILE = join(root, "supabase", "functions", "_shared", "database.types.ts");
 /** The schemas the api function reads and calls: public (tables, views) and private (functions). */
 const SCHEMAS = "public,private";
 
 const CLI = join(root, "node_modules", "@supabase", "cli-linux-x64", "bin", "supabase");
 
 /** The types of the database at `databaseUrl` (any role that can read the catalog), formatted. */
-export async function generateDatabaseTypes(databaseUrl: string): Promise<string> {
+async function generateDatabaseTypes(databaseUrl: string): Promise<string> {
   if (!existsSync(CLI)) {
     throw new Error(
       `The Supabase CLI binary is not installed (${CLI}): npm installs it on linux-x64 only, the one platform ` +
