@@ -28,7 +28,9 @@ function order(overrides: Record<string, unknown> = {}) {
 }
 
 describe("GET /checkout/info", () => {
-  it("shows the product, the referrer's display name and the store contact only", async () => {
+  it("shows the product, the referrer's display name, the store contact and the riel rate only", async () => {
+    const [{ riel_per_usd: rate }] = await sql<{ riel_per_usd: number }[]>`
+      select riel_per_usd from public.marketplace_settings`;
     const res = await api("GET", `/checkout/info?influencer_id=${demoInfluencerId}&product_id=${campaignId}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -42,8 +44,10 @@ describe("GET /checkout/info", () => {
       },
       influencer: { display_name: "Sreymom Chan" },
       business: { business_name: "Demo Boutique", store_phone: "+85512345678", business_logo_url: null },
+      // The admin's rate (tests/api/settings.test.ts changes it and sees the change here).
+      riel_per_usd: rate,
     });
-    expect(JSON.stringify(res.body)).not.toMatch(/bank|account_number|password|@example\.com|status/);
+    expect(JSON.stringify(res.body)).not.toMatch(/bank|account_number|password|@example\.com|status|updated_by/);
   });
 
   it.each([

@@ -46,6 +46,10 @@ import {
   pendingPayoutsResponseSchema,
 } from "../../supabase/functions/_shared/contract/payouts.ts";
 import {
+  settingsResponseSchema,
+  settingsSavedResponseSchema,
+} from "../../supabase/functions/_shared/contract/settings.ts";
+import {
   imagesUploadResponseSchema,
   imageUploadResponseSchema,
 } from "../../supabase/functions/_shared/contract/uploads.ts";
@@ -113,6 +117,12 @@ beforeAll(async () => {
   await record("PUT /admin/users/{id}/status", "PUT", `/admin/users/${registered.user.id}/status`, {
     ...asAdmin,
     body: { status: "rejected" },
+  });
+  const { settings } = await record("GET /admin/settings", "GET", "/admin/settings", asAdmin);
+  // Saved unchanged, so the other test files find the rate as it was.
+  await record("PUT /admin/settings", "PUT", "/admin/settings", {
+    ...asAdmin,
+    body: { riel_per_usd: settings.riel_per_usd },
   });
 
   const { campaign } = await record("POST /campaigns", "POST", "/campaigns", { token: shop.token, body: pageForm() });
@@ -184,6 +194,8 @@ const paths: [string, number, z.ZodType][] = [
   ["PUT /auth/profile", 200, meResponseSchema],
   ["GET /admin/users", 200, usersResponseSchema],
   ["PUT /admin/users/{id}/status", 200, userStatusResponseSchema],
+  ["GET /admin/settings", 200, settingsResponseSchema],
+  ["PUT /admin/settings", 200, settingsSavedResponseSchema],
   ["POST /campaigns", 201, campaignSavedResponseSchema],
   ["PUT /campaigns/{id}", 200, campaignSavedResponseSchema],
   ["GET /campaigns/{id}", 200, campaignResponseSchema],

@@ -543,6 +543,36 @@ export type Database = {
           },
         ];
       };
+      marketplace_settings: {
+        Row: {
+          id: boolean;
+          riel_per_usd: number;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          id?: boolean;
+          riel_per_usd?: number;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          id?: boolean;
+          riel_per_usd?: number;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "marketplace_settings_updated_by_fkey";
+            columns: ["updated_by"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       order_status_history: {
         Row: {
           changed_at: string;
@@ -980,6 +1010,21 @@ export type Database = {
         SetofOptions: {
           from: "*";
           to: "users";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      update_marketplace_settings: {
+        Args: { p_riel_per_usd: number };
+        Returns: {
+          id: boolean;
+          riel_per_usd: number;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "marketplace_settings";
           isOneToOne: true;
           isSetofReturn: false;
         };

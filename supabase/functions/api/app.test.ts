@@ -152,6 +152,91 @@ Deno.test({
 });
 
 Deno.test({
+  name: "an admin reads and sets the riel rate, others are refused, and the checkout shows it",
+  ...sanitize,
+  fn: async () => {
+    // Sign-ups are limited per address: one of its own, so reruns on one database never meet the limit.
+    const signUpAddress = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const [{ riel_per_usd: original }] = await sql<{ riel_per_usd: number }[]>`
+      select riel_per_usd from public.marketplace_settings`;
+    await sql`select private.create_admin(${`rate-admin-${unique}@example.com`}, 'adminpassword')`;
+    const admin = await (
+      await call("POST", "/auth/login", {
+        body: { email: `rate-admin-${unique}@example.com`, password: "adminpassword" },
+      })
+    ).json();
+    const shop = await (
+      await call("POST", "/auth/register/business", {
+        body: {
+          email: `rate-shop-${unique}@example.com`,
+          password: "longenough",
+          social_media_page: "https://facebook.com/shop",
+          store_phone: "012 345 678",
+        },
+        address: signUpAddress,
+      })
+    ).json();
+    try {
+      const read = await call("GET", "/admin/settings", { token: admin.token });
+      assertEquals(read.status, 200);
+      assertEquals((await read.json()).settings.riel_per_usd, original);
+
+      const saved = await call("PUT", "/admin/settings", { token: admin.token, body: { riel_per_usd: 4250 } });
+      assertEquals(saved.status, 200);
+      const savedBody = await saved.json();
+      assertEquals(
+        [savedBody.message, savedBody.settings.riel_per_usd, savedBody.settings.updated_by],
+        ["Settings saved", 4250, admin.user.id],
+      );
+
+      const bad = await call("PUT", "/admin/settings", { token: admin.token, body: { riel_per_usd: 999 } });
+      assertEquals(
+        [bad.status, await bad.json()],
+        [
+          400,
+          {
+            error: "invalid_input",
+            message: "riel_per_usd must be a whole number from 1000 to 10000",
+            field: "riel_per_usd",
+          },
+        ],
+      );
+      const refused = await call("PUT", "/admin/settings", { token: shop.token, body: { riel_per_usd: 4000 } });
+      assertEquals(
+        [refused.status, await refused.json()],
+        [403, { error: "forbidden", message: "Only admins can use the admin tools" }],
+      );
+      assertEquals((await call("GET", "/admin/settings")).status, 401);
+
+      // A customer's checkout page for a link of the shop's campaign carries the saved rate.
+      const [{ id: campaignId }] = await sql<{ id: string }[]>`
+        insert into public.campaigns (business_id, product_name, price_cents, commission_rate, image_urls)
+        values (${shop.user.id}, 'Rate test', 2000, 0.1, ${["https://example.com/p.png"]}) returning id`;
+      const influencer = await (
+        await call("POST", "/auth/register/influencer", {
+          body: {
+            fullName: "Rate Creator",
+            email: `rate-creator-${unique}@example.com`,
+            password: "longenough",
+            platform: "instagram",
+            social_media_page: "@rate",
+          },
+          address: signUpAddress,
+        })
+      ).json();
+      await sql`insert into public.affiliate_links (influencer_id, campaign_id, status, decided_at)
+                values (${influencer.user.id}, ${campaignId}, 'approved', now())`;
+      const info = await call("GET", `/checkout/info?influencer_id=${influencer.user.id}&product_id=${campaignId}`);
+      assertEquals(info.status, 200);
+      assertEquals((await info.json()).riel_per_usd, 4250);
+    } finally {
+      // Later test layers share this database: leave the rate as it was.
+      await sql`update public.marketplace_settings set riel_per_usd = ${original} where id`;
+    }
+  },
+});
+
+Deno.test({
   name: "unknown paths and malformed bodies get the error envelope",
   ...sanitize,
   fn: async () => {

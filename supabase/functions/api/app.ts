@@ -11,6 +11,7 @@ import { limitJsonBody, refuseControlCharactersInUrl } from "../_shared/input-bo
 import { requireRole, requireUser } from "./lib/require-user.ts";
 import { adminLinkRoutes } from "./routes/admin-affiliate-links.ts";
 import { adminOrderRoutes } from "./routes/admin-orders.ts";
+import { adminSettingRoutes } from "./routes/admin-settings.ts";
 import { adminUserRoutes } from "./routes/admin-users.ts";
 import { affiliateLinkRoutes } from "./routes/affiliate-links.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps) {
   app.route("/admin/users", adminUserRoutes(deps));
   app.route("/admin/affiliate-links", adminLinkRoutes(deps));
   app.route("/admin/orders", adminOrderRoutes(deps));
+  app.route("/admin/settings", adminSettingRoutes(deps));
 
   app.notFound(() => {
     throw new ApiError("not_found", "No such API path");

@@ -119,6 +119,11 @@ export const checkoutInfoResponseSchema = z.object({
     store_phone: z.string().nullable(),
     business_logo_url: httpUrl.nullable(),
   }),
+  /**
+   * Riel per US dollar (the admin's setting), to show riel beside dollars for the customer's
+   * convenience. Prices and totals stay in dollars; rielFromCents in money.ts does the rounding.
+   */
+  riel_per_usd: z.number().int(),
 });
 
 /** The order just placed, as the customer sees it. */

@@ -24,7 +24,8 @@ type CheckoutRow = Pick<Tables<"campaigns">, "product_name" | "description" | "p
   closed_reason: Database["private"]["Functions"]["campaign_closed_reason"]["Returns"] | null;
   influencer_name: Tables<"users">["full_name"];
   influencer_handle: Tables<"users">["social_media_page"];
-} & Pick<Tables<"users">, "business_name" | "store_phone" | "business_logo_url">;
+} & Pick<Tables<"users">, "business_name" | "store_phone" | "business_logo_url"> &
+  Pick<Tables<"marketplace_settings">, "riel_per_usd">;
 
 export function checkoutRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -39,11 +40,15 @@ export function checkoutRoutes(deps: AppDeps) {
       select c.id as campaign_id, c.product_name, c.description, c.price_cents, c.image_urls,
              private.campaign_closed_reason(c.status, c.start_date, c.end_date) as closed_reason,
              i.full_name as influencer_name,
-             i.social_media_page as influencer_handle, b.business_name, b.store_phone, b.business_logo_url
+             i.social_media_page as influencer_handle, b.business_name, b.store_phone, b.business_logo_url,
+             s.riel_per_usd
       from public.affiliate_links l
       join public.campaigns c on c.id = l.campaign_id
       join public.users i on i.id = l.influencer_id
       join public.users b on b.id = c.business_id
+      -- The settings table always holds exactly one row (its migration keeps it), so this join
+      -- never drops a link.
+      cross join public.marketplace_settings s
       where l.influencer_id = ${influencerId} and l.campaign_id = ${productId} and l.status = 'approved'`,
     );
     if (!row) throw new ApiError("not_found", "This checkout link is not valid");
@@ -63,6 +68,8 @@ export function checkoutRoutes(deps: AppDeps) {
         store_phone: row.store_phone,
         business_logo_url: row.business_logo_url,
       },
+      // The admin's exchange rate, so the page can show riel beside dollars (docs/money.md).
+      riel_per_usd: row.riel_per_usd,
     } satisfies CheckoutInfoResponse);
   });
 

@@ -1,0 +1,22 @@
+// The marketplace settings as the API returns them, and the columns they are read from (the
+// table's one row; its id is always true and never sent).
+import type { Settings } from "../../_shared/contract/settings.ts";
+import type { Tables } from "../../_shared/database.types.ts";
+import type { Tx } from "../../_shared/db.ts";
+
+const SETTINGS_COLUMNS = [
+  "riel_per_usd",
+  "updated_at",
+  "updated_by",
+] as const satisfies readonly (keyof Tables<"marketplace_settings">)[];
+
+export type SettingsRow = Pick<Tables<"marketplace_settings">, (typeof SETTINGS_COLUMNS)[number]>;
+
+/** The columns of a SettingsRow, for `select ${settingsColumns(tx)} from ...`. */
+export function settingsColumns(tx: Tx) {
+  return tx([...SETTINGS_COLUMNS]);
+}
+
+export function toSettingsJson(row: SettingsRow): Settings {
+  return { riel_per_usd: row.riel_per_usd, updated_at: row.updated_at, updated_by: row.updated_by };
+}

@@ -1,0 +1,183 @@
+// The admin's marketplace settings (the riel exchange rate) through the gateway, the real api
+// function and real Postgres: reading and saving them, every refusal by role with its exact
+// answer, bad input naming the field, and the checkout showing a new rate at once.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, login } from "../helpers/api.ts";
+import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
+import { demoBusiness, demoInfluencer, seedAdmin, uniqueEmail } from "../helpers/stack.ts";
+import { signLocal } from "../helpers/tokens.ts";
+
+const sql = fixtureDb();
+let admin: { token: string; user: { id: string } };
+let originalRate: number;
+const tokens: Record<string, string> = {};
+const fixtureAdminIds: string[] = [];
+
+/** A token for an admin account the seed never makes: one waiting for approval, or rejected. */
+async function adminWithStatus(status: "pending_approval" | "rejected"): Promise<string> {
+  const email = uniqueEmail(`admin-${status}`);
+  const [row] = await sql<{ id: string }[]>`
+    insert into public.users (email, user_type, status) values (${email}, 'admin', ${status}) returning id`;
+  fixtureAdminIds.push(row.id);
+  return signLocal({ sub: row.id, role: "authenticated", aud: "authenticated", email, user_type: "admin" });
+}
+
+beforeAll(async () => {
+  admin = await login(seedAdmin.email, seedAdmin.password);
+  [{ riel_per_usd: originalRate }] = await sql<{ riel_per_usd: number }[]>`
+    select riel_per_usd from public.marketplace_settings`;
+  tokens.business = (await login(demoBusiness.email, demoBusiness.password)).token;
+  tokens.influencer = (await login(demoInfluencer.email, demoInfluencer.password)).token;
+  tokens.pendingAdmin = await adminWithStatus("pending_approval");
+  tokens.rejectedAdmin = await adminWithStatus("rejected");
+  tokens.noAccount = await signLocal({
+    sub: "00000000-0000-4000-8000-000000000999",
+    role: "authenticated",
+    aud: "authenticated",
+    email: "gone@example.com",
+  });
+});
+
+afterAll(async () => {
+  // Leave the rate as the other test files found it, and no stray admin accounts on the admin screens.
+  await sql`update public.marketplace_settings set riel_per_usd = ${originalRate} where id`;
+  await sql`delete from public.users where id = any(${fixtureAdminIds}::uuid[])`;
+  await sql.end();
+});
+
+const settingsShape = {
+  riel_per_usd: expect.any(Number),
+  updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+  updated_by: expect.toBeOneOf([null, expect.stringMatching(/^[0-9a-f-]{36}$/)]),
+};
+
+// Who is refused, with the answers every /admin path gives.
+const refusals: [string, () => string | undefined, number, object][] = [
+  ["an anonymous caller", () => undefined, 401, { error: "unauthorized", message: "Please sign in to continue" }],
+  [
+    "a token whose account does not exist",
+    () => tokens.noAccount,
+    401,
+    { error: "unauthorized", message: "Your session has expired. Please sign in again" },
+  ],
+  ["a business", () => tokens.business, 403, { error: "forbidden", message: "Only admins can use the admin tools" }],
+  [
+    "an influencer",
+    () => tokens.influencer,
+    403,
+    { error: "forbidden", message: "Only admins can use the admin tools" },
+  ],
+  [
+    "an admin waiting for approval",
+    () => tokens.pendingAdmin,
+    403,
+    {
+      error: "forbidden",
+      message: "Your account is pending admin approval. You can use the admin tools once it is approved.",
+    },
+  ],
+  [
+    "a rejected admin",
+    () => tokens.rejectedAdmin,
+    403,
+    { error: "forbidden", message: "Your admin account was not approved, so you cannot use the admin tools" },
+  ],
+];
+
+describe("GET /admin/settings", () => {
+  it("answers the settings to an admin", async () => {
+    const res = await api("GET", "/admin/settings", { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ settings: { ...settingsShape, riel_per_usd: originalRate } });
+  });
+
+  it.each(refusals)("refuses %s", async (_who, token, status, body) => {
+    const res = await api("GET", "/admin/settings", { token: token() });
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual(body);
+  });
+});
+
+describe("PUT /admin/settings", () => {
+  it("saves the rate, records who and when, and answers the new settings", async () => {
+    const before = (await api("GET", "/admin/settings", { token: admin.token })).body.settings;
+    const rate = originalRate === 4000 ? 4050 : 4000;
+    const res = await api("PUT", "/admin/settings", { token: admin.token, body: { riel_per_usd: rate } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      message: "Settings saved",
+      settings: { riel_per_usd: rate, updated_at: expect.any(String), updated_by: admin.user.id },
+    });
+    expect(Date.parse(res.body.settings.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
+    expect((await api("GET", "/admin/settings", { token: admin.token })).body).toEqual({
+      settings: res.body.settings,
+    });
+  });
+
+  it.each([1000, 10000])("accepts %s riel per dollar (the ends of the range)", async (rate) => {
+    const res = await api("PUT", "/admin/settings", { token: admin.token, body: { riel_per_usd: rate } });
+    expect(res.status).toBe(200);
+    expect(res.body.settings.riel_per_usd).toBe(rate);
+  });
+
+  const range = "riel_per_usd must be a whole number from 1000 to 10000";
+  it.each([
+    ["a rate below 1000", { riel_per_usd: 999 }, "riel_per_usd", range],
+    ["a rate above 10000", { riel_per_usd: 10001 }, "riel_per_usd", range],
+    ["a fraction", { riel_per_usd: 4100.5 }, "riel_per_usd", range],
+    ["a numeric string", { riel_per_usd: "4100" }, "riel_per_usd", range],
+    ["null", { riel_per_usd: null }, "riel_per_usd", range],
+    ["no rate", {}, "riel_per_usd", "riel_per_usd is required"],
+    [
+      "an unknown setting",
+      { riel_per_usd: 4100, riel_per_dollar: 4100 },
+      "riel_per_dollar",
+      "riel_per_dollar is not a field you can set here",
+    ],
+    [
+      "a field that is not a setting",
+      { riel_per_usd: 4100, updated_by: "00000000-0000-4000-8000-000000000999" },
+      "updated_by",
+      "updated_by is not a field you can set here",
+    ],
+  ])("refuses %s with 400 naming the field, and changes nothing", async (_case, body, field, message) => {
+    const before = (await api("GET", "/admin/settings", { token: admin.token })).body;
+    const res = await api("PUT", "/admin/settings", { token: admin.token, body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field, message });
+    expect((await api("GET", "/admin/settings", { token: admin.token })).body).toEqual(before);
+  });
+
+  it.each([
+    ["a body that is not JSON", "riel_per_usd=4100"],
+    ["an array", "[4100]"],
+  ])("refuses %s with 400", async (_case, rawBody) => {
+    const res = await api("PUT", "/admin/settings", { token: admin.token, rawBody });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", message: "Request body must be a JSON object" });
+  });
+
+  it.each(refusals)("refuses %s and leaves the rate alone", async (_who, token, status, body) => {
+    const before = (await api("GET", "/admin/settings", { token: admin.token })).body;
+    const res = await api("PUT", "/admin/settings", { token: token(), body: { riel_per_usd: 1234 } });
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual(body);
+    expect((await api("GET", "/admin/settings", { token: admin.token })).body).toEqual(before);
+  });
+});
+
+describe("the checkout page and the rate", () => {
+  it("shows the rate an admin just saved", async () => {
+    const campaignId = await createCampaign(sql);
+    await createApprovedLink(sql, campaignId);
+    const info = () => api("GET", `/checkout/info?influencer_id=${demoInfluencerId}&product_id=${campaignId}`);
+    for (const rate of [3950, 4125]) {
+      expect((await api("PUT", "/admin/settings", { token: admin.token, body: { riel_per_usd: rate } })).status).toBe(
+        200,
+      );
+      const res = await info();
+      expect(res.status).toBe(200);
+      expect(res.body.riel_per_usd).toBe(rate);
+    }
+  });
+});
