@@ -72,7 +72,7 @@ export default tseslint.config(
   boundaries(["src/testing/**"], [climbing, localStack, functionCode, anyFeature]),
   boundaries(["supabase/**"], [localStack]),
   {
-    files: ["local-stack/**", "tests/**", "bench/**", "*.config.ts", "*.config.js"],
+    files: ["local-stack/**", "tests/**", "bench/**", "tooling/**", "*.config.ts", "*.config.js"],
     languageOptions: { globals: globals.node },
   },
   {

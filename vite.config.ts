@@ -1,6 +1,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
+import { linguiCatalogs } from "./tooling/vite-lingui-catalogs.ts";
 
 // The SPA. `npm start` builds it into dist/ and serves it on the same origin as the API,
 // Realtime and Storage. `npm run dev` proxies those paths to a running stack (VITE_DEV_PROXY,
@@ -8,7 +9,7 @@ import { fileURLToPath } from "node:url";
 const stack = process.env.VITE_DEV_PROXY ?? "http://127.0.0.1:54321";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), linguiCatalogs()],
   // The same aliases as tsconfig.json: @/ is src/, @contract/ the API's request and response
   // schemas, which the api function shares with the SPA.
   resolve: {
@@ -21,6 +22,14 @@ export default defineConfig({
     outDir: "dist",
     // dist/ is what a static host serves: no source maps in it (they would publish the source).
     sourcemap: false,
+    // Two pages: the app (index.html, every route) and the customer checkout (checkout.html,
+    // served at /checkout), which loads none of the app's router, account or realtime code.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL("./index.html", import.meta.url)),
+        checkout: fileURLToPath(new URL("./checkout.html", import.meta.url)),
+      },
+    },
   },
   server: {
     proxy: {

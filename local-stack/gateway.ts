@@ -2,7 +2,8 @@
 //   /functions/v1/api/*     -> the api function under Deno (path rewritten to /api/*)
 //   /realtime/v1/websocket  -> the Realtime stand-in (WebSocket upgrade)
 //   /storage/v1/*           -> the Storage stand-in
-//   anything else           -> the built SPA (dist/), index.html for client-side routes
+//   anything else           -> the built SPA (dist/): /checkout is checkout.html (a page of its
+//                              own), other client-side routes index.html
 // Text responses are compressed (br or gzip) and hashed assets cached for a year, as a CDN in
 // front of a static host and the Supabase edge would serve them to a phone.
 import { createReadStream, existsSync, statSync } from "node:fs";
@@ -164,8 +165,12 @@ function serveSpa(req: IncomingMessage, res: ServerResponse, spaDir: string, pat
   if (!file.startsWith(spaDir))
     return sendJson(res, 400, { error: "bad_path", message: "The address is not a valid URL" });
   const isFile = existsSync(file) && statSync(file).isFile();
-  if (!isFile) {
-    // Client-side routes (/admin/dashboard, /checkout?...) load the SPA; a missing file
+  const page = `${file}.html`;
+  if (!isFile && !extname(path) && existsSync(page)) {
+    // A page of its own (/checkout -> checkout.html), as static hosts serve clean URLs.
+    file = page;
+  } else if (!isFile) {
+    // Client-side routes (/admin/dashboard, /login) load the SPA; a missing file
     // (/assets/x.js, /sitemap.xml) is a 404, not the app's HTML.
     if (extname(path)) return sendJson(res, 404, { error: "not_found" });
     file = join(spaDir, "index.html");

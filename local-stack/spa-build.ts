@@ -9,6 +9,8 @@ const inputs = [
   "src",
   "public",
   "index.html",
+  "checkout.html",
+  "tooling",
   "vite.config.ts",
   "package-lock.json",
   join("supabase", "functions", "_shared", "contract"),

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/index.tsx";
+import "./styles/khmer-font.css";
 import "./styles/global.css";
 import "./components/ui/ui.css";
 

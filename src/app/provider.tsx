@@ -1,5 +1,5 @@
 // App-wide providers: the server-state cache, toasts, and a re-render of the whole tree when the
-// language changes.
+// language changes (setLocale has loaded every catalog in the new language by then).
 import { Fragment, useEffect, useState, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { ToastProvider } from "@/components/ui/index.ts";
@@ -16,7 +16,6 @@ export function AppProvider({ children, queryClient }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const locale = useLocale();
   useEffect(() => {
-    document.documentElement.lang = locale;
     document.title = t("app.documentTitle");
   }, [locale]);
   useEffect(() => clearCacheOnUserChange(client), [client]);

@@ -1,20 +1,17 @@
-// Every route of SPEC §2. Role routes sit under <ProtectedRoute allow={[...]}> (SPEC §6 without the
+// Every route of SPEC §2 but /checkout, which is an app of its own (checkout.html, see
+// src/checkout-main.tsx) so a customer's phone loads only the checkout. Role routes sit under <ProtectedRoute allow={[...]}> (SPEC §6 without the
 // mock tokens, influencer routes included); role areas load lazily so the public pages stay light.
 import { createBrowserRouter, useRouteError, type RouteObject } from "react-router-dom";
 import { paths } from "@/config/paths.ts";
 import { MainLayout } from "@/components/layouts/main-layout.tsx";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
-import { Alert, ButtonLink, LoadingState } from "@/components/ui/index.ts";
+import { Alert, LoadingState } from "@/components/ui/index.ts";
+import { ButtonLink } from "@/components/ui/button-link.tsx";
 import { ProtectedRoute } from "@/lib/auth.tsx";
 import { t } from "@/lib/i18n/index.ts";
-import BusinessSignupRoute from "./routes/business-signup.tsx";
-import CheckoutRoute from "./routes/checkout.tsx";
 import DashboardFallbackRoute from "./routes/dashboard-fallback.tsx";
-import InfluencerSignupRoute from "./routes/influencer-signup.tsx";
 import LandingRoute from "./routes/landing.tsx";
-import LoginRoute from "./routes/login.tsx";
 import NotFoundRoute from "./routes/not-found.tsx";
-import SignupSelectionRoute from "./routes/signup-selection.tsx";
 
 function RouteError() {
   const error = useRouteError();
@@ -42,11 +39,19 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { path: paths.home, element: <LandingRoute /> },
-          { path: paths.login, element: <LoginRoute /> },
-          { path: paths.signupSelection, element: <SignupSelectionRoute /> },
-          { path: paths.businessSignup, element: <BusinessSignupRoute /> },
-          { path: paths.influencerSignup, element: <InfluencerSignupRoute /> },
-          { path: paths.checkout, element: <CheckoutRoute /> },
+          { path: paths.login, lazy: async () => ({ Component: (await import("./routes/login.tsx")).default }) },
+          {
+            path: paths.signupSelection,
+            lazy: async () => ({ Component: (await import("./routes/signup-selection.tsx")).default }),
+          },
+          {
+            path: paths.businessSignup,
+            lazy: async () => ({ Component: (await import("./routes/business-signup.tsx")).default }),
+          },
+          {
+            path: paths.influencerSignup,
+            lazy: async () => ({ Component: (await import("./routes/influencer-signup.tsx")).default }),
+          },
           {
             path: paths.privacyPolicy,
             lazy: async () => ({ Component: (await import("./routes/privacy-policy.tsx")).default }),

@@ -5,7 +5,6 @@ export const paths = {
   signupSelection: "/signup-selection",
   businessSignup: "/business-signup",
   influencerSignup: "/influencer-signup",
-  checkout: "/checkout",
   privacyPolicy: "/privacy-policy",
   termsOfService: "/terms-of-service",
   dashboard: "/dashboard",

@@ -1,6 +1,8 @@
 // The one way the SPA talks to the api function: JSON over fetch, bearer token when stored,
 // a 60 s timeout (SPEC §9) and the SPEC §8 message on timeout or abort. Responses are parsed with
 // the endpoint's zod schema; errors become ApiError carrying the server's `message` and `field`.
+// The public checkout alone reads answers unparsed (apiRequestUnparsed), to keep zod off a
+// customer's phone; tests/api/contract.test.ts holds the server to those schemas.
 import type { z } from "zod";
 import { env } from "@/config/env.ts";
 import { REQUEST_TIMEOUT_MS } from "@/config/app.ts";
@@ -24,11 +26,10 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions<S extends z.ZodType> {
+interface SendOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   /** Sent as JSON, or as multipart when it is FormData (file uploads). */
   body?: unknown;
-  schema: S;
   /** Aborts the request early (e.g. the screen was left). */
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -38,6 +39,10 @@ export interface RequestOptions<S extends z.ZodType> {
   token?: string | null;
 }
 
+export interface RequestOptions<S extends z.ZodType> extends SendOptions {
+  schema: S;
+}
+
 interface ErrorBody {
   error?: unknown;
   message?: unknown;
@@ -45,10 +50,24 @@ interface ErrorBody {
 }
 
 export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
+  const { status, json } = await send(path, options);
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(t("errors.invalidResponse"), "invalid-response", status);
+  return parsed.data;
+}
+
+/** The answer as the contract types it, not parsed: only for the public checkout (see above). */
+export async function apiRequestUnparsed<T>(path: string, options: SendOptions): Promise<T> {
+  const { status, json } = await send(path, options);
+  if (typeof json !== "object" || json === null)
+    throw new ApiError(t("errors.invalidResponse"), "invalid-response", status);
+  return json as T;
+}
+
+async function send(path: string, options: SendOptions): Promise<{ status: number; json: unknown }> {
   const {
     method = "GET",
     body,
-    schema,
     signal,
     timeoutMs = REQUEST_TIMEOUT_MS,
     fetchImpl = globalThis.fetch.bind(globalThis),
@@ -111,9 +130,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     );
   }
 
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new ApiError(t("errors.invalidResponse"), "invalid-response", response.status);
-  return parsed.data;
+  return { status: response.status, json };
 }
 
 /** The text to show for a failure: the server's or client's message, else `fallback`. */

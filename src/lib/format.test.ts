@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { currentYear, formatCount, formatDate, formatDateTime, formatMoney, formatPercent } from "./format.ts";
+import {
+  currentYear,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatPercent,
+  formatPhone,
+  formatRiel,
+} from "./format.ts";
 import { setLocale } from "./i18n/index.ts";
 
 afterEach(() => setLocale("en"));
@@ -54,5 +63,37 @@ describe("dates (Cambodia time)", () => {
 
   it("gives the year in Cambodia", () => {
     expect(currentYear(new Date("2026-12-31T18:00:00Z"))).toBe("2027");
+  });
+});
+
+describe("formatRiel (riel beside dollars)", () => {
+  it("rounds to 100 riel and shows no decimals", () => {
+    expect(formatRiel(2000, 4100)).toBe("៛82,000");
+    expect(formatRiel(1999, 4100)).toBe("៛82,000"); // 81,959
+    expect(formatRiel(750, 4100)).toBe("៛30,800"); // 30,750
+  });
+
+  it("writes riel the Khmer way in Khmer", async () => {
+    await setLocale("km");
+    expect(formatRiel(2000, 4100)).toBe("82,000៛");
+    expect(formatMoney(1250)).toBe("12.50$");
+  });
+});
+
+describe("Khmer dates", () => {
+  it("formats dates for km-KH", async () => {
+    await setLocale("km");
+    expect(formatDate("2026-11-22T08:00:00Z")).toBe("22 វិច្ឆិកា 2026");
+  });
+});
+
+describe("formatPhone", () => {
+  it("shows a stored number in the local form", () => {
+    expect(formatPhone("+85512888777")).toBe("012 888 777");
+    expect(formatPhone("+855969999999")).toBe("096 999 9999");
+  });
+
+  it("leaves anything else as it is", () => {
+    expect(formatPhone("not a phone")).toBe("not a phone");
   });
 });

@@ -1,14 +1,9 @@
 // The one place amounts, percents and dates become text. Money is integer cents (GUIDE §2);
 // dates are shown in Cambodia's time zone, where the marketplace operates.
-import { getLocale, t } from "./i18n/index.ts";
+import { rielFromCents } from "@contract/riel.ts";
+import { intlLocale, t } from "./i18n/index.ts";
 
 export const MARKET_TIME_ZONE = "Asia/Phnom_Penh";
-
-const intlLocales = { en: "en-US", km: "km-KH" } as const;
-
-function intlLocale(): string {
-  return intlLocales[getLocale()];
-}
 
 function usd(value: number): string {
   return new Intl.NumberFormat(intlLocale(), {
@@ -63,3 +58,20 @@ export function formatDateTime(value: string | number | Date | null | undefined,
 export function currentYear(now: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: MARKET_TIME_ZONE }).format(now);
 }
+
+/**
+ * Cents as riel at `rielPerUsd`, rounded to 100 riel as prices are quoted in Cambodia, without
+ * decimals (Intl would print "41,000.00៛"): (1000, 4100) -> "41,000៛" in Khmer.
+ */
+export function formatRiel(cents: number, rielPerUsd: number): string {
+  const riel = rielFromCents(cents, rielPerUsd);
+  return new Intl.NumberFormat(intlLocale(), {
+    style: "currency",
+    currency: "KHR",
+    currencyDisplay: "narrowSymbol",
+    maximumFractionDigits: 0,
+  }).format(riel);
+}
+
+/** A stored phone number (+85512345678) as people read it: "012 345 678". */
+export { formatCambodianPhone as formatPhone } from "@contract/phone.ts";

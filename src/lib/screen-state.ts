@@ -2,7 +2,7 @@
 // first answer is still awaited and whether a request runs. TanStack Query keeps `error` empty
 // while it retries by itself, so the retrying state is read from the last failure instead.
 import type { UseQueryResult } from "@tanstack/react-query";
-import { failureMessage, isUnavailable } from "./api-client.ts";
+import { ApiError, failureMessage, isUnavailable } from "./api-client.ts";
 import { t } from "./i18n/index.ts";
 
 export interface ScreenState<T> {
@@ -16,6 +16,11 @@ export interface ScreenState<T> {
   isFetching: boolean;
   /** Fetches again now (the user's "Try again"), replacing a request in flight. */
   refetch: () => void;
+  /**
+   * False when the server refused for a reason asking again cannot change (403 not allowed yet,
+   * 404 gone, 400): the screen then says why, without a "Try again" that cannot help.
+   */
+  canRetry: boolean;
 }
 
 export function screenState<T>(query: UseQueryResult<T>, fallbackError: string): ScreenState<T> {
@@ -27,5 +32,18 @@ export function screenState<T>(query: UseQueryResult<T>, fallbackError: string):
     isLoading: query.isPending && !retrying,
     isFetching: query.isFetching && !retrying,
     refetch: () => void query.refetch(),
+    canRetry: !isRefusal(query.error),
   };
+}
+
+/** A 4xx answer other than a timeout (408) or a rate limit (429): the same request fails again. */
+function isRefusal(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status !== null &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408 &&
+    error.status !== 429
+  );
 }

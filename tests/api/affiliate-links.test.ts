@@ -284,7 +284,9 @@ describe("PUT /admin/affiliate-links/{id}/approve and /reject", () => {
         campaign_id: campaign.id,
         campaign_name: "Lotus Tea set",
         keyword: "LOTUS",
-        dm_template_text: `Hi! Thanks for asking about Lotus Tea set. Order here and pay cash on delivery: ${checkoutUrl(applicant.user.id, campaign.id)}`,
+        dm_template_text:
+          `សួស្តី! អរគុណដែលចាប់អារម្មណ៍លើ Lotus Tea set។ កុម្ម៉ង់នៅទីនេះ ហើយបង់ប្រាក់ពេលទទួលទំនិញ៖ ${checkoutUrl(applicant.user.id, campaign.id)}\n\n` +
+          `Hi! Thanks for asking about Lotus Tea set. Order here and pay cash on delivery: ${checkoutUrl(applicant.user.id, campaign.id)}`,
         is_active: true,
         created_at: expect.any(String),
       },

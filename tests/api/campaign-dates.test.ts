@@ -35,7 +35,8 @@ describe("a campaign outside its dates", () => {
   it("that has ended shows when at checkout and takes no order", async () => {
     const id = await campaignWithDates("2020-01-01", "2020-01-31");
     const ended = { error: "conflict", message: "This campaign ended on 31 January 2020 and no longer takes orders." };
-    expect(await checkoutInfo(id)).toMatchObject({ status: 409, body: ended });
+    // The checkout still shows the shop, and says why the product cannot be ordered.
+    expect(await checkoutInfo(id)).toMatchObject({ status: 200, body: { unavailable_reason: ended.message } });
     expect(await placeOrder(id, "012 700 001")).toMatchObject({ status: 409, body: ended });
     const [{ count }] = await sql`select count(*)::int as count from public.orders where campaign_id = ${id}`;
     expect(count).toBe(0);
@@ -44,7 +45,7 @@ describe("a campaign outside its dates", () => {
   it("that has not started says when it opens and takes no order", async () => {
     const id = await campaignWithDates("2099-03-05", null);
     const notYet = { error: "conflict", message: "This campaign has not started yet. It opens on 5 March 2099." };
-    expect(await checkoutInfo(id)).toMatchObject({ status: 409, body: notYet });
+    expect(await checkoutInfo(id)).toMatchObject({ status: 200, body: { unavailable_reason: notYet.message } });
     expect(await placeOrder(id, "012 700 002")).toMatchObject({ status: 409, body: notYet });
   });
 
@@ -63,7 +64,7 @@ describe("a campaign outside its dates", () => {
 describe("a campaign within its dates", () => {
   it("takes orders from a start date in the past up to an end date in the future", async () => {
     const id = await campaignWithDates(isoDay(-2), isoDay(2));
-    expect((await checkoutInfo(id)).status).toBe(200);
+    expect(await checkoutInfo(id)).toMatchObject({ status: 200, body: { unavailable_reason: null } });
     expect((await placeOrder(id, "012 700 003")).status).toBe(201);
   });
 });

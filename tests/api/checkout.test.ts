@@ -46,6 +46,7 @@ describe("GET /checkout/info", () => {
       business: { business_name: "Demo Boutique", store_phone: "+85512345678", business_logo_url: null },
       // The admin's rate (tests/api/settings.test.ts changes it and sees the change here).
       riel_per_usd: rate,
+      unavailable_reason: null,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/bank|account_number|password|@example\.com|status|updated_by/);
   });
@@ -69,7 +70,7 @@ describe("GET /checkout/info", () => {
     expect(res.body).toEqual(body);
   });
 
-  it("refuses a pending link and an inactive campaign", async () => {
+  it("refuses a pending link, and says why an inactive campaign's product is not available", async () => {
     const pendingCampaign = await createCampaign(sql);
     await sql`insert into public.affiliate_links (influencer_id, campaign_id) values (${demoInfluencerId}, ${pendingCampaign})`;
     expect(
@@ -79,8 +80,10 @@ describe("GET /checkout/info", () => {
     await createApprovedLink(sql, ended);
     await sql`update public.campaigns set status = 'inactive' where id = ${ended}`;
     const res = await api("GET", `/checkout/info?influencer_id=${demoInfluencerId}&product_id=${ended}`);
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: "conflict", message: "This campaign is no longer accepting new orders" });
+    // The link is right and the shop still reachable: the page shows the shop's phone.
+    expect(res.status).toBe(200);
+    expect(res.body.unavailable_reason).toBe("This campaign is no longer accepting new orders");
+    expect(res.body.business.store_phone).toEqual(expect.stringMatching(/^\+855\d{8,9}$/));
   });
 });
 

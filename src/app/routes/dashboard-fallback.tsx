@@ -3,7 +3,8 @@
 import { Navigate } from "react-router-dom";
 import { paths } from "@/config/paths.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
-import { ButtonLink, Card } from "@/components/ui/index.ts";
+import { Card } from "@/components/ui/index.ts";
+import { ButtonLink } from "@/components/ui/button-link.tsx";
 import { useSession } from "@/lib/auth.tsx";
 import { t } from "@/lib/i18n/index.ts";
 import { dashboardPathFor } from "@/lib/token.ts";

@@ -1,6 +1,7 @@
 import { paths } from "@/config/paths.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
-import { ButtonLink, Card } from "@/components/ui/index.ts";
+import { Card } from "@/components/ui/index.ts";
+import { ButtonLink } from "@/components/ui/button-link.tsx";
 import { t } from "@/lib/i18n/index.ts";
 
 export default function NotFoundRoute() {

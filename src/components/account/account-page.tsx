@@ -11,7 +11,8 @@ import { t } from "@/lib/i18n/index.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import type { ScreenState } from "@/lib/screen-state.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
-import { Alert, Badge, type BadgeTone, ButtonLink, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
+import { Alert, Badge, type BadgeTone, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
+import { ButtonLink } from "@/components/ui/button-link.tsx";
 
 const statusTone: Record<UserStatus, BadgeTone> = {
   pending_approval: "warning",

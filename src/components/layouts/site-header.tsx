@@ -4,12 +4,13 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { paths } from "@/config/paths.ts";
 import { logout, useSession } from "@/lib/auth.tsx";
-import { t, type MessageKey } from "@/lib/i18n/index.ts";
+import { t, type SharedKey } from "@/lib/i18n/index.ts";
 import { dashboardPathFor } from "@/lib/token.ts";
-import { Button, ButtonLink, Modal } from "@/components/ui/index.ts";
+import { Button, LanguageSwitch, Modal } from "@/components/ui/index.ts";
+import { ButtonLink } from "@/components/ui/button-link.tsx";
 import { Logo } from "./logo.tsx";
 
-const sectionLinks: { hash: string; key: MessageKey }[] = [
+const sectionLinks: { hash: string; key: SharedKey }[] = [
   { hash: "features", key: "nav.features" },
   { hash: "how-it-works", key: "nav.howItWorks" },
   { hash: "pricing", key: "nav.pricing" },
@@ -91,6 +92,7 @@ export function SiteHeader() {
         <nav className="site-header__nav" aria-label={t("nav.main")}>
           <SectionLinks />
         </nav>
+        <LanguageSwitch className="site-header__language" />
         <div className="site-header__actions">
           <AccountActions />
         </div>
@@ -102,7 +104,7 @@ export function SiteHeader() {
           onClick={() => setMenuOpen(true)}
         >
           <span className="hamburger" aria-hidden="true" />
-          {t("nav.menu")}
+          <span className="site-header__menu-label">{t("nav.menu")}</span>
         </button>
       </div>
       <Modal open={menuOpen} onClose={close} title={t("nav.menu")} variant="sheet">

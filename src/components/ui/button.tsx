@@ -1,5 +1,4 @@
 import type { ComponentProps, ReactNode } from "react";
-import { Link, type LinkProps } from "react-router-dom";
 import { cx } from "@/lib/class-names.ts";
 import { Spinner } from "./spinner.tsx";
 
@@ -7,13 +6,13 @@ export type ButtonVariant =
   "primary" | "secondary" | "outline" | "outline-light" | "ghost" | "danger" | "success" | "accent";
 export type ButtonSize = "sm" | "md" | "lg";
 
-interface StyleProps {
+export interface StyleProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
   block?: boolean;
 }
 
-function buttonClass({ variant = "primary", size = "md", block }: StyleProps, className?: string) {
+export function buttonClass({ variant = "primary", size = "md", block }: StyleProps, className?: string) {
   return cx("btn", `btn--${variant}`, `btn--${size}`, block && "btn--block", className);
 }
 
@@ -47,11 +46,4 @@ export function Button({
       {children}
     </button>
   );
-}
-
-type ButtonLinkProps = LinkProps & StyleProps;
-
-/** A router link that looks like a button. */
-export function ButtonLink({ variant, size, block, className, ...rest }: ButtonLinkProps) {
-  return <Link {...rest} className={buttonClass({ variant, size, block }, className)} />;
 }

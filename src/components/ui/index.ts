@@ -1,7 +1,8 @@
-// The design system: every screen builds from these.
+// The design system: every screen builds from these. ButtonLink lives in ./button-link.tsx,
+// outside this barrel, because it brings the router.
 export { Alert, type AlertTone } from "./alert.tsx";
 export { Badge, type BadgeTone } from "./badge.tsx";
-export { Button, ButtonLink, type ButtonSize, type ButtonVariant } from "./button.tsx";
+export { Button, type ButtonSize, type ButtonVariant } from "./button.tsx";
 export { Card } from "./card.tsx";
 export { EmptyState } from "./empty-state.tsx";
 export { Icon, type IconName } from "./icon.tsx";
@@ -11,6 +12,7 @@ export { Modal } from "./modal.tsx";
 export { ProductImage } from "./product-image.tsx";
 export { RetryAlert } from "./retry-alert.tsx";
 export { ShowMore } from "./show-more.tsx";
+export { LanguageSwitch } from "./language-switch.tsx";
 export { LiveIndicator } from "./live-indicator.tsx";
 export { LoadingState, Spinner } from "./spinner.tsx";
 export { Tabs, type TabItem } from "./tabs.tsx";

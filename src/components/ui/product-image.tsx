@@ -11,9 +11,11 @@ interface ProductImageProps {
   className?: string;
   /** "card" fills a card's media area (4:3); "thumb" is a small square preview. */
   size?: "card" | "thumb";
+  /** The page's main image (the checkout's product): fetched first rather than lazily. */
+  priority?: boolean;
 }
 
-export function ProductImage({ url, alt, className, size = "card" }: ProductImageProps) {
+export function ProductImage({ url, alt, className, size = "card", priority = false }: ProductImageProps) {
   const src = displayImageUrl(url);
   // Remember which source failed, so a new URL gets its own chance to load.
   const [failed, setFailed] = useState<string | null>(null);
@@ -21,7 +23,14 @@ export function ProductImage({ url, alt, className, size = "card" }: ProductImag
   return (
     <div className={cx("product-image", `product-image--${size}`, className)}>
       {showImage ? (
-        <img src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(src)} />
+        <img
+          src={src}
+          alt={alt}
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : "auto"}
+          decoding="async"
+          onError={() => setFailed(src)}
+        />
       ) : (
         <div
           className="product-image__placeholder"

@@ -1,43 +1,51 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getLocale, registerMessages, setLocale, t, tServer, type MessageKey } from "./index.ts";
+import { getLocale, setLocale, t, tServer } from "./index.ts";
+import { initialLocale } from "./locale.ts";
 
-afterEach(() => setLocale("en"));
+afterEach(async () => {
+  await setLocale("en");
+  window.localStorage.clear();
+  window.history.replaceState(null, "", "/");
+});
 
 describe("t", () => {
-  it("gives the English text by id", () => {
+  it("gives the English text by id, with its parameters filled", () => {
     expect(t("errors.timeout")).toBe("Request timeout. Please check your connection and try again.");
-    expect(t("business.campaigns.disabled")).toBe("Campaign creation is disabled until your account is approved.");
+    expect(t("common.showing", { shown: 5, total: 12 })).toBe("Showing 5 of 12");
   });
 
-  it("fills parameters", () => {
-    expect(t("login.failed", { message: "Invalid email or password" })).toBe("Login failed: Invalid email or password");
-    expect(t("admin.users.failed", { status: "rejected" })).toBe("Failed to rejected user. Please try again.");
-    expect(t("admin.title", { version: "1.0" })).toBe("Admin Dashboard v1.0");
-  });
-
-  it("leaves a placeholder without a parameter as it is", () => {
-    expect(t("login.failed")).toBe("Login failed: {message}");
-  });
-
-  it("falls back to English for a text missing in Khmer", () => {
-    registerMessages("km", { "nav.login": "ចូល" });
-    setLocale("km");
+  it("switches to Khmer, sets <html lang> and remembers the choice", async () => {
+    await setLocale("km");
     expect(getLocale()).toBe("km");
-    expect(t("nav.login")).toBe("ចូល");
-    expect(t("nav.getStarted")).toBe("Get Started");
-  });
-
-  it("falls back to the id for an unknown id", () => {
-    expect(t("no.such.message" as MessageKey)).toBe("no.such.message");
+    expect(t("nav.login")).toMatch(/[\u1780-\u17FF]/);
+    expect(document.documentElement.lang).toBe("km");
+    expect(window.localStorage.getItem("lang")).toBe("km");
   });
 });
 
 describe("tServer", () => {
-  it("keeps a server message without a translation and translates one that has", () => {
-    registerMessages("km", {}, { "Invalid email or password": "អ៊ីមែល ឬពាក្យសម្ងាត់មិនត្រឹមត្រូវ" });
-    expect(tServer("Invalid email or password")).toBe("Invalid email or password");
-    setLocale("km");
-    expect(tServer("Invalid email or password")).toBe("អ៊ីមែល ឬពាក្យសម្ងាត់មិនត្រឹមត្រូវ");
-    expect(tServer("Something else")).toBe("Something else");
+  it("keeps a server text the catalog does not know", async () => {
+    await setLocale("km");
+    expect(tServer("Something nobody translated")).toBe("Something nobody translated");
+  });
+});
+
+describe("initialLocale", () => {
+  it("follows ?lang= first and remembers it", () => {
+    window.localStorage.setItem("lang", "en");
+    window.history.replaceState(null, "", "/checkout?lang=km");
+    expect(initialLocale()).toBe("km");
+    expect(window.localStorage.getItem("lang")).toBe("km");
+  });
+
+  it("then the remembered choice, then the browser's language", () => {
+    expect(initialLocale()).toBe("en"); // jsdom's browser speaks en-US
+    window.localStorage.setItem("lang", "km");
+    expect(initialLocale()).toBe("km");
+  });
+
+  it("ignores an unknown ?lang=", () => {
+    window.history.replaceState(null, "", "/?lang=fr");
+    expect(initialLocale()).toBe("en");
   });
 });

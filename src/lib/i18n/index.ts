@@ -1,63 +1,86 @@
-// One small i18n layer: dictionaries keyed by message id, English complete, other locales
-// partial and falling back to English. `t(key, {name})` fills `{name}` placeholders.
+// Translations through Lingui's core (ICU messages, compiled at build time by
+// tooling/vite-lingui-catalogs.ts). Every feature owns a catalog, `locales/{en,km}.json` next to its
+// code, and defines its own typed `t` with `defineCatalog`: the compiler then refuses an id the
+// feature's catalog or the shared one (./locales) lacks. A catalog loads with the code that uses it,
+// and only in the language being shown; switching loads the other language of every catalog seen
+// so far before anything re-renders.
 import { useSyncExternalStore } from "react";
-import { en, type MessageKey } from "./en-all.ts";
-import { km } from "./km.ts";
+import { i18n, type Messages } from "@lingui/core";
+import { initialLocale, intlLocales, rememberLocale, type Locale } from "./locale.ts";
+import type sharedMessages from "./locales/en.json";
 
-export type { MessageKey };
-export type Locale = "en" | "km";
-export type Dictionary = Partial<Record<MessageKey, string>>;
+export type { Locale };
 export type Params = Record<string, string | number>;
+export type SharedKey = keyof typeof sharedMessages;
+export type Translate<Key extends string> = (key: Key | SharedKey, params?: Params) => string;
 
-const dictionaries: Record<Locale, Dictionary> = { en, km };
+/** A catalog's files, as `import.meta.glob<Messages>("./locales/*.json", { query: "?lingui", import: "messages" })` gives them. */
+export type CatalogFiles = Record<string, () => Promise<Messages>>;
 
-/** Server texts (API `message` values, shared zod messages) keyed by their English wording. */
-const serverMessages: Record<Locale, Record<string, string>> = { en: {}, km: {} };
-
-let currentLocale: Locale = "en";
+const catalogs: CatalogFiles[] = [];
+let shown: Locale = initialLocale();
+document.documentElement.lang = shown;
 const listeners = new Set<() => void>();
 
-export function getLocale(): Locale {
-  return currentLocale;
+function loadOne(files: CatalogFiles, locale: Locale): Promise<Messages> {
+  const path = Object.keys(files).find((file) => file.endsWith(`/${locale}.json`));
+  if (!path) throw new Error(`A catalog has no ${locale}.json: ${Object.keys(files).join(", ")}`);
+  return files[path]();
 }
 
-export function setLocale(locale: Locale): void {
-  if (locale === currentLocale) return;
-  currentLocale = locale;
+function translate(key: string, params?: Params): string {
+  return i18n._(key, params);
+}
+
+/** Registers a catalog, loads it in the current language, and gives the `t` for its ids. */
+export async function defineCatalog<Key extends string>(files: CatalogFiles): Promise<Translate<Key>> {
+  catalogs.push(files);
+  i18n.load(shown, await loadOne(files, shown));
+  if (i18n.locale !== shown) i18n.activate(shown);
+  return translate;
+}
+
+export function getLocale(): Locale {
+  return shown;
+}
+
+export function intlLocale(): string {
+  return intlLocales[getLocale()];
+}
+
+/** Shows `locale` from now on, on this device too, once every catalog seen so far has it. */
+export async function setLocale(locale: Locale): Promise<void> {
+  rememberLocale(locale);
+  if (locale === getLocale()) return;
+  const loaded = await Promise.all(catalogs.map((files) => loadOne(files, locale)));
+  for (const messages of loaded) i18n.load(locale, messages);
+  shown = locale;
+  i18n.activate(locale);
   document.documentElement.lang = locale;
   for (const listener of listeners) listener();
 }
 
-/** Adds or replaces translations for a locale (used when a Khmer dictionary arrives, and by tests). */
-export function registerMessages(locale: Locale, messages: Dictionary, server: Record<string, string> = {}): void {
-  dictionaries[locale] = { ...dictionaries[locale], ...messages };
-  serverMessages[locale] = { ...serverMessages[locale], ...server };
-}
-
-function interpolate(template: string, params?: Params): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
-}
-
-/** The text for `key` in the current locale, else English, else the key itself. */
-export function t(key: MessageKey, params?: Params): string {
-  const template = dictionaries[currentLocale][key] ?? en[key] ?? key;
-  return interpolate(template, params);
-}
-
-/** A text that came from the server (already English): translated when a translation exists. */
-export function tServer(message: string): string {
-  return serverMessages[currentLocale][message] ?? message;
-}
-
-export function subscribeLocale(listener: () => void): () => void {
+function subscribeLocale(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** Re-renders the caller when the locale changes. */
+/** Re-renders the caller when the language changes. */
 export function useLocale(): Locale {
   return useSyncExternalStore(subscribeLocale, getLocale, getLocale);
+}
+
+/** The app-wide texts: navigation, footer, errors, statuses. */
+export const t = await defineCatalog<SharedKey>(
+  import.meta.glob<Messages>("./locales/*.json", { query: "?lingui", import: "messages" }),
+);
+
+await defineCatalog(import.meta.glob<Messages>("./server-messages/*.json", { query: "?lingui", import: "messages" }));
+
+/**
+ * A text that came from the server (API `message` values are English): its translation when the
+ * server-messages catalog knows it (ids there are the English texts), else the text as it came.
+ */
+export function tServer(message: string): string {
+  return message in i18n.messages ? i18n._(message) : message;
 }

@@ -132,6 +132,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      default_dm_template: { Args: { p_link_url: string; p_product_name: string }; Returns: string };
       has_role: { Args: { p_user_type: Database["public"]["Enums"]["user_type"] }; Returns: boolean };
       is_http_url: { Args: { p_max_length: number; p_url: string }; Returns: boolean };
       ledger_account_id: {

@@ -1,6 +1,6 @@
 // Pure logic of the marketplace settings: the PUT body's rules and the riel shown beside dollars.
 import { assertEquals } from "./test-assert.ts";
-import { rielFromCents } from "./contract/money.ts";
+import { rielFromCents } from "./contract/riel.ts";
 import { settingsUpdateSchema } from "./contract/settings.ts";
 import { parseWith } from "./validation.ts";
 import type { ApiError } from "./errors.ts";

@@ -1,6 +1,6 @@
 // Pure logic of the function's shared modules.
 import { assertEquals, assert } from "./test-assert.ts";
-import { normaliseCambodianPhone } from "./contract/phone.ts";
+import { formatCambodianPhone, normaliseCambodianPhone } from "./contract/phone.ts";
 import { businessRegistrationSchema, influencerRegistrationSchema, profileUpdateSchema } from "./contract/auth.ts";
 import { parseWith } from "./validation.ts";
 import { ApiError, toApiError } from "./errors.ts";
@@ -14,6 +14,7 @@ Deno.test("Cambodian phone numbers are normalised to +855", () => {
   assertEquals(normaliseCambodianPhone("12345"), null);
   assertEquals(normaliseCambodianPhone("+66 812345678"), null);
   assertEquals(normaliseCambodianPhone("0012345678"), null);
+  assertEquals(normaliseCambodianPhone("00855 12 345 678"), "+85512345678");
 });
 
 Deno.test("registration schemas name the field that is wrong", () => {
@@ -93,4 +94,10 @@ Deno.test("control characters: found by field path; tabs and line breaks are tex
   );
   assertEquals(controlCharacterField({ nested: { ["bad\u0007key"]: "x" } }), "nested.bad\u0007key");
   assertEquals(controlCharacterField({ price: 12, active: true, note: null }), undefined);
+});
+
+Deno.test("Cambodian phone numbers are shown in the local form", () => {
+  assertEquals(formatCambodianPhone("+85512345678"), "012 345 678");
+  assertEquals(formatCambodianPhone("+855971234567"), "097 123 4567");
+  assertEquals(formatCambodianPhone("+66812345678"), "+66812345678");
 });

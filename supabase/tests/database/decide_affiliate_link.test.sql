@@ -142,9 +142,11 @@ select results_eq(
 select is(
   (select dm_template_text from public.keyword_triggers
    where affiliate_link_id = tests.link_id('influencer@test.local', 'Silk Scarf')),
-  'Hi! Thanks for asking about Silk Scarf. Order here and pay cash on delivery: '
+  E'សួស្តី! អរគុណដែលចាប់អារម្មណ៍លើ Silk Scarf។ កុម្ម៉ង់នៅទីនេះ ហើយបង់ប្រាក់ពេលទទួលទំនិញ៖ '
+    || tests.checkout_url('influencer@test.local', 'Silk Scarf')
+    || E'\n\nHi! Thanks for asking about Silk Scarf. Order here and pay cash on delivery: '
     || tests.checkout_url('influencer@test.local', 'Silk Scarf'),
-  'the DM template names the product and holds the given link');
+  'the DM template, in Khmer then English, names the product and holds the given link');
 
 select lives_ok(tests.decide_sql('influencer@test.local', 'Silk Tie', 'approved'),
   'an admin approves the influencer''s link to a second Silk campaign');

@@ -1,7 +1,14 @@
+import { MarketplaceSettings } from "@/features/admin-settings/components/marketplace-settings.tsx";
 import { AdminDashboard } from "@/features/admin-users/components/admin-dashboard.tsx";
 import { OrderManagement } from "@/features/orders/components/order-management.tsx";
 import { AdminPayouts } from "@/features/payouts/components/admin-payouts.tsx";
 
 export default function AdminDashboardRoute() {
-  return <AdminDashboard ordersTab={<OrderManagement />} payoutsTab={<AdminPayouts />} />;
+  return (
+    <AdminDashboard
+      ordersTab={<OrderManagement />}
+      payoutsTab={<AdminPayouts />}
+      settingsTab={<MarketplaceSettings />}
+    />
+  );
 }

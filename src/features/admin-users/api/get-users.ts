@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { usersResponseSchema, type User } from "@contract/auth.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/admin-users/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 

@@ -1,4 +1,5 @@
-// Admin console (SPEC §2): title with version, Logout (to /login), three tabs. User Approvals holds
+// Admin console (SPEC §2): title with version, Logout (to /login), the three tabs of SPEC and a
+// fourth, Settings (the riel exchange rate). User Approvals holds
 // the account approvals and the affiliate link applications; the other tabs' content belongs to
 // other features, so the route passes it in (features do not import each other).
 import { useState, type ReactNode } from "react";
@@ -6,13 +7,19 @@ import { useNavigate } from "react-router-dom";
 import { APP_VERSION } from "@/config/app.ts";
 import { paths } from "@/config/paths.ts";
 import { logout } from "@/lib/auth.tsx";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/admin-users/i18n.ts";
 import { Button, Tabs } from "@/components/ui/index.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
 import { LinkApplications } from "./link-applications.tsx";
 import { UserApprovals } from "./user-approvals.tsx";
 
-export function AdminDashboard({ ordersTab, payoutsTab }: { ordersTab: ReactNode; payoutsTab: ReactNode }) {
+interface AdminDashboardProps {
+  ordersTab: ReactNode;
+  payoutsTab: ReactNode;
+  settingsTab: ReactNode;
+}
+
+export function AdminDashboard({ ordersTab, payoutsTab, settingsTab }: AdminDashboardProps) {
   const navigate = useNavigate();
   const [tab, setTab] = useState("users");
 
@@ -50,6 +57,7 @@ export function AdminDashboard({ ordersTab, payoutsTab }: { ordersTab: ReactNode
           },
           { id: "orders", label: t("admin.tabs.orders"), content: ordersTab },
           { id: "payouts", label: t("admin.tabs.payouts"), content: payoutsTab },
+          { id: "settings", label: t("admin.tabs.settings"), content: settingsTab },
         ]}
       />
     </div>

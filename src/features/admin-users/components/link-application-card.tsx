@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { LinkApplication } from "@contract/links.ts";
 import { formatDateTime } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/admin-users/i18n.ts";
 import { Badge, Button, type BadgeTone } from "@/components/ui/index.ts";
 import type { LinkDecision } from "@/features/admin-users/api/decide-link-application.ts";
 

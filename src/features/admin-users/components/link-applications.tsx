@@ -6,7 +6,7 @@
 import { useState } from "react";
 import type { LinkApplication } from "@contract/links.ts";
 import { serverMessage } from "@/lib/api-client.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/admin-users/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import {
   Alert,

@@ -4,7 +4,7 @@
 // from the server's answer.
 import { useState } from "react";
 import type { User } from "@contract/auth.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/admin-users/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
 import { useUsers } from "@/features/admin-users/api/get-users.ts";

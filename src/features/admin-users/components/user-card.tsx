@@ -1,8 +1,8 @@
 // One account in the approvals list: details, and Approve / Reject while pending, or the decision.
 import type { ReactNode } from "react";
 import type { User } from "@contract/auth.ts";
-import { formatDateTime } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { formatDateTime, formatPhone } from "@/lib/format.ts";
+import { t } from "@/features/admin-users/i18n.ts";
 import { Badge, Button, type BadgeTone } from "@/components/ui/index.ts";
 import type { Decision } from "@/features/admin-users/api/update-user-status.ts";
 
@@ -47,7 +47,7 @@ export function UserCard({ user, deciding, onDecide }: UserCardProps) {
       ),
     });
   }
-  if (user.store_phone) details.push({ label: t("admin.users.storePhone"), value: user.store_phone });
+  if (user.store_phone) details.push({ label: t("admin.users.storePhone"), value: formatPhone(user.store_phone) });
 
   return (
     <li className={`user-card card card--status user-card--${user.status}`} aria-label={user.email}>

@@ -7,7 +7,7 @@ import { businessRegistrationSchema } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { hasEmptyField } from "@/lib/form-errors.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/auth/i18n.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { setToken } from "@/lib/token.ts";
 import { Alert, Button, TextField, useToast } from "@/components/ui/index.ts";

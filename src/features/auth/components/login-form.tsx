@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { loginSchema } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/auth/i18n.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { dashboardPathFor, setToken } from "@/lib/token.ts";
 import { Alert, Button, TextField, useToast } from "@/components/ui/index.ts";

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { paths } from "@/config/paths.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/auth/i18n.ts";
 import { Icon } from "@/components/ui/index.ts";
 import { AuthPanel } from "./auth-panel.tsx";
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { campaignsResponseSchema, type Campaign } from "@contract/campaigns.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { campaignKeys } from "@/lib/campaigns.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/available-campaigns/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 
 // GET /campaigns/active - every active campaign (approved influencers and admins)

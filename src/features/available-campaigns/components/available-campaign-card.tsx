@@ -2,7 +2,7 @@
 // status, end date or N/A, and Apply for Link.
 import type { Campaign } from "@contract/campaigns.ts";
 import { formatDate, formatMoney, formatPercent } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/available-campaigns/i18n.ts";
 import { Badge, Button, ProductImage } from "@/components/ui/index.ts";
 
 interface AvailableCampaignCardProps {

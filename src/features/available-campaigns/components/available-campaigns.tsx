@@ -7,17 +7,10 @@ import { useNavigate } from "react-router-dom";
 import type { Campaign } from "@contract/campaigns.ts";
 import { paths } from "@/config/paths.ts";
 import { ApiError, serverMessage } from "@/lib/api-client.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/available-campaigns/i18n.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
-import {
-  Alert,
-  ButtonLink,
-  EmptyState,
-  FilterGroup,
-  LoadingState,
-  RetryAlert,
-  useToast,
-} from "@/components/ui/index.ts";
+import { Alert, EmptyState, FilterGroup, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
+import { ButtonLink } from "@/components/ui/button-link.tsx";
 import { useActiveCampaigns } from "@/features/available-campaigns/api/get-active-campaigns.ts";
 import { useApplyForLink } from "@/features/available-campaigns/api/apply-for-link.ts";
 import { sortCampaigns, type CampaignSort } from "@/features/available-campaigns/utils/sort-campaigns.ts";
@@ -77,7 +70,8 @@ export function AvailableCampaigns() {
           ]}
         />
         {applyError && <Alert tone="danger">{applyError}</Alert>}
-        {campaigns.error && (
+        {campaigns.error && !campaigns.canRetry && <Alert tone="info">{campaigns.error}</Alert>}
+        {campaigns.error && campaigns.canRetry && (
           <RetryAlert title={t("available.loadFailed")} onRetry={campaigns.refetch} retrying={campaigns.isFetching}>
             {campaigns.error !== t("available.loadFailed") ? campaigns.error : null}
           </RetryAlert>

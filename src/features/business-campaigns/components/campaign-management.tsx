@@ -9,14 +9,13 @@ import { errorMessage } from "@/lib/api-client.ts";
 import { useBusinessCampaigns } from "@/lib/campaigns.ts";
 import { useMe } from "@/lib/current-user.ts";
 import { formatDate, formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/business-campaigns/i18n.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
 import {
   Alert,
   Badge,
   Button,
-  ButtonLink,
   Card,
   EmptyState,
   LoadingState,
@@ -26,6 +25,7 @@ import {
   TextField,
   useToast,
 } from "@/components/ui/index.ts";
+import { ButtonLink } from "@/components/ui/button-link.tsx";
 import { useCreateCampaign } from "@/features/business-campaigns/api/create-campaign.ts";
 import {
   DASHBOARD_ALIASES,

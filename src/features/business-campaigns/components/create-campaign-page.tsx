@@ -8,20 +8,12 @@ import { paths } from "@/config/paths.ts";
 import { campaignCreateSchema } from "@contract/campaigns.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { useMe } from "@/lib/current-user.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/business-campaigns/i18n.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { ImageListField } from "@/components/forms/image-list-field.tsx";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
-import {
-  Alert,
-  Button,
-  ButtonLink,
-  Card,
-  LoadingState,
-  TextAreaField,
-  TextField,
-  useToast,
-} from "@/components/ui/index.ts";
+import { Alert, Button, Card, LoadingState, TextAreaField, TextField, useToast } from "@/components/ui/index.ts";
+import { ButtonLink } from "@/components/ui/button-link.tsx";
 import { useCreateCampaign } from "@/features/business-campaigns/api/create-campaign.ts";
 import {
   emptyPageValues,

@@ -3,7 +3,7 @@
 // sends the dashboard form (product_price, product_images, product_description); the create
 // campaign page sends the page form (price, image_urls, description, empty dates as null).
 import type { CampaignDashboardForm, CampaignPageForm } from "@contract/campaigns.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/business-campaigns/i18n.ts";
 import type { FieldMessages } from "@/lib/use-field-errors.ts";
 import { isHttpUrl } from "@/lib/image-url.ts";
 

@@ -2,7 +2,7 @@
 // status badge and Edit. An inactive campaign stays listed, dimmed, saying it takes no new orders.
 import type { Campaign } from "@contract/campaigns.ts";
 import { formatMoney, formatPercent } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/business-dashboard/i18n.ts";
 import { Badge, Button, ProductImage } from "@/components/ui/index.ts";
 
 interface CampaignCardProps {

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Campaign } from "@contract/campaigns.ts";
 import { failureMessage, serverMessage } from "@/lib/api-client.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/business-dashboard/i18n.ts";
 import { isHttpUrl } from "@/lib/image-url.ts";
 import { ImageListField } from "@/components/forms/image-list-field.tsx";
 import { Alert, Button, Modal, useToast } from "@/components/ui/index.ts";

@@ -4,8 +4,9 @@ import { useState } from "react";
 import type { Campaign } from "@contract/campaigns.ts";
 import { paths } from "@/config/paths.ts";
 import { useBusinessCampaigns } from "@/lib/campaigns.ts";
-import { t } from "@/lib/i18n/index.ts";
-import { Button, ButtonLink, Card, EmptyState, LoadingState, RetryAlert } from "@/components/ui/index.ts";
+import { t } from "@/features/business-dashboard/i18n.ts";
+import { Button, Card, EmptyState, LoadingState, RetryAlert } from "@/components/ui/index.ts";
+import { ButtonLink } from "@/components/ui/button-link.tsx";
 import { CampaignCard } from "./campaign-card.tsx";
 import { EditCampaignModal } from "./edit-campaign-modal.tsx";
 

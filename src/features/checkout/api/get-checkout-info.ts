@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { checkoutInfoResponseSchema, type CheckoutInfoResponse } from "@contract/orders.ts";
-import { apiRequest } from "@/lib/api-client.ts";
-import { t } from "@/lib/i18n/index.ts";
+import type { CheckoutInfoResponse } from "@contract/orders.ts";
+import { ApiError, apiRequestUnparsed } from "@/lib/api-client.ts";
+import { t } from "@/features/checkout/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { checkoutKeys } from "@/features/checkout/api/query-keys.ts";
 
@@ -12,7 +12,7 @@ export function getCheckoutInfo(
   signal?: AbortSignal,
 ): Promise<CheckoutInfoResponse> {
   const query = new URLSearchParams({ influencer_id: influencerId, product_id: productId });
-  return apiRequest(`/checkout/info?${query}`, { schema: checkoutInfoResponseSchema, signal, token: null });
+  return apiRequestUnparsed<CheckoutInfoResponse>(`/checkout/info?${query}`, { signal, token: null });
 }
 
 export const checkoutInfoQuery = (influencerId: string, productId: string) =>
@@ -21,7 +21,9 @@ export const checkoutInfoQuery = (influencerId: string, productId: string) =>
     queryFn: ({ signal }) => getCheckoutInfo(influencerId, productId, signal),
   });
 
+/** The checkout's state, and whether the server said the link can never work (unknown or malformed). */
 export function useCheckoutInfo(influencerId: string, productId: string) {
   const query = useQuery(checkoutInfoQuery(influencerId, productId));
-  return screenState(query, t("checkout.loadFailed"));
+  const linkNotValid = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+  return { ...screenState(query, t("checkout.loadFailed")), linkNotValid };
 }

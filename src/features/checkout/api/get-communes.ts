@@ -1,12 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
-import { communesResponseSchema } from "@contract/delivery-zones.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { CommunesResponse } from "@contract/delivery-zones.ts";
+import { apiRequestUnparsed } from "@/lib/api-client.ts";
 import { checkoutKeys, DELIVERY_ZONES_STALE_MS } from "@/features/checkout/api/query-keys.ts";
 
 // GET /delivery-zones/communes/{district} - the communes (sangkats) of one district
 export function getCommunes(district: string, signal?: AbortSignal): Promise<string[]> {
-  return apiRequest(`/delivery-zones/communes/${encodeURIComponent(district)}`, {
-    schema: communesResponseSchema,
+  return apiRequestUnparsed<CommunesResponse>(`/delivery-zones/communes/${encodeURIComponent(district)}`, {
     signal,
     token: null,
   }).then((body) => body.communes);

@@ -1,15 +1,17 @@
 import { queryOptions } from "@tanstack/react-query";
-import { deliveryFeeResponseSchema } from "@contract/delivery-zones.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { DeliveryFeeResponse } from "@contract/delivery-zones.ts";
+import { apiRequestUnparsed } from "@/lib/api-client.ts";
 import { checkoutKeys, DELIVERY_ZONES_STALE_MS } from "@/features/checkout/api/query-keys.ts";
 
 // GET /delivery-zones/fee/{commune}/{district} - the delivery fee to one commune, in cents here
 export function getDeliveryFeeCents(commune: string, district: string, signal?: AbortSignal): Promise<number> {
-  return apiRequest(`/delivery-zones/fee/${encodeURIComponent(commune)}/${encodeURIComponent(district)}`, {
-    schema: deliveryFeeResponseSchema,
-    signal,
-    token: null,
-  }).then((body) => body.delivery_fee_cents);
+  return apiRequestUnparsed<DeliveryFeeResponse>(
+    `/delivery-zones/fee/${encodeURIComponent(commune)}/${encodeURIComponent(district)}`,
+    {
+      signal,
+      token: null,
+    },
+  ).then((body) => body.delivery_fee_cents);
 }
 
 // Read by the checkout form's reducer (it drops answers for a commune left meanwhile); a failure

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { districtsResponseSchema } from "@contract/delivery-zones.ts";
-import { apiRequest } from "@/lib/api-client.ts";
-import { t } from "@/lib/i18n/index.ts";
+import type { DistrictsResponse } from "@contract/delivery-zones.ts";
+import { apiRequestUnparsed } from "@/lib/api-client.ts";
+import { t } from "@/features/checkout/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { checkoutKeys, DELIVERY_ZONES_STALE_MS } from "@/features/checkout/api/query-keys.ts";
 
 // GET /delivery-zones/districts - every district (khan) of Phnom Penh
 export function getDistricts(signal?: AbortSignal): Promise<string[]> {
-  return apiRequest("/delivery-zones/districts", { schema: districtsResponseSchema, signal, token: null }).then(
+  return apiRequestUnparsed<DistrictsResponse>("/delivery-zones/districts", { signal, token: null }).then(
     (body) => body.districts,
   );
 }

@@ -7,22 +7,25 @@ import type { PlacedOrder } from "@contract/orders.ts";
 import { Alert, Button, Card, Icon, SelectField, TextField } from "@/components/ui/index.ts";
 import { failureMessage } from "@/lib/api-client.ts";
 import { formatMoney } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/checkout/i18n.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { communesQuery } from "@/features/checkout/api/get-communes.ts";
 import { deliveryFeeQuery } from "@/features/checkout/api/get-delivery-fee.ts";
 import { useDistricts } from "@/features/checkout/api/get-districts.ts";
 import { usePlaceOrder } from "@/features/checkout/api/place-order.ts";
+import { UsdAndRiel } from "./usd-and-riel.tsx";
 import {
   CHECKOUT_ALIASES,
   CHECKOUT_FIELDS,
   checkoutFormReducer,
   checkSubmit,
   initialCheckoutForm,
+  loadOrderSchema,
   orderPreview,
   QUANTITIES,
   submitLabel,
   type CheckoutField,
+  type CheckoutOrderSchema,
 } from "@/features/checkout/utils/checkout-form.ts";
 
 const fieldId: Record<CheckoutField, string> = {
@@ -40,10 +43,12 @@ interface CheckoutFormProps {
   influencerId: string;
   productId: string;
   priceCents: number;
+  /** For showing riel beside dollars; amounts stay dollars. */
+  rielPerUsd: number;
   onPlaced: (order: PlacedOrder) => void;
 }
 
-export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: CheckoutFormProps) {
+export function CheckoutForm({ influencerId, productId, priceCents, rielPerUsd, onPlaced }: CheckoutFormProps) {
   const [state, dispatch] = useReducer(checkoutFormReducer, initialCheckoutForm);
   const queryClient = useQueryClient();
   const districts = useDistricts();
@@ -100,7 +105,14 @@ export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (isPending) return;
-    const check = checkSubmit(state, { influencerId, productId });
+    let schema: CheckoutOrderSchema;
+    try {
+      schema = await loadOrderSchema();
+    } catch {
+      setSubmitError(t("errors.network"));
+      return;
+    }
+    const check = checkSubmit(state, { influencerId, productId }, schema);
     if (!check.ok) {
       // The location message as an alert; a refused field value beside its field.
       setSubmitError(check.reason === "location" ? check.message : null);
@@ -143,6 +155,7 @@ export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: 
       <form
         className="form checkout-form"
         onSubmit={onSubmit}
+        onFocus={() => void loadOrderSchema().catch(() => undefined)}
         noValidate
         aria-busy={isPending || undefined}
         ref={formRef}
@@ -235,7 +248,9 @@ export function CheckoutForm({ influencerId, productId, priceCents, onPlaced }: 
               </div>
               <div className="checkout-breakdown__row checkout-breakdown__row--total">
                 <dt>{t("checkout.total")}</dt>
-                <dd>{formatMoney(preview.totalCents)}</dd>
+                <dd>
+                  <UsdAndRiel cents={preview.totalCents} rielPerUsd={rielPerUsd} />
+                </dd>
               </div>
             </dl>
             <p className="checkout-breakdown__note">{t("checkout.previewNote")}</p>

@@ -114,13 +114,28 @@ async function open() {
 }
 
 describe("Checkout page", () => {
-  it("says 'Invalid Checkout Link' when a parameter is missing or malformed", async () => {
+  it("says 'Invalid Checkout Link' when a parameter is missing, with nothing to retry", async () => {
     view = await render(<CheckoutPage influencerId={null} productId={productId} />);
     expect(text()).toContain("Invalid Checkout Link");
-    view.unmount();
-    view = await render(<CheckoutPage influencerId="1" productId={productId} />);
-    expect(text()).toContain("Invalid Checkout Link");
+    expect(buttonByText(view.container, "Try again")).toBeUndefined();
     expect(requests).toEqual([]);
+  });
+
+  it("says 'This link is not valid' for a link the server does not know, with nothing to retry", async () => {
+    infoAnswer = { status: 404, body: { error: "not_found", message: "This checkout link is not valid" } };
+    view = await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
+    await until(() => expect(text()).toContain("This link is not valid"));
+    expect(buttonByText(view.container, "Try again")).toBeUndefined();
+  });
+
+  it("says 'This product is no longer available' with the shop's phone when the campaign closed", async () => {
+    infoAnswer = { status: 200, body: { ...info, unavailable_reason: "This campaign has ended" } };
+    view = await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
+    await until(() => expect(text()).toContain("This product is no longer available"));
+    expect(text()).toContain("Silk Scarf");
+    expect(view.container.querySelector<HTMLAnchorElement>("a.checkout__phone")?.textContent).toBe("012 345 678");
+    expect(view.container.querySelector("#checkout-phone")).toBeNull();
+    expect(buttonByText(view.container, "Try again")).toBeUndefined();
   });
 
   it("shows the product, the referral, the store, and 'Select Location First'", async () => {
@@ -133,7 +148,8 @@ describe("Checkout page", () => {
       "Hand-woven silk.",
       "You are purchasing via Sreymom Chan's referral",
       "Cash on Delivery",
-      "+85512345678",
+      "≈ ៛82,000",
+      "012 345 678",
     ]) {
       expect(text()).toContain(part);
     }
@@ -243,15 +259,14 @@ describe("Checkout page", () => {
     expect(view.container.querySelector("[role=alert]")?.textContent).not.toContain("Failed to place order");
   });
 
-  it("shows the load errors with the server's reason", async () => {
-    infoAnswer = {
-      status: 409,
-      body: { error: "conflict", message: "This campaign is no longer accepting new orders" },
-    };
+  it("offers to try again after a failure that may pass", async () => {
+    infoAnswer = { status: 500, body: { error: "internal", message: "Something went wrong" } };
     view = await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
     await until(() => expect(text()).toContain("Error loading checkout information"));
     expect(text()).toContain("Failed to load product information");
-    expect(text()).toContain("This campaign is no longer accepting new orders");
     expect(buttonByText(view.container, "Try again")).toBeDefined();
+    infoAnswer = { status: 200, body: info };
+    await act(async () => buttonByText(view.container, "Try again")!.click());
+    await until(() => expect(text()).toContain("Silk Scarf"));
   });
 });

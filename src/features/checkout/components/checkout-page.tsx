@@ -1,26 +1,24 @@
 // The public checkout page (SPEC §2 Checkout, §8): a customer arriving through an influencer's
-// link, usually on a phone from Instagram. Header with the store's logo (hidden when it fails to
-// load) and 'Secure Checkout'; 'Invalid Checkout Link' without both ids; the product summary and
-// the order form; 'Order Confirmed!' once placed; the store phone in the footer. No realtime and
-// no account code here, so the page stays light.
-import { useEffect, useRef, useState } from "react";
-import { checkoutOrderSchema, type CheckoutInfoResponse, type PlacedOrder } from "@contract/orders.ts";
-import { ButtonLink, Card, EmptyState, Icon, LoadingState, RetryAlert } from "@/components/ui/index.ts";
-import { paths } from "@/config/paths.ts";
-import { t } from "@/lib/i18n/index.ts";
+// link, usually on a cheap phone from Instagram. It has its own minimal frame (the shop's logo or
+// name, the language switch, the store phone) and no marketing header, footer or Log In. While
+// the product loads, placeholders hold the space it will take, so nothing jumps. Links that
+// cannot work say so without a "Try again": 'Invalid Checkout Link' without both ids, "This link
+// is not valid" for an unknown link, "This product is no longer available" (with the shop's
+// phone) for a campaign that ended or was deactivated. Only a failure that may pass (timeout,
+// network, server briefly down) offers to try again.
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { CheckoutInfoResponse, PlacedOrder } from "@contract/orders.ts";
+import { Card, Icon, LanguageSwitch, RetryAlert } from "@/components/ui/index.ts";
+import { formatPhone } from "@/lib/format.ts";
+import { t } from "@/features/checkout/i18n.ts";
 import { useCheckoutInfo } from "@/features/checkout/api/get-checkout-info.ts";
 import { CheckoutForm } from "./checkout-form.tsx";
+import { CheckoutSkeleton } from "./checkout-skeleton.tsx";
 import { OrderConfirmed } from "./order-confirmed.tsx";
 import { ProductSummary } from "./product-summary.tsx";
 import "./checkout.css";
 
-/** True for ids the checkout accepts (the shared schema's rule), so a malformed link is invalid too. */
-export function isCheckoutLinkValid(influencerId: string | null, productId: string | null): boolean {
-  return (
-    checkoutOrderSchema.shape.influencer_id.safeParse(influencerId ?? "").success &&
-    checkoutOrderSchema.shape.product_id.safeParse(productId ?? "").success
-  );
-}
+type Business = CheckoutInfoResponse["business"];
 
 interface CheckoutPageProps {
   influencerId: string | null;
@@ -28,26 +26,16 @@ interface CheckoutPageProps {
 }
 
 export function CheckoutPage({ influencerId, productId }: CheckoutPageProps) {
-  if (!influencerId || !productId || !isCheckoutLinkValid(influencerId, productId)) {
+  const influencer = influencerId?.trim();
+  const product = productId?.trim();
+  if (!influencer || !product) {
     return (
-      <div className="container page page--narrow checkout">
-        <CheckoutHeader />
-        <Card>
-          <EmptyState
-            icon="link"
-            title={t("checkout.invalid")}
-            body={t("checkout.invalidBody")}
-            action={
-              <ButtonLink to={paths.home} variant="secondary">
-                {t("common.backHome")}
-              </ButtonLink>
-            }
-          />
-        </Card>
-      </div>
+      <CheckoutFrame>
+        <DeadLink title={t("checkout.invalid")} body={t("checkout.invalidBody")} />
+      </CheckoutFrame>
     );
   }
-  return <Checkout influencerId={influencerId.trim()} productId={productId.trim()} />;
+  return <Checkout influencerId={influencer} productId={product} />;
 }
 
 function Checkout({ influencerId, productId }: { influencerId: string; productId: string }) {
@@ -55,63 +43,162 @@ function Checkout({ influencerId, productId }: { influencerId: string; productId
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const data = info.data;
 
+  let content: ReactNode;
+  if (info.isLoading) content = <CheckoutSkeleton />;
+  else if (info.linkNotValid)
+    content = <DeadLink title={t("checkout.linkNotValid")} body={t("checkout.linkNotValidBody")} />;
+  else if (!data) content = <LoadFailure message={info.error} retry={info.refetch} retrying={info.isFetching} />;
+  else if (data.unavailable_reason)
+    content = <ProductUnavailable productName={data.campaign.product_name} business={data.business} />;
+  else if (placed) content = <OrderConfirmed order={placed} rielPerUsd={data.riel_per_usd} />;
+  else
+    content = (
+      <div className="checkout__layout">
+        <ProductSummary info={data} />
+        <CheckoutForm
+          influencerId={influencerId}
+          productId={productId}
+          priceCents={data.campaign.price_cents}
+          rielPerUsd={data.riel_per_usd}
+          onPlaced={setPlaced}
+        />
+      </div>
+    );
+  // The store phone sits under the order form and the confirmation; a dead link shows its own.
+  const ordering = !!data && !data.unavailable_reason;
   return (
-    <div className="container page page--narrow checkout">
-      <CheckoutHeader business={data?.business} />
-      {info.isLoading ? (
-        <LoadingState label={t("checkout.loading")} />
-      ) : !data ? (
-        <LoadFailure message={info.error} retry={info.refetch} retrying={info.isFetching} />
-      ) : placed ? (
-        <OrderConfirmed order={placed} />
-      ) : (
-        <div className="checkout__layout">
-          <ProductSummary info={data} />
-          <CheckoutForm
-            influencerId={influencerId}
-            productId={productId}
-            priceCents={data.campaign.price_cents}
-            onPlaced={setPlaced}
-          />
-        </div>
-      )}
-      {data && <CheckoutFooter business={data.business} />}
-    </div>
+    <CheckoutFrame business={data?.business} loading={info.isLoading} storePhone={ordering}>
+      {content}
+    </CheckoutFrame>
   );
 }
 
-function CheckoutHeader({ business }: { business?: CheckoutInfoResponse["business"] }) {
-  const logo = business?.business_logo_url?.trim() || null;
-  // Remember which logo failed, so it stays hidden (SPEC §8) and a new URL gets a chance.
-  const [failedLogo, setFailedLogo] = useState<string | null>(null);
+/** The checkout's own frame: shop, language switch, 'Secure Checkout', the page, the store phone. */
+interface CheckoutFrameProps {
+  business?: Business;
+  loading?: boolean;
+  /** Whether to end the page with the store's phone ("Questions about your order? Call ..."). */
+  storePhone?: boolean;
+  children: ReactNode;
+}
+
+function CheckoutFrame({ business, loading = false, storePhone = false, children }: CheckoutFrameProps) {
   return (
-    <header className="checkout__header">
-      {logo && failedLogo !== logo && (
-        <img
-          className="checkout__logo"
-          src={logo}
-          alt={t("checkout.logoAlt", { business: business?.business_name || t("checkout.theStore") })}
-          width={48}
-          height={48}
-          decoding="async"
-          onError={() => setFailedLogo(logo)}
-        />
-      )}
-      <div className="checkout__heading">
+    <div className="checkout-shell">
+      <header className="checkout-bar">
+        <div className="checkout-bar__inner">
+          <ShopIdentity business={business} loading={loading} />
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main id="main" className="container page page--narrow checkout">
         <h1 className="checkout__title">
           <Icon name="shield" size={24} className="checkout__shield" />
           {t("checkout.title")}
         </h1>
-        {business?.business_name && <p className="checkout__store">{business.business_name}</p>}
-      </div>
-    </header>
+        {children}
+      </main>
+      {storePhone && business?.store_phone && <StorePhone business={business} />}
+    </div>
   );
 }
 
-function LoadFailure({ message, retry, retrying }: { message: string | null; retry: () => void; retrying: boolean }) {
+function ShopIdentity({ business, loading }: { business?: Business; loading: boolean }) {
+  const logo = business?.business_logo_url?.trim() || null;
+  const name = business?.business_name?.trim() || null;
+  // Remember which logo failed, so it stays hidden (SPEC §8) and a new URL gets a chance.
+  const [failedLogo, setFailedLogo] = useState<string | null>(null);
+  if (loading) return <span className="checkout-bar__shop skeleton skeleton--text" aria-hidden="true" />;
+  return (
+    <div className="checkout-bar__shop">
+      {logo && failedLogo !== logo && (
+        <img
+          className="checkout__logo"
+          src={logo}
+          alt={t("checkout.logoAlt", { business: name || t("checkout.theStore") })}
+          width={40}
+          height={40}
+          decoding="async"
+          onError={() => setFailedLogo(logo)}
+        />
+      )}
+      {name && <span className="checkout-bar__name">{name}</span>}
+    </div>
+  );
+}
+
+function PhoneLink({ phone }: { phone: string }) {
+  return (
+    <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="checkout__phone">
+      {formatPhone(phone)}
+    </a>
+  );
+}
+
+function StorePhone({ business }: { business: Business }) {
+  if (!business.store_phone) return null;
+  return (
+    <footer className="checkout__footer container page--narrow">
+      <Icon name="phone" size={18} />
+      <p>
+        {business.business_name
+          ? t("checkout.questions", { business: business.business_name })
+          : t("checkout.questionsNoName")}{" "}
+        <PhoneLink phone={business.store_phone} />
+      </p>
+    </footer>
+  );
+}
+
+function useFocusOnMount() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  // The server's reason (link not valid, campaign ended) or the timeout/network text as detail.
+  return heading;
+}
+
+/** A link that can never work: what happened, and no button that cannot help. */
+function DeadLink({ title, body }: { title: string; body: ReactNode }) {
+  const heading = useFocusOnMount();
+  return (
+    <Card>
+      <div className="empty-state">
+        <span className="empty-state__icon">
+          <Icon name="link" size={28} />
+        </span>
+        <h2 className="empty-state__title" ref={heading} tabIndex={-1}>
+          {title}
+        </h2>
+        <p className="empty-state__body">{body}</p>
+      </div>
+    </Card>
+  );
+}
+
+function ProductUnavailable({ productName, business }: { productName: string; business: Business }) {
+  const shop = business.business_name || t("checkout.theStore");
+  return (
+    <DeadLink
+      title={t("checkout.unavailable")}
+      body={
+        <>
+          <span className="checkout-unavailable__product">{productName}</span>
+          <br />
+          {business.store_phone ? (
+            <>
+              {t("checkout.unavailableCall", { business: shop })} <PhoneLink phone={business.store_phone} />
+            </>
+          ) : (
+            t("checkout.unavailableBody")
+          )}
+        </>
+      }
+    />
+  );
+}
+
+/** A failure that may pass (timeout, network, server briefly down): trying again can help. */
+function LoadFailure({ message, retry, retrying }: { message: string | null; retry: () => void; retrying: boolean }) {
+  const heading = useFocusOnMount();
   const fallback = t("checkout.loadFailed");
   const detail = message && message !== fallback ? message : null;
   return (
@@ -123,22 +210,5 @@ function LoadFailure({ message, retry, retrying }: { message: string | null; ret
         {detail}
       </RetryAlert>
     </Card>
-  );
-}
-
-function CheckoutFooter({ business }: { business: CheckoutInfoResponse["business"] }) {
-  if (!business.store_phone) return null;
-  return (
-    <footer className="checkout__footer">
-      <Icon name="phone" size={18} />
-      <p>
-        {business.business_name
-          ? t("checkout.questions", { business: business.business_name })
-          : t("checkout.questionsNoName")}{" "}
-        <a href={`tel:${business.store_phone.replace(/[^\d+]/g, "")}`} className="checkout__phone">
-          {business.store_phone}
-        </a>
-      </p>
-    </footer>
   );
 }

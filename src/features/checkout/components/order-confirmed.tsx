@@ -3,10 +3,10 @@
 import { useEffect, useRef } from "react";
 import type { PlacedOrder } from "@contract/orders.ts";
 import { Card, Icon } from "@/components/ui/index.ts";
-import { formatMoney } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/checkout/i18n.ts";
+import { UsdAndRiel } from "./usd-and-riel.tsx";
 
-export function OrderConfirmed({ order }: { order: PlacedOrder }) {
+export function OrderConfirmed({ order, rielPerUsd }: { order: PlacedOrder; rielPerUsd: number }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     window.scrollTo?.({ top: 0 });
@@ -29,7 +29,9 @@ export function OrderConfirmed({ order }: { order: PlacedOrder }) {
         </div>
         <div className="checkout-breakdown__row checkout-breakdown__row--total">
           <dt>{t("checkout.total")}</dt>
-          <dd>{formatMoney(order.total_cents)}</dd>
+          <dd>
+            <UsdAndRiel cents={order.total_cents} rielPerUsd={rielPerUsd} />
+          </dd>
         </div>
       </dl>
     </Card>

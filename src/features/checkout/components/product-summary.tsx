@@ -2,8 +2,8 @@
 // creator whose link brought them here.
 import type { CheckoutInfoResponse } from "@contract/orders.ts";
 import { Card, ProductImage } from "@/components/ui/index.ts";
-import { formatMoney } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/checkout/i18n.ts";
+import { UsdAndRiel } from "./usd-and-riel.tsx";
 
 export function ProductSummary({ info }: { info: CheckoutInfoResponse }) {
   const { campaign, influencer, business } = info;
@@ -11,7 +11,7 @@ export function ProductSummary({ info }: { info: CheckoutInfoResponse }) {
   return (
     <Card className="checkout-product" aria-label={t("checkout.product")} as="article">
       {images.length <= 1 ? (
-        <ProductImage url={images[0]} alt={campaign.product_name} className="checkout-product__image" />
+        <ProductImage url={images[0]} alt={campaign.product_name} className="checkout-product__image" priority />
       ) : (
         <ul className="checkout-gallery" aria-label={t("checkout.images")}>
           {images.map((url, index) => (
@@ -20,6 +20,7 @@ export function ProductSummary({ info }: { info: CheckoutInfoResponse }) {
                 url={url}
                 alt={t("checkout.imageAlt", { product: campaign.product_name, n: index + 1, count: images.length })}
                 className="checkout-product__image"
+                priority={index === 0}
               />
             </li>
           ))}
@@ -29,7 +30,7 @@ export function ProductSummary({ info }: { info: CheckoutInfoResponse }) {
         <h2 className="checkout-product__name break-anywhere">{campaign.product_name}</h2>
         <p className="checkout-product__price">
           <span className="visually-hidden">{t("checkout.price")}: </span>
-          {formatMoney(campaign.price_cents)}
+          <UsdAndRiel cents={campaign.price_cents} rielPerUsd={info.riel_per_usd} />
         </p>
         {business.business_name && (
           <p className="checkout-product__store">{t("checkout.soldBy", { business: business.business_name })}</p>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkoutOrderSchema as schema } from "@contract/orders.ts";
 import {
   checkoutFormReducer as reduce,
   checkSubmit,
@@ -100,24 +101,24 @@ describe("price preview and button", () => {
 
 describe("submitting", () => {
   it("is blocked without a fee or a phone: 'Please select a valid delivery location'", () => {
-    expect(checkSubmit({ ...initialCheckoutForm, phone: "012 345 678" }, ids)).toEqual({
+    expect(checkSubmit({ ...initialCheckoutForm, phone: "012 345 678" }, ids, schema)).toEqual({
       ok: false,
       reason: "location",
       message: "Please select a valid delivery location",
       field: "district",
     });
     const noFee = { ...located(), phone: "012 345 678", feeCents: null };
-    expect(checkSubmit(noFee, ids)).toMatchObject({ ok: false, reason: "location", field: "commune" });
-    expect(checkSubmit(located(), ids)).toMatchObject({
+    expect(checkSubmit(noFee, ids, schema)).toMatchObject({ ok: false, reason: "location", field: "commune" });
+    expect(checkSubmit(located(), ids, schema)).toMatchObject({
       ok: false,
       message: "Please select a valid delivery location",
       field: "phone",
     });
-    expect(checkSubmit({ ...located(), phone: "   " }, ids)).toMatchObject({ ok: false, field: "phone" });
+    expect(checkSubmit({ ...located(), phone: "   " }, ids, schema)).toMatchObject({ ok: false, field: "phone" });
   });
 
   it("refuses a phone that is not Cambodian, beside the phone field", () => {
-    expect(checkSubmit({ ...located(), phone: "12345" }, ids)).toEqual({
+    expect(checkSubmit({ ...located(), phone: "12345" }, ids, schema)).toEqual({
       ok: false,
       reason: "invalid",
       message: "Phone number must be a Cambodian number such as 012 345 678",
@@ -126,7 +127,7 @@ describe("submitting", () => {
   });
 
   it("gives the request with the normalised phone when everything is there", () => {
-    expect(checkSubmit({ ...located({ quantity: 2 }), phone: "012 345 678" }, ids)).toEqual({
+    expect(checkSubmit({ ...located({ quantity: 2 }), phone: "012 345 678" }, ids, schema)).toEqual({
       ok: true,
       input: {
         influencer_id: ids.influencerId,

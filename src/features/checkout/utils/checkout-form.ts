@@ -5,9 +5,10 @@
 // 'Please select a valid delivery location'. Amounts are integer cents; the server computes the
 // real ones, these are a preview.
 import type { z } from "zod";
-import { checkoutOrderSchema } from "@contract/orders.ts";
+import type { checkoutOrderSchema } from "@contract/orders.ts";
 import { formatMoney } from "@/lib/format.ts";
-import { t, tServer } from "@/lib/i18n/index.ts";
+import { tServer } from "@/lib/i18n/index.ts";
+import { t } from "@/features/checkout/i18n.ts";
 import { inputForServerField } from "@/lib/use-field-errors.ts";
 
 export const MIN_QUANTITY = 1;
@@ -131,8 +132,24 @@ export const CHECKOUT_ALIASES = {
   delivery_commune: "commune",
 } as const;
 
+export type CheckoutOrderSchema = typeof checkoutOrderSchema;
+
+/**
+ * The shared order schema, loaded when the customer starts on the form rather than with the page:
+ * it brings zod, which the first screen does not need on a phone over mobile data.
+ */
+let orderSchema: Promise<CheckoutOrderSchema> | null = null;
+export function loadOrderSchema(): Promise<CheckoutOrderSchema> {
+  orderSchema ??= import("@contract/orders.ts").then((contract) => contract.checkoutOrderSchema);
+  return orderSchema;
+}
+
 /** Whether the form may be sent, and the checked request if so (the shared zod schema). */
-export function checkSubmit(state: CheckoutFormState, ids: { influencerId: string; productId: string }): SubmitCheck {
+export function checkSubmit(
+  state: CheckoutFormState,
+  ids: { influencerId: string; productId: string },
+  schema: CheckoutOrderSchema,
+): SubmitCheck {
   if (state.feeCents === null || !state.district || !state.commune || !state.phone.trim()) {
     const field: CheckoutField = !state.district
       ? "district"
@@ -141,7 +158,7 @@ export function checkSubmit(state: CheckoutFormState, ids: { influencerId: strin
         : "phone";
     return { ok: false, reason: "location", message: t("checkout.selectLocation"), field };
   }
-  const parsed = checkoutOrderSchema.safeParse({
+  const parsed = schema.safeParse({
     influencer_id: ids.influencerId,
     product_id: ids.productId,
     customer_phone: state.phone,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { myLinksResponseSchema, type AffiliateLink } from "@contract/links.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/influencer-dashboard/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { influencerKeys } from "@/features/influencer-dashboard/api/query-keys.ts";
 

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { AffiliateLink, KeywordTrigger } from "@contract/links.ts";
 import { formatDateTime } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/influencer-dashboard/i18n.ts";
 import { Badge, Button, Icon, useToast, type BadgeTone } from "@/components/ui/index.ts";
 import { downloadQrCode, qrFileName } from "@/features/influencer-dashboard/utils/qr-code.ts";
 

@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import type { User } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/influencer-dashboard/i18n.ts";
 import { AccountPage } from "@/components/account/account-page.tsx";
 import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
 

@@ -4,9 +4,10 @@
 import { useMemo } from "react";
 import type { KeywordTrigger } from "@contract/links.ts";
 import { paths } from "@/config/paths.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/influencer-dashboard/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
-import { Alert, ButtonLink, Card, EmptyState, LoadingState, RetryAlert } from "@/components/ui/index.ts";
+import { Alert, Card, EmptyState, LoadingState, RetryAlert } from "@/components/ui/index.ts";
+import { ButtonLink } from "@/components/ui/button-link.tsx";
 import { useMyLinks } from "@/features/influencer-dashboard/api/get-my-links.ts";
 import { useMyTriggers } from "@/features/influencer-dashboard/api/get-my-triggers.ts";
 import { influencerKeys } from "@/features/influencer-dashboard/api/query-keys.ts";

@@ -5,8 +5,9 @@ import { useLocation } from "react-router-dom";
 import { PLATFORM_FEE_RATE, support } from "@/config/app.ts";
 import { paths } from "@/config/paths.ts";
 import { formatPercent } from "@/lib/format.ts";
-import { t, type MessageKey } from "@/lib/i18n/index.ts";
-import { ButtonLink, Icon, type IconName } from "@/components/ui/index.ts";
+import { t, type MessageKey } from "@/features/landing/i18n.ts";
+import { Icon, type IconName } from "@/components/ui/index.ts";
+import { ButtonLink } from "@/components/ui/button-link.tsx";
 
 const features: { icon: IconName; key: string }[] = [
   { icon: "link", key: "links" },

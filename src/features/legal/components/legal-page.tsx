@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { support } from "@/config/app.ts";
 import { paths } from "@/config/paths.ts";
 import { formatDate } from "@/lib/format.ts";
-import { t, type MessageKey } from "@/lib/i18n/index.ts";
+import { t, type MessageKey } from "@/features/legal/i18n.ts";
 
 /** When the legal texts last changed. */
 export const LEGAL_UPDATED_AT = "2026-11-22T12:00:00+07:00";

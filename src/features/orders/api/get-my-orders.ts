@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ordersResponseSchema, type Order } from "@contract/orders.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/orders/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 

@@ -5,8 +5,8 @@
 import type { ReactNode } from "react";
 import type { Order } from "@contract/orders.ts";
 import { Button, Icon } from "@/components/ui/index.ts";
-import { formatDateTime, formatMoney } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { formatDateTime, formatMoney, formatPhone } from "@/lib/format.ts";
+import { t } from "@/features/orders/i18n.ts";
 import {
   displayStatus,
   nextStatus,
@@ -42,7 +42,11 @@ export function AdminOrderCard({ order, changingTo, onChange }: AdminOrderCardPr
     },
     {
       label: t("orders.admin.customerPhone"),
-      value: order.customer_phone ? <a href={`tel:${order.customer_phone}`}>{order.customer_phone}</a> : none,
+      value: order.customer_phone ? (
+        <a href={`tel:${order.customer_phone}`}>{formatPhone(order.customer_phone)}</a>
+      ) : (
+        none
+      ),
     },
     { label: t("orders.admin.delivery"), value: `${order.delivery_commune}, ${order.delivery_district}` },
     { label: t("orders.admin.quantity"), value: order.quantity },

@@ -98,7 +98,7 @@ describe("Order Management", () => {
     ]);
     const scarf = card("Silk Scarf");
     for (const text of [
-      "+85512345678",
+      "012 345 678",
       "Tuek L'ak Muoy, Tuol Kouk",
       "$41.50",
       "$20.00 × 2 + $1.50 delivery",

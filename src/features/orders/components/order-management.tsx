@@ -18,7 +18,7 @@ import {
   useToast,
 } from "@/components/ui/index.ts";
 import { serverMessage } from "@/lib/api-client.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/orders/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { useShowMore } from "@/lib/use-show-more.ts";
 import { useAdminOrders } from "@/features/orders/api/get-admin-orders.ts";

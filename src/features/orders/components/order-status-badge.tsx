@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/index.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/orders/i18n.ts";
 import { displayStatus, statusLabel, statusTone } from "@/features/orders/utils/order-status.ts";
 
 /** The order's status (SPEC §4 labels; an unknown status shows as New Order). */

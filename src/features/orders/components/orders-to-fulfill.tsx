@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { Badge, Card, EmptyState, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
 import { useSession } from "@/lib/auth.tsx";
 import { formatCount, formatDateTime, formatMoney } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/orders/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { useMyOrders } from "@/features/orders/api/get-my-orders.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";

@@ -2,7 +2,7 @@
 // allowed reverts. The server enforces the same transitions (anything else is a 409).
 import { ORDER_STATUSES, type OrderStatus } from "@contract/orders.ts";
 import type { BadgeTone } from "@/components/ui/index.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/orders/i18n.ts";
 
 export { ORDER_STATUSES, type OrderStatus };
 

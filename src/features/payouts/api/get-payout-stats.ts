@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { payoutStatsResponseSchema, type PayoutStats } from "@contract/payouts.ts";
 import { apiRequest } from "@/lib/api-client.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/payouts/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { payoutSummaryResponseSchema, type PayoutSummaryResponse } from "@contract/payouts.ts";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/payouts/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 

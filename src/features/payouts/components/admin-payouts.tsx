@@ -18,7 +18,7 @@ import {
 } from "@/components/ui/index.ts";
 import { failureMessage } from "@/lib/api-client.ts";
 import { formatCount, formatMoney } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/payouts/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { useShowMore } from "@/lib/use-show-more.ts";
 import { useCompletePayout } from "@/features/payouts/api/complete-payout.ts";

@@ -2,7 +2,7 @@
 // completed date and the ABA reference of the transfer.
 import type { PayoutItem } from "@contract/payouts.ts";
 import { formatDateTime, formatMoney } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/payouts/i18n.ts";
 import { UserTypeBadge } from "./user-type-badge.tsx";
 
 export function CompletedPayoutCard({ payout }: { payout: PayoutItem }) {

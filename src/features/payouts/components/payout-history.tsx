@@ -3,7 +3,7 @@
 import type { PayoutItem } from "@contract/payouts.ts";
 import { Badge } from "@/components/ui/index.ts";
 import { formatCount, formatDateTime, formatMoney } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/payouts/i18n.ts";
 
 export function PayoutHistoryList({ items }: { items: readonly PayoutItem[] }) {
   return (

@@ -8,7 +8,7 @@ import { Button, TextField } from "@/components/ui/index.ts";
 import { PLATFORM_FEE_RATE } from "@/config/app.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { formatCount, formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/payouts/i18n.ts";
 import { UserTypeBadge } from "./user-type-badge.tsx";
 
 interface PayoutRequestCardProps {

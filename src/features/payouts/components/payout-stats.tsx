@@ -3,7 +3,7 @@
 import type { PayoutSummary, PayoutUserType } from "@contract/payouts.ts";
 import { PLATFORM_FEE_RATE } from "@/config/app.ts";
 import { formatMoney, formatPercent } from "@/lib/format.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/payouts/i18n.ts";
 
 interface PayoutStatsProps {
   summary: PayoutSummary;

@@ -1,6 +1,6 @@
 import type { PayoutUserType } from "@contract/payouts.ts";
 import { Badge } from "@/components/ui/index.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/payouts/i18n.ts";
 
 /** Business or Influencer, announced as the user type. */
 export function UserTypeBadge({ type }: { type: PayoutUserType }) {

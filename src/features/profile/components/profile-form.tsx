@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from "react";
 import { profileUpdateSchema, type User } from "@contract/auth.ts";
 import { failureMessage } from "@/lib/api-client.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/profile/i18n.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { Alert, Button, Card, ProductImage, TextField, useToast } from "@/components/ui/index.ts";
 import { useUpdateProfile } from "@/features/profile/api/update-profile.ts";

@@ -4,9 +4,10 @@
 import { useMatch } from "react-router-dom";
 import { paths } from "@/config/paths.ts";
 import { useMe } from "@/lib/current-user.ts";
-import { t } from "@/lib/i18n/index.ts";
+import { t } from "@/features/profile/i18n.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
-import { ButtonLink, Card, LoadingState, RetryAlert } from "@/components/ui/index.ts";
+import { Card, LoadingState, RetryAlert } from "@/components/ui/index.ts";
+import { ButtonLink } from "@/components/ui/button-link.tsx";
 import { ProfileForm } from "./profile-form.tsx";
 
 export function ProfilePage() {

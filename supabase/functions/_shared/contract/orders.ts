@@ -121,9 +121,15 @@ export const checkoutInfoResponseSchema = z.object({
   }),
   /**
    * Riel per US dollar (the admin's setting), to show riel beside dollars for the customer's
-   * convenience. Prices and totals stay in dollars; rielFromCents in money.ts does the rounding.
+   * convenience. Prices and totals stay in dollars; rielFromCents in riel.ts does the rounding.
    */
   riel_per_usd: z.number().int(),
+  /**
+   * Why the campaign takes no orders today (ended, not started, deactivated), or null when it does.
+   * The page then says the product is not available and shows the shop's phone, rather than
+   * failing: the link is right, the product is gone.
+   */
+  unavailable_reason: z.string().nullable(),
 });
 
 /** The order just placed, as the customer sees it. */

@@ -1,9 +1,22 @@
-// Cambodian phone numbers: local form 0XX XXX XXX(X) or international +855 XX XXX XXX(X).
-// Stored normalised as +855 followed by the 8 or 9 digit subscriber number.
-const separators = /[\s\-().]/g;
+// Cambodian phone numbers, parsed and formatted by libphonenumber-js: typed in the local form
+// (012 345 678) or international (+855 12 345 678, 00855 ...), stored in E.164 (+85512345678),
+// shown in the local form again.
+import { parsePhoneNumberFromString, type PhoneNumber } from "libphonenumber-js/core";
+import { cambodiaPhoneMetadata } from "./phone-metadata-kh.ts";
 
+function parseCambodian(input: string): PhoneNumber | undefined {
+  // "00" is how many people type the international prefix; libphonenumber expects "+" there.
+  const text = input.trim().replace(/^00/, "+");
+  const phone = parsePhoneNumberFromString(text, { defaultCountry: "KH" }, cambodiaPhoneMetadata);
+  return phone?.country === "KH" && phone.isValid() ? phone : undefined;
+}
+
+/** The number in E.164 (+855...), or null when it is not a Cambodian phone number. */
 export function normaliseCambodianPhone(input: string): string | null {
-  const compact = input.trim().replace(separators, "");
-  const match = /^(?:\+855|00855|855|0)([1-9]\d{7,8})$/.exec(compact);
-  return match ? `+855${match[1]}` : null;
+  return parseCambodian(input)?.number ?? null;
+}
+
+/** A stored number in the local form people read and dial ("012 345 678"); anything else as it is. */
+export function formatCambodianPhone(stored: string): string {
+  return parseCambodian(stored)?.formatNational() ?? stored;
 }

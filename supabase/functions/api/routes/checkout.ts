@@ -52,7 +52,6 @@ export function checkoutRoutes(deps: AppDeps) {
       where l.influencer_id = ${influencerId} and l.campaign_id = ${productId} and l.status = 'approved'`,
     );
     if (!row) throw new ApiError("not_found", "This checkout link is not valid");
-    if (row.closed_reason) throw new ApiError("conflict", row.closed_reason);
     return c.json({
       campaign: {
         id: row.campaign_id,
@@ -70,6 +69,7 @@ export function checkoutRoutes(deps: AppDeps) {
       },
       // The admin's exchange rate, so the page can show riel beside dollars (docs/money.md).
       riel_per_usd: row.riel_per_usd,
+      unavailable_reason: row.closed_reason,
     } satisfies CheckoutInfoResponse);
   });
 

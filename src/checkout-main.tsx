@@ -1,0 +1,18 @@
+// The checkout's own entry (checkout.html, served at /checkout): what a customer on a phone loads
+// from an influencer's link. No router, no accounts, no realtime: only the checkout, so the first
+// visit stays under 100 KB of JavaScript.
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { CheckoutApp } from "./app/checkout-app.tsx";
+import "./styles/khmer-font.css";
+import "./styles/global.css";
+import "./components/ui/ui.css";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("checkout.html has no #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <CheckoutApp />
+  </StrictMode>,
+);

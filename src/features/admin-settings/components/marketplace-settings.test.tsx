@@ -1,0 +1,71 @@
+import { act } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
+import { MarketplaceSettings } from "./marketplace-settings.tsx";
+
+let saved: { riel_per_usd: number; updated_at: string; updated_by: string | null };
+let fetchMock: ReturnType<typeof vi.fn>;
+let view: Rendered;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+beforeEach(() => {
+  saved = { riel_per_usd: 4100, updated_at: "2026-11-22T03:00:00Z", updated_by: null };
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (!new URL(url).pathname.endsWith("/admin/settings")) return json(404, {});
+    if (init?.method === "PUT") {
+      saved = { ...saved, ...JSON.parse(String(init.body)), updated_at: "2026-11-22T04:00:00Z" };
+      return json(200, { message: "Settings saved", settings: saved });
+    }
+    return json(200, { settings: saved });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+const rate = () => view.container.querySelector<HTMLInputElement>('input[name="riel_per_usd"]')!;
+const save = () => buttonByText(view.container, "Save Settings")!;
+const puts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === "PUT");
+
+async function type(value: string) {
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(rate(), value);
+    rate().dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+describe("Marketplace settings", () => {
+  it("shows the saved rate, with what a dollar makes in riel", async () => {
+    view = await render(<MarketplaceSettings />);
+    await until(() => expect(rate().value).toBe("4100"));
+    expect(view.container.textContent).toContain("$1.00 is ៛4,100");
+    expect(save().disabled).toBe(true);
+  });
+
+  it("names what is wrong with a rate out of range and sends nothing", async () => {
+    view = await render(<MarketplaceSettings />);
+    await until(() => expect(rate().value).toBe("4100"));
+    await type("41");
+    await click(save());
+    expect(view.container.textContent).toContain("riel_per_usd must be a whole number from 1000 to 10000");
+    expect(puts()).toEqual([]);
+  });
+
+  it("saves a new rate and shows it as saved", async () => {
+    view = await render(<MarketplaceSettings />);
+    await until(() => expect(rate().value).toBe("4100"));
+    await type("4000");
+    await click(save());
+    await until(() => expect(document.body.textContent).toContain("Settings saved."));
+    expect(JSON.parse(String((puts()[0][1] as RequestInit).body))).toEqual({ riel_per_usd: 4000 });
+    expect(rate().value).toBe("4000");
+    expect(save().disabled).toBe(true);
+  });
+});
