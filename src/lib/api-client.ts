@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { env } from "@/config/env.ts";
 import { REQUEST_TIMEOUT_MS } from "@/config/app.ts";
-import { t, tServer } from "./i18n/index.ts";
+import { loadServerMessages, t, tServer } from "./i18n/index.ts";
 import { getToken, removeToken } from "./token.ts";
 
 export type ApiErrorKind = "http" | "timeout" | "network" | "invalid-response";
@@ -120,6 +120,8 @@ async function send(path: string, options: SendOptions): Promise<{ status: numbe
     const serverText = typeof errorBody.message === "string" && errorBody.message ? errorBody.message : null;
     // A token the server refuses is unusable: drop it so the guards send the user to /login.
     if (response.status === 401 && token && !path.startsWith("/auth/login")) removeToken();
+    // The server's text is English; its translation may not have loaded yet (it loads when needed).
+    if (serverText) await loadServerMessages().catch(() => undefined);
     throw new ApiError(
       serverText ? tServer(serverText) : t("errors.generic"),
       "http",

@@ -6,7 +6,6 @@ import {
   formatDateTime,
   formatMoney,
   formatPercent,
-  formatPhone,
   formatRiel,
 } from "./format.ts";
 import { setLocale } from "./i18n/index.ts";
@@ -84,16 +83,5 @@ describe("Khmer dates", () => {
   it("formats dates for km-KH", async () => {
     await setLocale("km");
     expect(formatDate("2026-11-22T08:00:00Z")).toBe("22 វិច្ឆិកា 2026");
-  });
-});
-
-describe("formatPhone", () => {
-  it("shows a stored number in the local form", () => {
-    expect(formatPhone("+85512888777")).toBe("012 888 777");
-    expect(formatPhone("+855969999999")).toBe("096 999 9999");
-  });
-
-  it("leaves anything else as it is", () => {
-    expect(formatPhone("not a phone")).toBe("not a phone");
   });
 });

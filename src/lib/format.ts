@@ -72,6 +72,3 @@ export function formatRiel(cents: number, rielPerUsd: number): string {
     maximumFractionDigits: 0,
   }).format(riel);
 }
-
-/** A stored phone number (+85512345678) as people read it: "012 345 678". */
-export { formatCambodianPhone as formatPhone } from "@contract/phone.ts";

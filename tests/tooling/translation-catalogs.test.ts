@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { compileCatalog } from "../../tooling/vite-lingui-catalogs.ts";
 
 const files = readdirSync("src", { recursive: true, encoding: "utf8" })
-  .filter((file) => /(^|\/)(locales|server-messages)\/[a-z]+\.json$/.test(file))
+  .filter((file) => /(^|\/)locales\/[a-z]+\.json$/.test(file))
   .map((file) => join("src", file));
 const folders = [...new Set(files.map((file) => dirname(file)))].sort();
 
@@ -38,5 +38,15 @@ describe("translation catalogs", () => {
     expect({ parametersDiffer: changed }).toEqual({ parametersDiffer: [] });
     const empty = Object.keys(km).filter((id) => !km[id].trim() || !en[id].trim());
     expect({ empty }).toEqual({ empty: [] });
+  });
+
+  // The API's texts are English, so their catalog's ids are the English texts and only Khmer has
+  // a file (src/lib/i18n/server-messages/km.json).
+  it("server messages: a Khmer text for each English one, valid ICU", () => {
+    const km = read("src/lib/i18n/server-messages/km.json");
+    expect(Object.keys(km).length).toBeGreaterThan(100);
+    expect(() => compileCatalog(km, "server-messages/km.json")).not.toThrow();
+    const untranslated = Object.keys(km).filter((english) => !/[\u1780-\u17FF]/.test(km[english]));
+    expect({ untranslated }).toEqual({ untranslated: [] });
   });
 });

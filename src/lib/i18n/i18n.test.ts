@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getLocale, setLocale, t, tServer } from "./index.ts";
+import { getLocale, loadServerMessages, setLocale, t, tServer } from "./index.ts";
 import { initialLocale } from "./locale.ts";
 
 afterEach(async () => {
@@ -24,6 +24,15 @@ describe("t", () => {
 });
 
 describe("tServer", () => {
+  it("translates a server text once its catalog has loaded", async () => {
+    await setLocale("km");
+    expect(tServer("Order placed successfully!")).toBe("Order placed successfully!");
+    await loadServerMessages();
+    expect(tServer("Order placed successfully!")).toMatch(/[\u1780-\u17FF]/);
+    await setLocale("en");
+    expect(tServer("Order placed successfully!")).toBe("Order placed successfully!");
+  });
+
   it("keeps a server text the catalog does not know", async () => {
     await setLocale("km");
     expect(tServer("Something nobody translated")).toBe("Something nobody translated");

@@ -75,12 +75,30 @@ export const t = await defineCatalog<SharedKey>(
   import.meta.glob<Messages>("./locales/*.json", { query: "?lingui", import: "messages" }),
 );
 
-await defineCatalog(import.meta.glob<Messages>("./server-messages/*.json", { query: "?lingui", import: "messages" }));
-
 /**
- * A text that came from the server (API `message` values are English): its translation when the
- * server-messages catalog knows it (ids there are the English texts), else the text as it came.
+ * Server texts (API `message` values) are English, so their catalog's ids are the English texts and
+ * only Khmer has a file. It loads when first needed (a failed request, the first tap or key) rather
+ * than with the page: most visits never show one, and a phone should not fetch it for nothing.
  */
+const serverMessageFiles: CatalogFiles = {
+  ...import.meta.glob<Messages>("./server-messages/km.json", { query: "?lingui", import: "messages" }),
+  "./server-messages/en.json": () => Promise.resolve({}),
+};
+let serverMessages: Promise<unknown> | null = null;
+
+export function loadServerMessages(): Promise<unknown> {
+  serverMessages ??= defineCatalog(serverMessageFiles).catch((error: unknown) => {
+    serverMessages = null; // offline: the next need tries again
+    throw error;
+  });
+  return serverMessages;
+}
+
+for (const type of ["pointerdown", "keydown"]) {
+  window.addEventListener(type, () => void loadServerMessages().catch(() => undefined), { once: true, capture: true });
+}
+
+/** A text that came from the server: its translation once the catalog knows it, else the text as it came. */
 export function tServer(message: string): string {
   return message in i18n.messages ? i18n._(message) : message;
 }

@@ -1,7 +1,8 @@
 // One account in the approvals list: details, and Approve / Reject while pending, or the decision.
 import type { ReactNode } from "react";
 import type { User } from "@contract/auth.ts";
-import { formatDateTime, formatPhone } from "@/lib/format.ts";
+import { formatDateTime } from "@/lib/format.ts";
+import { formatCambodianPhone as formatPhone } from "@contract/phone.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { Badge, Button, type BadgeTone } from "@/components/ui/index.ts";
 import type { Decision } from "@/features/admin-users/api/update-user-status.ts";

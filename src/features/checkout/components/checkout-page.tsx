@@ -9,7 +9,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { CheckoutInfoResponse, PlacedOrder } from "@contract/orders.ts";
 import { Card, Icon, LanguageSwitch, RetryAlert } from "@/components/ui/index.ts";
-import { formatPhone } from "@/lib/format.ts";
 import { t } from "@/features/checkout/i18n.ts";
 import { useCheckoutInfo } from "@/features/checkout/api/get-checkout-info.ts";
 import { CheckoutForm } from "./checkout-form.tsx";
@@ -127,10 +126,40 @@ function ShopIdentity({ business, loading }: { business?: Business; loading: boo
   );
 }
 
+/**
+ * The shop's number, dialled as stored and shown in the local form (012 345 678) once
+ * libphonenumber-js has loaded. That happens when the number comes into view: on a phone the
+ * footer is below the fold, and the first screen should not wait for it.
+ */
 function PhoneLink({ phone }: { phone: string }) {
+  const [local, setLocal] = useState<string | null>(null);
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    const element = link.current;
+    if (!element) return;
+    let left = false;
+    const format = () =>
+      void import("@contract/phone.ts").then(({ formatCambodianPhone }) => {
+        if (!left) setLocal(formatCambodianPhone(phone));
+      });
+    const observer =
+      typeof IntersectionObserver === "undefined"
+        ? null
+        : new IntersectionObserver((entries) => {
+            if (!entries.some((entry) => entry.isIntersecting)) return;
+            observer?.disconnect();
+            format();
+          });
+    if (observer) observer.observe(element);
+    else format();
+    return () => {
+      left = true;
+      observer?.disconnect();
+    };
+  }, [phone]);
   return (
-    <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="checkout__phone">
-      {formatPhone(phone)}
+    <a ref={link} href={`tel:${phone}`} className="checkout__phone">
+      {local ?? phone}
     </a>
   );
 }

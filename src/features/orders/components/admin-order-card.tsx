@@ -5,7 +5,8 @@
 import type { ReactNode } from "react";
 import type { Order } from "@contract/orders.ts";
 import { Button, Icon } from "@/components/ui/index.ts";
-import { formatDateTime, formatMoney, formatPhone } from "@/lib/format.ts";
+import { formatDateTime, formatMoney } from "@/lib/format.ts";
+import { formatCambodianPhone as formatPhone } from "@contract/phone.ts";
 import { t } from "@/features/orders/i18n.ts";
 import {
   displayStatus,
