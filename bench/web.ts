@@ -2,7 +2,7 @@
 // its defaults) on the landing page and on a checkout link, served by a fresh local stack with
 // the production build of the SPA. Prints per page and language the four category scores, LCP,
 // TBT, CLS and the bytes transferred (JavaScript and in all); with runs > 1 each figure is the
-// median of that many runs. Languages: English and Khmer (`lang=km` appended to both URLs) by
+// median of that many runs. Languages: English and Khmer (`lang=en` or `lang=km` on both URLs) by
 // default. A benchmark, not a test: it asserts nothing.
 //
 // Needs Chromium at /usr/bin/chromium (or CHROME_PATH). The checkout link is an approved link of
@@ -290,7 +290,8 @@ try {
   const targets = langs.flatMap((lang) =>
     pages.map((page) => {
       const url = new URL(page.path, stack.url);
-      if (lang !== "en") url.searchParams.set("lang", lang);
+      // Always explicit: Chromium keeps the language a page remembered (localStorage) between runs.
+      url.searchParams.set("lang", lang);
       return { page: page.name, lang, url: url.href };
     }),
   );

@@ -6,6 +6,7 @@
 // so far before anything re-renders.
 import { useSyncExternalStore } from "react";
 import { i18n, type Messages } from "@lingui/core";
+import { khmerFontReady } from "./khmer-font.ts";
 import { initialLocale, intlLocales, rememberLocale, type Locale } from "./locale.ts";
 import type sharedMessages from "./locales/en.json";
 
@@ -52,7 +53,10 @@ export function intlLocale(): string {
 export async function setLocale(locale: Locale): Promise<void> {
   rememberLocale(locale);
   if (locale === getLocale()) return;
-  const loaded = await Promise.all(catalogs.map((files) => loadOne(files, locale)));
+  const [loaded] = await Promise.all([
+    Promise.all(catalogs.map((files) => loadOne(files, locale))),
+    locale === "km" ? khmerFontReady() : undefined,
+  ]);
   for (const messages of loaded) i18n.load(locale, messages);
   shown = locale;
   i18n.activate(locale);
@@ -70,10 +74,11 @@ export function useLocale(): Locale {
   return useSyncExternalStore(subscribeLocale, getLocale, getLocale);
 }
 
-/** The app-wide texts: navigation, footer, errors, statuses. */
-export const t = await defineCatalog<SharedKey>(
-  import.meta.glob<Messages>("./locales/*.json", { query: "?lingui", import: "messages" }),
-);
+/** The app-wide texts: navigation, footer, errors, statuses. A Khmer page also waits for its font. */
+export const [t] = await Promise.all([
+  defineCatalog<SharedKey>(import.meta.glob<Messages>("./locales/*.json", { query: "?lingui", import: "messages" })),
+  shown === "km" ? khmerFontReady() : undefined,
+]);
 
 /**
  * Server texts (API `message` values) are English, so their catalog's ids are the English texts and
