@@ -158,6 +158,15 @@ test("a Khmer checkout link shows Khmer, with riel beside dollars", async ({ bro
   // No marketing frame around the checkout: no Log In, no site footer.
   await expect(page.locator(".site-header, .site-footer")).toHaveCount(0);
   await expect(page.getByRole("group", { name: "ភាសា" })).toBeVisible();
+
+  // A phone number the shared schema refuses: the message beside the field is Khmer too.
+  await page.locator("#checkout-phone").fill("012 345 6");
+  await page.locator("#checkout-district").selectOption("Tuol Kouk");
+  await expect(page.locator("#checkout-commune")).toBeEnabled();
+  await page.locator("#checkout-commune").selectOption({ index: 1 });
+  await expect(page.locator("button[type=submit]")).toContainText("$");
+  await page.locator("button[type=submit]").click();
+  await expect(page.locator(".field__error")).toContainText(/[\u1780-\u17FF]/);
 });
 
 test("the switch on the sign-in page turns it Khmer, and the next pages stay Khmer", async ({ browser }) => {

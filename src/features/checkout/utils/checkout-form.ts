@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import type { checkoutOrderSchema } from "@contract/orders.ts";
 import { formatMoney } from "@/lib/format.ts";
-import { tServer } from "@/lib/i18n/index.ts";
+import { loadServerMessages, tServer } from "@/lib/i18n/index.ts";
 import { t } from "@/features/checkout/i18n.ts";
 import { inputForServerField } from "@/lib/use-field-errors.ts";
 
@@ -136,11 +136,18 @@ export type CheckoutOrderSchema = typeof checkoutOrderSchema;
 
 /**
  * The shared order schema, loaded when the customer starts on the form rather than with the page:
- * it brings zod, which the first screen does not need on a phone over mobile data.
+ * it brings zod, which the first screen does not need on a phone over mobile data. Its messages
+ * are English, like the server's, so the server-messages catalog comes with it.
  */
 let orderSchema: Promise<CheckoutOrderSchema> | null = null;
 export function loadOrderSchema(): Promise<CheckoutOrderSchema> {
-  orderSchema ??= import("@contract/orders.ts").then((contract) => contract.checkoutOrderSchema);
+  orderSchema ??= Promise.all([import("@contract/orders.ts"), loadServerMessages()]).then(
+    ([contract]) => contract.checkoutOrderSchema,
+    (error: unknown) => {
+      orderSchema = null; // offline: the next submit tries again
+      throw error;
+    },
+  );
   return orderSchema;
 }
 
