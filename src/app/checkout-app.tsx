@@ -8,13 +8,13 @@ import { t } from "@/features/checkout/i18n.ts";
 import { useLocale } from "@/lib/i18n/index.ts";
 import { createQueryClient } from "@/lib/query-client.ts";
 
-export function CheckoutApp({ search = window.location.search }: { search?: string }) {
+export function CheckoutApp() {
   const [client] = useState(createQueryClient);
   const locale = useLocale();
   useEffect(() => {
     document.title = `${t("checkout.title")} · ${t("app.name")}`;
   }, [locale]);
-  const params = new URLSearchParams(search);
+  const params = new URLSearchParams(window.location.search);
   return (
     <QueryClientProvider client={client}>
       <CheckoutPage influencerId={params.get("influencer_id")} productId={params.get("product_id")} />

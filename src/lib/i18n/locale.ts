@@ -1,6 +1,6 @@
 // Which language to show. A `?lang=km` or `?lang=en` on any URL wins (so an influencer can share a
 // Khmer checkout link), then the choice remembered on this device, then the browser's languages.
-export const LOCALES = ["en", "km"] as const;
+const LOCALES = ["en", "km"] as const;
 export type Locale = (typeof LOCALES)[number];
 
 const STORAGE_KEY = "lang";

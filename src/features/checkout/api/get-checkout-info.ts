@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CheckoutInfoResponse } from "@contract/orders.ts";
-import { ApiError, apiRequestUnparsed } from "@/lib/api-client.ts";
+import { apiRequestUnparsed } from "@/lib/api-client.ts";
 import { t } from "@/features/checkout/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { checkoutKeys } from "@/features/checkout/api/query-keys.ts";
@@ -21,9 +21,7 @@ export const checkoutInfoQuery = (influencerId: string, productId: string) =>
     queryFn: ({ signal }) => getCheckoutInfo(influencerId, productId, signal),
   });
 
-/** The checkout's state, and whether the server said the link can never work (unknown or malformed). */
 export function useCheckoutInfo(influencerId: string, productId: string) {
   const query = useQuery(checkoutInfoQuery(influencerId, productId));
-  const linkNotValid = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
-  return { ...screenState(query, t("checkout.loadFailed")), linkNotValid };
+  return screenState(query, t("checkout.loadFailed"));
 }

@@ -3,9 +3,10 @@
 // name, the language switch, the store phone) and no marketing header, footer or Log In. While
 // the product loads, placeholders hold the space it will take, so nothing jumps. Links that
 // cannot work say so without a "Try again": 'Invalid Checkout Link' without both ids, "This link
-// is not valid" for an unknown link, "This product is no longer available" (with the shop's
-// phone) for a campaign that ended or was deactivated. Only a failure that may pass (timeout,
-// network, server briefly down) offers to try again.
+// is not valid" when the server refuses the link (unknown or malformed, a 4xx: screenState's
+// canRetry is false), "This product is no longer available" (with the shop's phone) for a
+// campaign that ended or was deactivated. Only a failure that may pass (timeout, network, server
+// briefly down) offers to try again.
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { CheckoutInfoResponse, PlacedOrder } from "@contract/orders.ts";
 import { Card, Icon, LanguageSwitch, RetryAlert } from "@/components/ui/index.ts";
@@ -44,7 +45,7 @@ function Checkout({ influencerId, productId }: { influencerId: string; productId
 
   let content: ReactNode;
   if (info.isLoading) content = <CheckoutSkeleton />;
-  else if (info.linkNotValid)
+  else if (!info.canRetry)
     content = <DeadLink title={t("checkout.linkNotValid")} body={t("checkout.linkNotValidBody")} />;
   else if (!data) content = <LoadFailure message={info.error} retry={info.refetch} retrying={info.isFetching} />;
   else if (data.unavailable_reason)
