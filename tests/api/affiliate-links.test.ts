@@ -3,6 +3,7 @@
 // campaign), keyword triggers, and what deactivating a campaign does to them.
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../helpers/api.ts";
+import { stackUrl } from "../helpers/stack.ts";
 import {
   type Account,
   admin,
@@ -24,6 +25,9 @@ beforeAll(async () => {
   [shop, creator] = await Promise.all([business(), influencer()]);
 });
 
+/** An approved link's short URL: the app's origin, /r/ and seven letters and digits. */
+const shortUrlPattern = new RegExp(`^${stackUrl().replace(/[.]/g, "\\.")}/r/[A-Za-z0-9]{7}$`);
+
 /** A link as its influencer sees it. */
 function ownLink(
   owner: Account,
@@ -40,6 +44,7 @@ function ownLink(
     campaign_status: "active",
     is_active: false,
     affiliate_url: null,
+    short_url: null,
     keyword: null,
     created_at: expect.any(String),
     decided_at: null,
@@ -73,6 +78,7 @@ const approvedChanges = (owner: Account, campaign: { id: string }, keyword: stri
   is_approved: true,
   is_active: true,
   affiliate_url: checkoutUrl(owner.user.id, campaign.id),
+  short_url: expect.stringMatching(shortUrlPattern),
   keyword,
   decided_at: expect.any(String),
 });
@@ -285,8 +291,9 @@ describe("PUT /admin/affiliate-links/{id}/approve and /reject", () => {
         campaign_name: "Lotus Tea set",
         keyword: "LOTUS",
         dm_template_text:
-          `សួស្តី! អរគុណដែលចាប់អារម្មណ៍លើ Lotus Tea set។ កុម្ម៉ង់នៅទីនេះ ហើយបង់ប្រាក់ពេលទទួលទំនិញ៖ ${checkoutUrl(applicant.user.id, campaign.id)}\n\n` +
-          `Hi! Thanks for asking about Lotus Tea set. Order here and pay cash on delivery: ${checkoutUrl(applicant.user.id, campaign.id)}`,
+          "សួស្តី! អរគុណដែលចាប់អារម្មណ៍លើ {product}។ កុម្ម៉ង់នៅទីនេះ ហើយបង់ប្រាក់ពេលទទួលទំនិញ៖ {link}\n\n" +
+          "Hi! Thanks for asking about {product}. Order here and pay cash on delivery: {link}",
+        short_url: expect.stringMatching(shortUrlPattern),
         is_active: true,
         created_at: expect.any(String),
       },

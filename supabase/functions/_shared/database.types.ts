@@ -132,7 +132,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      default_dm_template: { Args: { p_link_url: string; p_product_name: string }; Returns: string };
+      default_dm_template: { Args: Record<PropertyKey, never>; Returns: string };
       has_role: { Args: { p_user_type: Database["public"]["Enums"]["user_type"] }; Returns: boolean };
       is_http_url: { Args: { p_max_length: number; p_url: string }; Returns: boolean };
       ledger_account_id: {
@@ -140,6 +140,7 @@ export type Database = {
         Returns: number;
       };
       login_succeeded: { Args: { p_attempt_id: number; p_client_ip: string; p_email: string }; Returns: undefined };
+      new_short_code: { Args: Record<PropertyKey, never>; Returns: string };
       next_keyword: { Args: { p_influencer_id: string; p_product_name: string }; Returns: string };
       note_signup_attempt: { Args: { p_client_ip: string }; Returns: undefined };
       on_order_delivered: { Args: { p_order_id: string }; Returns: undefined };
@@ -217,6 +218,7 @@ export type Database = {
           id: string;
           influencer_id: string;
           is_approved: boolean | null;
+          short_code: string | null;
           status: Database["public"]["Enums"]["link_status"];
           updated_at: string;
         };
@@ -229,6 +231,7 @@ export type Database = {
           id?: string;
           influencer_id: string;
           is_approved?: never;
+          short_code?: string | null;
           status?: Database["public"]["Enums"]["link_status"];
           updated_at?: string;
         };
@@ -240,6 +243,7 @@ export type Database = {
           id?: string;
           influencer_id?: string;
           is_approved?: never;
+          short_code?: string | null;
           status?: Database["public"]["Enums"]["link_status"];
           updated_at?: string;
         };
@@ -939,7 +943,7 @@ export type Database = {
         };
       };
       decide_affiliate_link: {
-        Args: { p_decision: string; p_link_id: string; p_link_url: string };
+        Args: { p_decision: string; p_link_id: string };
         Returns: {
           campaign_id: string;
           created_at: string;
@@ -948,6 +952,7 @@ export type Database = {
           id: string;
           influencer_id: string;
           is_approved: boolean | null;
+          short_code: string | null;
           status: Database["public"]["Enums"]["link_status"];
           updated_at: string;
         };

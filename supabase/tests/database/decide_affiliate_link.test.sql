@@ -5,7 +5,7 @@
 begin;
 \ir helpers.psql
 
-select plan(47);
+select plan(48);
 
 -- fixtures --------------------------------------------------------------------------------------
 
@@ -44,21 +44,12 @@ begin
 end
 $$;
 
--- The link the api function would pass: the app's checkout URL for the influencer and product.
-create function tests.checkout_url(p_influencer_email text, p_product_name text) returns text
-language sql
-as $$
-  select format('https://app.test/checkout?influencer_id=%s&product_id=%s',
-                tests.user_id(p_influencer_email), tests.campaign_id(p_product_name))
-$$;
-
 -- A call of decide_affiliate_link for the influencer's link to the named campaign.
 create function tests.decide_sql(p_influencer_email text, p_product_name text, p_decision text) returns text
 language sql
 as $$
-  select format('select * from public.decide_affiliate_link(%L, %L, %L)',
-                tests.link_id(p_influencer_email, p_product_name), p_decision,
-                tests.checkout_url(p_influencer_email, p_product_name))
+  select format('select * from public.decide_affiliate_link(%L, %L)',
+                tests.link_id(p_influencer_email, p_product_name), p_decision)
 $$;
 
 -- The keyword an approval gave the influencer's link to the named campaign.
@@ -68,7 +59,7 @@ as $$
   select keyword from public.keyword_triggers
   where affiliate_link_id = tests.link_id(p_influencer_email, p_product_name)
 $$;
-grant execute on function tests.checkout_url(text, text), tests.decide_sql(text, text, text),
+grant execute on function tests.decide_sql(text, text, text),
   tests.keyword_of(text, text) to anon, authenticated, service_role;
 
 -- every caller but an approved admin is refused --------------------------------------------------
@@ -83,7 +74,7 @@ select throws_ok(tests.decide_sql('influencer@test.local', 'Silk Scarf', 'approv
   '42501', 'Only admins can approve or reject links',
   'the business owning the campaign cannot approve a link (42501)');
 select throws_ok(
-  format($$select public.decide_affiliate_link(%L, 'approved', 'https://app.test/x')$$, gen_random_uuid()),
+  format($$select public.decide_affiliate_link(%L, 'approved')$$, gen_random_uuid()),
   '42501', 'Only admins can approve or reject links',
   'a non-admin is refused before the link is looked up (42501, not P0002)');
 
@@ -142,11 +133,13 @@ select results_eq(
 select is(
   (select dm_template_text from public.keyword_triggers
    where affiliate_link_id = tests.link_id('influencer@test.local', 'Silk Scarf')),
-  E'សួស្តី! អរគុណដែលចាប់អារម្មណ៍លើ Silk Scarf។ កុម្ម៉ង់នៅទីនេះ ហើយបង់ប្រាក់ពេលទទួលទំនិញ៖ '
-    || tests.checkout_url('influencer@test.local', 'Silk Scarf')
-    || E'\n\nHi! Thanks for asking about Silk Scarf. Order here and pay cash on delivery: '
-    || tests.checkout_url('influencer@test.local', 'Silk Scarf'),
-  'the DM template, in Khmer then English, names the product and holds the given link');
+  E'សួស្តី! អរគុណដែលចាប់អារម្មណ៍លើ {product}។ កុម្ម៉ង់នៅទីនេះ ហើយបង់ប្រាក់ពេលទទួលទំនិញ៖ {link}\n\n'
+    'Hi! Thanks for asking about {product}. Order here and pay cash on delivery: {link}',
+  'the DM template, in Khmer then English, holds the {product} and {link} placeholders');
+select matches(
+  (select short_code from public.affiliate_links where id = tests.link_id('influencer@test.local', 'Silk Scarf')),
+  '^[A-Za-z0-9]{7}$',
+  'the approval gives the link a seven-character short code');
 
 select lives_ok(tests.decide_sql('influencer@test.local', 'Silk Tie', 'approved'),
   'an admin approves the influencer''s link to a second Silk campaign');
@@ -223,13 +216,13 @@ select results_eq(
 select throws_ok(tests.decide_sql('cap-11@test.local', 'Popular Cup', 'pending'),
   '22023', 'decision must be approved or rejected', 'a decision of pending is refused (22023)');
 select throws_ok(
-  format($$select public.decide_affiliate_link(%L, null, 'https://app.test/x')$$, tests.link_id('cap-11@test.local', 'Popular Cup')),
+  format($$select public.decide_affiliate_link(%L, null)$$, tests.link_id('cap-11@test.local', 'Popular Cup')),
   '22023', 'decision must be approved or rejected', 'a null decision is refused (22023)');
 select throws_ok(
-  format($$select public.decide_affiliate_link(%L, 'approved', 'https://app.test/x')$$, gen_random_uuid()),
+  format($$select public.decide_affiliate_link(%L, 'approved')$$, gen_random_uuid()),
   'P0002', 'Affiliate link not found', 'an unknown link is reported as not found (P0002)');
 select throws_ok(
-  format($$select public.decide_affiliate_link(%L, 'maybe', 'https://app.test/x')$$, gen_random_uuid()),
+  format($$select public.decide_affiliate_link(%L, 'maybe')$$, gen_random_uuid()),
   '22023', 'decision must be approved or rejected', 'the decision is validated before the link is looked up');
 
 -- a keyword is unique among the influencer's active triggers only -----------------------------------

@@ -3,6 +3,7 @@
 // campaign shows the URL with Copy and Download QR Code.
 import { useEffect, useId, useRef, useState } from "react";
 import type { AffiliateLink, KeywordTrigger } from "@contract/links.ts";
+import { fillDmTemplate } from "@contract/instagram.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { t } from "@/features/influencer-dashboard/i18n.ts";
 import { Badge, Button, Icon, useToast, type BadgeTone } from "@/components/ui/index.ts";
@@ -152,7 +153,9 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
           {trigger?.dm_template_text && (
             <details className="link-card__dm">
               <summary>{t("influencer.links.dmTemplate")}</summary>
-              <p className="break-anywhere">{trigger.dm_template_text}</p>
+              <p className="break-anywhere">
+                {fillDmTemplate(trigger.dm_template_text, trigger.campaign_name, `${trigger.short_url}?s=dm`)}
+              </p>
             </details>
           )}
         </>

@@ -34,6 +34,8 @@ export const affiliateLinkSchema = z.object({
   is_active: z.boolean(),
   /** `${app}/checkout?influencer_id=..&product_id=..`, only once approved. */
   affiliate_url: httpUrl.nullable(),
+  /** `${app}/r/<code>`: the short link that counts clicks (QR codes and DM replies use it), once approved. */
+  short_url: httpUrl.nullable(),
   /** The DM keyword of an approved link. */
   keyword: z.string().nullable(),
   /** When the influencer applied. */
@@ -65,8 +67,10 @@ export const keywordTriggerSchema = z.object({
   campaign_name: z.string(),
   /** 2 to 20 capital letters and digits. */
   keyword: z.string().regex(/^[A-Z0-9]{2,20}$/),
-  /** The DM reply, containing the link. */
+  /** The DM reply, with the placeholders {product} and {link} (filled when it is sent). */
   dm_template_text: z.string(),
+  /** The link's short URL, which {link} becomes (with `?s=comment` or `?s=dm`). */
+  short_url: httpUrl,
   /** False once the campaign is deactivated. */
   is_active: z.boolean(),
   created_at: timestamp,
@@ -95,6 +99,11 @@ export type MyLinksResponse = z.infer<typeof myLinksResponseSchema>;
 export type MyTriggersResponse = z.infer<typeof myTriggersResponseSchema>;
 export type LinkApplicationsResponse = z.infer<typeof linkApplicationsResponseSchema>;
 export type LinkDecisionResponse = z.infer<typeof linkDecisionResponseSchema>;
+
+/** The short URL of an approved link's code. */
+export function shortUrl(appUrl: string, code: string): string {
+  return `${appUrl.replace(/\/+$/, "")}/r/${code}`;
+}
 
 /** The app's own checkout page for an influencer's link to a campaign. */
 export function affiliateUrl(appUrl: string, influencerId: string, campaignId: string): string {

@@ -3,6 +3,7 @@
 import type { CampaignStatus } from "../../_shared/contract/campaigns.ts";
 import {
   affiliateUrl,
+  shortUrl,
   type AffiliateLink,
   type KeywordTrigger,
   type LinkApplication,
@@ -14,7 +15,7 @@ import type { Narrowed } from "../../_shared/rows.ts";
 type LinkRow = Narrowed<
   Pick<
     Tables<"affiliate_links">,
-    "id" | "influencer_id" | "campaign_id" | "status" | "is_approved" | "created_at" | "decided_at"
+    "id" | "influencer_id" | "campaign_id" | "status" | "is_approved" | "short_code" | "created_at" | "decided_at"
   >,
   { is_approved: boolean }
 > & { campaign_name: Tables<"campaigns">["product_name"] };
@@ -30,13 +31,13 @@ export type ApplicationRow = LinkRow & { influencer_email: Tables<"users">["emai
 export type TriggerRow = Pick<
   Tables<"keyword_triggers">,
   "id" | "affiliate_link_id" | "campaign_id" | "keyword" | "dm_template_text" | "is_active" | "created_at"
-> & { campaign_name: Tables<"campaigns">["product_name"] };
+> & { campaign_name: Tables<"campaigns">["product_name"]; short_code: string };
 
 /** An influencer's links `l` with their campaign and keyword; `where` filters `l`. Newest first. */
 export function readOwnLinks(tx: Tx, where: Fragment) {
   return tx<OwnLinkRow[]>`
     select l.id, l.influencer_id, l.campaign_id, c.product_name as campaign_name, l.status, l.is_approved,
-           c.status as campaign_status, k.keyword, l.created_at, l.decided_at
+           l.short_code, c.status as campaign_status, k.keyword, l.created_at, l.decided_at
     from public.affiliate_links l
     join public.campaigns c on c.id = l.campaign_id
     left join public.keyword_triggers k on k.affiliate_link_id = l.id
@@ -48,7 +49,7 @@ export function readOwnLinks(tx: Tx, where: Fragment) {
 export function readApplications(tx: Tx, where: Fragment) {
   return tx<ApplicationRow[]>`
     select l.id, l.influencer_id, u.email as influencer_email, l.campaign_id, c.product_name as campaign_name,
-           l.status, l.is_approved, l.created_at, l.decided_at
+           l.status, l.is_approved, l.short_code, l.created_at, l.decided_at
     from public.affiliate_links l
     join public.users u on u.id = l.influencer_id
     join public.campaigns c on c.id = l.campaign_id
@@ -60,9 +61,10 @@ export function readApplications(tx: Tx, where: Fragment) {
 export function readOwnTriggers(tx: Tx, influencerId: string) {
   return tx<TriggerRow[]>`
     select k.id, k.affiliate_link_id, k.campaign_id, c.product_name as campaign_name, k.keyword,
-           k.dm_template_text, k.is_active, k.created_at
+           k.dm_template_text, k.is_active, k.created_at, l.short_code
     from public.keyword_triggers k
     join public.campaigns c on c.id = k.campaign_id
+    join public.affiliate_links l on l.id = k.affiliate_link_id
     where k.influencer_id = ${influencerId}
     order by k.created_at desc, k.id desc`;
 }
@@ -80,6 +82,7 @@ export function toOwnLinkJson(row: OwnLinkRow, appUrl: string): AffiliateLink {
     is_active: approved && row.campaign_status === "active",
     // Only an approved link is a link; before that it is an application.
     affiliate_url: approved ? affiliateUrl(appUrl, row.influencer_id, row.campaign_id) : null,
+    short_url: approved && row.short_code ? shortUrl(appUrl, row.short_code) : null,
     keyword: approved ? row.keyword : null,
     created_at: row.created_at,
     decided_at: row.decided_at,
@@ -102,7 +105,7 @@ export function toApplicationJson(row: ApplicationRow, appUrl: string): LinkAppl
   };
 }
 
-export function toTriggerJson(row: TriggerRow): KeywordTrigger {
+export function toTriggerJson(row: TriggerRow, appUrl: string): KeywordTrigger {
   return {
     id: row.id,
     affiliate_link_id: row.affiliate_link_id,
@@ -110,6 +113,7 @@ export function toTriggerJson(row: TriggerRow): KeywordTrigger {
     campaign_name: row.campaign_name,
     keyword: row.keyword,
     dm_template_text: row.dm_template_text,
+    short_url: shortUrl(appUrl, row.short_code),
     is_active: row.is_active,
     created_at: row.created_at,
   };

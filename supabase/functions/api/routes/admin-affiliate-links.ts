@@ -7,11 +7,7 @@ import type { Tables } from "../../_shared/database.types.ts";
 import { asUser, type Fragment, type Tx } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { readApplications, toApplicationJson } from "../read-models/links.ts";
-import {
-  affiliateUrl,
-  type LinkApplicationsResponse,
-  type LinkDecisionResponse,
-} from "../../_shared/contract/links.ts";
+import { type LinkApplicationsResponse, type LinkDecisionResponse } from "../../_shared/contract/links.ts";
 import { uuidParam } from "../../_shared/validation.ts";
 
 const decisions = { approve: "approved", reject: "rejected" } as const;
@@ -44,8 +40,7 @@ export function adminLinkRoutes(deps: AppDeps) {
           select influencer_id, campaign_id from public.affiliate_links where id = ${id}`;
         if (!link) throw new ApiError("not_found", "Affiliate link not found");
         // The function checks the admin, the state, the campaign and the cap of 10 under lock.
-        const url = affiliateUrl(deps.appUrl, link.influencer_id, link.campaign_id);
-        await tx`select 1 from public.decide_affiliate_link(${id}, ${decision}, ${url})`;
+        await tx`select 1 from public.decide_affiliate_link(${id}, ${decision})`;
         const [decided] = await readApplications(tx, tx`l.id = ${id}`);
         return decided;
       });

@@ -15,7 +15,7 @@ export function keywordTriggerRoutes(deps: AppDeps) {
   app.get("/my-triggers", requireRole("influencer", { to: "see keyword triggers" }), async (c) => {
     const user = c.get("user");
     const rows = await asUser(deps.sql, c.get("claims"), (tx) => readOwnTriggers(tx, user.id));
-    return c.json({ triggers: rows.map(toTriggerJson) } satisfies MyTriggersResponse);
+    return c.json({ triggers: rows.map((row) => toTriggerJson(row, deps.appUrl)) } satisfies MyTriggersResponse);
   });
 
   return app;
