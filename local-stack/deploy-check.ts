@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "smol-toml";
-import { denoBinary } from "./api-function.ts";
+import { denoBinary } from "./edge-function.ts";
 
 export interface FunctionCheck {
   name: string;

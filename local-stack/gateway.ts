@@ -1,5 +1,6 @@
 // One origin for everything, as a Supabase project plus a static host would look to the browser:
 //   /functions/v1/api/*     -> the api function under Deno (path rewritten to /api/*)
+//   /functions/v1/instagram-webhook -> the instagram-webhook function (rewritten to /instagram-webhook)
 //   /realtime/v1/websocket  -> the Realtime stand-in (WebSocket upgrade)
 //   /storage/v1/*           -> the Storage stand-in
 //   anything else           -> the built SPA (dist/): /checkout is checkout.html (a page of its
@@ -29,6 +30,7 @@ const contentTypes: Record<string, string> = {
 
 export interface GatewayTargets {
   apiUrl: string;
+  instagramWebhookUrl: string;
   realtime: RealtimeServer;
   storage: StorageServer;
   spaDir: string;
@@ -78,7 +80,10 @@ export function createGateway(targets: GatewayTargets): Server {
 
 function route(targets: GatewayTargets, req: IncomingMessage, res: ServerResponse) {
   const path = (req.url ?? "/").split("?")[0];
-  if (path.startsWith("/functions/v1/api")) return proxyToApi(req, res, targets.apiUrl);
+  if (path.startsWith("/functions/v1/api")) return proxyToFunction(req, res, targets.apiUrl, "api");
+  if (path.startsWith("/functions/v1/instagram-webhook")) {
+    return proxyToFunction(req, res, targets.instagramWebhookUrl, "instagram-webhook");
+  }
   if (path.startsWith("/storage/v1/")) {
     targets.storage.handle(req, res).catch((error: unknown) => fail(res, error));
     return;
@@ -89,8 +94,9 @@ function route(targets: GatewayTargets, req: IncomingMessage, res: ServerRespons
   serveSpa(req, res, targets.spaDir, path);
 }
 
-function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
-  const target = new URL(apiUrl);
+/** Forwards /functions/v1/<name>/... to the function's own /<name>/..., as the platform does. */
+function proxyToFunction(req: IncomingMessage, res: ServerResponse, functionUrl: string, name: string) {
+  const target = new URL(functionUrl);
   const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: target.host };
   // As the platform's proxy does: append the address the request came from. Whatever the client
   // wrote before it stays, and the function trusts only this last entry.
@@ -102,7 +108,7 @@ function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
       hostname: target.hostname,
       port: target.port,
       method: req.method,
-      path: (req.url ?? "/").replace(/^\/functions\/v1\/api/, "/api"),
+      path: (req.url ?? "/").replace(`/functions/v1/${name}`, `/${name}`),
       headers,
     },
     (upstreamRes) => {

@@ -25,6 +25,18 @@ export const LOCAL_ANON_KEY =
 export const LOCAL_SERVICE_ROLE_KEY =
   "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImxvY2FsLWRldi1lczI1Ni1rZXktMSJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.UWh2YCxd4OTP8-ItbYS5LASA8vzunx3A-sYDNVBhR6tCSFyPmTH_0VcWsLf1lNIq7I7crYHwImmAarWSQt6osQ";
 
+/**
+ * The Instagram app the local stack's Meta fake plays (local-stack/meta-fake): an app id, its
+ * secret (signs the fake's webhooks), the webhook's verify token, and the key that encrypts
+ * stored Instagram tokens (32 bytes, base64).
+ */
+export const LOCAL_INSTAGRAM = {
+  appId: "1000000000000001",
+  appSecret: "local-dev-instagram-app-secret",
+  verifyToken: "local-dev-instagram-verify-token",
+  tokenKey: "bG9jYWwtZGV2LWluc3RhZ3JhbS10b2tlbi1rZXkhISE=",
+};
+
 export const keys = {
   signingKey: process.env.JWT_SIGNING_KEY ?? LOCAL_SIGNING_KEY,
   anonKey: process.env.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,

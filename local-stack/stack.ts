@@ -1,14 +1,15 @@
-// The whole local stack in one call: Postgres, migrations and seed, the api function under
-// Deno, the Realtime and Storage stand-ins, the SPA, all behind one origin. `npm start` and the
-// test runner both use it.
+// The whole local stack in one call: Postgres, migrations and seed, the api and instagram-webhook
+// functions under Deno, the Realtime and Storage stand-ins, the Meta fake (unless a real Instagram
+// app is configured), the SPA, all behind one origin. `npm start` and the test runner both use it.
 import type { Server } from "node:http";
 import { createRemoteJWKSet } from "jose";
 import { join } from "node:path";
-import { startApiFunction, type ApiFunction } from "./api-function.ts";
+import { startEdgeFunction, type EdgeFunction } from "./edge-function.ts";
 import { prepareDatabase, seedAdmin } from "./database.ts";
 import { freePort } from "./free-port.ts";
 import { createGateway } from "./gateway.ts";
-import { keys } from "./keys.ts";
+import { keys, LOCAL_INSTAGRAM } from "./keys.ts";
+import { startMetaFake, type MetaFake } from "./meta-fake/index.ts";
 import { findPostgres, startCluster, type Cluster } from "./postgres.ts";
 import { startRealtime, type RealtimeServer } from "./realtime/index.ts";
 import { buildSpa } from "./spa-build.ts";
@@ -35,7 +36,10 @@ export interface Stack {
   postgres: string;
   /** The private cluster (none with DATABASE_URL) and the api function, for fault tests. */
   cluster?: Cluster;
-  api: ApiFunction;
+  api: EdgeFunction;
+  instagramWebhook: EdgeFunction;
+  /** The Meta fake the functions talk to; none when INSTAGRAM_APP_ID and _SECRET name a real app. */
+  metaFake?: MetaFake;
   timings: Record<string, number>;
   stop(): Promise<void>;
 }
@@ -80,24 +84,41 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await seedAdmin(databaseUrl, opts.admin.email, opts.admin.password);
     mark("migrations and seed");
 
-    // Both settle before anything is thrown, so a failed SPA build still stops the function.
-    const [apiStart, spaBuild] = await Promise.allSettled([
-      startApiFunction({
+    const publicUrl = `http://127.0.0.1:${opts.port}`;
+    const instagram = await instagramApp(`${publicUrl}/functions/v1/instagram-webhook`, log);
+    if (instagram.fake) stoppers.push(() => instagram.fake?.close());
+    const functionOptions = {
+      databaseUrl,
+      signingKey: keys.signingKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      publicUrl,
+      env: instagram.env,
+    };
+
+    // All settle before anything is thrown, so a failed SPA build still stops the functions.
+    const [apiStart, webhookStart, spaBuild] = await Promise.allSettled([
+      startEdgeFunction({
+        ...functionOptions,
+        name: "api",
         port: await freePort(),
-        databaseUrl,
-        signingKey: keys.signingKey,
-        serviceRoleKey: keys.serviceRoleKey,
-        publicUrl: `http://127.0.0.1:${opts.port}`,
         log: (line) => log(`[api] ${line}`),
+      }),
+      startEdgeFunction({
+        ...functionOptions,
+        name: "instagram-webhook",
+        port: await freePort(),
+        log: (line) => log(`[instagram-webhook] ${line}`),
       }),
       buildSpa(),
     ]);
-    if (apiStart.status === "fulfilled") stoppers.push(() => apiStart.value.stop());
-    if (apiStart.status === "rejected") throw apiStart.reason;
-    if (spaBuild.status === "rejected") throw spaBuild.reason;
-    const api: ApiFunction = apiStart.value;
-    const spa: string = spaBuild.value;
-    mark(`api function and SPA (${spa})`);
+    for (const started of [apiStart, webhookStart]) {
+      if (started.status === "fulfilled") stoppers.push(() => started.value.stop());
+    }
+    for (const step of [apiStart, webhookStart, spaBuild]) if (step.status === "rejected") throw step.reason;
+    const api = (apiStart as PromiseFulfilledResult<EdgeFunction>).value;
+    const instagramWebhook = (webhookStart as PromiseFulfilledResult<EdgeFunction>).value;
+    const spa = (spaBuild as PromiseFulfilledResult<string>).value;
+    mark(`functions and SPA (${spa})`);
 
     // Like hosted Realtime and Storage, the stand-ins trust whatever the project's key set holds:
     // here that is the function's own JWKS.
@@ -113,7 +134,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     stoppers.push(() => storage.close());
     mark("realtime and storage");
 
-    const gateway: Server = createGateway({ apiUrl: api.url, realtime, storage, spaDir: join(root, "dist") });
+    const gateway: Server = createGateway({
+      apiUrl: api.url,
+      instagramWebhookUrl: instagramWebhook.url,
+      realtime,
+      storage,
+      spaDir: join(root, "dist"),
+    });
     await new Promise<void>((resolve, reject) => {
       gateway.once("error", reject);
       gateway.listen(opts.port, "127.0.0.1", () => resolve());
@@ -134,6 +161,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       postgres: postgresInUse,
       cluster,
       api,
+      instagramWebhook,
+      metaFake: instagram.fake,
       timings,
       stop,
     };
@@ -141,4 +170,39 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The Instagram app the functions use. A real one when INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET
+ * are set (with the other INSTAGRAM_* variables, passed through from this environment); otherwise
+ * the Meta fake, on a port of its own, delivering its webhooks to our gateway.
+ */
+async function instagramApp(
+  webhookUrl: string,
+  log: (line: string) => void,
+): Promise<{ env: Record<string, string>; fake?: MetaFake }> {
+  if (process.env.INSTAGRAM_APP_ID && process.env.INSTAGRAM_APP_SECRET) {
+    log("Instagram: the app named by INSTAGRAM_APP_ID");
+    return { env: {} };
+  }
+  const fake = await startMetaFake({
+    port: await freePort(),
+    appId: LOCAL_INSTAGRAM.appId,
+    appSecret: LOCAL_INSTAGRAM.appSecret,
+    webhookUrl,
+    log: (line) => log(`[meta-fake] ${line}`),
+  });
+  log(`Instagram: the Meta fake at ${fake.url}`);
+  return {
+    fake,
+    env: {
+      INSTAGRAM_APP_ID: LOCAL_INSTAGRAM.appId,
+      INSTAGRAM_APP_SECRET: LOCAL_INSTAGRAM.appSecret,
+      INSTAGRAM_WEBHOOK_VERIFY_TOKEN: LOCAL_INSTAGRAM.verifyToken,
+      INSTAGRAM_TOKEN_KEY: LOCAL_INSTAGRAM.tokenKey,
+      INSTAGRAM_GRAPH_URL: fake.graphUrl,
+      INSTAGRAM_OAUTH_URL: fake.oauthUrl,
+      INSTAGRAM_AUTHORIZE_URL: fake.authorizeUrl,
+    },
+  };
 }

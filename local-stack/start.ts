@@ -35,6 +35,7 @@ async function shutdown() {
   console.log("Stopping...");
   await stack?.stop();
   rmSync(lockFile, { force: true });
+  rmSync(join(dataDir, "meta-fake.json"), { force: true });
   process.exit(0);
 }
 // Installed before starting so Ctrl-C during start-up also cleans up what was started.
@@ -65,6 +66,10 @@ console.log(
     .join(", ")})`,
 );
 console.log(`Ready: ${stack.url}`);
+// The simulate command finds the Meta fake here (npm run instagram:simulate).
+const metaFakeFile = join(dataDir, "meta-fake.json");
+if (stack.metaFake) writeFileSync(metaFakeFile, JSON.stringify({ url: stack.metaFake.url }));
+else rmSync(metaFakeFile, { force: true });
 console.log(`
 Demo accounts:
   admin       ${admin.email} / ${admin.password}
@@ -72,7 +77,9 @@ Demo accounts:
   influencer  influencer@example.com / Demo1234!
 Postgres: ${stack.postgres}
 Database ${stack.databaseUrl} (migrations' role)   superuser ${stack.adminDatabaseUrl}
-API ${stack.url}/functions/v1/api   Realtime ${stack.url.replace("http", "ws")}/realtime/v1/websocket   Storage ${stack.url}/storage/v1/
+API ${stack.url}/functions/v1/api   Instagram webhook ${stack.url}/functions/v1/instagram-webhook
+Instagram: ${stack.metaFake ? `the Meta fake at ${stack.metaFake.url} (npm run instagram:simulate -- comment "SILK please")` : "the app named by INSTAGRAM_APP_ID"}
+Realtime ${stack.url.replace("http", "ws")}/realtime/v1/websocket   Storage ${stack.url}/storage/v1/
 Press Ctrl-C to stop.`);
 
 function isAlive(pid: number) {

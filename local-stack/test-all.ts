@@ -13,7 +13,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { denoBinary } from "./api-function.ts";
+import { denoBinary } from "./edge-function.ts";
 import { databaseTypesDifference } from "./database-types.ts";
 import { freePort } from "./free-port.ts";
 import { startStack, type Stack } from "./stack.ts";
@@ -103,6 +103,13 @@ async function staticChecks(): Promise<LayerResult[]> {
       ["check", "--config", join("api", "deno.json"), "_shared", "api"],
       join(root, "supabase", "functions"),
     ),
+    // Each function is deployed with its own import map: checked with it.
+    await runCheck(
+      "deno check (instagram-webhook)",
+      denoBinary(),
+      ["check", "--config", join("instagram-webhook", "deno.json"), "instagram-webhook"],
+      join(root, "supabase", "functions"),
+    ),
   ];
 }
 
@@ -166,6 +173,8 @@ async function main() {
       DATABASE_URL: stack.databaseUrl,
       CHROMIUM_PATH: chromiumPath,
       CI: process.env.CI ?? "",
+      // Tests drive the Meta fake's control endpoints (simulated comments, the replies it received).
+      META_FAKE_URL: stack.metaFake?.url ?? "",
     };
 
     const pgTapFiles = readdirSync(join(root, "supabase", "tests", "database"))
@@ -187,7 +196,17 @@ async function main() {
       await runLayer(
         "deno test (api function)",
         denoBinary(),
-        ["test", "--allow-net", "--allow-env", "--allow-read", "--config", join("api", "deno.json"), "_shared", "api"],
+        [
+          "test",
+          "--allow-net",
+          "--allow-env",
+          "--allow-read",
+          "--config",
+          join("api", "deno.json"),
+          "_shared",
+          "api",
+          "instagram-webhook",
+        ],
         { ...env, NO_COLOR: "1" },
         join(root, "supabase", "functions"),
         countDeno,

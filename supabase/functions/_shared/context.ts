@@ -1,5 +1,6 @@
 // What every route handler can reach: the database, the signing key and the project's URLs.
 import type { Sql } from "./db.ts";
+import type { InstagramConfig } from "./instagram/config.ts";
 import type { SigningKey } from "./tokens.ts";
 
 export interface AppDeps {
@@ -9,4 +10,6 @@ export interface AppDeps {
   /** Server side only: Storage writes (only this function stores images). */
   serviceRoleKey: string;
   appUrl: string;
+  /** Null when the marketplace has no Instagram app configured (the automation is off). */
+  instagram: InstagramConfig | null;
 }

@@ -44,6 +44,25 @@ export type Database = {
         };
         Relationships: [];
       };
+      instagram_connect_states: {
+        Row: {
+          expires_at: string;
+          nonce: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          expires_at?: string;
+          nonce?: string;
+          user_id: string;
+        };
+        Update: {
+          expires_at?: string;
+          nonce?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       login_failures: {
         Row: {
           client_ip: string;
@@ -122,6 +141,7 @@ export type Database = {
         Returns: string;
       };
       campaign_is_active: { Args: { p_campaign_id: string }; Returns: boolean };
+      consume_instagram_connect_state: { Args: { p_nonce: string; p_user_id: string }; Returns: boolean };
       create_admin: {
         Args: { p_email: string; p_password: string };
         Returns: Database["public"]["Tables"]["users"]["Row"];
@@ -140,6 +160,7 @@ export type Database = {
         Returns: number;
       };
       login_succeeded: { Args: { p_attempt_id: number; p_client_ip: string; p_email: string }; Returns: undefined };
+      new_instagram_connect_state: { Args: { p_user_id: string }; Returns: string };
       new_short_code: { Args: Record<PropertyKey, never>; Returns: string };
       next_keyword: { Args: { p_influencer_id: string; p_product_name: string }; Returns: string };
       note_signup_attempt: { Args: { p_client_ip: string }; Returns: undefined };
@@ -355,6 +376,124 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [];
+      };
+      instagram_accounts: {
+        Row: {
+          connected_at: string;
+          ig_user_id: string;
+          influencer_id: string;
+          token_ciphertext: string;
+          token_expires_at: string;
+          token_issued_at: string;
+          username: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          connected_at?: string;
+          ig_user_id: string;
+          influencer_id: string;
+          token_ciphertext: string;
+          token_expires_at: string;
+          token_issued_at: string;
+          username: string;
+        };
+        Update: {
+          connected_at?: string;
+          ig_user_id?: string;
+          influencer_id?: string;
+          token_ciphertext?: string;
+          token_expires_at?: string;
+          token_issued_at?: string;
+          username?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "instagram_accounts_influencer_id_fkey";
+            columns: ["influencer_id"];
+            isOneToOne: true;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      instagram_events: {
+        Row: {
+          attempts: number;
+          error_code: number | null;
+          error_message: string | null;
+          error_subcode: number | null;
+          external_id: string;
+          finished_at: string | null;
+          from_username: string | null;
+          id: string;
+          ig_account_id: string;
+          influencer_id: string;
+          keyword: string | null;
+          keyword_trigger_id: string | null;
+          kind: string;
+          outcome: string;
+          received_at: string;
+          reply_message_id: string | null;
+          sender_id: string;
+          skip_reason: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempts?: number;
+          error_code?: number | null;
+          error_message?: string | null;
+          error_subcode?: number | null;
+          external_id: string;
+          finished_at?: string | null;
+          from_username?: string | null;
+          id?: string;
+          ig_account_id: string;
+          influencer_id: string;
+          keyword?: string | null;
+          keyword_trigger_id?: string | null;
+          kind: string;
+          outcome: string;
+          received_at?: string;
+          reply_message_id?: string | null;
+          sender_id: string;
+          skip_reason?: string | null;
+        };
+        Update: {
+          attempts?: number;
+          error_code?: number | null;
+          error_message?: string | null;
+          error_subcode?: number | null;
+          external_id?: string;
+          finished_at?: string | null;
+          from_username?: string | null;
+          id?: string;
+          ig_account_id?: string;
+          influencer_id?: string;
+          keyword?: string | null;
+          keyword_trigger_id?: string | null;
+          kind?: string;
+          outcome?: string;
+          received_at?: string;
+          reply_message_id?: string | null;
+          sender_id?: string;
+          skip_reason?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "instagram_events_influencer_id_fkey";
+            columns: ["influencer_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "instagram_events_keyword_trigger_id_fkey";
+            columns: ["keyword_trigger_id"];
+            isOneToOne: false;
+            referencedRelation: "keyword_triggers";
+            referencedColumns: ["id"];
+          },
+        ];
       };
       keyword_triggers: {
         Row: {
@@ -1016,6 +1155,25 @@ export type Database = {
         SetofOptions: {
           from: "*";
           to: "users";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      update_keyword_trigger: {
+        Args: { p_is_active: boolean; p_template: string; p_trigger_id: string };
+        Returns: {
+          affiliate_link_id: string;
+          campaign_id: string;
+          created_at: string;
+          dm_template_text: string;
+          id: string;
+          influencer_id: string;
+          is_active: boolean;
+          keyword: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "keyword_triggers";
           isOneToOne: true;
           isSetofReturn: false;
         };

@@ -2,7 +2,9 @@
 // SUPABASE_SERVICE_ROLE_KEY itself; set the other two once with `supabase secrets set`:
 //   JWT_SIGNING_KEY  the private ES256 JWK also imported as the project's JWT signing key
 //   APP_URL          where the SPA is served (affiliate links point at its /checkout)
-// Every variable is required: a function missing one stops at boot with its name.
+// Every variable is required: a function missing one stops at boot with its name. The Instagram
+// automation's variables are optional as a whole (instagram/config.ts).
+import { readInstagramConfig, type InstagramConfig } from "./instagram/config.ts";
 import { loadSigningKey, type SigningKey } from "./tokens.ts";
 
 export interface FunctionEnv {
@@ -14,6 +16,8 @@ export interface FunctionEnv {
   serviceRoleKey: string;
   /** The SPA's origin, e.g. https://shop.example.com (affiliate links point at its /checkout). */
   appUrl: string;
+  /** Optional: see instagram/config.ts for its variables. */
+  instagram: InstagramConfig | null;
 }
 
 function required(name: string, value: string | undefined): string {
@@ -28,5 +32,6 @@ export async function readEnv(): Promise<FunctionEnv> {
     supabaseUrl: required("SUPABASE_URL", Deno.env.get("SUPABASE_URL")).replace(/\/+$/, ""),
     serviceRoleKey: required("SUPABASE_SERVICE_ROLE_KEY", Deno.env.get("SUPABASE_SERVICE_ROLE_KEY")),
     appUrl: required("APP_URL", Deno.env.get("APP_URL")).replace(/\/+$/, ""),
+    instagram: await readInstagramConfig(),
   };
 }

@@ -25,6 +25,7 @@ const app = createApp({
   supabaseUrl: "http://127.0.0.1:1",
   serviceRoleKey: "service-role",
   appUrl: "http://app.local",
+  instagram: null,
 });
 const unique = crypto.randomUUID().slice(0, 8);
 

@@ -18,6 +18,7 @@ import { authRoutes } from "./routes/auth.ts";
 import { campaignRoutes } from "./routes/campaigns.ts";
 import { checkoutRoutes } from "./routes/checkout.ts";
 import { deliveryZoneRoutes } from "./routes/delivery-zones.ts";
+import { instagramRoutes } from "./routes/instagram.ts";
 import { keywordTriggerRoutes } from "./routes/keyword-triggers.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { payoutRoutes } from "./routes/payouts.ts";
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps) {
   app.route("/upload", uploadRoutes(deps));
   app.route("/affiliate-links", affiliateLinkRoutes(deps));
   app.route("/keyword-triggers", keywordTriggerRoutes(deps));
+  app.route("/instagram", instagramRoutes(deps));
   app.route("/delivery-zones", deliveryZoneRoutes(deps));
   app.route("/checkout", checkoutRoutes(deps));
   app.route("/orders", orderRoutes(deps));

@@ -6,6 +6,6 @@ import { createApp } from "./app.ts";
 const env = await readEnv();
 const app = createApp({ ...env, sql: connect(env.databaseUrl) });
 
-// The local stack passes API_PORT and binds loopback only; hosted Supabase ignores both.
-const port = Number(Deno.env.get("API_PORT") ?? 8000);
-Deno.serve({ port, hostname: Deno.env.get("API_HOST") ?? "127.0.0.1", onListen: () => {} }, app.fetch);
+// The local stack passes FUNCTION_PORT and binds loopback only; hosted Supabase ignores both.
+const port = Number(Deno.env.get("FUNCTION_PORT") ?? 8000);
+Deno.serve({ port, hostname: Deno.env.get("FUNCTION_HOST") ?? "127.0.0.1", onListen: () => {} }, app.fetch);

@@ -3,6 +3,7 @@
 // and the functions (no Deno APIs).
 import { z } from "zod";
 import { message, timestamp } from "./fields.ts";
+import { keywordTriggerSchema } from "./links.ts";
 
 /** POST /instagram/connect: what Instagram's authorize step handed back to the callback page. */
 export const instagramConnectSchema = z.object({
@@ -100,3 +101,14 @@ export type KeywordTriggerUpdateInput = z.input<typeof keywordTriggerUpdateSchem
 export function fillDmTemplate(template: string, product: string, link: string): string {
   return template.replaceAll("{product}", product).replaceAll("{link}", link);
 }
+
+/** PUT /keyword-triggers/{id} */
+export const keywordTriggerSavedResponseSchema = z.object({ message, trigger: keywordTriggerSchema });
+
+export type InstagramAccount = z.infer<typeof instagramAccountSchema>;
+export type InstagramConnectUrlResponse = z.infer<typeof instagramConnectUrlResponseSchema>;
+export type InstagramConnectedResponse = z.infer<typeof instagramConnectedResponseSchema>;
+export type InstagramAccountResponse = z.infer<typeof instagramAccountResponseSchema>;
+export type InstagramDisconnectedResponse = z.infer<typeof instagramDisconnectedResponseSchema>;
+export type InstagramActivityResponse = z.infer<typeof instagramActivityResponseSchema>;
+export type KeywordTriggerSavedResponse = z.infer<typeof keywordTriggerSavedResponseSchema>;

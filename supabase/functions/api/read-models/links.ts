@@ -57,15 +57,15 @@ export function readApplications(tx: Tx, where: Fragment) {
     order by l.created_at desc, l.id desc`;
 }
 
-/** An influencer's keyword triggers, newest first. */
-export function readOwnTriggers(tx: Tx, influencerId: string) {
+/** An influencer's keyword triggers (those `where` picks of `k`, or all), newest first. */
+export function readOwnTriggers(tx: Tx, influencerId: string, where: Fragment = tx`true`) {
   return tx<TriggerRow[]>`
     select k.id, k.affiliate_link_id, k.campaign_id, c.product_name as campaign_name, k.keyword,
            k.dm_template_text, k.is_active, k.created_at, l.short_code
     from public.keyword_triggers k
     join public.campaigns c on c.id = k.campaign_id
     join public.affiliate_links l on l.id = k.affiliate_link_id
-    where k.influencer_id = ${influencerId}
+    where k.influencer_id = ${influencerId} and ${where}
     order by k.created_at desc, k.id desc`;
 }
 

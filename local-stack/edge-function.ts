@@ -1,4 +1,5 @@
-// Runs the `api` edge function under real Deno, as `supabase functions serve` would.
+// Runs an edge function (`api`, `instagram-webhook`) under real Deno, as `supabase functions serve`
+// would: each with its own import map, on a port of its own.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -17,7 +18,7 @@ export function denoBinary(): string {
   return found;
 }
 
-export interface ApiFunction {
+export interface EdgeFunction {
   url: string;
   /** The PID of the function's current Deno process (a fault test kills it). */
   pid(): number | undefined;
@@ -27,6 +28,8 @@ export interface ApiFunction {
 }
 
 interface FunctionOptions {
+  /** The folder under supabase/functions. */
+  name: "api" | "instagram-webhook";
   port: number;
   databaseUrl: string;
   /** The private ES256 JWK the function signs tokens with. */
@@ -34,6 +37,8 @@ interface FunctionOptions {
   serviceRoleKey: string;
   /** The one origin browsers use (Storage URLs and affiliate links start with it). */
   publicUrl: string;
+  /** More variables (the Instagram app's). */
+  env?: Record<string, string>;
   log?: (line: string) => void;
 }
 
@@ -42,8 +47,8 @@ interface FunctionOptions {
  * (out of memory, a crash), so when the process exits on its own it is started again on the same
  * port, and the output says so.
  */
-export async function startApiFunction(opts: FunctionOptions): Promise<ApiFunction> {
-  const log = opts.log ?? ((line) => process.stderr.write(`[api] ${line}\n`));
+export async function startEdgeFunction(opts: FunctionOptions): Promise<EdgeFunction> {
+  const log = opts.log ?? ((line) => process.stderr.write(`[${opts.name}] ${line}\n`));
   const url = `http://127.0.0.1:${opts.port}`;
   let child = await launch(opts, url, log, 120_000); // the first start may download npm packages
   let stopping = false;
@@ -107,8 +112,8 @@ async function launch(
       "--allow-env",
       "--allow-read",
       "--config",
-      join(functionsDir, "api", "deno.json"),
-      join(functionsDir, "api", "index.ts"),
+      join(functionsDir, opts.name, "deno.json"),
+      join(functionsDir, opts.name, "index.ts"),
     ],
     {
       cwd: functionsDir,
@@ -119,8 +124,9 @@ async function launch(
         SUPABASE_URL: opts.publicUrl,
         SUPABASE_SERVICE_ROLE_KEY: opts.serviceRoleKey,
         APP_URL: opts.publicUrl,
-        API_PORT: String(opts.port),
-        API_HOST: "127.0.0.1",
+        ...opts.env,
+        FUNCTION_PORT: String(opts.port),
+        FUNCTION_HOST: "127.0.0.1",
         NO_COLOR: "1",
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -136,14 +142,15 @@ async function launch(
 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the api function exited:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the ${opts.name} function exited:\n${output}`);
     try {
       await fetch(`${url}/api/health-check-of-local-stack`);
       return child;
     } catch {
       if (Date.now() > deadline) {
         child.kill("SIGKILL");
-        throw new Error(`the api function did not start:\n${output}`);
+        throw new Error(`the ${opts.name} function did not start:\n${output}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -1,0 +1,57 @@
+// The Instagram connection and activity as the API returns them. Read as the influencer: the
+// column grants leave the token out of reach, and RLS limits rows to their own.
+import type { InstagramAccount, InstagramEvent } from "../../_shared/contract/instagram.ts";
+import type { Tables } from "../../_shared/database.types.ts";
+import type { Tx } from "../../_shared/db.ts";
+import type { Narrowed } from "../../_shared/rows.ts";
+
+export type InstagramAccountRow = Pick<Tables<"instagram_accounts">, "username" | "ig_user_id" | "connected_at">;
+
+export async function readInstagramAccount(tx: Tx, influencerId: string): Promise<InstagramAccountRow | undefined> {
+  const [row] = await tx<InstagramAccountRow[]>`
+    select username, ig_user_id, connected_at from public.instagram_accounts where influencer_id = ${influencerId}`;
+  return row;
+}
+
+export function toInstagramAccountJson(row: InstagramAccountRow): InstagramAccount {
+  return { username: row.username, user_id: row.ig_user_id, connected_at: row.connected_at };
+}
+
+type EventRow = Narrowed<
+  Pick<
+    Tables<"instagram_events">,
+    | "id"
+    | "kind"
+    | "keyword"
+    | "from_username"
+    | "outcome"
+    | "skip_reason"
+    | "error_code"
+    | "error_message"
+    | "attempts"
+    | "received_at"
+    | "finished_at"
+  >,
+  {
+    kind: InstagramEvent["kind"];
+    outcome: InstagramEvent["outcome"];
+    skip_reason: InstagramEvent["skip_reason"];
+  }
+> & { campaign_name: string | null };
+
+/** The influencer's 50 newest events, with the campaign of the keyword that matched. */
+export function readInstagramActivity(tx: Tx, influencerId: string) {
+  return tx<EventRow[]>`
+    select e.id, e.kind, e.keyword, c.product_name as campaign_name, e.from_username, e.outcome, e.skip_reason,
+           e.error_code, e.error_message, e.attempts, e.received_at, e.finished_at
+    from public.instagram_events e
+    left join public.keyword_triggers k on k.id = e.keyword_trigger_id
+    left join public.campaigns c on c.id = k.campaign_id
+    where e.influencer_id = ${influencerId}
+    order by e.received_at desc, e.id desc
+    limit 50`;
+}
+
+export function toInstagramEventJson(row: EventRow): InstagramEvent {
+  return { ...row };
+}

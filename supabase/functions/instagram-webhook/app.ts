@@ -1,0 +1,76 @@
+// The `instagram-webhook` function: Meta's webhook for the connected accounts' comments and DMs.
+//   GET   the subscription handshake: hub.challenge back as text when hub.verify_token matches
+//   POST  events, signed with the app secret: recorded, answered 200 at once, replies sent after
+// Answering fast matters: Meta retries slow or failed deliveries and eventually disables the
+// webhook. Sending happens after the answer (runAfterResponse), and a redelivery sends nothing
+// again because the event is recorded once.
+import { Hono } from "hono";
+import type { Sql } from "../_shared/db.ts";
+import type { InstagramConfig } from "../_shared/instagram/config.ts";
+import { readEvents } from "./payload.ts";
+import { recordEvent } from "./record-event.ts";
+import { sendReply } from "./send-reply.ts";
+import { hasValidSignature, sameSecret } from "./signature.ts";
+
+export interface WebhookDeps {
+  sql: Sql;
+  /** Null when the marketplace has no Instagram app: every request is refused. */
+  config: InstagramConfig | null;
+  appUrl: string;
+  /** Keeps work going after the answer (EdgeRuntime.waitUntil on hosted). */
+  runAfterResponse: (work: Promise<unknown>) => void;
+}
+
+/** Meta's payloads are a few kilobytes; anything far larger is not from Meta. */
+const MAX_BODY_BYTES = 256 * 1024;
+
+export function createWebhookApp(deps: WebhookDeps) {
+  const app = new Hono().basePath("/instagram-webhook");
+
+  app.get("/", (c) => {
+    const challenge = c.req.query("hub.challenge");
+    const token = c.req.query("hub.verify_token") ?? "";
+    const valid =
+      deps.config !== null && c.req.query("hub.mode") === "subscribe" && sameSecret(token, deps.config.verifyToken);
+    if (!valid || !challenge) return c.text("Forbidden", 403);
+    return c.text(challenge, 200);
+  });
+
+  app.post("/", async (c) => {
+    if (!deps.config) return c.text("Instagram is not set up on this marketplace", 403);
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    if (body.length > MAX_BODY_BYTES) return c.text("Payload too large", 413);
+    if (!(await hasValidSignature(deps.config.appSecret, body, c.req.header("x-hub-signature-256")))) {
+      return c.text("Invalid signature", 401);
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(new TextDecoder().decode(body));
+    } catch {
+      return c.text("Body is not JSON", 400);
+    }
+    const events = readEvents(parsed);
+    if (events === null) return c.text("Not an Instagram webhook payload", 400);
+
+    // Recorded before answering: a 500 here (database away) makes Meta deliver again later.
+    const pending: string[] = [];
+    for (const event of events) {
+      const id = await recordEvent(deps.sql, event);
+      if (id) pending.push(id);
+    }
+    const config = deps.config;
+    deps.runAfterResponse(
+      Promise.all(
+        pending.map((id) =>
+          sendReply({ sql: deps.sql, config, appUrl: deps.appUrl }, id).catch((error) =>
+            console.error(`[instagram-webhook] reply to event ${id} failed:`, error),
+          ),
+        ),
+      ),
+    );
+    return c.text("EVENT_RECEIVED", 200);
+  });
+
+  app.notFound((c) => c.text("Not found", 404));
+  return app;
+}
