@@ -3,7 +3,7 @@
 // the webhook's handshake and signatures, keyword comments and DMs answered with the short link
 // exactly once, what is skipped and why, Meta's refusals and throttling, and the templates.
 import { beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_INSTAGRAM } from "../../local-stack/keys.ts";
+import { LOCAL_INSTAGRAM, LOCAL_SERVICE_ROLE_KEY } from "../../local-stack/keys.ts";
 import { api } from "../helpers/api.ts";
 import {
   type Account,
@@ -325,6 +325,36 @@ describe("the webhook", () => {
         from public.instagram_accounts where influencer_id = ${creator.user.id}`;
       expect(after.fresh).toBe(true);
       expect(after.token_ciphertext).not.toBe(before.token_ciphertext);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it("refreshes the week-old token of a quiet account when the scheduled job calls with the service-role key", async () => {
+    const { creator, username } = await connectedCreator();
+    const sql = fixtureDb();
+    try {
+      await fetch(`${metaFakeUrl()}/_fake/age-tokens`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ account: username, seconds: 8 * 86400 }),
+      });
+      await sql`update public.instagram_accounts set token_issued_at = now() - interval '8 days'
+                where influencer_id = ${creator.user.id}`;
+      const refresh = (key?: string) =>
+        fetch(`${stackUrl()}${webhook}/refresh-tokens`, {
+          method: "POST",
+          headers: key ? { authorization: `Bearer ${key}` } : {},
+        });
+      expect((await refresh()).status).toBe(401);
+      expect((await refresh("not-the-key")).status).toBe(401);
+      const res = await refresh(LOCAL_SERVICE_ROLE_KEY);
+      expect(res.status).toBe(200);
+      expect((await res.json()).refreshed).toBeGreaterThanOrEqual(1);
+      const [after] = await sql`
+        select token_issued_at > now() - interval '1 minute' as fresh, token_expires_at > now() + interval '59 days' as long
+        from public.instagram_accounts where influencer_id = ${creator.user.id}`;
+      expect(after).toEqual({ fresh: true, long: true });
     } finally {
       await sql.end();
     }

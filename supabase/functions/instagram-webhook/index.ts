@@ -1,6 +1,7 @@
 // Entry point of the `instagram-webhook` edge function (verify_jwt = false: Meta calls it, and
-// proves itself with the X-Hub-Signature-256 of each POST). Needs SUPABASE_DB_URL and APP_URL
-// like the api function, and the INSTAGRAM_* variables of _shared/instagram/config.ts.
+// proves itself with the X-Hub-Signature-256 of each POST). Needs SUPABASE_DB_URL, APP_URL and
+// SUPABASE_SERVICE_ROLE_KEY like the api function, and the INSTAGRAM_* variables of
+// _shared/instagram/config.ts.
 import { connect } from "../_shared/db.ts";
 import { readInstagramConfig } from "../_shared/instagram/config.ts";
 import { createWebhookApp } from "./app.ts";
@@ -17,6 +18,7 @@ const app = createWebhookApp({
   sql: connect(required("SUPABASE_DB_URL")),
   config: await readInstagramConfig(),
   appUrl: required("APP_URL").replace(/\/+$/, ""),
+  serviceRoleKey: required("SUPABASE_SERVICE_ROLE_KEY"),
   // Hosted, the worker may stop once the answer is sent unless told to wait; under plain Deno
   // (the local stack) the promise simply runs on.
   runAfterResponse: (work) => {

@@ -34,12 +34,22 @@ export async function storeToken(sql: Sql, config: InstagramConfig, influencerId
 export async function currentToken(sql: Sql, config: InstagramConfig, stored: StoredToken): Promise<string> {
   const token = await decryptToken(config.tokenKey, stored.token_ciphertext);
   if (Date.now() - Date.parse(stored.token_issued_at) < REFRESH_AFTER_MS) return token;
+  return (await refreshStoredToken(sql, config, stored.influencer_id, token)) ?? token;
+}
+
+/** A new 60-day token for the account, stored; null (and logged) when Meta refuses. */
+export async function refreshStoredToken(
+  sql: Sql,
+  config: InstagramConfig,
+  influencerId: string,
+  token: string,
+): Promise<string | null> {
   try {
     const fresh = await refreshToken(config, token);
-    await storeToken(sql, config, stored.influencer_id, fresh);
+    await storeToken(sql, config, influencerId, fresh);
     return fresh.accessToken;
   } catch (error) {
-    console.error(`[instagram] refreshing the token of ${stored.influencer_id} failed: ${(error as Error).message}`);
-    return token;
+    console.error(`[instagram] refreshing the token of ${influencerId} failed: ${(error as Error).message}`);
+    return null;
   }
 }
