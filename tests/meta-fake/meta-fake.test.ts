@@ -466,6 +466,16 @@ describe("webhooks", () => {
     expect(Math.abs(event.entry[0].time - Date.now() / 1000)).toBeLessThan(5);
   });
 
+  it("carry the account's own comments with its own id as the author", async () => {
+    const { userId } = await connect("own.creator");
+    const created = await control("comments", {
+      account: "own.creator",
+      text: "thanks!",
+      from_username: "own.creator",
+    });
+    expect(created.body.from_id).toBe(userId);
+  });
+
   it("redeliver the identical body and signature", async () => {
     await connect("redeliver.creator");
     const before = receiver.received.length;
