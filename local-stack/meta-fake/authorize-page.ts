@@ -4,7 +4,7 @@ import { escapeHtml } from "./http.ts";
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; background: #fafafa; margin: 0; color: #262626; }
-  main { max-width: 360px; margin: 48px auto; background: #fff; border: 1px solid #dbdbdb; border-radius: 8px; padding: 32px 28px; }
+  main { box-sizing: border-box; width: calc(100% - 24px); max-width: 400px; margin: 48px auto; background: #fff; border: 1px solid #dbdbdb; border-radius: 8px; padding: 32px 28px; }
   h1 { font-size: 22px; margin: 0 0 4px; }
   .note { color: #737373; font-size: 13px; margin: 0 0 20px; }
   .app { font-size: 14px; margin: 0 0 16px; }

@@ -14,6 +14,8 @@ import {
 } from "./state.ts";
 import { commentEvent, deliver, messageEvent, sign } from "./webhooks.ts";
 
+const MAX_KEPT_DELIVERIES = 1000;
+
 export interface EventContext {
   state: FakeState;
   appSecret: string;
@@ -39,6 +41,8 @@ function notSubscribed(account: Account, field: string) {
 export async function post(ctx: EventContext, kind: Delivery["kind"], body: string, signature: string | null) {
   const delivery = await deliver(ctx.webhookUrl(), kind, body, signature);
   ctx.state.deliveries.push(delivery);
+  // A long dev session must not grow without bound; tests look at recent ones only.
+  if (ctx.state.deliveries.length > MAX_KEPT_DELIVERIES) ctx.state.deliveries.shift();
   ctx.log(`webhook ${kind} -> ${delivery.status ?? delivery.error} in ${delivery.ms} ms (${ctx.webhookUrl()})`);
   return delivery;
 }
@@ -67,7 +71,9 @@ export async function addComment(
   if (typeof fromUsername !== "string" || !/^[A-Za-z0-9._]{1,30}$/.test(fromUsername))
     throw new ControlError(400, "from_username must be an Instagram username (letters, digits, . and _)");
   const createdAt = Date.now() - validAge(input.ageSeconds) * SECOND;
-  const from = { id: personIdFor(fromUsername), username: fromUsername };
+  // The account's own comments (answering a follower in public) arrive too, from its own id.
+  const own = fromUsername.toLowerCase() === account.username.toLowerCase();
+  const from = { id: own ? account.userId : personIdFor(fromUsername), username: fromUsername };
   ctx.state.rememberPerson(from.id, fromUsername);
   const id = ctx.state.newCommentId();
   const body = commentEvent(account, { id, text, from, createdAt });

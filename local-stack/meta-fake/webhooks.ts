@@ -10,6 +10,12 @@ import type { Account, Delivery } from "./state.ts";
 // not hold a control call (or a test) longer than that.
 const DELIVERY_TIMEOUT_MS = 20_000;
 
+/**
+ * entry[].time is when Meta sent the notification (Instagram webhook examples), in seconds; the
+ * event's own time is messaging[].timestamp (ms). A comment made days ago is still sent now.
+ */
+const sentAt = () => Math.floor(Date.now() / 1000);
+
 export function sign(body: string, appSecret: string) {
   return `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
 }
@@ -23,7 +29,7 @@ export function commentEvent(
     entry: [
       {
         id: account.userId,
-        time: Math.floor(comment.createdAt / 1000),
+        time: sentAt(),
         changes: [
           {
             field: "comments",
@@ -49,7 +55,7 @@ export function messageEvent(
     entry: [
       {
         id: account.userId,
-        time: Math.floor(message.createdAt / 1000),
+        time: sentAt(),
         messaging: [
           {
             sender: { id: message.senderId },

@@ -1,7 +1,11 @@
 // The Meta fake, as the product sees it: Business Login, token exchange and refresh, /me,
 // subscribed_apps, /me/messages with Meta's rules and error shapes, and signed webhooks delivered
 // to a receiver that stands in for the instagram-webhook function. Needs no stack.
+import { execFile } from "node:child_process";
 import { createHmac } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../local-stack/free-port.ts";
@@ -23,6 +27,8 @@ interface Received {
 /** A stand-in for the webhook function: records POSTs, answers the GET handshake like Meta expects. */
 class Receiver {
   readonly received: Received[] = [];
+  /** Called with each POSTed event after it is answered, as the webhook function sends after answering. */
+  onEvent?: (event: any) => Promise<void>;
   private waiters: (() => void)[] = [];
   server!: Server;
   url = "";
@@ -49,6 +55,8 @@ class Receiver {
         for (const wake of this.waiters.splice(0)) wake();
         res.writeHead(200, { "content-type": "text/plain" });
         res.end("EVENT_RECEIVED");
+        const onEvent = this.onEvent;
+        if (onEvent) setImmediate(() => void onEvent(JSON.parse(Buffer.concat(chunks).toString())).catch(() => {}));
       });
     });
     const port = await freePort();
@@ -458,6 +466,16 @@ describe("webhooks", () => {
     expect(Math.abs(event.entry[0].time - Date.now() / 1000)).toBeLessThan(5);
   });
 
+  it("carry the account's own comments with its own id as the author", async () => {
+    const { userId } = await connect("own.creator");
+    const created = await control("comments", {
+      account: "own.creator",
+      text: "thanks!",
+      from_username: "own.creator",
+    });
+    expect(created.body.from_id).toBe(userId);
+  });
+
   it("redeliver the identical body and signature", async () => {
     await connect("redeliver.creator");
     const before = receiver.received.length;
@@ -703,5 +721,75 @@ describe("control calls", () => {
         subscribed_fields: ["comments", "messages"],
       }),
     );
+  });
+});
+
+describe("npm run instagram:simulate", () => {
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ["--import", "tsx", "local-stack/instagram-simulate.ts", ...args],
+        { cwd: join(import.meta.dirname, "..", ".."), env: { ...process.env, ...env } },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  let stackDir: string;
+  beforeAll(() => {
+    stackDir = mkdtempSync(join(tmpdir(), "meta-fake-cli-"));
+  });
+  afterAll(() => {
+    receiver.onEvent = undefined;
+    rmSync(stackDir, { recursive: true, force: true });
+  });
+
+  it("delivers a comment and prints the webhook's answer and the reply with its time", async () => {
+    const { token } = await connect("demo.creator");
+    // Plays the product: a comment with SILK gets a private reply, a DM with SILK a DM.
+    receiver.onEvent = async (event) => {
+      const change = event.entry?.[0]?.changes?.[0];
+      const messaging = event.entry?.[0]?.messaging?.[0];
+      const recipient = change
+        ? { comment_id: change.value.id }
+        : messaging && !messaging.message.is_echo
+          ? { id: messaging.sender.id }
+          : null;
+      if (!recipient) return;
+      await graph("/me/messages", {
+        token,
+        json: { recipient, message: { text: "Silk scarf: http://127.0.0.1/r/abc" } },
+      });
+    };
+    writeFileSync(join(stackDir, "meta-fake.json"), JSON.stringify({ url: fake.url }));
+    const comment = await run(["comment", "SILK please", "--account", "demo.creator", "--from", "some.follower"], {
+      LOCAL_STACK_DIR: stackDir,
+    });
+    expect(comment.stderr).toBe("");
+    expect(comment.code).toBe(0);
+    expect(comment.stdout).toMatch(/webhook answered 200 in \d+ ms/);
+    expect(comment.stdout).toMatch(/reply \(private reply\) after \d+ ms:\n {4}Silk scarf: http:\/\/127.0.0.1\/r\/abc/);
+
+    const dm = await run(["dm", "SILK", "--account", "demo.creator", "--fake", fake.url]);
+    expect(dm.code).toBe(0);
+    expect(dm.stdout).toMatch(/reply \(DM\) after \d+ ms:/);
+  });
+
+  it("says clearly when the stack is not running or the account is unknown", async () => {
+    const missing = await run(["comment", "SILK"], { LOCAL_STACK_DIR: join(stackDir, "nothing-here") });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("npm start");
+    const down = await run(["comment", "SILK", "--fake", `http://127.0.0.1:${await freePort()}`]);
+    expect(down.stderr).toContain("does not answer");
+    const unknown = await run(["comment", "SILK", "--account", "nobody.here", "--fake", fake.url]);
+    expect(unknown.stderr).toContain('No connected Instagram account "nobody.here"');
+    const usage = await run(["like", "SILK", "--fake", fake.url]);
+    expect(usage.stderr).toContain("comment or dm");
+  });
+
+  it("says when the account has not subscribed the app", async () => {
+    await connect("unsubscribed.creator", false);
+    const answer = await run(["comment", "SILK", "--account", "unsubscribed.creator", "--fake", fake.url]);
+    expect(answer.code).toBe(1);
+    expect(answer.stderr).toContain('has not subscribed the app to "comments"');
   });
 });
