@@ -1,5 +1,7 @@
 // One origin for everything, as a Supabase project plus a static host would look to the browser:
 //   /functions/v1/api/*     -> the api function under Deno (path rewritten to /api/*)
+//   /r/*                    -> the api function's short links, /api/r/* (as a static host's
+//                              rewrite sends them to https://<ref>.supabase.co/functions/v1/api/r/*)
 //   /realtime/v1/websocket  -> the Realtime stand-in (WebSocket upgrade)
 //   /storage/v1/*           -> the Storage stand-in
 //   anything else           -> the built SPA (dist/): /checkout is checkout.html (a page of its
@@ -79,6 +81,7 @@ export function createGateway(targets: GatewayTargets): Server {
 function route(targets: GatewayTargets, req: IncomingMessage, res: ServerResponse) {
   const path = (req.url ?? "/").split("?")[0];
   if (path.startsWith("/functions/v1/api")) return proxyToApi(req, res, targets.apiUrl);
+  if (path.startsWith("/r/")) return proxyToApi(req, res, targets.apiUrl);
   if (path.startsWith("/storage/v1/")) {
     targets.storage.handle(req, res).catch((error: unknown) => fail(res, error));
     return;
@@ -102,7 +105,8 @@ function proxyToApi(req: IncomingMessage, res: ServerResponse, apiUrl: string) {
       hostname: target.hostname,
       port: target.port,
       method: req.method,
-      path: (req.url ?? "/").replace(/^\/functions\/v1\/api/, "/api"),
+      // /functions/v1/api/x -> /api/x; /r/x -> /api/r/x
+      path: (req.url ?? "/").replace(/^\/functions\/v1\/api/, "/api").replace(/^\/r\//, "/api/r/"),
       headers,
     },
     (upstreamRes) => {
