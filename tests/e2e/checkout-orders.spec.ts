@@ -1,9 +1,9 @@
 // Journeys of the checkout and orders slice in real Chromium against the running stack: a
 // customer on a phone-sized page orders through an influencer's link (and through its short link,
-// the order then keeping the click); the admin's Order
-// Management board and the business's Orders to Fulfill card, open in two other contexts before
-// the order, show it live; the admin moves it to delivered step by step, each step reaching the
-// business's card live. The campaign and the approved link are made directly in the database.
+// the order then keeping the click); the admin's Order Management board and the business's Orders
+// to Fulfill card, open in two other contexts before the order, show it live; the admin moves it
+// to delivered step by step, each step reaching the business's card live. The campaign and the
+// approved link are made directly in the database.
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
