@@ -1,6 +1,8 @@
 // One origin for everything, as a Supabase project plus a static host would look to the browser:
 //   /functions/v1/api/*     -> the api function under Deno (path rewritten to /api/*)
 //   /functions/v1/instagram-webhook -> the instagram-webhook function (rewritten to /instagram-webhook)
+//   /r/*                    -> the api function's short links, /api/r/* (as a static host's
+//                              rewrite sends them to https://<ref>.supabase.co/functions/v1/api/r/*)
 //   /realtime/v1/websocket  -> the Realtime stand-in (WebSocket upgrade)
 //   /storage/v1/*           -> the Storage stand-in
 //   anything else           -> the built SPA (dist/): /checkout is checkout.html (a page of its
@@ -80,9 +82,14 @@ export function createGateway(targets: GatewayTargets): Server {
 
 function route(targets: GatewayTargets, req: IncomingMessage, res: ServerResponse) {
   const path = (req.url ?? "/").split("?")[0];
-  if (path.startsWith("/functions/v1/api")) return proxyToFunction(req, res, targets.apiUrl, "api");
+  const url = req.url ?? "/";
+  if (path.startsWith("/functions/v1/api")) {
+    return proxyToFunction(req, res, targets.apiUrl, url.replace(/^\/functions\/v1\/api/, "/api"));
+  }
+  if (path.startsWith("/r/")) return proxyToFunction(req, res, targets.apiUrl, url.replace(/^\/r\//, "/api/r/"));
   if (path.startsWith("/functions/v1/instagram-webhook")) {
-    return proxyToFunction(req, res, targets.instagramWebhookUrl, "instagram-webhook");
+    const target = url.replace(/^\/functions\/v1\/instagram-webhook/, "/instagram-webhook");
+    return proxyToFunction(req, res, targets.instagramWebhookUrl, target);
   }
   if (path.startsWith("/storage/v1/")) {
     targets.storage.handle(req, res).catch((error: unknown) => fail(res, error));
@@ -94,8 +101,8 @@ function route(targets: GatewayTargets, req: IncomingMessage, res: ServerRespons
   serveSpa(req, res, targets.spaDir, path);
 }
 
-/** Forwards /functions/v1/<name>/... to the function's own /<name>/..., as the platform does. */
-function proxyToFunction(req: IncomingMessage, res: ServerResponse, functionUrl: string, name: string) {
+/** Forwards a request to a function, at the path the platform would hand it (/api/..., /instagram-webhook). */
+function proxyToFunction(req: IncomingMessage, res: ServerResponse, functionUrl: string, targetPath: string) {
   const target = new URL(functionUrl);
   const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: target.host };
   // As the platform's proxy does: append the address the request came from. Whatever the client
@@ -108,7 +115,7 @@ function proxyToFunction(req: IncomingMessage, res: ServerResponse, functionUrl:
       hostname: target.hostname,
       port: target.port,
       method: req.method,
-      path: (req.url ?? "/").replace(`/functions/v1/${name}`, `/${name}`),
+      path: targetPath,
       headers,
     },
     (upstreamRes) => {

@@ -1,5 +1,5 @@
 // The checkout page as an app of its own (see src/checkout-main.tsx): the server-state cache and
-// the page, for /checkout?influencer_id&product_id. A language switch re-renders the page in
+// the page, for /checkout?influencer_id&product_id (and &ref=<click id> when a short link led here). A language switch re-renders the page in
 // place (useLocale here, no remount), so what the customer has typed stays.
 import { useEffect, useState } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -17,7 +17,11 @@ export function CheckoutApp() {
   const params = new URLSearchParams(window.location.search);
   return (
     <QueryClientProvider client={client}>
-      <CheckoutPage influencerId={params.get("influencer_id")} productId={params.get("product_id")} />
+      <CheckoutPage
+        influencerId={params.get("influencer_id")}
+        productId={params.get("product_id")}
+        clickRef={params.get("ref")}
+      />
     </QueryClientProvider>
   );
 }

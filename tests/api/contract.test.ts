@@ -6,6 +6,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
+  campaignStatsResponseSchema,
+  linkStatsResponseSchema,
+  platformStatsResponseSchema,
+} from "../../supabase/functions/_shared/contract/attribution.ts";
+import {
   jwksResponseSchema,
   loginResponseSchema,
   meResponseSchema,
@@ -143,7 +148,12 @@ beforeAll(async () => {
   await record("GET /admin/affiliate-links/pending", "GET", "/admin/affiliate-links/pending", asAdmin);
   await record("PUT /admin/affiliate-links/{id}/approve", "PUT", `/admin/affiliate-links/${link.id}/approve`, asAdmin);
   await record("GET /admin/affiliate-links/all", "GET", "/admin/affiliate-links/all", asAdmin);
-  await record("GET /affiliate-links/my-links", "GET", "/affiliate-links/my-links", { token: creator.token });
+  const { links } = await record("GET /affiliate-links/my-links", "GET", "/affiliate-links/my-links", {
+    token: creator.token,
+  });
+  // A customer arrives through the short link: the redirect carries the click the order keeps.
+  const visit = await fetch(`${links[0].short_url}?s=qr`, { redirect: "manual" });
+  const ref = new URL(visit.headers.get("location") ?? "").searchParams.get("ref");
   await record("GET /keyword-triggers/my-triggers", "GET", "/keyword-triggers/my-triggers", { token: creator.token });
 
   await record("GET /delivery-zones/districts", "GET", "/delivery-zones/districts");
@@ -159,6 +169,7 @@ beforeAll(async () => {
       delivery_district: "Doun Penh",
       delivery_commune: "Voat Phnum",
       quantity: 2,
+      ref,
     },
   });
   await record("GET /orders/user/all (business)", "GET", "/orders/user/all", { token: shop.token });
@@ -171,6 +182,9 @@ beforeAll(async () => {
     });
   }
   await record("GET /orders/stats/summary", "GET", "/orders/stats/summary", { token: shop.token });
+  await record("GET /affiliate-links/stats", "GET", "/affiliate-links/stats", { token: creator.token });
+  await record("GET /campaigns/stats", "GET", "/campaigns/stats", { token: shop.token });
+  await record("GET /admin/attribution/stats", "GET", "/admin/attribution/stats", asAdmin);
 
   await record("GET /payouts/summary (business)", "GET", "/payouts/summary", { token: shop.token });
   await record("GET /payouts/summary (influencer)", "GET", "/payouts/summary", { token: creator.token });
@@ -218,6 +232,9 @@ const paths: [string, number, z.ZodType][] = [
   ["GET /orders/user/all (influencer)", 200, ordersResponseSchema],
   ["GET /admin/orders", 200, ordersResponseSchema],
   ["PUT /admin/orders/{id}/status", 200, orderStatusChangedResponseSchema],
+  ["GET /affiliate-links/stats", 200, linkStatsResponseSchema],
+  ["GET /campaigns/stats", 200, campaignStatsResponseSchema],
+  ["GET /admin/attribution/stats", 200, platformStatsResponseSchema],
   ["GET /orders/stats/summary", 200, orderStatsResponseSchema],
   ["GET /payouts/summary (business)", 200, payoutSummaryResponseSchema],
   ["GET /payouts/summary (influencer)", 200, payoutSummaryResponseSchema],

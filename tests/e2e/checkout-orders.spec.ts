@@ -1,8 +1,9 @@
 // Journeys of the checkout and orders slice in real Chromium against the running stack: a
-// customer on a phone-sized page orders through an influencer's link; the admin's Order
-// Management board and the business's Orders to Fulfill card, open in two other contexts before
-// the order, show it live; the admin moves it to delivered step by step, each step reaching the
-// business's card live. The campaign and the approved link are made directly in the database.
+// customer on a phone-sized page orders through an influencer's link (and through its short link,
+// the order then keeping the click); the admin's Order Management board and the business's Orders
+// to Fulfill card, open in two other contexts before the order, show it live; the admin moves it
+// to delivered step by step, each step reaching the business's card live. The campaign and the
+// approved link are made directly in the database.
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -145,6 +146,31 @@ test("a customer checks out on a phone: location first, breakdown, cash on deliv
   await expectNoHorizontalScroll(page, "order confirmed");
   await shot(page, "checkout-confirmed");
   await page.context().close();
+});
+
+test("a customer scanning a QR code lands on the checkout through the short link, and the order keeps the scan", async ({
+  browser,
+}) => {
+  const productName = `E2E Short ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const campaignId = await createCampaign(sql, { productName, priceCents, commissionRate: 0.1 });
+  const linkId = await createApprovedLink(sql, campaignId);
+  // Approval gives a short code; a fixture link gets one of its own here.
+  const code = `E${Math.random().toString(36).slice(2, 8).padEnd(6, "0")}`;
+  await sql`update public.affiliate_links set short_code = ${code} where id = ${linkId}`;
+
+  const page = await newPage(browser, phone);
+  await page.goto(`/r/${code}?s=qr`);
+  await expect(page).toHaveURL(/\/checkout\?influencer_id=[^&]+&product_id=[^&]+&ref=[0-9a-f-]{36}$/);
+  const ref = new URL(page.url()).searchParams.get("ref");
+  await expect(page.getByRole("heading", { name: productName })).toBeVisible();
+  await page.getByLabel("Phone number").fill(randomPhone());
+  await chooseLocation(page);
+  await submitButton(page).click();
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+
+  const orders = await sql<{ click_id: string; source: string }[]>`
+    select click_id, source from public.orders where campaign_id = ${campaignId}`;
+  expect(orders).toEqual([{ click_id: ref, source: "qr" }]);
 });
 
 test("a new order reaches the admin board and the business's card live; the admin delivers it step by step", async ({

@@ -116,6 +116,20 @@ describe("robots.txt", () => {
     for (const path of ["/admin/", "/business/", "/influencer/", "/checkout", "/functions/"]) {
       expect(text).toMatch(new RegExp(`^Disallow: ${path}$`, "m"));
     }
+    // Link-preview crawlers that honour robots.txt (Twitterbot) must reach the short links.
+    expect(text).not.toMatch(/^Disallow: \/r\/?$/m);
+  });
+});
+
+describe("short links", () => {
+  it("forwards /r/<code> to the function's short links, with the query, and leaves /r itself to the app", async () => {
+    const unknown = await rawGet("/r/Zz9Zz9Z?s=qr", { "user-agent": "facebookexternalhit/1.1" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers["content-type"]).toMatch(/^text\/html/i);
+    expect(unknown.body.toString("utf8")).toContain("This link is not valid");
+    const app = await rawGet("/r");
+    expect(app.status).toBe(200);
+    expect(app.body.toString("utf8")).not.toContain("This link is not valid");
   });
 });
 

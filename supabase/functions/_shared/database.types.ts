@@ -25,6 +25,22 @@ export type Database = {
         };
         Relationships: [];
       };
+      click_salt: {
+        Row: {
+          id: boolean;
+          salt: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          id?: boolean;
+          salt: string;
+        };
+        Update: {
+          id?: boolean;
+          salt?: string;
+        };
+        Relationships: [];
+      };
       credentials: {
         Row: {
           password_hash: string;
@@ -177,6 +193,7 @@ export type Database = {
       place_order: {
         Args: {
           p_campaign_id: string;
+          p_click_id?: string;
           p_client_ip: string;
           p_commune: string;
           p_customer_phone: string;
@@ -191,6 +208,21 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      record_click: {
+        Args: {
+          p_client_address: string;
+          p_device_class: string;
+          p_referrer_host: string;
+          p_short_code: string;
+          p_source: string;
+          p_user_agent: string;
+        };
+        Returns: {
+          campaign_id: string;
+          click_id: string;
+          influencer_id: string;
+        }[];
       };
       register_user: {
         Args: {
@@ -687,6 +719,75 @@ export type Database = {
           },
         ];
       };
+      link_clicks: {
+        Row: {
+          affiliate_link_id: string;
+          business_id: string;
+          campaign_id: string;
+          created_at: string;
+          device_class: string;
+          id: string;
+          influencer_id: string;
+          referrer_host: string | null;
+          source: string;
+          visitor_hash: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          affiliate_link_id: string;
+          business_id: string;
+          campaign_id: string;
+          created_at?: string;
+          device_class: string;
+          id?: string;
+          influencer_id: string;
+          referrer_host?: string | null;
+          source: string;
+          visitor_hash: string;
+        };
+        Update: {
+          affiliate_link_id?: string;
+          business_id?: string;
+          campaign_id?: string;
+          created_at?: string;
+          device_class?: string;
+          id?: string;
+          influencer_id?: string;
+          referrer_host?: string | null;
+          source?: string;
+          visitor_hash?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "link_clicks_affiliate_link_id_fkey";
+            columns: ["affiliate_link_id"];
+            isOneToOne: false;
+            referencedRelation: "affiliate_links";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "link_clicks_business_id_fkey";
+            columns: ["business_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "link_clicks_campaign_id_fkey";
+            columns: ["campaign_id"];
+            isOneToOne: false;
+            referencedRelation: "campaigns";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "link_clicks_influencer_id_fkey";
+            columns: ["influencer_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       marketplace_settings: {
         Row: {
           id: boolean;
@@ -770,6 +871,7 @@ export type Database = {
           business_id: string;
           business_net_cents: number | null;
           campaign_id: string;
+          click_id: string | null;
           commission_cents: number | null;
           commission_rate: number;
           created_at: string;
@@ -781,6 +883,7 @@ export type Database = {
           platform_fee_cents: number | null;
           product_name: string;
           quantity: number;
+          source: string | null;
           status: Database["public"]["Enums"]["order_status"];
           subtotal_cents: number | null;
           total_cents: number | null;
@@ -794,6 +897,7 @@ export type Database = {
           business_id: string;
           business_net_cents?: never;
           campaign_id: string;
+          click_id?: string | null;
           commission_cents?: never;
           commission_rate: number;
           created_at?: string;
@@ -805,6 +909,7 @@ export type Database = {
           platform_fee_cents?: never;
           product_name: string;
           quantity: number;
+          source?: string | null;
           status?: Database["public"]["Enums"]["order_status"];
           subtotal_cents?: never;
           total_cents?: never;
@@ -817,6 +922,7 @@ export type Database = {
           business_id?: string;
           business_net_cents?: never;
           campaign_id?: string;
+          click_id?: string | null;
           commission_cents?: never;
           commission_rate?: number;
           created_at?: string;
@@ -828,6 +934,7 @@ export type Database = {
           platform_fee_cents?: never;
           product_name?: string;
           quantity?: number;
+          source?: string | null;
           status?: Database["public"]["Enums"]["order_status"];
           subtotal_cents?: never;
           total_cents?: never;
@@ -854,6 +961,13 @@ export type Database = {
             columns: ["campaign_id"];
             isOneToOne: false;
             referencedRelation: "campaigns";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "orders_click_id_fkey";
+            columns: ["click_id"];
+            isOneToOne: false;
+            referencedRelation: "link_clicks";
             referencedColumns: ["id"];
           },
           {
@@ -1036,6 +1150,7 @@ export type Database = {
           business_id: string;
           business_net_cents: number | null;
           campaign_id: string;
+          click_id: string | null;
           commission_cents: number | null;
           commission_rate: number;
           created_at: string;
@@ -1047,6 +1162,7 @@ export type Database = {
           platform_fee_cents: number | null;
           product_name: string;
           quantity: number;
+          source: string | null;
           status: Database["public"]["Enums"]["order_status"];
           subtotal_cents: number | null;
           total_cents: number | null;

@@ -9,6 +9,7 @@ import type { AppEnv } from "./lib/app-env.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { limitJsonBody, refuseControlCharactersInUrl } from "../_shared/input-bounds.ts";
 import { requireRole, requireUser } from "./lib/require-user.ts";
+import { adminAttributionRoutes } from "./routes/admin-attribution.ts";
 import { adminLinkRoutes } from "./routes/admin-affiliate-links.ts";
 import { adminOrderRoutes } from "./routes/admin-orders.ts";
 import { adminSettingRoutes } from "./routes/admin-settings.ts";
@@ -22,6 +23,7 @@ import { instagramRoutes } from "./routes/instagram.ts";
 import { keywordTriggerRoutes } from "./routes/keyword-triggers.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { payoutRoutes } from "./routes/payouts.ts";
+import { shortLinkRoutes } from "./routes/short-links.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 
 export function createApp(deps: AppDeps) {
@@ -30,12 +32,14 @@ export function createApp(deps: AppDeps) {
   // Bearer tokens, no cookies: any origin may call (the SPA may be hosted elsewhere).
   app.use("*", cors({ origin: "*", allowHeaders: ["authorization", "content-type", "apikey", "x-client-info"] }));
   // JSON answers are never pages: nothing may run, load or frame them, and types are not sniffed.
+  // The short links' HTML pages set a policy of their own, which is kept (overwrite: false).
   app.use(
     "*",
     secureHeaders({
       contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
       xFrameOptions: "DENY",
       referrerPolicy: "strict-origin-when-cross-origin",
+      overwrite: false,
     }),
   );
   app.use("*", limitJsonBody("/api/upload/"), refuseControlCharactersInUrl());
@@ -56,12 +60,15 @@ export function createApp(deps: AppDeps) {
   app.route("/checkout", checkoutRoutes(deps));
   app.route("/orders", orderRoutes(deps));
   app.route("/payouts", payoutRoutes(deps));
+  // The short links, /r/<code> on the app's origin (the gateway or a static host forwards them here).
+  app.route("/r", shortLinkRoutes(deps));
 
   app.use("/admin/*", requireUser(deps), requireRole("admin", { approved: true, to: "use the admin tools" }));
   app.route("/admin/users", adminUserRoutes(deps));
   app.route("/admin/affiliate-links", adminLinkRoutes(deps));
   app.route("/admin/orders", adminOrderRoutes(deps));
   app.route("/admin/settings", adminSettingRoutes(deps));
+  app.route("/admin/attribution", adminAttributionRoutes(deps));
 
   app.notFound(() => {
     throw new ApiError("not_found", "No such API path");

@@ -103,7 +103,7 @@ select results_eq(
     order by 1$$,
   array['are_http_urls', 'begin_login_attempt', 'cambodia_today', 'campaign_closed_reason', 'campaign_is_active',
         'has_role', 'is_http_url', 'login_succeeded', 'note_signup_attempt', 'owns_campaign', 'place_order',
-        'register_user', 'verify_login'],
+        'record_click', 'register_user', 'verify_login'],
   'service_role can execute exactly the functions the api function calls');
 select is(has_function_privilege('public', 'public.set_user_status(uuid, text)', 'execute'), false,
   'PUBLIC cannot execute public.set_user_status');

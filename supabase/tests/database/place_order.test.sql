@@ -80,7 +80,7 @@ select throws_ok(tests.place_sql('influencer@test.local', 'PgTAP Lamp', '+855120
   'permission denied for function place_order', 'an admin cannot execute place_order');
 select is(tests.fixture_order_count(), 0::bigint, 'the refused callers placed no order');
 select is_definer('private', 'place_order',
-  array['uuid', 'uuid', 'text', 'text', 'text', 'integer', 'text'], 'place_order is security definer');
+  array['uuid', 'uuid', 'text', 'text', 'text', 'integer', 'text', 'uuid'], 'place_order is security definer');
 
 -- happy path: server-side amounts and snapshots --------------------------------------------------
 

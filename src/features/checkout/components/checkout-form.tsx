@@ -42,13 +42,22 @@ function focusField(field: CheckoutField) {
 interface CheckoutFormProps {
   influencerId: string;
   productId: string;
+  /** `ref` of the checkout URL: the short-link click that brought the customer, if any. */
+  clickRef?: string | null;
   priceCents: number;
   /** For showing riel beside dollars; amounts stay dollars. */
   rielPerUsd: number;
   onPlaced: (order: PlacedOrder) => void;
 }
 
-export function CheckoutForm({ influencerId, productId, priceCents, rielPerUsd, onPlaced }: CheckoutFormProps) {
+export function CheckoutForm({
+  influencerId,
+  productId,
+  clickRef,
+  priceCents,
+  rielPerUsd,
+  onPlaced,
+}: CheckoutFormProps) {
   const [state, dispatch] = useReducer(checkoutFormReducer, initialCheckoutForm);
   const queryClient = useQueryClient();
   const districts = useDistricts();
@@ -112,7 +121,7 @@ export function CheckoutForm({ influencerId, productId, priceCents, rielPerUsd, 
       setSubmitError(t("errors.network"));
       return;
     }
-    const check = checkSubmit(state, { influencerId, productId }, schema);
+    const check = checkSubmit(state, { influencerId, productId, clickRef }, schema);
     if (!check.ok) {
       // The location message as an alert; a refused field value beside its field.
       setSubmitError(check.reason === "location" ? check.message : null);

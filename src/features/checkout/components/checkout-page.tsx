@@ -23,9 +23,11 @@ type Business = CheckoutInfoResponse["business"];
 interface CheckoutPageProps {
   influencerId: string | null;
   productId: string | null;
+  /** `ref` of the URL: the short-link click the customer came through (GET /r/<code> adds it). */
+  clickRef?: string | null;
 }
 
-export function CheckoutPage({ influencerId, productId }: CheckoutPageProps) {
+export function CheckoutPage({ influencerId, productId, clickRef }: CheckoutPageProps) {
   const influencer = influencerId?.trim();
   const product = productId?.trim();
   if (!influencer || !product) {
@@ -35,10 +37,18 @@ export function CheckoutPage({ influencerId, productId }: CheckoutPageProps) {
       </CheckoutFrame>
     );
   }
-  return <Checkout influencerId={influencer} productId={product} />;
+  return <Checkout influencerId={influencer} productId={product} clickRef={clickRef} />;
 }
 
-function Checkout({ influencerId, productId }: { influencerId: string; productId: string }) {
+function Checkout({
+  influencerId,
+  productId,
+  clickRef,
+}: {
+  influencerId: string;
+  productId: string;
+  clickRef?: string | null;
+}) {
   const info = useCheckoutInfo(influencerId, productId);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const data = info.data;
@@ -58,6 +68,7 @@ function Checkout({ influencerId, productId }: { influencerId: string; productId
         <CheckoutForm
           influencerId={influencerId}
           productId={productId}
+          clickRef={clickRef}
           priceCents={data.campaign.price_cents}
           rielPerUsd={data.riel_per_usd}
           onPlaced={setPlaced}

@@ -139,4 +139,17 @@ describe("submitting", () => {
       },
     });
   });
+
+  it("sends the short-link click (ref) when the URL has one that is an id, and leaves out anything else", () => {
+    const ready = { ...located(), phone: "012 345 678" };
+    const ref = "3F2504E0-4F89-41D3-9A0C-0305E82C3301";
+    expect(checkSubmit(ready, { ...ids, clickRef: ref }, schema)).toMatchObject({
+      ok: true,
+      input: { ref: ref.toLowerCase() },
+    });
+    for (const clickRef of [null, undefined, "", "not-a-click", `${ref}x`]) {
+      const check = checkSubmit(ready, { ...ids, clickRef }, schema);
+      expect(check.ok && "ref" in check.input).toBe(false);
+    }
+  });
 });

@@ -151,10 +151,22 @@ export function loadOrderSchema(): Promise<CheckoutOrderSchema> {
   return orderSchema;
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The short-link click the customer came through (`ref` in the checkout URL), when it looks like
+ * one. Anything else is left out rather than sent: a mangled ref must not stop an order, and
+ * the server places an order with an unknown or foreign ref unattributed anyway.
+ */
+export function clickRefOf(value: string | null | undefined): string | undefined {
+  const ref = value?.trim();
+  return ref && uuidPattern.test(ref) ? ref.toLowerCase() : undefined;
+}
+
 /** Whether the form may be sent, and the checked request if so (the shared zod schema). */
 export function checkSubmit(
   state: CheckoutFormState,
-  ids: { influencerId: string; productId: string },
+  ids: { influencerId: string; productId: string; clickRef?: string | null },
   schema: CheckoutOrderSchema,
 ): SubmitCheck {
   if (state.feeCents === null || !state.district || !state.commune || !state.phone.trim()) {
@@ -165,6 +177,7 @@ export function checkSubmit(
         : "phone";
     return { ok: false, reason: "location", message: t("checkout.selectLocation"), field };
   }
+  const ref = clickRefOf(ids.clickRef);
   const parsed = schema.safeParse({
     influencer_id: ids.influencerId,
     product_id: ids.productId,
@@ -172,6 +185,7 @@ export function checkSubmit(
     delivery_district: state.district,
     delivery_commune: state.commune,
     quantity: state.quantity,
+    ...(ref ? { ref } : {}),
   });
   if (parsed.success) return { ok: true, input: parsed.data };
   const issue = parsed.error.issues[0];

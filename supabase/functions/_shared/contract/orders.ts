@@ -5,6 +5,7 @@ import { httpUrl, id, message, storedPhone, timestamp } from "./fields.ts";
 import { cents, dollars, moneyShape } from "./money.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
 import { ORDER_STATUSES } from "./statuses.ts";
+import { CLICK_SOURCES } from "./attribution.ts";
 
 export { ORDER_STATUSES, type OrderStatus } from "./statuses.ts";
 
@@ -43,6 +44,16 @@ export const checkoutOrderSchema = z.object({
     .int("Quantity must be a whole number from 1 to 10")
     .min(1, "Quantity must be a whole number from 1 to 10")
     .max(10, "Quantity must be a whole number from 1 to 10"),
+  /**
+   * The short-link click the customer came through (`ref` of the checkout URL). The order keeps it
+   * when it is a click on this same link; any other id places the order unattributed.
+   */
+  ref: z
+    .string({ error: "ref must be a valid id" })
+    .trim()
+    .pipe(z.uuid("ref must be a valid id"))
+    .transform((ref) => ref.toLowerCase())
+    .optional(),
 });
 
 export const orderStatusChangeSchema = z.object({
@@ -80,6 +91,8 @@ export const orderSchema = z.object({
   business_email: z.string().nullable(),
   influencer_email: z.string().nullable(),
   order_status: z.enum(ORDER_STATUSES),
+  /** Where the customer's short-link click came from (qr, dm, comment, link); null: no click. */
+  source: z.enum(CLICK_SOURCES).nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });

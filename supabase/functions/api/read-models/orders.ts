@@ -1,5 +1,6 @@
 // The Order of SPEC §3 as the API returns it, with the queries that read orders and their stats:
 // amounts in cents plus dollars for display.
+import type { ClickSource } from "../../_shared/contract/attribution.ts";
 import { centsToDollars } from "../../_shared/contract/money.ts";
 import {
   ORDER_STATUSES,
@@ -13,11 +14,12 @@ import type { Fragment, Tx } from "../../_shared/db.ts";
 import type { Narrowed } from "../../_shared/rows.ts";
 import type { UserRow } from "./users.ts";
 
-/** What the checks of public.orders guarantee: a known status, and generated totals that are never null. */
+/** What the checks of public.orders guarantee: generated totals that are never null, a known source. */
 type CheckedOrder = { subtotal_cents: number; total_cents: number };
+type CheckedSource = { source: ClickSource | null };
 
 export type OrderRow = Pick<
-  Narrowed<Tables<"orders">, CheckedOrder>,
+  Narrowed<Tables<"orders">, CheckedOrder & CheckedSource>,
   | "id"
   | "campaign_id"
   | "product_name"
@@ -30,6 +32,7 @@ export type OrderRow = Pick<
   | "delivery_district"
   | "delivery_commune"
   | "status"
+  | "source"
   | "created_at"
   | "updated_at"
 > & {
@@ -42,7 +45,7 @@ export function readOrders(tx: Tx, where: Fragment, limit: number | null = null)
   return tx<OrderRow[]>`
     select o.id, o.campaign_id, o.product_name, o.unit_price_cents, o.commission_rate, o.quantity,
            o.delivery_fee_cents, o.subtotal_cents, o.total_cents, o.delivery_district, o.delivery_commune,
-           o.status, o.created_at, o.updated_at, b.email as business_email, i.email as influencer_email
+           o.status, o.source, o.created_at, o.updated_at, b.email as business_email, i.email as influencer_email
     from public.orders o
     left join public.users b on b.id = o.business_id
     left join public.users i on i.id = o.influencer_id
@@ -76,6 +79,7 @@ export function toOrderJson(row: OrderRow, customerPhone: string | null = null):
     business_email: row.business_email,
     influencer_email: row.influencer_email,
     order_status: row.status,
+    source: row.source,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -1,4 +1,4 @@
-// An influencer's affiliate links: apply for one campaign, list the own links.
+// An influencer's affiliate links: apply for one campaign, list the own links and their stats.
 import { Hono } from "hono";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
@@ -6,9 +6,21 @@ import { asService, asUser } from "../../_shared/db.ts";
 import { ApiError, sqlStateOf } from "../../_shared/errors.ts";
 import { readOwnLinks, toOwnLinkJson } from "../read-models/links.ts";
 import { requireRole, requireUser } from "../lib/require-user.ts";
-import { linkApplicationSchema, type LinkAppliedResponse, type MyLinksResponse } from "../../_shared/contract/links.ts";
+import {
+  linkApplicationSchema,
+  shortUrl,
+  type LinkAppliedResponse,
+  type MyLinksResponse,
+} from "../../_shared/contract/links.ts";
+import type { LinkStatsResponse } from "../../_shared/contract/attribution.ts";
 import type { Database, Tables } from "../../_shared/database.types.ts";
+import { noFigures, readAttribution, readDaily } from "../read-models/attribution.ts";
 import { parseJsonBody } from "../../_shared/validation.ts";
+
+/** An approved link as its stats name it. */
+type StatsLinkRow = Pick<Tables<"affiliate_links">, "id" | "campaign_id" | "short_code"> & {
+  campaign_name: Tables<"campaigns">["product_name"];
+};
 
 /** Why a campaign takes no orders today (inactive, not started, ended), or null. */
 type ClosedReason = Database["private"]["Functions"]["campaign_closed_reason"]["Returns"] | null;
@@ -47,6 +59,36 @@ export function affiliateLinkRoutes(deps: AppDeps) {
     const user = c.get("user");
     const rows = await asUser(deps.sql, c.get("claims"), (tx) => readOwnLinks(tx, tx`l.influencer_id = ${user.id}`));
     return c.json({ links: rows.map((row) => toOwnLinkJson(row, deps.appUrl)) } satisfies MyLinksResponse);
+  });
+
+  // GET /affiliate-links/stats - clicks, orders and commission of each approved link, newest first
+  app.get("/stats", requireRole("influencer", { to: "see link stats" }), async (c) => {
+    const user = c.get("user");
+    const answer = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      const links = await tx<StatsLinkRow[]>`
+        select l.id, l.campaign_id, c.product_name as campaign_name, l.short_code
+        from public.affiliate_links l
+        join public.campaigns c on c.id = l.campaign_id
+        where l.influencer_id = ${user.id} and l.status = 'approved'
+        order by l.created_at desc, l.id desc`;
+      const scope = { clicks: tx`k.influencer_id = ${user.id}`, orders: tx`o.influencer_id = ${user.id}` };
+      const figures = await readAttribution(tx, {
+        ...scope,
+        key: { clicks: tx`k.affiliate_link_id`, orders: tx`o.affiliate_link_id` },
+      });
+      return {
+        links: links.map((link) => ({
+          affiliate_link_id: link.id,
+          campaign_id: link.campaign_id,
+          campaign_name: link.campaign_name,
+          short_url: link.short_code ? shortUrl(deps.appUrl, link.short_code) : null,
+          ...(figures.byKey.get(link.id) ?? noFigures()),
+        })),
+        totals: figures.totals,
+        daily: await readDaily(tx, scope),
+      } satisfies LinkStatsResponse;
+    });
+    return c.json(answer);
   });
 
   return app;

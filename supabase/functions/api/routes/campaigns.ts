@@ -15,6 +15,8 @@ import {
   type CampaignSavedResponse,
   type CampaignsResponse,
 } from "../../_shared/contract/campaigns.ts";
+import type { CampaignStatsResponse } from "../../_shared/contract/attribution.ts";
+import { noFigures, readAttribution, readDaily } from "../read-models/attribution.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 
 export function campaignRoutes(deps: AppDeps) {
@@ -45,6 +47,32 @@ export function campaignRoutes(deps: AppDeps) {
         order by created_at desc, id desc`,
     );
     return c.json({ campaigns: rows.map(toCampaignJson) } satisfies CampaignsResponse);
+  });
+
+  // GET /campaigns/stats - clicks, orders and commission of each of the caller's campaigns, newest first
+  // (before /:id, which would take "stats" for an id)
+  app.get("/stats", requireRole("business", { to: "see campaign stats" }), async (c) => {
+    const user = c.get("user");
+    const answer = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      const campaigns = await tx<Pick<CampaignRow, "id" | "product_name">[]>`
+        select id, product_name from public.campaigns where business_id = ${user.id}
+        order by created_at desc, id desc`;
+      const scope = { clicks: tx`k.business_id = ${user.id}`, orders: tx`o.business_id = ${user.id}` };
+      const figures = await readAttribution(tx, {
+        ...scope,
+        key: { clicks: tx`k.campaign_id`, orders: tx`o.campaign_id` },
+      });
+      return {
+        campaigns: campaigns.map((campaign) => ({
+          campaign_id: campaign.id,
+          campaign_name: campaign.product_name,
+          ...(figures.byKey.get(campaign.id) ?? noFigures()),
+        })),
+        totals: figures.totals,
+        daily: await readDaily(tx, scope),
+      } satisfies CampaignStatsResponse;
+    });
+    return c.json(answer);
   });
 
   // GET /campaigns/{id} - one campaign the caller may see

@@ -73,7 +73,7 @@ export function checkoutRoutes(deps: AppDeps) {
     } satisfies CheckoutInfoResponse);
   });
 
-  // POST /checkout/order - place a cash-on-delivery order (anonymous)
+  // POST /checkout/order - place a cash-on-delivery order (anonymous), attributed to its short-link click (ref)
   app.post("/order", async (c) => {
     const input = await parseJsonBody(c, checkoutOrderSchema);
     const [order] = await asService(
@@ -81,7 +81,8 @@ export function checkoutRoutes(deps: AppDeps) {
       (tx) => tx<PlacedOrderRow[]>`
       select ${placedOrderColumns(tx)}
       from private.place_order(${input.influencer_id}, ${input.product_id}, ${input.customer_phone},
-        ${input.delivery_district}, ${input.delivery_commune}, ${input.quantity}, ${clientAddress(c)})`,
+        ${input.delivery_district}, ${input.delivery_commune}, ${input.quantity}, ${clientAddress(c)},
+        ${input.ref ?? null})`,
     );
     return c.json(
       { message: "Order placed successfully!", order: toPlacedOrderJson(order) } satisfies PlaceOrderResponse,
