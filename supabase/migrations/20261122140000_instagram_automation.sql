@@ -39,6 +39,8 @@ create table private.instagram_connect_states (
   user_id uuid not null references public.users (id),
   expires_at timestamptz not null default now() + interval '10 minutes'
 );
+comment on table private.instagram_connect_states is 'The nonce of each Instagram connect attempt: consumed once by its own user within ten minutes.';
+alter table private.instagram_connect_states enable row level security;
 revoke all on private.instagram_connect_states from public, anon, authenticated;
 grant all on private.instagram_connect_states to service_role;
 

@@ -102,9 +102,10 @@ select results_eq(
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('service_role', p.oid, 'execute')
     order by 1$$,
   array['are_http_urls', 'begin_login_attempt', 'cambodia_today', 'campaign_closed_reason', 'campaign_is_active',
-        'has_role', 'is_http_url', 'login_succeeded', 'note_signup_attempt', 'owns_campaign', 'place_order',
-        'record_click', 'register_user', 'verify_login'],
-  'service_role can execute exactly the functions the api function calls');
+        'consume_instagram_connect_state', 'has_role', 'is_http_url', 'login_succeeded',
+        'new_instagram_connect_state', 'note_signup_attempt', 'owns_campaign', 'place_order', 'record_click',
+        'register_user', 'verify_login'],
+  'service_role can execute exactly the functions the functions call');
 select is(has_function_privilege('public', 'public.set_user_status(uuid, text)', 'execute'), false,
   'PUBLIC cannot execute public.set_user_status');
 select is(has_function_privilege('authenticated', 'public.set_user_status(uuid, text)', 'execute'), true,
