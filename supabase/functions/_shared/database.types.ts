@@ -719,6 +719,53 @@ export type Database = {
           },
         ];
       };
+      link_click_counts: {
+        Row: {
+          affiliate_link_id: string;
+          business_id: string;
+          clicks: number;
+          influencer_id: string;
+          last_click_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          affiliate_link_id: string;
+          business_id: string;
+          clicks?: number;
+          influencer_id: string;
+          last_click_at: string;
+        };
+        Update: {
+          affiliate_link_id?: string;
+          business_id?: string;
+          clicks?: number;
+          influencer_id?: string;
+          last_click_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "link_click_counts_affiliate_link_id_fkey";
+            columns: ["affiliate_link_id"];
+            isOneToOne: true;
+            referencedRelation: "affiliate_links";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "link_click_counts_business_id_fkey";
+            columns: ["business_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "link_click_counts_influencer_id_fkey";
+            columns: ["influencer_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       link_clicks: {
         Row: {
           affiliate_link_id: string;
