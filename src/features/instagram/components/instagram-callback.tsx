@@ -35,7 +35,7 @@ export function InstagramCallback() {
     let active = true;
     // Every run of this effect shares one request per code; "Try again" (never offered after a
     // refusal) bumps `attempt`, and the code is then sent anew.
-    finishInstagramConnectOnce(params).then(
+    finishInstagramConnectOnce({ code: params.code, state: params.state }).then(
       (connected) => {
         if (!active) return;
         queryClient.setQueryData(instagramKeys.account(), connected.instagram);
