@@ -25,7 +25,7 @@ export default function DailyChartPlot({ days, labels, summary }: DailyChartProp
         height: HEIGHT,
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(max, 4)] } },
+        scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(Math.ceil(max * 1.15), 4)] } },
         axes: [
           { values: (_u, splits) => dayLabels(days, splits), space: 56, incrs: [1, 2, 7, 14], gap: 4 },
           { values: (_u, splits) => countLabels(splits), size: 36, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] },

@@ -92,7 +92,7 @@ export function KeywordReply({ trigger }: { trigger: KeywordTrigger }) {
             label={t("influencer.reply.template")}
             hint={t("influencer.reply.help", tags)}
             value={draft}
-            rows={4}
+            rows={6}
             onChange={(event) => {
               setDraft(event.target.value);
               setFieldError(null);

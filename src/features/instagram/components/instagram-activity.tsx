@@ -47,7 +47,7 @@ function ActivityItem({ event }: { event: InstagramEvent }) {
         {event.keyword ? (
           <code className="keyword">{event.keyword}</code>
         ) : (
-          <span className="muted-note">{t("instagram.activity.noKeyword")}</span>
+          <span className="activity-item__no-keyword">{t("instagram.activity.noKeyword")}</span>
         )}
         <Badge tone={outcomeTone[event.outcome]} className="activity-item__outcome">
           <span className="visually-hidden">{t("instagram.activity.outcome")}: </span>
