@@ -20,6 +20,9 @@ const BUSINESS_ID = testId(3);
 let responses: Record<string, { status: number; body: unknown }>;
 let view: Rendered;
 
+const statsItem = (scope: HTMLElement, name: string) =>
+  [...scope.querySelectorAll(".stats-item")].find((item) => item.querySelector("h4")?.textContent === name) ?? null;
+
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
@@ -60,8 +63,8 @@ afterEach(() => {
 describe("campaign performance (business)", () => {
   it("shows each campaign's figures and follows the shop's orders", async () => {
     view = await render(<CampaignStats userId={BUSINESS_ID} />);
-    await until(() => expect(view.container.querySelector('li[aria-label="Silk Scarf"]')).not.toBeNull());
-    const campaign = view.container.querySelector('li[aria-label="Silk Scarf"]')!;
+    await until(() => expect(statsItem(view.container, "Silk Scarf")).not.toBeNull());
+    const campaign = statsItem(view.container, "Silk Scarf")!;
     expect(campaign.querySelector(".stats-grid__item--conversion dd")!.textContent).toBe("5.0%");
     expect(campaign.querySelector(".stats-grid__item--commission dd")!.textContent).toBe("$16.00");
     expect(realtime.subscriptions).toContainEqual(

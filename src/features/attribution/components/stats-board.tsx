@@ -66,7 +66,8 @@ export function StatsBoard({ title, state, items, totalsTitle, itemsTitle, empty
                 ) : (
                   <ul className="stats-items">
                     {items.map((item) => (
-                      <li key={item.id} className="stats-item" aria-label={item.name}>
+                      // Not labelled by the name: the link cards' list items already are.
+                      <li key={item.id} className="stats-item">
                         <h4 className="stats-item__name break-anywhere">{item.name}</h4>
                         {item.detail}
                         <MetricsGrid figures={item.figures} compact />
