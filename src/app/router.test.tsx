@@ -109,7 +109,12 @@ async function visit(path: string, token?: string) {
 const roleRoutes = {
   admin: ["/admin/dashboard"],
   business: ["/business/dashboard", "/business/campaigns", "/business/create-campaign", "/business/profile"],
-  influencer: ["/influencer/dashboard", "/influencer/campaigns/available", "/influencer/profile"],
+  influencer: [
+    "/influencer/dashboard",
+    "/influencer/campaigns/available",
+    "/influencer/profile",
+    "/influencer/instagram/callback",
+  ],
 } as const;
 const ownDashboard = {
   admin: "/admin/dashboard",

@@ -108,6 +108,12 @@ export const routes: RouteObject[] = [
                 path: paths.influencerProfile,
                 lazy: async () => ({ Component: (await import("./routes/influencer/profile.tsx")).default }),
               },
+              {
+                path: paths.influencerInstagramCallback,
+                lazy: async () => ({
+                  Component: (await import("./routes/influencer/instagram-callback.tsx")).default,
+                }),
+              },
             ],
           },
           { path: "*", element: <NotFoundRoute /> },

@@ -16,6 +16,8 @@ export const paths = {
   influencerDashboard: "/influencer/dashboard",
   influencerAvailableCampaigns: "/influencer/campaigns/available",
   influencerProfile: "/influencer/profile",
+  /** Where Instagram sends the influencer back after they allow access (the redirect_uri). */
+  influencerInstagramCallback: "/influencer/instagram/callback",
 } as const;
 
 /** Landing page sections, in page order; their ids are the URL hashes. */

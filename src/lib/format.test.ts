@@ -4,6 +4,7 @@ import {
   formatCount,
   formatDate,
   formatDateTime,
+  formatDayMonth,
   formatMoney,
   formatPercent,
   formatRiel,
@@ -58,6 +59,11 @@ describe("dates (Cambodia time)", () => {
     expect(formatDate(null)).toBe("N/A");
     expect(formatDate("")).toBe("N/A");
     expect(formatDateTime("not a date")).toBe("N/A");
+  });
+
+  it("writes a calendar date as day and month, whatever the time zone", () => {
+    expect(formatDayMonth("2026-11-01")).toBe("Nov 1");
+    expect(formatDayMonth("not a date")).toBe("N/A");
   });
 
   it("gives the year in Cambodia", () => {

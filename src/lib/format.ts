@@ -72,3 +72,13 @@ export function formatRiel(cents: number, rielPerUsd: number): string {
     maximumFractionDigits: 0,
   }).format(riel);
 }
+
+/**
+ * A calendar date (`YYYY-MM-DD`, a day in Cambodia already) as day and month, e.g. "Nov 22", for
+ * chart axes. Read as UTC so no time zone moves it to another day.
+ */
+export function formatDayMonth(calendarDate: string): string {
+  const date = toDate(`${calendarDate}T00:00:00Z`);
+  if (!date) return t("common.notAvailable");
+  return new Intl.DateTimeFormat(intlLocale(), { month: "short", day: "numeric", timeZone: "UTC" }).format(date);
+}

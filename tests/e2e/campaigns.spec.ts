@@ -197,8 +197,10 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
   await shot(adminPage, "admin-link-applications-approved");
 
   // --- the influencer copies the link and downloads the QR code ---
-  const expectedLink = `${origin}/checkout?influencer_id=${influencerId}&product_id=${campaignId}`;
-  await expect(linkCard.getByLabel("Affiliate link")).toHaveValue(expectedLink);
+  // The link to share is the short URL (it counts clicks); its QR code says it was scanned.
+  const shareInput = linkCard.getByLabel("Link to share");
+  await expect(shareInput).toHaveValue(new RegExp(`^${origin.replace(/[.:/]/g, "\\$&")}/r/[A-Za-z0-9]+$`));
+  const expectedLink = await shareInput.inputValue();
   await expect(linkCard.getByText(/^[A-Z0-9]{2,20}$/)).toBeVisible(); // the keyword
   await linkCard.getByRole("button", { name: "Copy" }).click();
   await expect(linkCard.getByRole("button", { name: "Copied" })).toBeVisible();
@@ -214,7 +216,7 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
   expect(png.width).toBe(256);
   expect(png.height).toBe(256);
   const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  expect(decoded?.data).toBe(copied);
+  expect(decoded?.data).toBe(`${copied}?s=qr`);
 });
 
 test("the campaign management form, the 'No Image' fallback, and a deactivation shown on both dashboards", async ({

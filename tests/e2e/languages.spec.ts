@@ -130,8 +130,8 @@ for (const lang of ["km", "en"] as const) {
         await shot(signedInPage, lang, `${role}-${path.split("/").slice(2).join("-")}`);
       }
       if (role === "admin") {
-        // The admin's other tabs: orders, payouts, settings.
-        for (const [index, tab] of ["orders", "payouts", "settings"].entries()) {
+        // The admin's other tabs: orders, payouts, stats, settings.
+        for (const [index, tab] of ["orders", "payouts", "stats", "settings"].entries()) {
           await signedInPage
             .getByRole("tab")
             .nth(index + 1)

@@ -15,5 +15,6 @@ export { ShowMore } from "./show-more.tsx";
 export { LanguageSwitch } from "./language-switch.tsx";
 export { LiveIndicator } from "./live-indicator.tsx";
 export { LoadingState, Spinner } from "./spinner.tsx";
+export { Switch } from "./switch.tsx";
 export { Tabs, type TabItem } from "./tabs.tsx";
 export { ToastProvider, useToast, type ToastTone } from "./toast.tsx";

@@ -33,6 +33,15 @@ describe("tServer", () => {
     expect(tServer("Order placed successfully!")).toBe("Order placed successfully!");
   });
 
+  // The catalog is ICU: a placeholder the server names, such as {link}, is quoted in the Khmer
+  // ('{link}') or it would render as an empty parameter.
+  it("keeps the literal {link} of a server text in Khmer", async () => {
+    await setLocale("km");
+    await loadServerMessages();
+    expect(tServer("dm_template_text must contain {link}")).toMatch(/^[\u1780-\u17FF].*\{link\}/);
+    await setLocale("en");
+  });
+
   it("keeps a server text the catalog does not know", async () => {
     await setLocale("km");
     expect(tServer("Something nobody translated")).toBe("Something nobody translated");

@@ -1,5 +1,6 @@
 import { MarketplaceSettings } from "@/features/admin-settings/components/marketplace-settings.tsx";
 import { AdminDashboard } from "@/features/admin-users/components/admin-dashboard.tsx";
+import { PlatformStats } from "@/features/attribution/components/platform-stats.tsx";
 import { OrderManagement } from "@/features/orders/components/order-management.tsx";
 import { AdminPayouts } from "@/features/payouts/components/admin-payouts.tsx";
 
@@ -8,6 +9,7 @@ export default function AdminDashboardRoute() {
     <AdminDashboard
       ordersTab={<OrderManagement />}
       payoutsTab={<AdminPayouts />}
+      attributionTab={<PlatformStats />}
       settingsTab={<MarketplaceSettings />}
     />
   );

@@ -1,3 +1,4 @@
+import { CampaignStats } from "@/features/attribution/components/campaign-stats.tsx";
 import { BusinessDashboard } from "@/features/business-dashboard/components/business-dashboard.tsx";
 import { OrdersToFulfill } from "@/features/orders/components/orders-to-fulfill.tsx";
 import { PayoutManagement } from "@/features/payouts/components/payout-management.tsx";
@@ -6,6 +7,7 @@ import { ProfileForm } from "@/features/profile/components/profile-form.tsx";
 export default function BusinessDashboardRoute() {
   return (
     <BusinessDashboard
+      statsCard={(user) => <CampaignStats userId={user.id} />}
       ordersCard={<OrdersToFulfill />}
       profileCard={(user) => <ProfileForm user={user} />}
       payoutsCard={(user) => <PayoutManagement user={user} />}

@@ -1,10 +1,16 @@
+import { LinkStats } from "@/features/attribution/components/link-stats.tsx";
 import { InfluencerDashboard } from "@/features/influencer-dashboard/components/influencer-dashboard.tsx";
+import { InstagramActivity } from "@/features/instagram/components/instagram-activity.tsx";
+import { InstagramCard } from "@/features/instagram/components/instagram-card.tsx";
 import { PayoutManagement } from "@/features/payouts/components/payout-management.tsx";
 import { ProfileForm } from "@/features/profile/components/profile-form.tsx";
 
 export default function InfluencerDashboardRoute() {
   return (
     <InfluencerDashboard
+      instagramCard={(user) => <InstagramCard approved={user.status === "approved"} />}
+      activityCard={(user) => <InstagramActivity userId={user.id} />}
+      statsCard={(user) => <LinkStats userId={user.id} />}
       payoutsCard={(user) => <PayoutManagement user={user} />}
       bankCard={(user) => <ProfileForm user={user} />}
     />

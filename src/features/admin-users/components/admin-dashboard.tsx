@@ -1,5 +1,5 @@
-// Admin console (SPEC §2): title with version, Logout (to /login), the three tabs of SPEC and a
-// fourth, Settings (the riel exchange rate). User Approvals holds
+// Admin console (SPEC §2): title with version, Logout (to /login), the three tabs of SPEC,
+// Attribution (the platform's clicks, orders and commission) and Settings (the riel exchange rate). User Approvals holds
 // the account approvals and the affiliate link applications; the other tabs' content belongs to
 // other features, so the route passes it in (features do not import each other).
 import { useState, type ReactNode } from "react";
@@ -16,10 +16,11 @@ import { UserApprovals } from "./user-approvals.tsx";
 interface AdminDashboardProps {
   ordersTab: ReactNode;
   payoutsTab: ReactNode;
+  attributionTab?: ReactNode;
   settingsTab: ReactNode;
 }
 
-export function AdminDashboard({ ordersTab, payoutsTab, settingsTab }: AdminDashboardProps) {
+export function AdminDashboard({ ordersTab, payoutsTab, attributionTab, settingsTab }: AdminDashboardProps) {
   const navigate = useNavigate();
   const [tab, setTab] = useState("users");
 
@@ -57,6 +58,9 @@ export function AdminDashboard({ ordersTab, payoutsTab, settingsTab }: AdminDash
           },
           { id: "orders", label: t("admin.tabs.orders"), content: ordersTab },
           { id: "payouts", label: t("admin.tabs.payouts"), content: payoutsTab },
+          ...(attributionTab
+            ? [{ id: "attribution", label: t("admin.tabs.attribution"), content: attributionTab }]
+            : []),
           { id: "settings", label: t("admin.tabs.settings"), content: settingsTab },
         ]}
       />

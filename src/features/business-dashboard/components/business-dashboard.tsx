@@ -1,7 +1,7 @@
 // Business dashboard (SPEC §2, §4): the live account frame (pending banner, campaign creation
 // disabled until approved, the banner going within a second of approval) around My Campaigns,
-// and the cards of other features that the route passes in: Orders to Fulfill, Business
-// Profile and Payout Management (the last two need the account as it is now).
+// and the cards of other features that the route passes in: campaign performance, Orders to
+// Fulfill, Business Profile and Payout Management (all but the orders need the account as it is now).
 import type { ReactNode } from "react";
 import type { User } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
@@ -10,12 +10,13 @@ import { AccountPage } from "@/components/account/account-page.tsx";
 import { MyCampaigns } from "./my-campaigns.tsx";
 
 interface BusinessDashboardProps {
+  statsCard?: (user: User) => ReactNode;
   ordersCard?: ReactNode;
   profileCard?: (user: User) => ReactNode;
   payoutsCard?: (user: User) => ReactNode;
 }
 
-export function BusinessDashboard({ ordersCard, profileCard, payoutsCard }: BusinessDashboardProps) {
+export function BusinessDashboard({ statsCard, ordersCard, profileCard, payoutsCard }: BusinessDashboardProps) {
   return (
     <AccountPage
       channel="business-account"
@@ -33,6 +34,7 @@ export function BusinessDashboard({ ordersCard, profileCard, payoutsCard }: Busi
       {(user) => (
         <>
           <MyCampaigns approved={user.status === "approved"} />
+          {statsCard?.(user)}
           {ordersCard}
           {profileCard?.(user)}
           {payoutsCard?.(user)}

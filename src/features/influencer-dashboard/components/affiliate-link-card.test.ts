@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { affiliateLinkSchema } from "@contract/links.ts";
 import { makeAffiliateLink } from "@/testing/fixtures/links.ts";
-import { linkState } from "./affiliate-link-card.tsx";
+import { linkState, shareLinks } from "./affiliate-link-card.tsx";
 
 describe("linkState", () => {
   it.each([
@@ -20,5 +20,17 @@ describe("linkState", () => {
   it.each(["approved", "pending"] as const)("never meets a %s link without campaign_status", (status) => {
     const { campaign_status: _dropped, ...withoutCampaignStatus } = makeAffiliateLink({ status });
     expect(affiliateLinkSchema.safeParse(withoutCampaignStatus).success).toBe(false);
+  });
+});
+
+describe("shareLinks", () => {
+  it("shares the short URL and marks its QR code as a scan", () => {
+    const link = makeAffiliateLink({ status: "approved" });
+    expect(shareLinks(link)).toEqual({ share: "http://shop.test/r/Ab3dE7x", qr: "http://shop.test/r/Ab3dE7x?s=qr" });
+  });
+
+  it("falls back to the long link while a link has no short code", () => {
+    const link = makeAffiliateLink({ status: "approved", short_url: null });
+    expect(shareLinks(link)).toEqual({ share: link.affiliate_url, qr: link.affiliate_url });
   });
 });

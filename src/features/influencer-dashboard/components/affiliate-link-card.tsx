@@ -1,13 +1,23 @@
 // One of My Affiliate Links (SPEC §2, §4): campaign name, keyword, status (pending, approved,
 // rejected, or inactive once the campaign was deactivated). Only an approved link of an active
-// campaign shows the URL with Copy and Download QR Code.
+// campaign shows its short URL (the link to share, which counts clicks) with Copy and Download QR
+// Code (the QR code says `?s=qr`, so its scans count apart), and its keyword's Instagram reply.
 import { useEffect, useId, useRef, useState } from "react";
 import type { AffiliateLink, KeywordTrigger } from "@contract/links.ts";
-import { fillDmTemplate } from "@contract/instagram.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { t } from "@/features/influencer-dashboard/i18n.ts";
 import { Badge, Button, Icon, useToast, type BadgeTone } from "@/components/ui/index.ts";
 import { downloadQrCode, qrFileName } from "@/features/influencer-dashboard/utils/qr-code.ts";
+import { KeywordReply } from "./keyword-reply.tsx";
+
+/** The link to share (the short URL, else the long one) and what its QR code encodes. */
+export function shareLinks(link: Pick<AffiliateLink, "short_url" | "affiliate_url">): {
+  share: string | null;
+  qr: string | null;
+} {
+  if (link.short_url) return { share: link.short_url, qr: `${link.short_url}?s=qr` };
+  return { share: link.affiliate_url, qr: link.affiliate_url };
+}
 
 export type LinkState = "pending" | "approved" | "rejected" | "inactive";
 
@@ -61,7 +71,8 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
 
   const state = linkState(link);
   const name = link.campaign_name;
-  const url = state === "approved" ? link.affiliate_url : null;
+  const { share, qr } = state === "approved" ? shareLinks(link) : { share: null, qr: null };
+  const url = share;
   // The keyword works only while the link does (deactivation ends the trigger).
   const keyword = state === "approved" ? (link.keyword ?? trigger?.keyword ?? null) : null;
 
@@ -78,10 +89,10 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
   }
 
   async function onDownload() {
-    if (!url) return;
+    if (!qr) return;
     setDownloading(true);
     try {
-      await downloadQrCode(url, qrFileName(name));
+      await downloadQrCode(qr, qrFileName(name));
     } catch {
       toast.error(t("influencer.links.qrFailed"));
     } finally {
@@ -150,14 +161,7 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
           <p className="visually-hidden" role="status">
             {copied ? t("influencer.links.copiedAnnouncement") : ""}
           </p>
-          {trigger?.dm_template_text && (
-            <details className="link-card__dm">
-              <summary>{t("influencer.links.dmTemplate")}</summary>
-              <p className="break-anywhere">
-                {fillDmTemplate(trigger.dm_template_text, trigger.campaign_name, `${trigger.short_url}?s=dm`)}
-              </p>
-            </details>
-          )}
+          {trigger && <KeywordReply trigger={trigger} />}
         </>
       ) : (
         <p className="link-card__note">{t(`influencer.links.note.${state}`)}</p>

@@ -1,7 +1,8 @@
 // Influencer dashboard (SPEC §2): the live account frame (pending or rejected notice, read from
 // GET /auth/me and kept live) around My Affiliate Links and the way to available campaigns, and
-// the cards of other features that the route passes in: Commission & Payout Management and Bank
-// Account Information (both need the account as it is now).
+// the cards of other features that the route passes in: Instagram (connecting the account) first,
+// then, after the links, Instagram activity, link performance, Commission & Payout Management and
+// Bank Account Information (all need the account as it is now).
 import type { ReactNode } from "react";
 import type { User } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
@@ -10,11 +11,20 @@ import { AccountPage } from "@/components/account/account-page.tsx";
 import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
 
 interface InfluencerDashboardProps {
+  instagramCard?: (user: User) => ReactNode;
+  activityCard?: (user: User) => ReactNode;
+  statsCard?: (user: User) => ReactNode;
   payoutsCard?: (user: User) => ReactNode;
   bankCard?: (user: User) => ReactNode;
 }
 
-export function InfluencerDashboard({ payoutsCard, bankCard }: InfluencerDashboardProps = {}) {
+export function InfluencerDashboard({
+  instagramCard,
+  activityCard,
+  statsCard,
+  payoutsCard,
+  bankCard,
+}: InfluencerDashboardProps = {}) {
   return (
     <AccountPage
       channel="influencer-account"
@@ -31,7 +41,10 @@ export function InfluencerDashboard({ payoutsCard, bankCard }: InfluencerDashboa
     >
       {(user) => (
         <>
+          {instagramCard?.(user)}
           <MyAffiliateLinks userId={user.id} canApply={user.status !== "rejected"} />
+          {activityCard?.(user)}
+          {statsCard?.(user)}
           {payoutsCard?.(user)}
           {bankCard?.(user)}
         </>

@@ -81,8 +81,9 @@ describe("My Affiliate Links", () => {
     own.onChange();
     await until(() => expect(card("Silk Scarf")!.querySelector(".badge")!.textContent).toBe("Link status: Approved"));
     expect(card("Silk Scarf")!.textContent).toContain("SCARF");
+    // The link to share is the short URL, which counts clicks.
     const input = card("Silk Scarf")!.querySelector("input")!;
-    const url = `http://shop.test/checkout?influencer_id=${INFLUENCER_ID}&product_id=${testId(101)}`;
+    const url = "http://shop.test/r/Ab3dE7x";
     expect(input.value).toBe(url);
 
     const writeText = vi.fn(async () => {});

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { campaignStatsResponseSchema, type CampaignStatsResponse } from "@contract/attribution.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { screenState } from "@/lib/screen-state.ts";
+import { t } from "@/features/attribution/i18n.ts";
+import { attributionKeys, STATS_REFRESH_MS } from "@/features/attribution/api/query-keys.ts";
+
+// GET /campaigns/stats - clicks, orders and commission of each of the business's campaigns
+export function getCampaignStats(signal?: AbortSignal): Promise<CampaignStatsResponse> {
+  return apiRequest("/campaigns/stats", { schema: campaignStatsResponseSchema, signal });
+}
+
+export const campaignStatsQuery = () =>
+  queryOptions({
+    queryKey: attributionKeys.campaigns(),
+    queryFn: ({ signal }) => getCampaignStats(signal),
+    refetchInterval: STATS_REFRESH_MS,
+  });
+
+export function useCampaignStats() {
+  return screenState(useQuery(campaignStatsQuery()), t("stats.loadFailed"));
+}

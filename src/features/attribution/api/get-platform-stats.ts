@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { platformStatsResponseSchema, type PlatformStatsResponse } from "@contract/attribution.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { screenState } from "@/lib/screen-state.ts";
+import { t } from "@/features/attribution/i18n.ts";
+import { attributionKeys, STATS_REFRESH_MS } from "@/features/attribution/api/query-keys.ts";
+
+// GET /admin/attribution/stats - the platform's clicks, orders and commission
+export function getPlatformStats(signal?: AbortSignal): Promise<PlatformStatsResponse> {
+  return apiRequest("/admin/attribution/stats", { schema: platformStatsResponseSchema, signal });
+}
+
+export const platformStatsQuery = () =>
+  queryOptions({
+    queryKey: attributionKeys.platform(),
+    queryFn: ({ signal }) => getPlatformStats(signal),
+    refetchInterval: STATS_REFRESH_MS,
+  });
+
+export function usePlatformStats() {
+  return screenState(useQuery(platformStatsQuery()), t("stats.loadFailed"));
+}

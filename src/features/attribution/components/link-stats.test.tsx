@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { LinkStatsResponse } from "@contract/attribution.ts";
+import { makeDaily, makeFigures, makeMetrics } from "@/testing/fixtures/attribution.ts";
+import { testId } from "@/testing/fixtures/ids.ts";
+import { render, until, type Rendered } from "@/testing/render.tsx";
+import { LinkStats } from "./link-stats.tsx";
+
+// The canvas is uPlot's (no canvas in jsdom): the chart is stood in for by its accessible name.
+vi.mock("@/components/charts/daily-chart.tsx", () => ({
+  DailyChart: ({ summary }: { summary: string }) => <div role="img" aria-label={summary} />,
+}));
+const realtime = vi.hoisted(() => ({
+  subscriptions: [] as { table: string; filter?: string; onChange: () => void }[],
+}));
+vi.mock("@/lib/realtime.ts", () => ({
+  useTableChanges: (options: { table: string; filter?: string; onChange: () => void }) => {
+    realtime.subscriptions = [...realtime.subscriptions.filter((s) => s.table !== options.table), options];
+    return "live";
+  },
+}));
+
+const INFLUENCER_ID = testId(2);
+
+function stats(clicks: number, orders: number): LinkStatsResponse {
+  const qr = makeMetrics(clicks - 10, orders - 1, orders - 1, 400 * (orders - 1));
+  const dm = makeMetrics(10, 1, 1, 400);
+  const totals = makeFigures(makeMetrics(clicks, orders, orders, 400 * orders), { qr, dm });
+  return {
+    links: [
+      {
+        ...totals,
+        affiliate_link_id: testId(200),
+        campaign_id: testId(100),
+        campaign_name: "Silk Scarf",
+        short_url: "http://shop.test/r/Ab3dE7x",
+      },
+    ],
+    totals,
+    daily: makeDaily("2026-11-22", [
+      [0, 0],
+      [clicks - 10, orders - 1],
+      [10, 1],
+    ]),
+  };
+}
+
+let answer: LinkStatsResponse;
+let view: Rendered;
+
+const statsItem = (scope: HTMLElement, name: string) =>
+  [...scope.querySelectorAll(".stats-item")].find((item) => item.querySelector("h4")?.textContent === name) ?? null;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+beforeEach(() => {
+  answer = stats(40, 2);
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => (url.endsWith("/affiliate-links/stats") ? json(200, answer) : json(404, {}))),
+  );
+});
+
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+const figure = (scope: Element, id: string) => scope.querySelector(`.stats-grid__item--${id} dd`)!.textContent;
+
+describe("link performance", () => {
+  it("shows the totals, their sources, the days and each link as text", async () => {
+    view = await render(<LinkStats userId={INFLUENCER_ID} />);
+    const totals = () => view.container.querySelector('section[aria-label="All your links"]')!;
+    await until(() => expect(totals()).not.toBeNull());
+    expect(figure(totals(), "clicks")).toBe("40");
+    expect(figure(totals(), "orders")).toBe("2");
+    expect(figure(totals(), "delivered")).toBe("2");
+    expect(figure(totals(), "conversion")).toBe("5.0%");
+    expect(figure(totals(), "epc")).toBe("$0.20");
+    expect(figure(totals(), "commission")).toBe("$8.00");
+    // Only the sources with activity, compactly.
+    const rows = [...totals().querySelectorAll("tbody tr")].map((row) =>
+      [...row.children].map((cell) => cell.textContent),
+    );
+    expect(rows).toEqual([
+      ["QR code", "30", "1", "$4.00"],
+      ["DM", "10", "1", "$4.00"],
+    ]);
+    expect(view.container.querySelector('[role="img"]')!.getAttribute("aria-label")).toBe(
+      "40 clicks and 2 orders from Nov 20 to Nov 22.",
+    );
+    const link = statsItem(view.container, "Silk Scarf")!;
+    expect(link.textContent).toContain("http://shop.test/r/Ab3dE7x");
+    expect(figure(link, "clicks")).toBe("40");
+  });
+
+  it("follows the influencer's orders live", async () => {
+    view = await render(<LinkStats userId={INFLUENCER_ID} />);
+    await until(() => expect(view.container.querySelector(".stats-grid")).not.toBeNull());
+    const orders = realtime.subscriptions.find((s) => s.table === "orders")!;
+    expect(orders.filter).toBe(`influencer_id=eq.${INFLUENCER_ID}`);
+    answer = stats(41, 3);
+    orders.onChange();
+    await until(() => expect(figure(view.container, "orders")).toBe("3"));
+  });
+
+  it("says so when there is no link yet", async () => {
+    answer = { links: [], totals: makeFigures(makeMetrics()), daily: makeDaily("2026-11-22", [[0, 0]]) };
+    view = await render(<LinkStats userId={INFLUENCER_ID} />);
+    await until(() => expect(view.container.textContent).toContain("No approved links yet."));
+    expect(view.container.textContent).toContain("No clicks or orders yet.");
+  });
+});
