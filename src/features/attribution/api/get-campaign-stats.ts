@@ -3,7 +3,7 @@ import { campaignStatsResponseSchema, type CampaignStatsResponse } from "@contra
 import { apiRequest } from "@/lib/api-client.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { t } from "@/features/attribution/i18n.ts";
-import { attributionKeys, STATS_REFRESH_MS } from "@/features/attribution/api/query-keys.ts";
+import { attributionKeys } from "@/features/attribution/api/query-keys.ts";
 
 // GET /campaigns/stats - clicks, orders and commission of each of the business's campaigns
 export function getCampaignStats(signal?: AbortSignal): Promise<CampaignStatsResponse> {
@@ -14,7 +14,6 @@ export const campaignStatsQuery = () =>
   queryOptions({
     queryKey: attributionKeys.campaigns(),
     queryFn: ({ signal }) => getCampaignStats(signal),
-    refetchInterval: STATS_REFRESH_MS,
   });
 
 export function useCampaignStats() {

@@ -3,7 +3,7 @@ import { linkStatsResponseSchema, type LinkStatsResponse } from "@contract/attri
 import { apiRequest } from "@/lib/api-client.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { t } from "@/features/attribution/i18n.ts";
-import { attributionKeys, STATS_REFRESH_MS } from "@/features/attribution/api/query-keys.ts";
+import { attributionKeys } from "@/features/attribution/api/query-keys.ts";
 
 // GET /affiliate-links/stats - clicks, orders and commission of each of the influencer's links
 export function getLinkStats(signal?: AbortSignal): Promise<LinkStatsResponse> {
@@ -14,7 +14,6 @@ export const linkStatsQuery = () =>
   queryOptions({
     queryKey: attributionKeys.links(),
     queryFn: ({ signal }) => getLinkStats(signal),
-    refetchInterval: STATS_REFRESH_MS,
   });
 
 export function useLinkStats() {

@@ -3,7 +3,7 @@ import { platformStatsResponseSchema, type PlatformStatsResponse } from "@contra
 import { apiRequest } from "@/lib/api-client.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { t } from "@/features/attribution/i18n.ts";
-import { attributionKeys, STATS_REFRESH_MS } from "@/features/attribution/api/query-keys.ts";
+import { attributionKeys } from "@/features/attribution/api/query-keys.ts";
 
 // GET /admin/attribution/stats - the platform's clicks, orders and commission
 export function getPlatformStats(signal?: AbortSignal): Promise<PlatformStatsResponse> {
@@ -14,7 +14,6 @@ export const platformStatsQuery = () =>
   queryOptions({
     queryKey: attributionKeys.platform(),
     queryFn: ({ signal }) => getPlatformStats(signal),
-    refetchInterval: STATS_REFRESH_MS,
   });
 
 export function usePlatformStats() {

@@ -1,4 +1,5 @@
-// The attribution figures' query keys, one per endpoint: what an order's realtime change refreshes.
+// The attribution figures' query keys, one per endpoint: what a realtime change of an order or a
+// click total refreshes.
 export const attributionKeys = {
   all: ["attribution"] as const,
   /** GET /affiliate-links/stats (influencer) */
@@ -8,9 +9,3 @@ export const attributionKeys = {
   /** GET /admin/attribution/stats (admin) */
   platform: () => [...attributionKeys.all, "platform"] as const,
 };
-
-/**
- * Clicks have no realtime feed of their own (orders do): the figures also refresh this often
- * while the page is in view, so a click shows within half a minute.
- */
-export const STATS_REFRESH_MS = 30_000;

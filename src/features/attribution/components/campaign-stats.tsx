@@ -1,20 +1,18 @@
 // Campaign performance on the business dashboard (GET /campaigns/stats). Live: a change to one of
-// the shop's orders refreshes the figures; clicks, which have no feed, every 30 s.
+// the shop's orders or click totals refreshes the figures.
 import { LiveIndicator } from "@/components/ui/index.ts";
-import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { t } from "@/features/attribution/i18n.ts";
 import { useCampaignStats } from "@/features/attribution/api/get-campaign-stats.ts";
 import { attributionKeys } from "@/features/attribution/api/query-keys.ts";
+import { useLiveStats } from "@/features/attribution/api/use-live-stats.ts";
 import { StatsBoard } from "./stats-board.tsx";
 
 export function CampaignStats({ userId }: { userId: string }) {
   const stats = useCampaignStats();
-  const live = useTableInvalidation({
+  const live = useLiveStats({
     name: "business-campaign-stats",
-    table: "orders",
-    event: "*",
-    filter: `business_id=eq.${userId}`,
-    invalidates: [attributionKeys.campaigns()],
+    owner: { column: "business_id", id: userId },
+    invalidates: attributionKeys.campaigns(),
   });
   return (
     <StatsBoard

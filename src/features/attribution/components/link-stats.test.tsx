@@ -107,6 +107,16 @@ describe("link performance", () => {
     await until(() => expect(figure(view.container, "orders")).toBe("3"));
   });
 
+  it("follows the clicks on the influencer's links live", async () => {
+    view = await render(<LinkStats userId={INFLUENCER_ID} />);
+    await until(() => expect(view.container.querySelector(".stats-grid")).not.toBeNull());
+    const clicks = realtime.subscriptions.find((s) => s.table === "link_click_counts")!;
+    expect(clicks.filter).toBe(`influencer_id=eq.${INFLUENCER_ID}`);
+    answer = stats(45, 2);
+    clicks.onChange();
+    await until(() => expect(figure(view.container, "clicks")).toBe("45"));
+  });
+
   it("says so when there is no link yet", async () => {
     answer = { links: [], totals: makeFigures(makeMetrics()), daily: makeDaily("2026-11-22", [[0, 0]]) };
     view = await render(<LinkStats userId={INFLUENCER_ID} />);

@@ -1,20 +1,18 @@
 // Link performance on the influencer dashboard (GET /affiliate-links/stats). Live: a change to one
-// of the influencer's orders refreshes the figures; clicks, which have no feed, every 30 s.
+// of the influencer's orders or click totals refreshes the figures.
 import { LiveIndicator } from "@/components/ui/index.ts";
-import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { t } from "@/features/attribution/i18n.ts";
 import { useLinkStats } from "@/features/attribution/api/get-link-stats.ts";
 import { attributionKeys } from "@/features/attribution/api/query-keys.ts";
+import { useLiveStats } from "@/features/attribution/api/use-live-stats.ts";
 import { StatsBoard } from "./stats-board.tsx";
 
 export function LinkStats({ userId }: { userId: string }) {
   const stats = useLinkStats();
-  const live = useTableInvalidation({
+  const live = useLiveStats({
     name: "influencer-link-stats",
-    table: "orders",
-    event: "*",
-    filter: `influencer_id=eq.${userId}`,
-    invalidates: [attributionKeys.links()],
+    owner: { column: "influencer_id", id: userId },
+    invalidates: attributionKeys.links(),
   });
   return (
     <StatsBoard

@@ -1,20 +1,15 @@
 // The platform's attribution totals on the admin dashboard (GET /admin/attribution/stats). Live:
-// any order's change refreshes them; clicks, which have no feed, every 30 s.
+// any change of an order or a click total refreshes them.
 import { LiveIndicator } from "@/components/ui/index.ts";
-import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { t } from "@/features/attribution/i18n.ts";
 import { usePlatformStats } from "@/features/attribution/api/get-platform-stats.ts";
 import { attributionKeys } from "@/features/attribution/api/query-keys.ts";
+import { useLiveStats } from "@/features/attribution/api/use-live-stats.ts";
 import { StatsBoard } from "./stats-board.tsx";
 
 export function PlatformStats() {
   const stats = usePlatformStats();
-  const live = useTableInvalidation({
-    name: "platform-stats",
-    table: "orders",
-    event: "*",
-    invalidates: [attributionKeys.platform()],
-  });
+  const live = useLiveStats({ name: "admin-platform-stats", invalidates: attributionKeys.platform() });
   return (
     <StatsBoard
       title={t("stats.title.platform")}
