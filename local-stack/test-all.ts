@@ -105,7 +105,7 @@ async function staticChecks(): Promise<LayerResult[]> {
     ),
     // Each function is deployed with its own import map: checked with it.
     await runCheck(
-      "deno check (instagram-webhook)",
+      "deno check (webhook)",
       denoBinary(),
       ["check", "--config", join("instagram-webhook", "deno.json"), "instagram-webhook"],
       join(root, "supabase", "functions"),
@@ -194,7 +194,7 @@ async function main() {
 
     results.push(
       await runLayer(
-        "deno test (api function)",
+        "deno test (functions)",
         denoBinary(),
         [
           "test",

@@ -283,6 +283,16 @@ describe("the webhook", () => {
     expect(await repliesOf(username, 0)).toEqual([]);
   });
 
+  it("ignores the events of an account no influencer has connected any more", async () => {
+    const { creator, trigger, username } = await connectedCreator();
+    expect((await api("DELETE", "/instagram/account", { token: creator.token })).status).toBe(200);
+    const comment = await simulateComment(username, trigger.keyword);
+    // Meta still delivers (the subscription is Meta's); the webhook takes it and does nothing.
+    expect(comment.webhook_status).toBe(200);
+    expect(await activity(creator)).toEqual([]);
+    expect(await repliesOf(username, 0)).toEqual([]);
+  });
+
   it("records Meta's refusal of a DM outside the 24-hour window", async () => {
     const { creator, trigger, username } = await connectedCreator();
     await simulateDm(username, trigger.keyword, { age_seconds: 25 * 3600 });
