@@ -1,6 +1,6 @@
 import { instagramConnectedResponseSchema, type InstagramConnectInput } from "@contract/instagram.ts";
 import type { z } from "zod";
-import { ApiError, apiRequest } from "@/lib/api-client.ts";
+import { apiRequest } from "@/lib/api-client.ts";
 
 export type InstagramConnected = z.infer<typeof instagramConnectedResponseSchema>;
 
@@ -9,32 +9,19 @@ export function finishInstagramConnect(input: InstagramConnectInput): Promise<In
   return apiRequest("/instagram/connect", { method: "POST", body: input, schema: instagramConnectedResponseSchema });
 }
 
-/**
- * Whether sending the code again can help: not after a refusal (a 4xx other than a timeout or a
- * rate limit: a forged, used or expired state, an account not approved), which the same request
- * meets again. After no answer or a server failure the code may still be unused.
- */
-export function canSendAgain(error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.status === null) return true;
-  return !(error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429);
-}
-
-// A code works once: React's strict mode runs the callback page's effect twice, and a remount
-// would run it again, so each code is sent once per page load and every caller shares that one
-// answer; only a request that got no answer may be sent again.
+// A code works once, and so does the state (the server spends it before calling Instagram):
+// React's strict mode runs the callback page's effect twice, and a remount would run it again, so
+// each code is sent once per page load and every caller shares that one answer.
 const sent = new Map<string, Promise<InstagramConnected>>();
 
-/** finishInstagramConnect, at most once per code (again only after canSendAgain failures). */
+/** finishInstagramConnect, at most once per code. */
 export function finishInstagramConnectOnce(
   input: { code: string; state: string },
   send: (input: InstagramConnectInput) => Promise<InstagramConnected> = finishInstagramConnect,
 ): Promise<InstagramConnected> {
   let answer = sent.get(input.code);
   if (!answer) {
-    answer = send(input).catch((error: unknown) => {
-      if (canSendAgain(error)) sent.delete(input.code);
-      throw error;
-    });
+    answer = send(input);
     sent.set(input.code, answer);
   }
   return answer;

@@ -8,6 +8,8 @@ import { InstagramCallback } from "./instagram-callback.tsx";
 let answers: (() => Response | Promise<Response>)[];
 let posts: unknown[];
 let view: Rendered;
+const AUTHORIZE = "http://instagram.test/oauth/authorize?state=fresh";
+const navigateTo = vi.fn();
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -26,12 +28,14 @@ beforeEach(() => {
         posts.push(JSON.parse(String(init.body)));
         return (answers.shift() ?? connected)();
       }
+      if (url.endsWith("/instagram/connect")) return json(200, { url: AUTHORIZE });
       return json(404, {});
     }),
   );
 });
 
 afterEach(() => {
+  navigateTo.mockReset();
   view?.unmount();
   vi.unstubAllGlobals();
   document.body.innerHTML = "";
@@ -45,7 +49,7 @@ async function open(search: string) {
         path="/influencer/instagram/callback"
         element={
           <StrictMode>
-            <InstagramCallback />
+            <InstagramCallback navigateTo={navigateTo} />
           </StrictMode>
         }
       />
@@ -63,7 +67,7 @@ describe("the Instagram callback page", () => {
     expect(document.body.textContent).toContain("Instagram connected");
   });
 
-  it("shows a refusal with the way back and no Try again", async () => {
+  it("shows a refusal with the way back and a new attempt, never sending the spent code again", async () => {
     answers.push(() =>
       json(400, {
         error: "validation_error",
@@ -79,15 +83,20 @@ describe("the Instagram callback page", () => {
     expect(posts).toHaveLength(1);
     expect(buttonByText(view.container, "Try again")).toBeUndefined();
     expect(view.container.querySelector('a[href="/influencer/dashboard"]')!.textContent).toBe("Back to Dashboard");
+    await click(buttonByText(view.container, "Connect Instagram"));
+    await until(() => expect(navigateTo).toHaveBeenCalledWith(AUTHORIZE));
+    expect(posts).toHaveLength(1);
   });
 
-  it("offers Try again after a server failure, and sends the code again", async () => {
-    answers.push(() => json(500, { error: "internal_error", message: "Something went wrong" }));
+  it("after a server failure, also offers a new attempt rather than the spent code", async () => {
+    answers.push(() =>
+      json(503, { error: "unavailable", message: "Instagram could not be reached. Try again in a minute." }),
+    );
     await open("?code=fresh-code&state=signed.state");
-    await until(() => expect(buttonByText(view.container, "Try again")).toBeDefined());
-    await click(buttonByText(view.container, "Try again"));
-    await until(() => expect(view.container.textContent).toContain("The dashboard"));
-    expect(posts).toHaveLength(2);
+    await until(() => expect(buttonByText(view.container, "Connect Instagram")).toBeDefined());
+    expect(view.container.textContent).toContain("Instagram could not be reached. Try again in a minute.");
+    expect(buttonByText(view.container, "Try again")).toBeUndefined();
+    expect(posts).toHaveLength(1);
   });
 
   it("says so when the person did not allow access on Instagram, sending nothing", async () => {

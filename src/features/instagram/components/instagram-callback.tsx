@@ -1,6 +1,7 @@
 // /influencer/instagram/callback: where Instagram sends the influencer back. It posts the code and
-// state once (a code is single-use), then goes to the dashboard with a toast; on a refusal it
-// shows the server's message with the way back, and "Try again" only when trying can help.
+// state once (both are single-use), then goes to the dashboard with a toast. On a failure it shows
+// the server's message with Connect Instagram (a new attempt: the spent code and state cannot be
+// sent again, whatever went wrong) and the way back.
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
@@ -11,30 +12,29 @@ import { PageHeader } from "@/components/layouts/page-header.tsx";
 import { Alert, Button, Card, LoadingState, useToast } from "@/components/ui/index.ts";
 import { ButtonLink } from "@/components/ui/button-link.tsx";
 import { t } from "@/features/instagram/i18n.ts";
-import { canSendAgain, finishInstagramConnectOnce } from "@/features/instagram/api/finish-connect.ts";
+import { finishInstagramConnectOnce } from "@/features/instagram/api/finish-connect.ts";
+import { useStartInstagramConnect } from "@/features/instagram/api/start-connect.ts";
 import { instagramKeys } from "@/features/instagram/api/query-keys.ts";
 import { readCallbackParams } from "@/features/instagram/utils/callback-params.ts";
 
-interface Failure {
-  message: string;
-  /** Whether "Try again" can help (never after a 4xx refusal). */
-  canRetry: boolean;
+interface InstagramCallbackProps {
+  /** Where a new attempt sends the browser (Instagram's authorize page); tests pass a spy. */
+  navigateTo?: (url: string) => void;
 }
 
-export function InstagramCallback() {
+export function InstagramCallback({ navigateTo }: InstagramCallbackProps = {}) {
   const [search] = useSearchParams();
   const params = useMemo(() => readCallbackParams(search), [search]);
   const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const reconnect = useStartInstagramConnect(navigateTo);
 
   useEffect(() => {
     if (params.kind !== "code") return;
     let active = true;
-    // Every run of this effect shares one request per code; "Try again" (never offered after a
-    // refusal) bumps `attempt`, and the code is then sent anew.
+    // Every run of this effect (strict mode runs it twice) shares the one request of this code.
     finishInstagramConnectOnce({ code: params.code, state: params.state }).then(
       (connected) => {
         if (!active) return;
@@ -44,16 +44,13 @@ export function InstagramCallback() {
       },
       (error: unknown) => {
         if (!active) return;
-        setFailure({
-          message: failureMessage(error, t("instagram.callback.connectFailed")),
-          canRetry: canSendAgain(error),
-        });
+        setFailure(failureMessage(error, t("instagram.callback.connectFailed")));
       },
     );
     return () => {
       active = false;
     };
-  }, [params, attempt, navigate, queryClient, toast]);
+  }, [params, navigate, queryClient, toast]);
 
   const back = (
     <ButtonLink to={paths.influencerDashboard} variant="secondary">
@@ -73,25 +70,8 @@ export function InstagramCallback() {
     body = <Alert tone="warning">{t("instagram.callback.invalid")}</Alert>;
   } else if (failure) {
     body = (
-      <Alert
-        tone="danger"
-        title={t("instagram.callback.failed")}
-        action={
-          failure.canRetry && (
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => {
-                setFailure(null);
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {t("common.tryAgain")}
-            </Button>
-          )
-        }
-      >
-        {failure.message}
+      <Alert tone="danger" title={t("instagram.callback.failed")}>
+        {failure}
       </Alert>
     );
   } else {
@@ -108,7 +88,17 @@ export function InstagramCallback() {
       <PageHeader title={t("instagram.callback.title")} />
       <Card>
         {body}
-        {(params.kind !== "code" || failure) && <div className="button-row">{back}</div>}
+        {(params.kind !== "code" || failure) && (
+          <div className="button-row">
+            <Button
+              onClick={() => reconnect.mutate(undefined, { onError: () => toast.error(t("instagram.connectFailed")) })}
+              disabled={reconnect.isPending}
+            >
+              {t("instagram.connect")}
+            </Button>
+            {back}
+          </div>
+        )}
       </Card>
     </div>
   );
