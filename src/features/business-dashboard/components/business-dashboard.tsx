@@ -1,7 +1,7 @@
 // Business dashboard (SPEC §2, §4): the live account frame (pending banner, campaign creation
 // disabled until approved, the banner going within a second of approval) around My Campaigns,
-// and the cards of other features that the route passes in: campaign performance, Orders to
-// Fulfill, Business Profile and Payout Management (all but the orders need the account as it is now).
+// and the cards of other features that the route passes in: Orders to Fulfill, campaign
+// performance, Business Profile and Payout Management (all but the orders need the account as it is now).
 import type { ReactNode } from "react";
 import type { User } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
@@ -34,8 +34,9 @@ export function BusinessDashboard({ statsCard, ordersCard, profileCard, payoutsC
       {(user) => (
         <>
           <MyCampaigns approved={user.status === "approved"} />
-          {statsCard?.(user)}
+          {/* Orders first: on a phone, what to pack today comes before how links perform. */}
           {ordersCard}
+          {statsCard?.(user)}
           {profileCard?.(user)}
           {payoutsCard?.(user)}
         </>
