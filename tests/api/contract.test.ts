@@ -3,7 +3,7 @@
 // adds, drops, renames or retypes without the contract fails here. One journey records real
 // answers (sign-up to completed payout), then each is parsed, and must come back unchanged: zod
 // drops keys a schema does not know, so an extra field shows as a difference.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
   campaignStatsResponseSchema,
@@ -62,6 +62,11 @@ import { type Account, admin, business, influencer, pageForm } from "../helpers/
 import { api, type ApiAnswer } from "../helpers/api.ts";
 import { png } from "../helpers/images.ts";
 import { stackUrl } from "../helpers/stack.ts";
+import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
+
+// Deliveries are released at once here: the holding period has tests of its own.
+beforeAll(() => setCommissionHoldDays(0));
+afterAll(() => setCommissionHoldDays(DEFAULT_HOLD_DAYS));
 
 const answers = new Map<string, ApiAnswer>();
 

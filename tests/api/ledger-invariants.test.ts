@@ -9,6 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
 import { api } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
+import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
+
+// Deliveries are released at once here: the holding period has tests of its own.
+beforeAll(() => setCommissionHoldDays(0));
+afterAll(() => setCommissionHoldDays(DEFAULT_HOLD_DAYS));
 
 const SEED = Number(process.env.LEDGER_SEED ?? 20261122);
 const CLIENTS = 16;

@@ -5,6 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
 import { api } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
+import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
+
+// Deliveries are released at once here: the holding period has tests of its own.
+beforeAll(() => setCommissionHoldDays(0));
+afterAll(() => setCommissionHoldDays(DEFAULT_HOLD_DAYS));
 
 const sql = fixtureDb();
 afterAll(() => sql.end());
@@ -120,6 +125,8 @@ describe("exact figures over a table of orders", () => {
       total_completed_cents: 0,
       available_for_payout: 133.28,
       available_for_payout_cents: total("C"),
+      pending_balance: 0,
+      pending_balance_cents: 0,
     });
     expect(total("C")).toBe(13328);
     expect(history).toEqual([]);
@@ -136,6 +143,8 @@ describe("exact figures over a table of orders", () => {
       total_completed_cents: 0,
       available_for_payout: 363.19,
       available_for_payout_cents: total("N"),
+      pending_balance: 0,
+      pending_balance_cents: 0,
       total_earnings: 427.3,
       total_earnings_cents: total("G"),
       total_platform_fees: 64.11,

@@ -47,6 +47,7 @@ afterAll(async () => {
 
 const settingsShape = {
   riel_per_usd: expect.any(Number),
+  commission_hold_days: expect.any(Number),
   updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
   updated_by: expect.toBeOneOf([null, expect.stringMatching(/^[0-9a-f-]{36}$/)]),
 };
@@ -106,12 +107,26 @@ describe("PUT /admin/settings", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: "Settings saved",
-      settings: { riel_per_usd: rate, updated_at: expect.any(String), updated_by: admin.user.id },
+      settings: {
+        riel_per_usd: rate,
+        commission_hold_days: before.commission_hold_days,
+        updated_at: expect.any(String),
+        updated_by: admin.user.id,
+      },
     });
     expect(Date.parse(res.body.settings.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
     expect((await api("GET", "/admin/settings", { token: admin.token })).body).toEqual({
       settings: res.body.settings,
     });
+  });
+
+  it("saves the holding period alone, leaving the rate as it was", async () => {
+    const before = (await api("GET", "/admin/settings", { token: admin.token })).body.settings;
+    for (const days of [0, 90, 7]) {
+      const res = await api("PUT", "/admin/settings", { token: admin.token, body: { commission_hold_days: days } });
+      expect(res.status).toBe(200);
+      expect(res.body.settings).toMatchObject({ commission_hold_days: days, riel_per_usd: before.riel_per_usd });
+    }
   });
 
   it.each([1000, 10000])("accepts %s riel per dollar (the ends of the range)", async (rate) => {
@@ -121,13 +136,17 @@ describe("PUT /admin/settings", () => {
   });
 
   const range = "riel_per_usd must be a whole number from 1000 to 10000";
+  const holdRange = "commission_hold_days must be a whole number from 0 to 90";
   it.each([
     ["a rate below 1000", { riel_per_usd: 999 }, "riel_per_usd", range],
     ["a rate above 10000", { riel_per_usd: 10001 }, "riel_per_usd", range],
     ["a fraction", { riel_per_usd: 4100.5 }, "riel_per_usd", range],
     ["a numeric string", { riel_per_usd: "4100" }, "riel_per_usd", range],
     ["null", { riel_per_usd: null }, "riel_per_usd", range],
-    ["no rate", {}, "riel_per_usd", "riel_per_usd is required"],
+    ["nothing to change", {}, undefined, "Nothing to change: send riel_per_usd or commission_hold_days"],
+    ["a hold over 90 days", { commission_hold_days: 91 }, "commission_hold_days", holdRange],
+    ["a negative hold", { commission_hold_days: -1 }, "commission_hold_days", holdRange],
+    ["a fraction of a day", { commission_hold_days: 1.5 }, "commission_hold_days", holdRange],
     [
       "an unknown setting",
       { riel_per_usd: 4100, riel_per_dollar: 4100 },

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
 import { api } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
+import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
 import { seedAdmin } from "../helpers/stack.ts";
 
 const shots = join("test-results", "screenshots");
@@ -32,7 +33,11 @@ test.afterEach(async ({ browser }) => {
   await Promise.all(browser.contexts().map((context) => context.close()));
 });
 
+// Deliveries are released at once in this journey (the admin set the hold to 0); the hold has
+// tests of its own.
+test.beforeAll(() => setCommissionHoldDays(0));
 test.afterAll(async () => {
+  await setCommissionHoldDays(DEFAULT_HOLD_DAYS);
   await sql.end();
 });
 

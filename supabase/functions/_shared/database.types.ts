@@ -157,6 +157,7 @@ export type Database = {
         Returns: string;
       };
       campaign_is_active: { Args: { p_campaign_id: string }; Returns: boolean };
+      commission_hold: { Args: Record<PropertyKey, never>; Returns: string };
       consume_instagram_connect_state: { Args: { p_nonce: string; p_user_id: string }; Returns: boolean };
       create_admin: {
         Args: { p_email: string; p_password: string };
@@ -837,6 +838,7 @@ export type Database = {
       };
       marketplace_settings: {
         Row: {
+          commission_hold_days: number;
           id: boolean;
           riel_per_usd: number;
           updated_at: string;
@@ -844,12 +846,14 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          commission_hold_days?: number;
           id?: boolean;
           riel_per_usd?: number;
           updated_at?: string;
           updated_by?: string | null;
         };
         Update: {
+          commission_hold_days?: number;
           id?: boolean;
           riel_per_usd?: number;
           updated_at?: string;
@@ -1342,8 +1346,9 @@ export type Database = {
         };
       };
       update_marketplace_settings: {
-        Args: { p_riel_per_usd: number };
+        Args: { p_commission_hold_days?: number; p_riel_per_usd?: number };
         Returns: {
+          commission_hold_days: number;
           id: boolean;
           riel_per_usd: number;
           updated_at: string;

@@ -7,6 +7,7 @@
 -- posting functions.
 begin;
 \ir helpers.psql
+select tests.release_deliveries_at_once();
 
 select plan(55);
 

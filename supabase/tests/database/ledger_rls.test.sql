@@ -7,6 +7,7 @@
 -- and the order status change write them.
 begin;
 \ir helpers.psql
+select tests.release_deliveries_at_once();
 
 select plan(172);
 

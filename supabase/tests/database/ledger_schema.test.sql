@@ -5,6 +5,7 @@
 -- of public.orders, to the cent with half-up rounding.
 begin;
 \ir helpers.psql
+select tests.release_deliveries_at_once();
 
 select plan(92);
 

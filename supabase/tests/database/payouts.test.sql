@@ -7,6 +7,7 @@
 -- later earnings net it off. A request only ever goes from pending to completed (guard trigger).
 begin;
 \ir helpers.psql
+select tests.release_deliveries_at_once();
 
 select plan(78);
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { MarketplaceSettings } from "./marketplace-settings.tsx";
 
-let saved: { riel_per_usd: number; updated_at: string; updated_by: string | null };
+let saved: { riel_per_usd: number; commission_hold_days: number; updated_at: string; updated_by: string | null };
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
 
@@ -12,7 +12,7 @@ function json(status: number, body: unknown) {
 }
 
 beforeEach(() => {
-  saved = { riel_per_usd: 4100, updated_at: "2026-11-22T03:00:00Z", updated_by: null };
+  saved = { riel_per_usd: 4100, commission_hold_days: 7, updated_at: "2026-11-22T03:00:00Z", updated_by: null };
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (!new URL(url).pathname.endsWith("/admin/settings")) return json(404, {});
     if (init?.method === "PUT") {
@@ -31,13 +31,14 @@ afterEach(() => {
 });
 
 const rate = () => view.container.querySelector<HTMLInputElement>('input[name="riel_per_usd"]')!;
+const holdDays = () => view.container.querySelector<HTMLInputElement>('input[name="commission_hold_days"]')!;
 const save = () => buttonByText(view.container, "Save Settings")!;
 const puts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === "PUT");
 
-async function type(value: string) {
+async function type(value: string, input = rate()) {
   await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(rate(), value);
-    rate().dispatchEvent(new Event("input", { bubbles: true }));
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
   });
 }
 
@@ -67,5 +68,19 @@ describe("Marketplace settings", () => {
     expect(JSON.parse(String((puts()[0][1] as RequestInit).body))).toEqual({ riel_per_usd: 4000 });
     expect(rate().value).toBe("4000");
     expect(save().disabled).toBe(true);
+  });
+
+  it("saves only the holding period when only it changed, and refuses one out of range", async () => {
+    view = await render(<MarketplaceSettings />);
+    await until(() => expect(holdDays().value).toBe("7"));
+    await type("91", holdDays());
+    await click(save());
+    expect(view.container.textContent).toContain("commission_hold_days must be a whole number from 0 to 90");
+    expect(puts()).toEqual([]);
+    await type("0", holdDays());
+    await click(save());
+    await until(() => expect(document.body.textContent).toContain("Settings saved."));
+    expect(JSON.parse(String((puts()[0][1] as RequestInit).body))).toEqual({ commission_hold_days: 0 });
+    expect(holdDays().value).toBe("0");
   });
 });

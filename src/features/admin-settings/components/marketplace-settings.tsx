@@ -1,6 +1,7 @@
 // The admin's Settings tab: the riel exchange rate (riel per US dollar) the checkout shows riel
-// beside dollars with. Prices and every amount stay in dollars (docs/money.md). The shared schema
-// checks the value first; a refusal from the server shows next to the field it names.
+// beside dollars with, and the commission holding period (days after delivery before earnings can
+// be requested). Prices and every amount stay in dollars (docs/money.md). The shared schema checks
+// the values first; a refusal from the server shows next to the field it names.
 import { useState, type FormEvent } from "react";
 import { settingsUpdateSchema, type Settings } from "@contract/settings.ts";
 import { Alert, Button, Card, LoadingState, RetryAlert, TextField, useToast } from "@/components/ui/index.ts";
@@ -11,7 +12,7 @@ import { t } from "@/features/admin-settings/i18n.ts";
 import { useSettings } from "@/features/admin-settings/api/get-settings.ts";
 import { useUpdateSettings } from "@/features/admin-settings/api/update-settings.ts";
 
-const FIELDS = ["riel_per_usd"] as const;
+const FIELDS = ["riel_per_usd", "commission_hold_days"] as const;
 
 export function MarketplaceSettings() {
   const settings = useSettings();
@@ -20,7 +21,7 @@ export function MarketplaceSettings() {
       {settings.isLoading ? (
         <LoadingState label={t("settings.loading")} />
       ) : settings.data ? (
-        <ExchangeRateForm key={settings.data.updated_at} saved={settings.data} />
+        <SettingsForm key={settings.data.updated_at} saved={settings.data} />
       ) : settings.canRetry ? (
         <RetryAlert title={t("settings.loadFailed")} onRetry={settings.refetch} retrying={settings.isFetching} />
       ) : (
@@ -30,19 +31,26 @@ export function MarketplaceSettings() {
   );
 }
 
-function ExchangeRateForm({ saved }: { saved: Settings }) {
+function SettingsForm({ saved }: { saved: Settings }) {
   const toast = useToast();
   const { mutateAsync: save, isPending } = useUpdateSettings();
   const [rate, setRate] = useState(String(saved.riel_per_usd));
+  const [holdDays, setHoldDays] = useState(String(saved.commission_hold_days));
   const [failure, setFailure] = useState<string | null>(null);
   const { errors, formRef, ...fieldErrors } = useFieldErrors(FIELDS);
-  const dirty = rate.trim() !== String(saved.riel_per_usd);
+  const rateChanged = rate.trim() !== String(saved.riel_per_usd);
+  const holdChanged = holdDays.trim() !== String(saved.commission_hold_days);
+  const dirty = rateChanged || holdChanged;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!dirty || isPending) return;
     setFailure(null);
-    const parsed = settingsUpdateSchema.safeParse({ riel_per_usd: Number(rate.trim()) });
+    // Only what changed is sent: the other setting is left as it is.
+    const parsed = settingsUpdateSchema.safeParse({
+      ...(rateChanged ? { riel_per_usd: Number(rate.trim()) } : {}),
+      ...(holdChanged ? { commission_hold_days: Number(holdDays.trim()) } : {}),
+    });
     if (!parsed.success) {
       fieldErrors.fromSchema(parsed.error);
       return;
@@ -70,6 +78,19 @@ function ExchangeRateForm({ saved }: { saved: Settings }) {
           fieldErrors.clear("riel_per_usd");
         }}
         error={errors.riel_per_usd}
+      />
+      <TextField
+        label={t("settings.commissionHoldDays")}
+        name="commission_hold_days"
+        inputMode="numeric"
+        required
+        hint={t("settings.commissionHoldDaysHint")}
+        value={holdDays}
+        onChange={(event) => {
+          setHoldDays(event.target.value);
+          fieldErrors.clear("commission_hold_days");
+        }}
+        error={errors.commission_hold_days}
       />
       {failure && <Alert tone="danger">{failure}</Alert>}
       <p className="muted-note">{t("settings.updated", { when: formatDateTime(saved.updated_at) })}</p>

@@ -27,6 +27,7 @@ function summaryOf(
     requested?: number;
     completed?: number;
     available: number;
+    pending?: number;
     gross?: number;
     fees?: number;
     commissions?: number;
@@ -38,6 +39,7 @@ function summaryOf(
     requested_balance_cents: cents.requested ?? 0,
     total_completed_cents: cents.completed ?? 0,
     available_for_payout_cents: cents.available,
+    pending_balance_cents: cents.pending ?? 0,
   };
   return business
     ? makeBusinessPayoutSummary({
@@ -169,6 +171,7 @@ describe("Payout Management (business)", () => {
     expect(view.container.querySelector("h2")?.textContent).toBe("Payout Management");
     expect(stats()).toEqual({
       "Available for payout": "$61.20",
+      "On hold (recent deliveries)": "$0.00",
       "Net earnings (after fees)": "$91.80",
       "Requested (pending)": "$0.00",
       "Total paid out": "$30.60",
@@ -274,7 +277,7 @@ describe("Payout Management (business)", () => {
     view = await render(<PayoutManagement user={business()} />);
     await until(() => expect(alerts()).toContain("Something broke"));
     expect(Object.values(stats()).every((value) => value === "$0.00")).toBe(true);
-    expect(Object.keys(stats())).toHaveLength(7);
+    expect(Object.keys(stats())).toHaveLength(8);
     expect(historyRows()).toHaveLength(0);
     expect(requestButton().disabled).toBe(true);
   });
@@ -339,6 +342,7 @@ describe("Commission & Payout Management (influencer)", () => {
     expect(view.container.querySelector("h2")?.textContent).toBe("Commission & Payout Management");
     expect(Object.keys(stats())).toEqual([
       "Available for payout",
+      "On hold (recent deliveries)",
       "Commissions earned",
       "Requested (pending)",
       "Total paid out",

@@ -17,6 +17,8 @@ export function PayoutStats({ summary, userType }: PayoutStatsProps) {
     owed
       ? { id: "owed", label: t("payouts.stats.owed"), cents: -available, highlight: "owed" }
       : { id: "available", label: t("payouts.stats.available"), cents: available, highlight: "primary" },
+    // Delivered but inside the holding period (docs/money.md): shown so the money is not "missing".
+    { id: "pending", label: t("payouts.stats.pending"), cents: summary.pending_balance_cents },
     { id: "earned", label: t(`payouts.stats.earned.${userType}`), cents: summary.earned_balance_cents },
     { id: "requested", label: t("payouts.stats.requested"), cents: summary.requested_balance_cents },
     { id: "completed", label: t("payouts.stats.completed"), cents: summary.total_completed_cents },

@@ -64,6 +64,8 @@ export const ZERO_SUMMARY: BusinessPayoutSummary = {
   total_completed_cents: 0,
   available_for_payout: 0,
   available_for_payout_cents: 0,
+  pending_balance: 0,
+  pending_balance_cents: 0,
   total_earnings: 0,
   total_earnings_cents: 0,
   total_platform_fees: 0,

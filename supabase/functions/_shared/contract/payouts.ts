@@ -53,8 +53,11 @@ export const influencerPayoutSummarySchema = z.object({
   ...moneyShape("requested_balance"),
   // Everything paid out.
   ...moneyShape("total_completed"),
-  // Not yet in any request; negative when the user owes it (a reversal after a payout).
+  // Not yet in any request and past the holding period; negative when the user owes it (a
+  // reversal after a payout).
   ...moneyShape("available_for_payout"),
+  // Delivered but still inside the holding period (docs/money.md): not yet requestable.
+  ...moneyShape("pending_balance"),
 });
 
 /** A business's balances: an influencer's, plus gross, fees and the commissions on its orders. */

@@ -10,6 +10,11 @@ export const RIEL_PER_USD_MAX = 10000;
 
 const rielPerUsdRange = `riel_per_usd must be a whole number from ${RIEL_PER_USD_MIN} to ${RIEL_PER_USD_MAX}`;
 
+/** The range of commission_hold_days, as the database's CHECK constraint has it. */
+export const COMMISSION_HOLD_DAYS_MAX = 90;
+
+const holdDaysRange = `commission_hold_days must be a whole number from 0 to ${COMMISSION_HOLD_DAYS_MAX}`;
+
 /**
  * PUT /admin/settings. Unknown fields are refused rather than ignored: a misspelt setting must not
  * look saved. A number only, no numeric strings: the admin screen sends what it parsed.
@@ -17,12 +22,22 @@ const rielPerUsdRange = `riel_per_usd must be a whole number from ${RIEL_PER_USD
 export const settingsUpdateSchema = z
   .object({
     riel_per_usd: z
-      .number({ error: (issue) => (issue.input === undefined ? "riel_per_usd is required" : rielPerUsdRange) })
+      .number({ error: rielPerUsdRange })
       .int(rielPerUsdRange)
       .min(RIEL_PER_USD_MIN, rielPerUsdRange)
-      .max(RIEL_PER_USD_MAX, rielPerUsdRange),
+      .max(RIEL_PER_USD_MAX, rielPerUsdRange)
+      .optional(),
+    commission_hold_days: z
+      .number({ error: holdDaysRange })
+      .int(holdDaysRange)
+      .min(0, holdDaysRange)
+      .max(COMMISSION_HOLD_DAYS_MAX, holdDaysRange)
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((input) => input.riel_per_usd !== undefined || input.commission_hold_days !== undefined, {
+    message: "Nothing to change: send riel_per_usd or commission_hold_days",
+  });
 
 export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;
 
@@ -30,6 +45,8 @@ export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;
 export const settingsSchema = z.object({
   /** Riel per US dollar (4100 means $1 = 4,100 riel). */
   riel_per_usd: z.number().int(),
+  /** Days after delivery before commissions and business nets can be requested (0 to 90). */
+  commission_hold_days: z.number().int(),
   updated_at: timestamp,
   /** The admin who saved them last; null until one does. */
   updated_by: id.nullable(),

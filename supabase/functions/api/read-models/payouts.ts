@@ -79,7 +79,10 @@ function toPayoutJson(row: PayoutRow): PayoutItem {
 }
 
 /** Sums of one user's ledger entries and requests (see docs/money.md for each). */
-type BalanceRow = Record<"earned" | "completed" | "available" | "gross" | "fees" | "requested" | "commissions", Cents>;
+type BalanceRow = Record<
+  "earned" | "completed" | "available" | "pending" | "gross" | "fees" | "requested" | "commissions",
+  Cents
+>;
 
 /** SPEC §3 payout summary of one user (see docs/money.md for each figure). */
 export async function readSummary(
@@ -87,26 +90,38 @@ export async function readSummary(
   userId: string,
   userType: PayoutUserType,
 ): Promise<BusinessPayoutSummary | InfluencerPayoutSummary> {
+  // An earning not yet requested is pending while its delivery (for a reversal, the delivery it
+  // reverses) is younger than the holding period, and available after.
   const [row] = await tx<BalanceRow[]>`
+    with entries as (
+      select e.amount_cents, e.line,
+             e.line <> 'payout' and not exists (
+               select 1 from public.payout_request_entries pe where pe.ledger_entry_id = e.id) as unrequested,
+             coalesce(d.created_at, t.created_at) > now() - private.commission_hold() as held
+      from public.ledger_entries e
+      join public.ledger_accounts a on a.id = e.account_id
+      join public.ledger_transactions t on t.id = e.transaction_id
+      left join public.ledger_transactions d on d.id = t.reverses_transaction_id
+      where a.user_id = ${userId}
+    )
     select
-      coalesce(sum(e.amount_cents) filter (where e.line <> 'payout'), 0) as earned,
-      coalesce(-sum(e.amount_cents) filter (where e.line = 'payout'), 0) as completed,
-      coalesce(sum(e.amount_cents) filter (where e.line <> 'payout' and not exists (
-        select 1 from public.payout_request_entries pe where pe.ledger_entry_id = e.id)), 0) as available,
-      coalesce(sum(e.amount_cents) filter (where e.line = 'gross'), 0) as gross,
-      coalesce(-sum(e.amount_cents) filter (where e.line = 'platform_fee'), 0) as fees,
+      coalesce(sum(amount_cents) filter (where line <> 'payout'), 0) as earned,
+      coalesce(-sum(amount_cents) filter (where line = 'payout'), 0) as completed,
+      coalesce(sum(amount_cents) filter (where unrequested and not held), 0) as available,
+      coalesce(sum(amount_cents) filter (where unrequested and held), 0) as pending,
+      coalesce(sum(amount_cents) filter (where line = 'gross'), 0) as gross,
+      coalesce(-sum(amount_cents) filter (where line = 'platform_fee'), 0) as fees,
       (select coalesce(sum(amount_cents), 0) from public.payout_requests
        where user_id = ${userId} and status = 'pending') as requested,
       (select coalesce(sum(commission_cents), 0) from public.orders
        where business_id = ${userId} and status = 'delivered') as commissions
-    from public.ledger_entries e
-    join public.ledger_accounts a on a.id = e.account_id
-    where a.user_id = ${userId}`;
+    from entries`;
   const summary = {
     ...money("earned_balance", row.earned),
     ...money("requested_balance", row.requested),
     ...money("total_completed", row.completed),
     ...money("available_for_payout", row.available),
+    ...money("pending_balance", row.pending),
   };
   if (userType !== "business") return summary;
   return {

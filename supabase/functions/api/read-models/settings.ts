@@ -6,6 +6,7 @@ import type { Tx } from "../../_shared/db.ts";
 
 const SETTINGS_COLUMNS = [
   "riel_per_usd",
+  "commission_hold_days",
   "updated_at",
   "updated_by",
 ] as const satisfies readonly (keyof Tables<"marketplace_settings">)[];
@@ -18,5 +19,10 @@ export function settingsColumns(tx: Tx) {
 }
 
 export function toSettingsJson(row: SettingsRow): Settings {
-  return { riel_per_usd: row.riel_per_usd, updated_at: row.updated_at, updated_by: row.updated_by };
+  return {
+    riel_per_usd: row.riel_per_usd,
+    commission_hold_days: row.commission_hold_days,
+    updated_at: row.updated_at,
+    updated_by: row.updated_by,
+  };
 }

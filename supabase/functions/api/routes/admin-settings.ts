@@ -1,4 +1,4 @@
-// Admin paths for the marketplace settings (the riel exchange rate, for now): read them and change
+// Admin paths for the marketplace settings (the riel exchange rate, the commission holding period): read them and change
 // them. Both run as the admin, so the database decides too: its policy lets only admins read the
 // row, and only public.update_marketplace_settings writes it.
 import { Hono } from "hono";
@@ -37,7 +37,9 @@ export function adminSettingRoutes(deps: AppDeps) {
       deps.sql,
       c.get("claims"),
       (tx) =>
-        tx<SettingsRow[]>`select ${settingsColumns(tx)} from public.update_marketplace_settings(${input.riel_per_usd})`,
+        tx<SettingsRow[]>`
+          select ${settingsColumns(tx)}
+          from public.update_marketplace_settings(${input.riel_per_usd ?? null}, ${input.commission_hold_days ?? null})`,
     );
     return c.json({ message: "Settings saved", settings: toSettingsJson(settings) } satisfies SettingsSavedResponse);
   });
