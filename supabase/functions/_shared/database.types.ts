@@ -171,6 +171,7 @@ export type Database = {
       default_dm_template: { Args: Record<PropertyKey, never>; Returns: string };
       has_role: { Args: { p_user_type: Database["public"]["Enums"]["user_type"] }; Returns: boolean };
       is_http_url: { Args: { p_max_length: number; p_url: string }; Returns: boolean };
+      khqr_crc: { Args: { p_text: string }; Returns: string };
       ledger_account_id: {
         Args: { p_kind: Database["public"]["Enums"]["ledger_account_kind"]; p_user_id?: string };
         Returns: number;
@@ -1060,12 +1061,16 @@ export type Database = {
       payout_requests: {
         Row: {
           aba_reference: string | null;
+          account_name: string | null;
+          account_number: string | null;
           amount_cents: number;
+          bank_name: string | null;
           completed_at: string | null;
           completed_by: string | null;
           fee_cents: number;
           gross_cents: number;
           id: string;
+          khqr: string | null;
           requested_at: string;
           status: Database["public"]["Enums"]["payout_status"];
           user_id: string;
@@ -1073,24 +1078,32 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           aba_reference?: string | null;
+          account_name?: string | null;
+          account_number?: string | null;
           amount_cents: number;
+          bank_name?: string | null;
           completed_at?: string | null;
           completed_by?: string | null;
           fee_cents: number;
           gross_cents: number;
           id?: string;
+          khqr?: string | null;
           requested_at?: string;
           status?: Database["public"]["Enums"]["payout_status"];
           user_id: string;
         };
         Update: {
           aba_reference?: string | null;
+          account_name?: string | null;
+          account_number?: string | null;
           amount_cents?: number;
+          bank_name?: string | null;
           completed_at?: string | null;
           completed_by?: string | null;
           fee_cents?: number;
           gross_cents?: number;
           id?: string;
+          khqr?: string | null;
           requested_at?: string;
           status?: Database["public"]["Enums"]["payout_status"];
           user_id?: string;
@@ -1126,6 +1139,7 @@ export type Database = {
           full_name: string | null;
           id: string;
           is_approved: boolean | null;
+          khqr: string | null;
           platform: Database["public"]["Enums"]["social_platform"] | null;
           social_media_page: string | null;
           status: Database["public"]["Enums"]["account_status"];
@@ -1147,6 +1161,7 @@ export type Database = {
           full_name?: string | null;
           id?: string;
           is_approved?: never;
+          khqr?: string | null;
           platform?: Database["public"]["Enums"]["social_platform"] | null;
           social_media_page?: string | null;
           status?: Database["public"]["Enums"]["account_status"];
@@ -1167,6 +1182,7 @@ export type Database = {
           full_name?: string | null;
           id?: string;
           is_approved?: never;
+          khqr?: string | null;
           platform?: Database["public"]["Enums"]["social_platform"] | null;
           social_media_page?: string | null;
           status?: Database["public"]["Enums"]["account_status"];
@@ -1227,12 +1243,16 @@ export type Database = {
         Args: { p_aba_reference: string; p_user_id: string };
         Returns: {
           aba_reference: string | null;
+          account_name: string | null;
+          account_number: string | null;
           amount_cents: number;
+          bank_name: string | null;
           completed_at: string | null;
           completed_by: string | null;
           fee_cents: number;
           gross_cents: number;
           id: string;
+          khqr: string | null;
           requested_at: string;
           status: Database["public"]["Enums"]["payout_status"];
           user_id: string;
@@ -1276,12 +1296,16 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: {
           aba_reference: string | null;
+          account_name: string | null;
+          account_number: string | null;
           amount_cents: number;
+          bank_name: string | null;
           completed_at: string | null;
           completed_by: string | null;
           fee_cents: number;
           gross_cents: number;
           id: string;
+          khqr: string | null;
           requested_at: string;
           status: Database["public"]["Enums"]["payout_status"];
           user_id: string;
@@ -1308,6 +1332,7 @@ export type Database = {
           full_name: string | null;
           id: string;
           is_approved: boolean | null;
+          khqr: string | null;
           platform: Database["public"]["Enums"]["social_platform"] | null;
           social_media_page: string | null;
           status: Database["public"]["Enums"]["account_status"];
