@@ -77,8 +77,8 @@ begin
          new.bank_name, new.account_name, new.account_number, new.khqr)
         is distinct from (old.id, old.user_id, old.amount_cents, old.gross_cents, old.fee_cents, old.requested_at,
          old.bank_name, old.account_name, old.account_number, old.khqr) then
-    raise exception 'A payout request can only be completed once, and its amounts and bank details never change'
-      using errcode = '55000';
+    -- The message of the original guard: the bank snapshot counts among a request's amounts.
+    raise exception 'A payout request can only be completed once, and its amounts never change' using errcode = '55000';
   end if;
   return new;
 end

@@ -106,17 +106,14 @@ export const profileUpdateSchema = z
       .optional(),
     /** The string of the bank app's "Receive" KHQR; "" or null clears it. */
     khqr: z
-      .union([
-        z.null(),
-        z
-          .string({ error: "KHQR must be text" })
-          .trim()
-          .superRefine((value, ctx) => {
-            if (value === "") return;
-            const check = checkKhqr(value);
-            if (!check.ok) ctx.addIssue({ code: "custom", message: check.message });
-          }),
-      ])
+      .string({ error: "KHQR must be text" })
+      .trim()
+      .superRefine((value, ctx) => {
+        if (value === "") return;
+        const check = checkKhqr(value);
+        if (!check.ok) ctx.addIssue({ code: "custom", message: check.message });
+      })
+      .nullable()
       .optional(),
   })
   .strict();
