@@ -105,8 +105,12 @@ begin
     raise exception 'You have no available balance to request a payout.' using errcode = '55000';
   end if;
 
-  insert into public.payout_requests (user_id, amount_cents, gross_cents, fee_cents)
-  values (caller.id, gross - fee, gross, fee)
+  -- The bank details and KHQR are kept as they are now (20261122180000): later profile edits do
+  -- not change where this request is paid.
+  insert into public.payout_requests (user_id, amount_cents, gross_cents, fee_cents,
+                                      bank_name, account_name, account_number, khqr)
+  values (caller.id, gross - fee, gross, fee,
+          btrim(caller.bank_name), btrim(caller.account_name), btrim(caller.account_number), caller.khqr)
   returning * into request;
   insert into public.payout_request_entries (ledger_entry_id, payout_request_id)
   select entry_id, request.id from unnest(covered) as entry_id;

@@ -3,10 +3,16 @@
 // earnings arrive live, enter their bank details and request payouts; the admin, in another
 // context opened before the requests, sees them arrive, checks gross, fee and net, and
 // completes both with ABA references; each user sees the completion and the history entry live.
+// Then the KHQR journey: a code read from a photo in the browser, the request keeping the bank
+// details of its moment, and the admin's QR decoded to the payable KHQR.
 // The accounts come from the API; the campaign, link and order from the database.
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
+import jsQR from "jsqr";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { PNG } from "pngjs";
+import QRCode from "qrcode";
+import { checkKhqr, khqrCrc, khqrTags } from "../../supabase/functions/_shared/contract/khqr.ts";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
 import { api } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
@@ -192,4 +198,79 @@ test("an order is delivered, both parties request payouts, the admin completes t
   }
   await shot(shopPage, "payouts-business-completed");
   await shot(creatorPage, "payouts-influencer-completed");
+});
+
+test("an influencer saves a KHQR from a photo, requests a payout, edits the profile; the admin scans the request's KHQR and completes it", async ({
+  browser,
+}) => {
+  // A known-good KHQR (bakong-khqr SDK documentation); its picture is uploaded as a photo would be.
+  const savedKhqr =
+    "00020101021229180014jonhsmith@nbcq52045999530311654035005802KH5910Jonh Smith6010PHNOM PENH993400131742250594187011317422506541846304EA38";
+  const [shop, creator] = await Promise.all([business(), influencer()]);
+  const productName = `E2E KHQR Lamp ${Date.now().toString(36)}`;
+  const campaignId = await createCampaign(sql, { businessId: shop.user.id, productName, priceCents, commissionRate });
+  await createApprovedLink(sql, campaignId, creator.user.id);
+  const orderId = await placeOrder(sql, campaignId, { influencerId: creator.user.id, quantity });
+  const adminToken = (await admin()).token;
+  for (const new_status of ["ready_for_pickup", "out_for_delivery", "delivered"]) {
+    expect(
+      (await api("PUT", `/admin/orders/${orderId}/status`, { token: adminToken, body: { new_status } })).status,
+    ).toBe(200);
+  }
+
+  const creatorPage = await signedIn(browser, phone, creator.user.email, "longenough1", "/influencer/dashboard");
+  const bankCard = creatorPage
+    .locator(".card")
+    .filter({ has: creatorPage.getByRole("heading", { name: "Bank Account Information" }) });
+  await bankCard.getByLabel("Bank name", { exact: true }).fill("ABA Bank");
+  await bankCard.getByLabel("Account name", { exact: true }).fill("Sreypov Creator");
+  await bankCard.getByLabel("Account number", { exact: true }).fill("000 123 456");
+  // The photo is read in the browser (canvas + jsQR) into the KHQR field.
+  await bankCard.getByLabel("Read KHQR from a photo").setInputFiles({
+    name: "khqr.png",
+    mimeType: "image/png",
+    buffer: await QRCode.toBuffer(savedKhqr, { width: 600, margin: 6 }),
+  });
+  await expect(bankCard.getByText("KHQR read from the photo. Update Profile to save it.")).toBeVisible();
+  await expect(bankCard.getByLabel("KHQR (optional)")).toHaveValue(savedKhqr);
+  await bankCard.getByRole("button", { name: "Update Profile" }).click();
+  await expect(creatorPage.getByText("Profile updated.")).toBeVisible();
+
+  await requestPayout(creatorPage, "$4.00");
+  const pendingNote = payoutCard(creatorPage).getByRole("status").filter({ hasText: "Payout requested" });
+  await expect(pendingNote).toContainText("To be paid to ABA Bank · Sreypov Creator · 000 123 456");
+
+  // A later edit changes the profile, not the pending request.
+  await bankCard.getByLabel("Account number", { exact: true }).fill("999 888 777");
+  await bankCard.getByRole("button", { name: "Update Profile" }).click();
+  await expect(creatorPage.getByText("Profile updated.")).toHaveCount(1);
+  await expect(bankCard.getByRole("button", { name: "Update Profile" })).toBeDisabled();
+  await expect(pendingNote).toContainText("000 123 456");
+  await shot(creatorPage, "payouts-khqr-influencer-pending");
+
+  const adminPage = await signedIn(browser, desktop, seedAdmin.email, seedAdmin.password, "/admin/dashboard");
+  await adminPage.getByRole("tab", { name: "Payout Management" }).click();
+  const request = adminPage
+    .getByRole("list", { name: "Pending payout requests" })
+    .getByRole("listitem", { name: creator.user.email });
+  await expect(request).toContainText("Account number000 123 456");
+  await expect(request).toContainText("Account nameSreypov Creator");
+  await expect(request.getByRole("button", { name: "Copy Account number" })).toBeVisible();
+  await expect(request).toContainText("Scan to pay $4.00");
+
+  // Scanning, here decoding the image the admin sees: the same account, dynamic, $4.00 in USD.
+  const image = request.getByRole("img", { name: "KHQR to pay $4.00" });
+  await expect(image).toBeVisible();
+  const src = await image.getAttribute("src");
+  const png = PNG.sync.read(Buffer.from(src!.split(",")[1], "base64"));
+  const scanned = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? "";
+  expect(checkKhqr(scanned).ok).toBe(true);
+  expect(khqrTags(scanned)).toMatchObject({ "01": "12", "29": "0014jonhsmith@nbcq", "53": "840", "54": "4.00" });
+  expect(scanned.slice(-4)).toBe(khqrCrc(scanned.slice(0, -4)));
+  await shot(adminPage, "payouts-khqr-admin-request");
+
+  await complete(adminPage, creator, "ABA-E2E-KHQR-1");
+  await expect(creatorPage.getByText("Your payout of $4.00 was completed (ABA reference ABA-E2E-KHQR-1).")).toBeVisible(
+    live,
+  );
 });

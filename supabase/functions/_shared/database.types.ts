@@ -172,6 +172,7 @@ export type Database = {
       default_dm_template: { Args: Record<PropertyKey, never>; Returns: string };
       has_role: { Args: { p_user_type: Database["public"]["Enums"]["user_type"] }; Returns: boolean };
       is_http_url: { Args: { p_max_length: number; p_url: string }; Returns: boolean };
+      khqr_crc: { Args: { p_text: string }; Returns: string };
       ledger_account_id: {
         Args: { p_kind: Database["public"]["Enums"]["ledger_account_kind"]; p_user_id?: string };
         Returns: number;
@@ -1064,12 +1065,16 @@ export type Database = {
       payout_requests: {
         Row: {
           aba_reference: string | null;
+          account_name: string | null;
+          account_number: string | null;
           amount_cents: number;
+          bank_name: string | null;
           completed_at: string | null;
           completed_by: string | null;
           fee_cents: number;
           gross_cents: number;
           id: string;
+          khqr: string | null;
           requested_at: string;
           status: Database["public"]["Enums"]["payout_status"];
           user_id: string;
@@ -1077,24 +1082,32 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           aba_reference?: string | null;
+          account_name?: string | null;
+          account_number?: string | null;
           amount_cents: number;
+          bank_name?: string | null;
           completed_at?: string | null;
           completed_by?: string | null;
           fee_cents: number;
           gross_cents: number;
           id?: string;
+          khqr?: string | null;
           requested_at?: string;
           status?: Database["public"]["Enums"]["payout_status"];
           user_id: string;
         };
         Update: {
           aba_reference?: string | null;
+          account_name?: string | null;
+          account_number?: string | null;
           amount_cents?: number;
+          bank_name?: string | null;
           completed_at?: string | null;
           completed_by?: string | null;
           fee_cents?: number;
           gross_cents?: number;
           id?: string;
+          khqr?: string | null;
           requested_at?: string;
           status?: Database["public"]["Enums"]["payout_status"];
           user_id?: string;
@@ -1130,6 +1143,7 @@ export type Database = {
           full_name: string | null;
           id: string;
           is_approved: boolean | null;
+          khqr: string | null;
           platform: Database["public"]["Enums"]["social_platform"] | null;
           social_media_page: string | null;
           status: Database["public"]["Enums"]["account_status"];
@@ -1151,6 +1165,7 @@ export type Database = {
           full_name?: string | null;
           id?: string;
           is_approved?: never;
+          khqr?: string | null;
           platform?: Database["public"]["Enums"]["social_platform"] | null;
           social_media_page?: string | null;
           status?: Database["public"]["Enums"]["account_status"];
@@ -1171,6 +1186,7 @@ export type Database = {
           full_name?: string | null;
           id?: string;
           is_approved?: never;
+          khqr?: string | null;
           platform?: Database["public"]["Enums"]["social_platform"] | null;
           social_media_page?: string | null;
           status?: Database["public"]["Enums"]["account_status"];
@@ -1231,12 +1247,16 @@ export type Database = {
         Args: { p_aba_reference: string; p_user_id: string };
         Returns: {
           aba_reference: string | null;
+          account_name: string | null;
+          account_number: string | null;
           amount_cents: number;
+          bank_name: string | null;
           completed_at: string | null;
           completed_by: string | null;
           fee_cents: number;
           gross_cents: number;
           id: string;
+          khqr: string | null;
           requested_at: string;
           status: Database["public"]["Enums"]["payout_status"];
           user_id: string;
@@ -1280,12 +1300,16 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: {
           aba_reference: string | null;
+          account_name: string | null;
+          account_number: string | null;
           amount_cents: number;
+          bank_name: string | null;
           completed_at: string | null;
           completed_by: string | null;
           fee_cents: number;
           gross_cents: number;
           id: string;
+          khqr: string | null;
           requested_at: string;
           status: Database["public"]["Enums"]["payout_status"];
           user_id: string;
@@ -1312,6 +1336,7 @@ export type Database = {
           full_name: string | null;
           id: string;
           is_approved: boolean | null;
+          khqr: string | null;
           platform: Database["public"]["Enums"]["social_platform"] | null;
           social_media_page: string | null;
           status: Database["public"]["Enums"]["account_status"];

@@ -5,7 +5,14 @@ import type { PayoutItem, PayoutStatus, PayoutUserType, PendingPayout } from "@c
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makePayoutItem, makePayoutStats, makePendingPayout } from "@/testing/fixtures/payouts.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { khqrTags, payableKhqr } from "@contract/khqr.ts";
 import { AdminPayouts } from "./admin-payouts.tsx";
+
+// A known-good KHQR (bakong-khqr SDK documentation), made payable as the server does.
+const SAVED_KHQR =
+  "00020101021229180014jonhsmith@nbcq52045999530311654035005802KH5910Jonh Smith6010PHNOM PENH993400131742250594187011317422506541846304EA38";
 
 type Options = { onChange: () => void; table: string; event: string; filter?: string };
 const realtime = vi.hoisted(() => ({ options: null as Options | null }));
@@ -325,5 +332,54 @@ describe("Admin Payout Management", () => {
     expect(tabs()).toEqual(["Requests (0)", "Completed (0)"]);
     expect(cards("Pending payout requests")).toHaveLength(0);
     expect(text()).not.toContain("No pending payout requests");
+  });
+
+  it("shows where to pay: the requested bank details with Copy buttons, and the payable KHQR as a QR", async () => {
+    const khqr = payableKhqr(SAVED_KHQR, { amountCents: 400, createdAtMs: 1795000000000, expiresAtMs: 1795086400000 });
+    pendingList = [
+      businessRequest(),
+      {
+        ...influencerRequest(),
+        bank_name: "ACLEDA Bank",
+        account_name: "Chan Dara",
+        account_number: "0001 2345",
+        khqr,
+      },
+    ];
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    view = await render(<AdminPayouts />);
+    await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
+
+    const creator = card("creator@example.com");
+    for (const part of ["BankACLEDA Bank", "Account nameChan Dara", "Account number0001 2345"]) {
+      expect(creator.textContent).toContain(part);
+    }
+    expect(creator.textContent).toContain("Bank details as they were when the payout was requested.");
+    await click(creator.querySelector<HTMLButtonElement>("button[aria-label='Copy Account number']")!);
+    await until(() => expect(writeText).toHaveBeenCalledWith("0001 2345"));
+    await until(() =>
+      expect(creator.querySelector("button[aria-label='Copy Account number']")?.textContent).toBe("Copied"),
+    );
+    await click(creator.querySelector<HTMLButtonElement>("button[aria-label='Copy Account name']")!);
+    await until(() => expect(writeText).toHaveBeenCalledWith("Chan Dara"));
+
+    // The QR image decodes to the payable KHQR: dynamic, USD, the amount to pay.
+    await until(() => expect(creator.querySelector("img.payable-khqr__image")).not.toBeNull());
+    const image = creator.querySelector<HTMLImageElement>("img.payable-khqr__image")!;
+    expect(image.alt).toBe("KHQR to pay $4.00");
+    expect(creator.textContent).toContain("Scan to pay $4.00");
+    const [header, base64] = image.src.split(",");
+    expect(header).toBe("data:image/png;base64");
+    const png = PNG.sync.read(Buffer.from(base64, "base64"));
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+    expect(decoded).toBe(khqr);
+    expect(khqrTags(decoded!)).toMatchObject({ "01": "12", "53": "840", "54": "4.00" });
+
+    // Without a saved KHQR the admin transfers to the account.
+    const seller = card("seller@example.com");
+    expect(seller.querySelector("img.payable-khqr__image")).toBeNull();
+    expect(seller.textContent).toContain("No KHQR saved: transfer to the account above.");
+    expect(seller.textContent).toContain("Account number000 123 456");
   });
 });

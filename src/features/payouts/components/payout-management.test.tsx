@@ -376,4 +376,25 @@ describe("Commission & Payout Management (influencer)", () => {
     expect(view.container.querySelector(".payout-bank-hint a")?.getAttribute("href")).toBe("/influencer/profile");
     expect(requestButton().disabled).toBe(true);
   });
+
+  it("says where a pending request will be paid: the details of when it was requested, not the profile's", async () => {
+    const pending = item("b", "pending", 6120, {
+      requested_at: "2026-11-22T03:00:00Z",
+      bank_name: "ABA Bank",
+      account_name: "Sok Dara",
+      account_number: "000 123 456",
+    });
+    summaryAnswer.body = {
+      summary: summaryOf({ earned: 6120, requested: 6120, available: 0 }),
+      history: [pending],
+    };
+    // The profile already says something else.
+    view = await render(
+      <PayoutManagement user={business({ bank_name: "ACLEDA", account_name: "New Name", account_number: "999" })} />,
+    );
+    await until(() => expect(text()).toContain("Awaiting admin"));
+    expect(text()).toContain(
+      "To be paid to ABA Bank · Sok Dara · 000 123 456, as when you requested it. Changes to your profile apply to your next request.",
+    );
+  });
 });

@@ -1,7 +1,8 @@
 // The business "Payout Management" and influencer "Commission & Payout Management" card (SPEC §2,
 // §4, §5, §8): balances from GET /payouts/summary (a negative available amount is owed), Request
 // Payout behind a confirmation dialog (disabled without bank details, without an available amount
-// or while a request is pending, which is shown as awaiting admin), and the completed payouts.
+// or while a request is pending, which is shown as awaiting admin with the bank details it will
+// be paid to, as they were when requested), and the completed payouts.
 // A failed summary shows zero amounts, no history and the error; a 401 signs the user out to
 // /login (SPEC §6). Live: changes of the user's payout requests and orders refresh the summary,
 // and a request this page showed as pending that turns completed is announced with its ABA
@@ -171,6 +172,15 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
                   date: formatDateTime(pending.requested_at),
                 })}
               </p>
+              {pending.bank_name && (
+                <p className="payout-pending__paid-to">
+                  {t("payouts.pending.paidTo", {
+                    bank: pending.bank_name,
+                    accountName: pending.account_name ?? t("common.notAvailable"),
+                    accountNumber: pending.account_number ?? t("common.notAvailable"),
+                  })}
+                </p>
+              )}
               <p className="muted-note payout-pending__note">{t("payouts.pending.blocked")}</p>
             </div>
           )}

@@ -1,6 +1,7 @@
 // One user's pending payout on the admin tab (SPEC §2 admin tab 3, §5, §9): email, user ID, type,
 // amount, oldest request time, the transactions and products it covers, and for a business the
-// gross, fee and net. The ABA reference of the transfer is required (trimmed, checked here with
+// gross, fee and net. Where to pay: the bank details as they were when requested, each with a
+// Copy button, and the payable KHQR to scan when the user saved one. The ABA reference of the transfer is required (trimmed, checked here with
 // the schema the server uses) before Complete Payout calls the server.
 import { useState, type FormEvent, type ReactNode } from "react";
 import { payoutCompletionSchema, type PendingPayout } from "@contract/payouts.ts";
@@ -9,6 +10,8 @@ import { PLATFORM_FEE_RATE } from "@/config/app.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { formatCount, formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
 import { t } from "@/features/payouts/i18n.ts";
+import { CopyButton } from "./copy-button.tsx";
+import { PayableKhqr } from "./payable-khqr.tsx";
 import { UserTypeBadge } from "./user-type-badge.tsx";
 
 interface PayoutRequestCardProps {
@@ -58,6 +61,24 @@ export function PayoutRequestCard({ request, completing, onComplete }: PayoutReq
       ),
     },
   );
+  const bankRows: { label: string; value: string | null }[] = [
+    { label: t("payouts.admin.bankName"), value: request.bank_name },
+    { label: t("payouts.admin.accountName"), value: request.account_name },
+    { label: t("payouts.admin.accountNumber"), value: request.account_number },
+  ];
+  for (const row of bankRows) {
+    details.push({
+      label: row.label,
+      value: row.value ? (
+        <span className="payout-card__copyable">
+          <span className="break-anywhere">{row.value}</span>
+          <CopyButton text={row.value} label={row.label} />
+        </span>
+      ) : (
+        none
+      ),
+    });
+  }
   if (request.user_type === "business" && request.gross_amount_cents !== null) {
     details.push(
       { label: t("payouts.admin.gross"), value: formatMoney(request.gross_amount_cents) },
@@ -90,6 +111,12 @@ export function PayoutRequestCard({ request, completing, onComplete }: PayoutReq
           </div>
         ))}
       </dl>
+      <p className="muted-note payout-card__snapshot-note">{t("payouts.admin.snapshotNote")}</p>
+      {request.khqr ? (
+        <PayableKhqr khqr={request.khqr} amountCents={request.total_amount_cents} />
+      ) : (
+        <p className="muted-note payout-card__no-khqr">{t("payouts.admin.noKhqr")}</p>
+      )}
       <form className="payout-card__form" onSubmit={onSubmit} noValidate ref={formRef}>
         <TextField
           label={t("payouts.admin.referenceField")}

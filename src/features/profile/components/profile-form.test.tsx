@@ -5,7 +5,29 @@ import { meQuery } from "@/lib/current-user.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makeUser } from "@/testing/fixtures/users.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import QRCode from "qrcode";
 import { ProfileForm } from "./profile-form.tsx";
+
+// The browser draws the uploaded image on a canvas (jsdom has none): the test hands over the
+// pixels of a real QR image instead, and the form decodes them with jsQR as in the browser.
+const photo = vi.hoisted(() => ({ png: null as Buffer | null }));
+vi.mock("@/features/profile/utils/read-qr-image.ts", async (importActual) => {
+  const actual = await importActual<typeof import("@/features/profile/utils/read-qr-image.ts")>();
+  const { PNG: Png } = await import("pngjs");
+  return {
+    ...actual,
+    imageFilePixels: async () => {
+      const image = Png.sync.read(photo.png!);
+      return { data: new Uint8ClampedArray(image.data), width: image.width, height: image.height };
+    },
+  };
+});
+
+// A known-good KHQR (bakong-khqr SDK documentation).
+const GOOD_KHQR =
+  "00020101021229180014jonhsmith@nbcq52045999530311654035005802KH5910Jonh Smith6010PHNOM PENH993400131742250594187011317422506541846304EA38";
 
 const business = (extra: Partial<User> = {}): User =>
   makeUser({
@@ -108,7 +130,14 @@ describe("Profile form", () => {
   it("shows a business the logo with its preview and the bank details, with the payout hint", async () => {
     await renderForm(business());
     expect(card().querySelector("h2")?.textContent).toBe("Business Profile");
-    expect(labels()).toEqual(["Business logo URL", "Bank name", "Account name", "Account number"]);
+    expect(labels()).toEqual([
+      "Business logo URL",
+      "Bank name",
+      "Account name",
+      "Account number",
+      "KHQR (optional)",
+      "Read KHQR from a photo",
+    ]);
     expect(input("Bank name").value).toBe("ABA Bank");
     expect(input("Account name").value).toBe("Sokha Store");
     expect(input("Account number").value).toBe("000123456");
@@ -119,7 +148,13 @@ describe("Profile form", () => {
     answer = savedAnswer(influencer());
     await renderForm(influencer());
     expect(card().querySelector("h2")?.textContent).toBe("Bank Account Information");
-    expect(labels()).toEqual(["Bank name", "Account name", "Account number"]);
+    expect(labels()).toEqual([
+      "Bank name",
+      "Account name",
+      "Account number",
+      "KHQR (optional)",
+      "Read KHQR from a photo",
+    ]);
     expect(card().textContent).not.toContain("No Image");
     expect(card().textContent).toContain("Payouts are sent by ABA bank transfer to this account.");
     await type(input("Bank name"), "ACLEDA");
@@ -288,5 +323,80 @@ describe("Profile form", () => {
     await click(submit());
     await until(() => expect(puts()).toHaveLength(1));
     expect(lastPut()).toEqual({ account_name: "My edit" });
+  });
+
+  describe("KHQR", () => {
+    const textarea = (label: string) => input(label) as unknown as HTMLTextAreaElement;
+    async function typeArea(element: HTMLTextAreaElement, value: string) {
+      await act(async () => {
+        Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(element, value);
+        element.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+    }
+    async function upload(png: Buffer) {
+      photo.png = png;
+      const file = input("Read KHQR from a photo");
+      await act(async () => {
+        Object.defineProperty(file, "files", {
+          value: [new File([new Uint8Array(png)], "khqr.png", { type: "image/png" })],
+          configurable: true,
+        });
+        file.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+    }
+
+    it("saves a pasted KHQR, trimmed", async () => {
+      answer = savedAnswer(influencer());
+      await renderForm(influencer());
+      await typeArea(textarea("KHQR (optional)"), `  ${GOOD_KHQR}\n`);
+      await click(submit());
+      await until(() => expect(toasts()).toEqual(["Profile updated."]));
+      expect(lastPut()).toEqual({ khqr: GOOD_KHQR });
+    });
+
+    it("names what is wrong with a mistyped KHQR before sending it", async () => {
+      await renderForm(business());
+      await typeArea(textarea("KHQR (optional)"), GOOD_KHQR.slice(0, -1) + "0");
+      await click(submit());
+      await until(() =>
+        expect(fieldError("KHQR (optional)")).toBe(
+          "KHQR checksum (tag 63) does not match: the code is incomplete or mistyped",
+        ),
+      );
+      expect(puts()).toEqual([]);
+    });
+
+    it("reads the KHQR from a photo of the code and saves it", async () => {
+      answer = savedAnswer(influencer());
+      await renderForm(influencer());
+      const png = await QRCode.toBuffer(GOOD_KHQR, { width: 400, margin: 4 });
+      // The picture is a QR of the code, as a bank app shows it.
+      const image = PNG.sync.read(png);
+      expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(GOOD_KHQR);
+      await upload(png);
+      await until(() => expect(textarea("KHQR (optional)").value).toBe(GOOD_KHQR));
+      expect(card().textContent).toContain("KHQR read from the photo. Update Profile to save it.");
+      await click(submit());
+      await until(() => expect(toasts()).toEqual(["Profile updated."]));
+      expect(lastPut()).toEqual({ khqr: GOOD_KHQR });
+    });
+
+    it("says so when the photo shows no QR code, keeping what was typed", async () => {
+      await renderForm(influencer());
+      const blank = new PNG({ width: 64, height: 64 });
+      blank.data.fill(255);
+      await upload(PNG.sync.write(blank));
+      await until(() =>
+        expect(alertText()).toBe("No QR code found in this image. Try a sharper photo or a screenshot of the code."),
+      );
+      expect(textarea("KHQR (optional)").value).toBe("");
+    });
+
+    it("tells the user a requested payout keeps the details it was requested with", async () => {
+      await renderForm(influencer());
+      expect(card().textContent).toContain(
+        "A payout you have already requested is paid to the details you had when you requested it; changes here apply to your next request.",
+      );
+    });
   });
 });

@@ -1,15 +1,16 @@
 // The profile card (SPEC §2, §5, §7, §8). A business edits its logo URL (with a live preview that
 // falls back to 'No Image') and bank details under 'Business Profile'; an influencer edits the
-// bank details under 'Bank Account Information'. 'Update Profile' is disabled while nothing
+// bank details under 'Bank Account Information'. Both may save the KHQR of their bank app's
+// "Receive" code: pasted, or read from a photo of it (jsQR, in the browser); the server checks it. 'Update Profile' is disabled while nothing
 // changed (trimmed values against the saved ones) or while saving, and sends only the changed
 // fields through PUT /auth/profile. A failure keeps everything typed and shows the SPEC §8
 // message, with the server's message next to the field it names.
-import { useState, type FormEvent } from "react";
+import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { profileUpdateSchema, type User } from "@contract/auth.ts";
 import { failureMessage } from "@/lib/api-client.ts";
 import { t } from "@/features/profile/i18n.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
-import { Alert, Button, Card, ProductImage, TextField, useToast } from "@/components/ui/index.ts";
+import { Alert, Button, Card, ProductImage, TextAreaField, TextField, useToast } from "@/components/ui/index.ts";
 import { useUpdateProfile } from "@/features/profile/api/update-profile.ts";
 import {
   changedFields,
@@ -20,6 +21,7 @@ import {
   type ProfileField,
   type ProfileValues,
 } from "@/features/profile/utils/profile-values.ts";
+import { decodeQrPixels, imageFilePixels } from "@/features/profile/utils/read-qr-image.ts";
 import "./profile.css";
 
 interface ProfileFormProps {
@@ -49,6 +51,13 @@ export function ProfileForm({ user }: ProfileFormProps) {
     setValues(mergeNewer(values, saved, incoming));
   }
 
+  const photoId = useId();
+  const [photo, setPhoto] = useState<{ reading: boolean; note: string | null; failed: boolean }>({
+    reading: false,
+    note: null,
+    failed: false,
+  });
+
   const changes = changedFields(values, saved, fields);
   const dirty = Object.keys(changes).length > 0;
 
@@ -57,6 +66,26 @@ export function ProfileForm({ user }: ProfileFormProps) {
     setValues((current) => ({ ...current, [field]: value }));
     fieldErrors.clear(field);
   };
+
+  async function onPhoto(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    setPhoto({ reading: true, note: null, failed: false });
+    let text: string | null = null;
+    try {
+      text = decodeQrPixels(await imageFilePixels(file));
+    } catch {
+      text = null;
+    }
+    if (text === null) {
+      setPhoto({ reading: false, note: t("profile.khqrPhotoNone"), failed: true });
+      return;
+    }
+    setValues((current) => ({ ...current, khqr: text }));
+    fieldErrors.clear("khqr");
+    setPhoto({ reading: false, note: t("profile.khqrPhotoRead"), failed: false });
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -117,6 +146,40 @@ export function ProfileForm({ user }: ProfileFormProps) {
         error={errors.account_number}
       />
       <p className="muted-note profile-form__bank-hint">{t("profile.bankHint")}</p>
+      <TextAreaField
+        label={t("profile.khqr")}
+        name="khqr"
+        rows={3}
+        autoComplete="off"
+        spellCheck={false}
+        hint={t("profile.khqrHint")}
+        maxLength={512}
+        value={values.khqr}
+        onChange={update("khqr")}
+        error={errors.khqr}
+        className="profile-form__khqr"
+      />
+      <div className="profile-khqr-photo">
+        <span className="file-button">
+          <input
+            id={photoId}
+            type="file"
+            accept="image/*"
+            className="file-button__input"
+            onChange={(event) => void onPhoto(event)}
+            disabled={photo.reading}
+          />
+          <label htmlFor={photoId} className="btn btn--outline btn--sm">
+            {photo.reading ? t("profile.khqrPhotoReading") : t("profile.khqrPhoto")}
+          </label>
+        </span>
+        {photo.note && (
+          <p className={photo.failed ? "field__error" : "muted-note"} role={photo.failed ? "alert" : "status"}>
+            {photo.note}
+          </p>
+        )}
+      </div>
+      <p className="muted-note profile-form__snapshot-note">{t("profile.bankSnapshotNote")}</p>
     </>
   );
 

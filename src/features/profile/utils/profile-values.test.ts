@@ -7,6 +7,7 @@ const values = (extra: Partial<ProfileValues> = {}): ProfileValues => ({
   bank_name: "ABA Bank",
   account_name: "Sokha",
   account_number: "000123",
+  khqr: "",
   ...extra,
 });
 
@@ -17,12 +18,19 @@ describe("profile values", () => {
       bank_name: "",
       account_name: "",
       account_number: "",
+      khqr: "",
     });
   });
 
-  it("lets a business edit its logo and an influencer only bank details", () => {
-    expect(editableFields("business")).toEqual(["business_logo_url", "bank_name", "account_name", "account_number"]);
-    expect(editableFields("influencer")).toEqual(["bank_name", "account_name", "account_number"]);
+  it("lets a business edit its logo and both roles their bank details and KHQR", () => {
+    expect(editableFields("business")).toEqual([
+      "business_logo_url",
+      "bank_name",
+      "account_name",
+      "account_number",
+      "khqr",
+    ]);
+    expect(editableFields("influencer")).toEqual(["bank_name", "account_name", "account_number", "khqr"]);
   });
 
   it.each([
@@ -30,6 +38,7 @@ describe("profile values", () => {
     ["only whitespace", values({ bank_name: " ABA Bank  " }), {}],
     ["a new value, trimmed", values({ bank_name: " Wing " }), { bank_name: "Wing" }],
     ["a cleared value", values({ account_number: "  " }), { account_number: "" }],
+    ["a pasted KHQR, trimmed", values({ khqr: " 000201...\n" }), { khqr: "000201..." }],
     ["a logo of an influencer (never sent)", values({ business_logo_url: "https://x.test/a.png" }), {}],
   ])("finds the changes: %s", (_name, edited, expected) => {
     expect(changedFields(edited, values(), editableFields("influencer"))).toEqual(expected);

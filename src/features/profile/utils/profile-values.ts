@@ -4,12 +4,12 @@
 // fields the user has not edited.
 import type { User } from "@contract/auth.ts";
 
-export const profileFields = ["business_logo_url", "bank_name", "account_name", "account_number"] as const;
+export const profileFields = ["business_logo_url", "bank_name", "account_name", "account_number", "khqr"] as const;
 export type ProfileField = (typeof profileFields)[number];
 export type ProfileValues = Record<ProfileField, string>;
 
 const businessFields: readonly ProfileField[] = profileFields;
-const influencerFields: readonly ProfileField[] = ["bank_name", "account_name", "account_number"];
+const influencerFields: readonly ProfileField[] = ["bank_name", "account_name", "account_number", "khqr"];
 
 /** The fields a user of this type can edit: a business also has a logo. */
 export function editableFields(userType: User["user_type"]): readonly ProfileField[] {
@@ -23,6 +23,7 @@ export function valuesFrom(user: User): ProfileValues {
     bank_name: user.bank_name ?? "",
     account_name: user.account_name ?? "",
     account_number: user.account_number ?? "",
+    khqr: user.khqr ?? "",
   };
 }
 

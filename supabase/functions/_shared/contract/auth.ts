@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { httpUrl, id, message, timestamp } from "./fields.ts";
 import { isHttpUrl } from "./http-url.ts";
+import { checkKhqr } from "./khqr.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
 import { PLATFORMS, USER_STATUSES, USER_TYPES } from "./statuses.ts";
 
@@ -103,6 +104,17 @@ export const profileUpdateSchema = z
       .trim()
       .regex(/^[0-9 ]{0,30}$/, "Account number must contain digits only")
       .optional(),
+    /** The string of the bank app's "Receive" KHQR; "" or null clears it. */
+    khqr: z
+      .string({ error: "KHQR must be text" })
+      .trim()
+      .superRefine((value, ctx) => {
+        if (value === "") return;
+        const check = checkKhqr(value);
+        if (!check.ok) ctx.addIssue({ code: "custom", message: check.message });
+      })
+      .nullable()
+      .optional(),
   })
   .strict();
 
@@ -136,6 +148,8 @@ export const userSchema = z.object({
   bank_name: z.string().nullable(),
   account_name: z.string().nullable(),
   account_number: z.string().nullable(),
+  /** The saved "Receive" KHQR string, null if none. */
+  khqr: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -21,6 +21,16 @@ export const payoutCompletionSchema = z.object({
 
 export type PayoutCompletionInput = z.input<typeof payoutCompletionSchema>;
 
+/** Where a request is paid: the requester's bank details when they asked, never edited since. */
+const bankSnapshotShape = {
+  bank_name: z.string().nullable(),
+  account_name: z.string().nullable(),
+  account_number: z.string().nullable(),
+};
+
+/** How long the payable KHQR of a pending request can be scanned after it is read. */
+export const PAYABLE_KHQR_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
 /** One payout request (a history item), pending or completed. */
 export const payoutItemSchema = z.object({
   payout_request_id: id,
@@ -43,6 +53,7 @@ export const payoutItemSchema = z.object({
   transaction_count: z.number().int(),
   /** Products of the covered orders, sorted, distinct. */
   product_names: z.array(z.string()),
+  ...bankSnapshotShape,
 });
 
 /** An influencer's balances (GET /payouts/summary). */
@@ -92,6 +103,13 @@ export const pendingPayoutSchema = z.object({
   /** Equals the total. */
   net_amount: dollars.nullable(),
   net_amount_cents: cents.nullable(),
+  // As the user had them when requesting (the oldest pending request's).
+  ...bankSnapshotShape,
+  /**
+   * The requested KHQR made payable: dynamic, the total in USD, expiring
+   * PAYABLE_KHQR_LIFETIME_MS after this answer; null when the user saved no KHQR.
+   */
+  khqr: z.string().nullable(),
 });
 
 /** Platform-wide totals for the admin. */

@@ -1,14 +1,16 @@
 // Payout requests and balances as the API returns them (SPEC §3 payout summary, history item,
 // pending request). Every query runs as the caller, so row-level security decides whose rows
 // are read: a user's own, or everyone's for an admin. Amounts come in cents and in dollars.
+import { payableKhqr } from "../../_shared/contract/khqr.ts";
 import { money } from "../../_shared/contract/money.ts";
-import type {
-  BusinessPayoutSummary,
-  InfluencerPayoutSummary,
-  PayoutItem,
-  PayoutStats,
-  PayoutUserType,
-  PendingPayout,
+import {
+  PAYABLE_KHQR_LIFETIME_MS,
+  type BusinessPayoutSummary,
+  type InfluencerPayoutSummary,
+  type PayoutItem,
+  type PayoutStats,
+  type PayoutUserType,
+  type PendingPayout,
 } from "../../_shared/contract/payouts.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Fragment, Tx } from "../../_shared/db.ts";
@@ -32,6 +34,9 @@ type PayoutRow = Pick<
   | "amount_cents"
   | "gross_cents"
   | "fee_cents"
+  | "bank_name"
+  | "account_name"
+  | "account_number"
 > & { email: Tables<"users">["email"]; user_type: PayoutUserType } & Coverage;
 
 /** The Coverage of the entries `pe` the caller adds a condition on. */
@@ -50,7 +55,8 @@ function coverage(tx: Tx) {
 export async function readPayouts(tx: Tx, where: Fragment, limit = 500): Promise<PayoutItem[]> {
   const rows = await tx<PayoutRow[]>`
     select r.id, r.user_id, u.email, u.user_type, r.status, r.requested_at, r.completed_at, r.aba_reference,
-           r.amount_cents, r.gross_cents, r.fee_cents, c.transaction_count, c.product_names
+           r.amount_cents, r.gross_cents, r.fee_cents, c.transaction_count, c.product_names,
+           r.bank_name, r.account_name, r.account_number
     from public.payout_requests r
     join public.users u on u.id = r.user_id
     cross join lateral (${coverage(tx)} where pe.payout_request_id = r.id) c
@@ -75,6 +81,9 @@ function toPayoutJson(row: PayoutRow): PayoutItem {
     ...money("fee_amount", row.fee_cents),
     transaction_count: row.transaction_count,
     product_names: row.product_names,
+    bank_name: row.bank_name,
+    account_name: row.account_name,
+    account_number: row.account_number,
   };
 }
 
@@ -132,8 +141,9 @@ export async function readSummary(
   };
 }
 
-/** One user's pending requests, summed. */
-type PendingRow = Pick<PayoutRow, "user_id" | "email" | "user_type"> &
+/** One user's pending requests, summed, with the oldest one's bank snapshot. */
+type PendingRow = Pick<PayoutRow, "user_id" | "email" | "user_type" | "bank_name" | "account_name" | "account_number"> &
+  Pick<Tables<"payout_requests">, "khqr"> &
   Coverage & {
     total: Cents;
     gross: Cents;
@@ -143,13 +153,20 @@ type PendingRow = Pick<PayoutRow, "user_id" | "email" | "user_type"> &
     payout_request_ids: Tables<"payout_requests">["id"][];
   };
 
-/** Pending requests grouped per user, oldest first (admin only, by RLS). */
-export async function readPendingByUser(tx: Tx): Promise<PendingPayout[]> {
+/**
+ * Pending requests grouped per user, oldest first (admin only, by RLS). `now` dates the payable
+ * KHQR of each.
+ */
+export async function readPendingByUser(tx: Tx, now = Date.now()): Promise<PendingPayout[]> {
   const rows = await tx<PendingRow[]>`
     select r.user_id, u.email, u.user_type, sum(r.amount_cents) as total, sum(r.gross_cents) as gross,
            sum(r.fee_cents) as fee, min(r.requested_at) as oldest_request, count(*) as request_count,
            array_agg(r.id order by r.requested_at) as payout_request_ids,
-           c.transaction_count, c.product_names
+           c.transaction_count, c.product_names,
+           (array_agg(r.bank_name order by r.requested_at))[1] as bank_name,
+           (array_agg(r.account_name order by r.requested_at))[1] as account_name,
+           (array_agg(r.account_number order by r.requested_at))[1] as account_number,
+           (array_agg(r.khqr order by r.requested_at))[1] as khqr
     from public.payout_requests r
     join public.users u on u.id = r.user_id
     cross join lateral (${coverage(tx)}
@@ -173,6 +190,16 @@ export async function readPendingByUser(tx: Tx): Promise<PendingPayout[]> {
       ...(business ? money("gross_amount", row.gross) : { gross_amount: null, gross_amount_cents: null }),
       ...(business ? money("fee_amount", row.fee) : { fee_amount: null, fee_amount_cents: null }),
       ...(business ? money("net_amount", row.total) : { net_amount: null, net_amount_cents: null }),
+      bank_name: row.bank_name,
+      account_name: row.account_name,
+      account_number: row.account_number,
+      khqr: row.khqr
+        ? payableKhqr(row.khqr, {
+            amountCents: row.total,
+            createdAtMs: now,
+            expiresAtMs: now + PAYABLE_KHQR_LIFETIME_MS,
+          })
+        : null,
     };
   });
 }

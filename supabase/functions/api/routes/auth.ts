@@ -119,7 +119,7 @@ export function authRoutes(deps: AppDeps) {
   // GET /auth/me - the caller's account as it is now
   app.get("/me", (c) => c.json({ user: toUserJson(c.get("user")) } satisfies MeResponse));
 
-  // PUT /auth/profile - update logo (businesses) and bank details
+  // PUT /auth/profile - update logo (businesses), bank details and the KHQR
   app.put("/profile", async (c) => {
     const changes = await parseJsonBody(c, profileUpdateSchema);
     const user = c.get("user");
@@ -156,6 +156,6 @@ async function register(deps: AppDeps, address: string, insert: (tx: Tx) => Prom
   }
 }
 
-function emptyToNull(value: string | undefined) {
+function emptyToNull(value: string | null | undefined) {
   return value === undefined || value === "" ? null : value;
 }

@@ -63,9 +63,9 @@ export function payoutRoutes(deps: AppDeps) {
     return c.json({ history } satisfies PayoutHistoryResponse);
   });
 
-  // GET /payouts/admin/pending - pending requests grouped per user, oldest first
+  // GET /payouts/admin/pending - pending requests grouped per user, oldest first, with where to pay them
   app.get("/admin/pending", async (c) => {
-    const requests = await asUser(deps.sql, c.get("claims"), readPendingByUser);
+    const requests = await asUser(deps.sql, c.get("claims"), (tx) => readPendingByUser(tx));
     return c.json({ requests } satisfies PendingPayoutsResponse);
   });
 

@@ -1,0 +1,136 @@
+// KHQR: validation of a saved "Receive" code and the payable code made from it.
+import { assert, assertEquals } from "./test-assert.ts";
+import { checkKhqr, formatTlv, khqrCrc, khqrTags, parseTlv, payableKhqr } from "./contract/khqr.ts";
+import { profileUpdateSchema } from "./contract/auth.ts";
+import { parseWith } from "./validation.ts";
+import type { ApiError } from "./errors.ts";
+
+// Published by the KHQR SDKs' documentation (bakong-khqr's PHP port, ts-khqr, a Java sample): codes
+// real apps read, with checksums computed by those SDKs, not by this module.
+const KNOWN_GOOD = {
+  individualKhr:
+    "00020101021229180014jonhsmith@nbcq52045999530311654035005802KH5910Jonh Smith6010PHNOM PENH993400131742250594187011317422506541846304EA38",
+  chineseNames:
+    "00020101021229420013ishinvin@devb01090123456780208Dev Bank5204599953031165405100005802KH5909Ishin Vin6010Phnom Penh62680114INV-2022-12-250211855123456780310Ishin Shop07060123450807Payment64180002ZH0102文山0202金边9917001316935559673876304AE27",
+  khmerNames:
+    "00020101021215311234567812345678ABCDEFGHIJKLMNO29460015john_smith@devb0111855122334550208Dev Bank52045999530311654031005802KH5910John Smith6010PHNOM PENH62670106#123450211855122334550311Coffee Shop0709Cashier_10810Buy coffee64280002km0108ចន ស្មីន0206ភ្នំពញ9934001317715760419770113177157664196163047A4C",
+  abaMerchant:
+    "00020101021230510016abaakhppxxx@abaa01151250212145328460208ABA Bank52045987530311654031005802KH5925OLD ME 25 CHAR WINNER IP26010Phnom Penh62570115MC-REF-KH-1500068340010PAYWAY@ABA0208104514230604A2279934001317598053453370113175980552533763049FBD",
+};
+
+/** A static "Receive" code shaped like ABA's personal one: ABA's Bakong id and the account in tag 29, tag 40. */
+function abaReceiveCode() {
+  const body =
+    formatTlv([
+      { tag: "00", value: "01" },
+      { tag: "01", value: "11" },
+      {
+        tag: "29",
+        value: formatTlv([
+          { tag: "00", value: "abaakhppxxx@abaa" },
+          { tag: "01", value: "000123456" },
+          { tag: "02", value: "ABA Bank" },
+        ]),
+      },
+      { tag: "40", value: formatTlv([{ tag: "00", value: "abaakhppxxx@abaa" }]) },
+      { tag: "52", value: "5999" },
+      { tag: "53", value: "116" },
+      { tag: "58", value: "KH" },
+      { tag: "59", value: "SOK DARA" },
+      { tag: "60", value: "Phnom Penh" },
+    ]) + "6304";
+  return body + khqrCrc(body);
+}
+
+const payment = { amountCents: 123456, createdAtMs: 1795000000000, expiresAtMs: 1795086400000 };
+
+Deno.test("known-good KHQRs from the SDKs verify, Khmer and Chinese names included", () => {
+  for (const [name, code] of Object.entries(KNOWN_GOOD)) {
+    const check = checkKhqr(code);
+    assert(check.ok, `${name}: ${check.ok ? "" : check.message}`);
+  }
+  const check = checkKhqr(KNOWN_GOOD.individualKhr);
+  assert(check.ok);
+  assertEquals(check.account, { bakongAccountId: "jonhsmith@nbcq", name: "Jonh Smith" });
+});
+
+Deno.test("a KHQR is refused with a message naming what is wrong", () => {
+  const wrong = (code: string) => {
+    const check = checkKhqr(code);
+    assert(!check.ok, `accepted ${code}`);
+    return check.message;
+  };
+  const resign = (body: string) => body + khqrCrc(body);
+  const good = KNOWN_GOOD.individualKhr;
+  assertEquals(wrong("hello"), "KHQR is not a valid tag-length-value code (broken field at character 1)");
+  assertEquals(wrong(good.slice(0, -10)), "KHQR is not a valid tag-length-value code (field 99 has a wrong length)");
+  assertEquals(
+    wrong(good.slice(0, -1) + "9"),
+    "KHQR checksum (tag 63) does not match: the code is incomplete or mistyped",
+  );
+  assertEquals(wrong(good.slice(0, -8)), "KHQR must end with a 4-digit checksum (tag 63)");
+  assertEquals(wrong(resign("000202" + good.slice(6, -4))), "KHQR must start with payload format 01 (tag 00)");
+  assertEquals(
+    wrong(resign(good.slice(0, -4).replace("5802KH", "5802TH"))),
+    "KHQR must be a Cambodian code (country KH, tag 58)",
+  );
+  assertEquals(
+    wrong(resign(good.slice(0, -4).replace("29180014jonhsmith@nbcq", "29180014jonhsmith-nbcq"))),
+    "KHQR has no Bakong account (name@bank in tag 29 or 30)",
+  );
+  assertEquals(wrong("   "), "KHQR is empty");
+  assertEquals(wrong("0".repeat(600)), "KHQR is too long (at most 512 characters)");
+});
+
+Deno.test("the payable KHQR is dynamic, in USD, with the amount, an expiry and a checksum that verifies", () => {
+  const payable = payableKhqr(KNOWN_GOOD.individualKhr, payment);
+  assert(checkKhqr(payable).ok, "the payable code verifies");
+  assertEquals(payable.slice(-4), khqrCrc(payable.slice(0, -4)));
+  const tags = khqrTags(payable);
+  assertEquals(tags["01"], "12");
+  assertEquals(tags["53"], "840");
+  assertEquals(tags["54"], "1234.56");
+  assertEquals(khqrTags(tags["99"]), { "00": "1795000000000", "01": "1795086400000" });
+  // The account, name and city are the saved code's.
+  assertEquals(tags["29"], "0014jonhsmith@nbcq");
+  assertEquals(tags["59"], "Jonh Smith");
+  assertEquals(tags["60"], "PHNOM PENH");
+  assertEquals(
+    (parseTlv(payable) as { tag: string }[]).map((field) => field.tag),
+    ["00", "01", "29", "52", "53", "54", "58", "59", "60", "99", "63"],
+  );
+});
+
+Deno.test("a static ABA Receive code keeps its account and proprietary tag 40 when made payable", () => {
+  const saved = abaReceiveCode();
+  assert(checkKhqr(saved).ok);
+  const payable = payableKhqr(saved, { ...payment, amountCents: 500 });
+  const before = khqrTags(saved);
+  const after = khqrTags(payable);
+  assertEquals(after["29"], before["29"]);
+  assertEquals(after["40"], before["40"]);
+  assertEquals(after["01"], "12");
+  assertEquals(after["53"], "840");
+  assertEquals(after["54"], "5.00");
+  assert(checkKhqr(payable).ok);
+  // Made payable twice (the request read again later), it is the same code for the same moment.
+  assertEquals(payableKhqr(payable, { ...payment, amountCents: 500 }), payable);
+});
+
+Deno.test("the profile schema takes a valid KHQR, clears with empty or null, and names khqr when refused", () => {
+  assertEquals(parseWith(profileUpdateSchema, { khqr: ` ${KNOWN_GOOD.individualKhr} ` }), {
+    khqr: KNOWN_GOOD.individualKhr,
+  });
+  assertEquals(parseWith(profileUpdateSchema, { khqr: "" }), { khqr: "" });
+  assertEquals(parseWith(profileUpdateSchema, { khqr: null }), { khqr: null });
+  try {
+    parseWith(profileUpdateSchema, { khqr: KNOWN_GOOD.individualKhr.slice(0, -1) + "0" });
+    throw new Error("accepted");
+  } catch (error) {
+    assertEquals((error as ApiError).field, "khqr");
+    assertEquals(
+      (error as ApiError).message,
+      "KHQR checksum (tag 63) does not match: the code is incomplete or mistyped",
+    );
+  }
+});
