@@ -4,6 +4,7 @@
 -- whoever writes it.
 begin;
 \ir helpers.psql
+select tests.release_deliveries_at_once();
 
 select plan(17);
 
