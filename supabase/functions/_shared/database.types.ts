@@ -867,6 +867,7 @@ export type Database = {
       };
       order_status_history: {
         Row: {
+          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           changed_at: string;
           changed_by: string | null;
           from_status: Database["public"]["Enums"]["order_status"] | null;
@@ -877,6 +878,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          cancellation_reason?: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           changed_at?: string;
           changed_by?: string | null;
           from_status?: Database["public"]["Enums"]["order_status"] | null;
@@ -886,6 +888,7 @@ export type Database = {
           to_status: Database["public"]["Enums"]["order_status"];
         };
         Update: {
+          cancellation_reason?: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           changed_at?: string;
           changed_by?: string | null;
           from_status?: Database["public"]["Enums"]["order_status"] | null;
@@ -918,6 +921,7 @@ export type Database = {
           business_id: string;
           business_net_cents: number | null;
           campaign_id: string;
+          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           click_id: string | null;
           commission_cents: number | null;
           commission_rate: number;
@@ -944,6 +948,7 @@ export type Database = {
           business_id: string;
           business_net_cents?: never;
           campaign_id: string;
+          cancellation_reason?: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           click_id?: string | null;
           commission_cents?: never;
           commission_rate: number;
@@ -969,6 +974,7 @@ export type Database = {
           business_id?: string;
           business_net_cents?: never;
           campaign_id?: string;
+          cancellation_reason?: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           click_id?: string | null;
           commission_cents?: never;
           commission_rate?: number;
@@ -1190,13 +1196,14 @@ export type Database = {
     };
     Functions: {
       change_order_status: {
-        Args: { p_new_status: string; p_note?: string; p_order_id: string };
+        Args: { p_new_status: string; p_note?: string; p_order_id: string; p_reason?: string };
         Returns: {
           affiliate_link_id: string;
           business_gross_cents: number | null;
           business_id: string;
           business_net_cents: number | null;
           campaign_id: string;
+          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           click_id: string | null;
           commission_cents: number | null;
           commission_rate: number;
@@ -1364,7 +1371,9 @@ export type Database = {
       ledger_line: "cash_collected" | "commission" | "gross" | "platform_fee" | "payout";
       ledger_transaction_kind: "delivery" | "delivery_reversal" | "payout";
       link_status: "pending" | "approved" | "rejected";
-      order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered";
+      order_cancellation_reason:
+        "customer_refused" | "customer_unreachable" | "out_of_stock" | "duplicate" | "suspected_fraud" | "other";
+      order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered" | "cancelled";
       payout_status: "pending" | "completed";
       social_platform: "instagram" | "facebook";
       user_type: "business" | "influencer" | "admin";
@@ -1484,7 +1493,15 @@ export const Constants = {
       ledger_line: ["cash_collected", "commission", "gross", "platform_fee", "payout"],
       ledger_transaction_kind: ["delivery", "delivery_reversal", "payout"],
       link_status: ["pending", "approved", "rejected"],
-      order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered"],
+      order_cancellation_reason: [
+        "customer_refused",
+        "customer_unreachable",
+        "out_of_stock",
+        "duplicate",
+        "suspected_fraud",
+        "other",
+      ],
+      order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered", "cancelled"],
       payout_status: ["pending", "completed"],
       social_platform: ["instagram", "facebook"],
       user_type: ["business", "influencer", "admin"],
