@@ -1,6 +1,7 @@
 // Ledger invariants under concurrency (docs/money.md): 16 clients run a few thousand seeded random
-// operations at once (orders, deliveries, reverts, re-deliveries, payout requests and
-// completions) through the real API, then the money is checked from every side: each ledger
+// operations at once (orders, deliveries, reverts, re-deliveries, cancellations with a reason,
+// refused cancellations of delivered orders, reopenings, payout requests and completions) through
+// the real API, then the money is checked from every side: each ledger
 // transaction sums to zero, each order has one more delivery than reversal exactly when it is
 // delivered, each balance equals what the orders say it should be (recomputed here from the
 // money rules, not read from the code under test), and each request covers exactly its amount.
@@ -48,12 +49,16 @@ function moneyOf(priceCents: bigint, quantity: bigint, rate: string) {
   return { sale, commission, gross, fee, net: gross - fee };
 }
 
+// Cancelling a delivered order is among the moves on purpose: it must be refused (409) and
+// leave its delivery in the ledger.
 const moves: Record<string, string[]> = {
-  new_order: ["ready_for_pickup"],
-  ready_for_pickup: ["out_for_delivery", "new_order"],
-  out_for_delivery: ["delivered", "ready_for_pickup", "new_order"],
-  delivered: ["out_for_delivery", "ready_for_pickup", "new_order"],
+  new_order: ["ready_for_pickup", "cancelled"],
+  ready_for_pickup: ["out_for_delivery", "new_order", "cancelled"],
+  out_for_delivery: ["delivered", "ready_for_pickup", "new_order", "cancelled"],
+  delivered: ["out_for_delivery", "ready_for_pickup", "new_order", "cancelled"],
+  cancelled: ["new_order"],
 };
+const REASONS = ["customer_refused", "customer_unreachable", "out_of_stock", "duplicate", "suspected_fraud", "other"];
 
 describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} operations)`, () => {
   let shops: Account[];
@@ -109,16 +114,20 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
           count("order placed");
         } else if (roll < 0.7) {
           const order = choose(orders);
-          const target = choose(moves[order.seen]);
+          const from = order.seen;
+          const target = choose(moves[from]);
+          const reason = target === "cancelled" ? choose(REASONS) : undefined;
           const res = await api("PUT", `/admin/orders/${order.id}/status`, {
             token: adminToken,
-            body: { new_status: target },
+            body: { new_status: target, reason },
           });
           if (res.status === 200) order.seen = target;
           else if (res.status === 409)
             order.seen = (await sql`select status from public.orders where id = ${order.id}`)[0].status;
           else throw new Error(`status change: ${res.status} ${JSON.stringify(res.body)}`);
           count(`status ${res.status}`);
+          if (target === "cancelled") count(`cancel from ${from} ${res.status}`);
+          if (from === "cancelled") count(`reopen ${res.status}`);
         } else if (roll < 0.85) {
           const res = await api("POST", "/payouts/request", { token: choose(users()).token });
           if (res.status !== 201 && res.status !== 409)
@@ -146,7 +155,15 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
     await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
     console.log(`ledger invariants, seed ${SEED}:`, Object.fromEntries([...outcomes].sort()));
     // The run did what it is meant to exercise.
-    for (const outcome of ["order placed", "status 200", "request 201", "complete 200"])
+    for (const outcome of [
+      "order placed",
+      "status 200",
+      "cancel from out_for_delivery 200",
+      "cancel from delivered 409",
+      "reopen 200",
+      "request 201",
+      "complete 200",
+    ])
       expect(outcomes.get(outcome) ?? 0).toBeGreaterThan(0);
 
     // Every transaction (of the whole database) has entries and sums to zero.
@@ -164,6 +181,14 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
       group by o.id, o.status
       having count(*) filter (where t.kind = 'delivery') - count(*) filter (where t.kind = 'delivery_reversal')
         <> case when o.status = 'delivered' then 1 else 0 end`,
+    ).toEqual([]);
+
+    // A cancelled order carries its reason, and so does the history row that cancelled it; no
+    // other row has one. (Its ledger is covered above: a cancelled order is not delivered.)
+    expect(
+      await sql`select id from public.orders where (status = 'cancelled') <> (cancellation_reason is not null)
+      union all
+      select order_id from public.order_status_history where (to_status = 'cancelled') <> (cancellation_reason is not null)`,
     ).toEqual([]);
 
     // Every request covers entries summing to its amount (gross and fee too), each entry once at most.

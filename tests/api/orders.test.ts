@@ -199,7 +199,7 @@ describe("PUT /admin/orders/{id}/status", () => {
       {
         error: "invalid_input",
         field: "new_status",
-        message: "new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered",
+        message: "new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered, cancelled",
       },
     ],
     [
@@ -209,7 +209,7 @@ describe("PUT /admin/orders/{id}/status", () => {
       {
         error: "invalid_input",
         field: "new_status",
-        message: "new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered",
+        message: "new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered, cancelled",
       },
     ],
   ])("refuses %s", async (_case, body, status, answer) => {

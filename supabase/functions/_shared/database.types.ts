@@ -872,6 +872,7 @@ export type Database = {
       };
       order_status_history: {
         Row: {
+          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           changed_at: string;
           changed_by: string | null;
           from_status: Database["public"]["Enums"]["order_status"] | null;
@@ -882,6 +883,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          cancellation_reason?: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           changed_at?: string;
           changed_by?: string | null;
           from_status?: Database["public"]["Enums"]["order_status"] | null;
@@ -891,6 +893,7 @@ export type Database = {
           to_status: Database["public"]["Enums"]["order_status"];
         };
         Update: {
+          cancellation_reason?: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           changed_at?: string;
           changed_by?: string | null;
           from_status?: Database["public"]["Enums"]["order_status"] | null;
@@ -923,6 +926,7 @@ export type Database = {
           business_id: string;
           business_net_cents: number | null;
           campaign_id: string;
+          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           click_id: string | null;
           commission_cents: number | null;
           commission_rate: number;
@@ -949,6 +953,7 @@ export type Database = {
           business_id: string;
           business_net_cents?: never;
           campaign_id: string;
+          cancellation_reason?: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           click_id?: string | null;
           commission_cents?: never;
           commission_rate: number;
@@ -974,6 +979,7 @@ export type Database = {
           business_id?: string;
           business_net_cents?: never;
           campaign_id?: string;
+          cancellation_reason?: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           click_id?: string | null;
           commission_cents?: never;
           commission_rate?: number;
@@ -1210,13 +1216,14 @@ export type Database = {
     };
     Functions: {
       change_order_status: {
-        Args: { p_new_status: string; p_note?: string; p_order_id: string };
+        Args: { p_new_status: string; p_note?: string; p_order_id: string; p_reason?: string };
         Returns: {
           affiliate_link_id: string;
           business_gross_cents: number | null;
           business_id: string;
           business_net_cents: number | null;
           campaign_id: string;
+          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           click_id: string | null;
           commission_cents: number | null;
           commission_rate: number;
@@ -1394,7 +1401,9 @@ export type Database = {
       ledger_line: "cash_collected" | "commission" | "gross" | "platform_fee" | "payout";
       ledger_transaction_kind: "delivery" | "delivery_reversal" | "payout";
       link_status: "pending" | "approved" | "rejected";
-      order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered";
+      order_cancellation_reason:
+        "customer_refused" | "customer_unreachable" | "out_of_stock" | "duplicate" | "suspected_fraud" | "other";
+      order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered" | "cancelled";
       payout_status: "pending" | "completed";
       social_platform: "instagram" | "facebook";
       user_type: "business" | "influencer" | "admin";
@@ -1514,7 +1523,15 @@ export const Constants = {
       ledger_line: ["cash_collected", "commission", "gross", "platform_fee", "payout"],
       ledger_transaction_kind: ["delivery", "delivery_reversal", "payout"],
       link_status: ["pending", "approved", "rejected"],
-      order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered"],
+      order_cancellation_reason: [
+        "customer_refused",
+        "customer_unreachable",
+        "out_of_stock",
+        "duplicate",
+        "suspected_fraud",
+        "other",
+      ],
+      order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered", "cancelled"],
       payout_status: ["pending", "completed"],
       social_platform: ["instagram", "facebook"],
       user_type: ["business", "influencer", "admin"],

@@ -47,13 +47,13 @@ grant execute on function tests.change_sql(uuid, text, text), tests.order_state(
 
 -- privileges -------------------------------------------------------------------------------------
 
-select is(has_function_privilege('anon', 'public.change_order_status(uuid, text, text)', 'execute'), false,
+select is(has_function_privilege('anon', 'public.change_order_status(uuid, text, text, text)', 'execute'), false,
   'anon cannot execute change_order_status');
-select is(has_function_privilege('public', 'public.change_order_status(uuid, text, text)', 'execute'), false,
+select is(has_function_privilege('public', 'public.change_order_status(uuid, text, text, text)', 'execute'), false,
   'PUBLIC cannot execute change_order_status');
-select is(has_function_privilege('authenticated', 'public.change_order_status(uuid, text, text)', 'execute'), true,
+select is(has_function_privilege('authenticated', 'public.change_order_status(uuid, text, text, text)', 'execute'), true,
   'authenticated can execute change_order_status (it checks has_role itself)');
-select is_definer('public', 'change_order_status', array['uuid', 'text', 'text'], 'change_order_status is security definer');
+select is_definer('public', 'change_order_status', array['uuid', 'text', 'text', 'text'], 'change_order_status is security definer');
 select is_empty(
   $$select r.rolname || ' ' || p.oid::regprocedure::text
     from pg_proc p cross join (values ('public'), ('anon'), ('authenticated'), ('service_role')) r (rolname)
@@ -91,13 +91,13 @@ select tests.authenticate_as('admin@test.local');
 select throws_ok(tests.change_sql(gen_random_uuid(), 'ready_for_pickup'), 'P0002', 'Order not found',
   'an unknown order is refused (P0002)');
 select throws_ok(tests.change_sql(:'walk_order', 'shipped'), '22023',
-  'new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered',
+  'new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered, cancelled',
   'an unknown status is refused (22023)');
 select throws_ok(tests.change_sql(:'walk_order', null), '22023',
-  'new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered',
+  'new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered, cancelled',
   'a missing status is refused (22023)');
 select throws_ok(tests.change_sql(:'walk_order', 'Delivered'), '22023',
-  'new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered',
+  'new_status must be one of new_order, ready_for_pickup, out_for_delivery, delivered, cancelled',
   'statuses are case-sensitive (22023)');
 select is(tests.order_state(:'walk_order'), 'new_order, 1 history, ledger []', 'bad input changed nothing');
 
@@ -105,14 +105,16 @@ select is(tests.order_state(:'walk_order'), 'new_order, 1 history, ledger []', '
 
 select tests.act_as_owner();
 select results_eq(
-  $$select f || ' -> ' || t from unnest(array['new_order', 'ready_for_pickup', 'out_for_delivery', 'delivered']) with ordinality f (f, fi)
-    cross join unnest(array['new_order', 'ready_for_pickup', 'out_for_delivery', 'delivered']) with ordinality t (t, ti)
+  $$select f || ' -> ' || t from unnest(enum_range(null::public.order_status)::text[]) with ordinality f (f, fi)
+    cross join unnest(enum_range(null::public.order_status)::text[]) with ordinality t (t, ti)
     where private.order_transition_allowed(f::public.order_status, t::public.order_status) order by fi, ti$$,
-  array['new_order -> ready_for_pickup',
-        'ready_for_pickup -> new_order', 'ready_for_pickup -> out_for_delivery',
+  array['new_order -> ready_for_pickup', 'new_order -> cancelled',
+        'ready_for_pickup -> new_order', 'ready_for_pickup -> out_for_delivery', 'ready_for_pickup -> cancelled',
         'out_for_delivery -> new_order', 'out_for_delivery -> ready_for_pickup', 'out_for_delivery -> delivered',
-        'delivered -> new_order', 'delivered -> ready_for_pickup', 'delivered -> out_for_delivery'],
-  'order_transition_allowed allows exactly the nine transitions of SPEC §4 (no same-status, no skip forward)');
+        'out_for_delivery -> cancelled',
+        'delivered -> new_order', 'delivered -> ready_for_pickup', 'delivered -> out_for_delivery',
+        'cancelled -> new_order'],
+  'order_transition_allowed allows exactly the nine transitions of SPEC §4, cancelling before delivery and reopening (no same-status, no skip forward)');
 
 -- every allowed transition through change_order_status, by an admin ------------------------------
 

@@ -2,6 +2,7 @@ import { LinkStats } from "@/features/attribution/components/link-stats.tsx";
 import { InfluencerDashboard } from "@/features/influencer-dashboard/components/influencer-dashboard.tsx";
 import { InstagramActivity } from "@/features/instagram/components/instagram-activity.tsx";
 import { InstagramCard } from "@/features/instagram/components/instagram-card.tsx";
+import { InfluencerOrders } from "@/features/orders/components/influencer-orders.tsx";
 import { PayoutManagement } from "@/features/payouts/components/payout-management.tsx";
 import { ProfileForm } from "@/features/profile/components/profile-form.tsx";
 
@@ -9,6 +10,7 @@ export default function InfluencerDashboardRoute() {
   return (
     <InfluencerDashboard
       instagramCard={(user) => <InstagramCard approved={user.status === "approved"} />}
+      ordersCard={(user) => <InfluencerOrders influencerId={user.id} />}
       activityCard={(user) => <InstagramActivity userId={user.id} />}
       statsCard={(user) => <LinkStats userId={user.id} />}
       payoutsCard={(user) => <PayoutManagement user={user} />}

@@ -1,8 +1,8 @@
 // Influencer dashboard (SPEC §2): the live account frame (pending or rejected notice, read from
 // GET /auth/me and kept live) around My Affiliate Links and the way to available campaigns, and
 // the cards of other features that the route passes in: Instagram (connecting the account) first,
-// then, after the links, Instagram activity, link performance, Commission & Payout Management and
-// Bank Account Information (all need the account as it is now).
+// then, after the links, the orders through them, Instagram activity, link performance,
+// Commission & Payout Management and Bank Account Information (all need the account as it is now).
 import type { ReactNode } from "react";
 import type { User } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
@@ -12,6 +12,7 @@ import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
 
 interface InfluencerDashboardProps {
   instagramCard?: (user: User) => ReactNode;
+  ordersCard?: (user: User) => ReactNode;
   activityCard?: (user: User) => ReactNode;
   statsCard?: (user: User) => ReactNode;
   payoutsCard?: (user: User) => ReactNode;
@@ -20,6 +21,7 @@ interface InfluencerDashboardProps {
 
 export function InfluencerDashboard({
   instagramCard,
+  ordersCard,
   activityCard,
   statsCard,
   payoutsCard,
@@ -43,6 +45,7 @@ export function InfluencerDashboard({
         <>
           {instagramCard?.(user)}
           <MyAffiliateLinks userId={user.id} canApply={user.status !== "rejected"} />
+          {ordersCard?.(user)}
           {activityCard?.(user)}
           {statsCard?.(user)}
           {payoutsCard?.(user)}

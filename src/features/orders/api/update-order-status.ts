@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   orderStatusChangedResponseSchema,
   orderStatusChangeSchema,
+  type CancellationReason,
   type Order,
   type OrderStatus,
 } from "@contract/orders.ts";
@@ -13,9 +14,28 @@ import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 /** The note kept in the order history for a change made on the board (SPEC §4); data, not UI text. */
 export const ADMIN_STATUS_NOTE = "Status changed by admin";
 
-// PUT /admin/orders/{id}/status - move an order one step forward or back (SPEC §4); 409 when it moved meanwhile
-export function updateOrderStatus(id: string, newStatus: OrderStatus, signal?: AbortSignal) {
-  const body = orderStatusChangeSchema.parse({ new_status: newStatus, notes: ADMIN_STATUS_NOTE });
+/** A cancellation's reason and the admin's own words, if any (kept in the order history). */
+export interface Cancellation {
+  reason: CancellationReason;
+  notes?: string;
+}
+
+export interface StatusChange {
+  id: string;
+  status: OrderStatus;
+  /** Required when status is cancelled, absent otherwise. */
+  cancellation?: Cancellation;
+}
+
+// PUT /admin/orders/{id}/status - move an order one step forward or back (SPEC §4), cancel it
+// with a reason or reopen it; 409 when it moved meanwhile
+export function updateOrderStatus({ id, status, cancellation }: StatusChange, signal?: AbortSignal) {
+  const notes = cancellation?.notes?.trim();
+  const body = orderStatusChangeSchema.parse({
+    new_status: status,
+    notes: notes || ADMIN_STATUS_NOTE,
+    ...(cancellation && { reason: cancellation.reason }),
+  });
   return apiRequest(`/admin/orders/${encodeURIComponent(id)}/status`, {
     method: "PUT",
     body,
@@ -34,7 +54,7 @@ export function withUpdatedOrder(orders: readonly Order[], updated: Order): Orde
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: OrderStatus }) => updateOrderStatus(id, status),
+    mutationFn: (change: StatusChange) => updateOrderStatus(change),
     // The answer is the order as it is now: it replaces the board's copy without a refetch (the
     // realtime echo of the change still refreshes the board once, coalesced).
     onSuccess: ({ order }) =>

@@ -1,7 +1,8 @@
 // One order on the admin board (SPEC §2): product, customer phone, commune and district,
 // quantity, total with product price and delivery fee, business and influencer emails, status,
 // created and updated dates; the forward step and each allowed revert; 'Order Completed' once
-// delivered (reverts stay possible).
+// delivered (reverts stay possible). Before delivery, Cancel (the board asks why); a cancelled
+// order shows its reason and Reopen, to new_order.
 import type { ReactNode } from "react";
 import type { Order } from "@contract/orders.ts";
 import { Button, Icon } from "@/components/ui/index.ts";
@@ -9,9 +10,12 @@ import { formatDateTime, formatMoney } from "@/lib/format.ts";
 import { formatCambodianPhone as formatPhone } from "@contract/phone.ts";
 import { t } from "@/features/orders/i18n.ts";
 import {
+  canCancel,
+  canReopen,
   displayStatus,
   nextStatus,
   orderNumber,
+  reasonLabel,
   revertStatuses,
   statusLabel,
   type OrderStatus,
@@ -23,13 +27,15 @@ interface AdminOrderCardProps {
   /** The status a change is running towards, or null. */
   changingTo: OrderStatus | null;
   onChange: (order: Order, to: OrderStatus) => void;
+  /** Asks why before cancelling (the board's dialog). */
+  onCancel: (order: Order) => void;
 }
 
 export function adminOrderLabel(order: Order): string {
   return t("orders.admin.cardLabel", { product: order.product_name, number: orderNumber(order.id) });
 }
 
-export function AdminOrderCard({ order, changingTo, onChange }: AdminOrderCardProps) {
+export function AdminOrderCard({ order, changingTo, onChange, onCancel }: AdminOrderCardProps) {
   const status = displayStatus(order.order_status);
   const next = nextStatus(status);
   const reverts = revertStatuses(status);
@@ -37,6 +43,9 @@ export function AdminOrderCard({ order, changingTo, onChange }: AdminOrderCardPr
   const none = t("common.notAvailable");
 
   const details: { label: string; value: ReactNode }[] = [
+    ...(status === "cancelled" && order.cancellation_reason
+      ? [{ label: t("orders.cancelledReason"), value: <strong>{reasonLabel(order.cancellation_reason)}</strong> }]
+      : []),
     {
       label: t("orders.admin.orderNumber"),
       value: <span className="order-card__number">#{orderNumber(order.id)}</span>,
@@ -103,7 +112,17 @@ export function AdminOrderCard({ order, changingTo, onChange }: AdminOrderCardPr
         ))}
       </dl>
       <div className="order-card__actions">
-        {next ? (
+        {canReopen(status) ? (
+          <Button
+            variant="primary"
+            block
+            loading={changingTo === "new_order"}
+            disabled={busy}
+            onClick={() => onChange(order, "new_order")}
+          >
+            {t("orders.admin.reopen")}
+          </Button>
+        ) : next ? (
           <Button
             variant="primary"
             block
@@ -134,6 +153,18 @@ export function AdminOrderCard({ order, changingTo, onChange }: AdminOrderCardPr
               </Button>
             ))}
           </div>
+        )}
+        {canCancel(status) && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="order-card__cancel"
+            loading={changingTo === "cancelled"}
+            disabled={busy}
+            onClick={() => onCancel(order)}
+          >
+            {t("orders.admin.cancel")}
+          </Button>
         )}
       </div>
     </li>

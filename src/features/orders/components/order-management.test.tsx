@@ -58,11 +58,13 @@ beforeEach(() => {
       return listFails ? json(500, { error: "internal", message: "boom" }) : json(200, { orders });
     const match = /\/admin\/orders\/([\w-]+)\/status$/.exec(url);
     if (match && init?.method === "PUT") {
-      const body = JSON.parse(String(init.body)) as { new_status: OrderStatus };
+      const body = JSON.parse(String(init.body)) as { new_status: OrderStatus; reason?: Order["cancellation_reason"] };
       puts.push({ url, body });
       if (putGate) await putGate;
       if (putAnswer) return json(putAnswer.status, putAnswer.body);
-      orders = orders.map((o) => (o.id === match[1] ? { ...o, order_status: body.new_status } : o));
+      orders = orders.map((o) =>
+        o.id === match[1] ? { ...o, order_status: body.new_status, cancellation_reason: body.reason ?? null } : o,
+      );
       // As the function answers: the order as it is now, without the customer's phone.
       return json(200, {
         message: `Order status updated to ${body.new_status} successfully!`,
@@ -83,6 +85,12 @@ afterEach(() => {
 const cards = () => [...view.container.querySelectorAll<HTMLElement>("li.order-card")];
 const filters = () => [...view.container.querySelectorAll(".filter-group__option")].map((button) => button.textContent);
 const card = (product: string) => cards().find((c) => c.textContent?.includes(product)) as HTMLElement;
+/** Sets a form control's value as typing or choosing does, so React sees the change. */
+function setValue(element: HTMLSelectElement | HTMLTextAreaElement, value: string) {
+  const prototype = Object.getPrototypeOf(element) as object;
+  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(element, value);
+  element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+}
 const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
 
 describe("Order Management", () => {
@@ -95,6 +103,7 @@ describe("Order Management", () => {
       "Ready for Pickup (0)",
       "Out for Delivery (1)",
       "Delivered (1)",
+      "Cancelled (0)",
     ]);
     const scarf = card("Silk Scarf");
     for (const text of [
@@ -123,11 +132,12 @@ describe("Order Management", () => {
     view = await render(<OrderManagement />);
     await until(() => expect(cards()).toHaveLength(3));
     const buttons = (c: HTMLElement) => [...c.querySelectorAll("button")].map((b) => b.textContent);
-    expect(buttons(card("Silk Scarf"))).toEqual(["Move to Ready for Pickup"]);
+    expect(buttons(card("Silk Scarf"))).toEqual(["Move to Ready for Pickup", "Cancel order"]);
     expect(buttons(card("Coffee Beans"))).toEqual([
       "Move to Delivered",
       "Back to Ready for Pickup",
       "Back to New Order",
+      "Cancel order",
     ]);
     expect(buttons(card("Palm Sugar"))).toEqual([
       "Back to Out for Delivery",
@@ -187,6 +197,60 @@ describe("Order Management", () => {
     );
     await until(() => expect(card("Silk Scarf").textContent).toContain("Move to Out for Delivery"));
     expect(fetchMock.mock.calls.length).toBeGreaterThan(before + 1);
+  });
+
+  it("cancels an order out for delivery with a reason and notes, then shows it cancelled with its reason and Reopen", async () => {
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(3));
+    await click(buttonByText(card("Coffee Beans"), "Cancel order"));
+    const dialog = () => document.querySelector<HTMLElement>("[role=dialog]");
+    expect(dialog()?.textContent).toContain("Cancel Coffee Beans (order B0000000)?");
+    // No reason chosen: the dialog asks for one and sends nothing.
+    await click(buttonByText(dialog()!, "Cancel order"));
+    expect(dialog()?.textContent).toContain("Choose why the order is cancelled.");
+    expect(puts).toEqual([]);
+    const select = dialog()!.querySelector("select")!;
+    const notes = dialog()!.querySelector("textarea")!;
+    await act(async () => {
+      setValue(select, "customer_refused");
+      setValue(notes, "  Said she never ordered it  ");
+    });
+    await click(buttonByText(dialog()!, "Cancel order"));
+    await until(() => expect(dialog()).toBeNull());
+    expect(puts).toEqual([
+      {
+        url: expect.stringMatching(/\/admin\/orders\/b0000000-0000-4000-8000-000000000000\/status$/),
+        body: { new_status: "cancelled", notes: "Said she never ordered it", reason: "customer_refused" },
+      },
+    ]);
+    expect(toasts()).toContain("Order status updated to Cancelled successfully!");
+    const coffee = card("Coffee Beans");
+    expect(coffee.textContent).toContain("Cancelled because");
+    expect(coffee.textContent).toContain("Customer refused");
+    expect([...coffee.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["Reopen as New Order"]);
+    expect(filters()[5]).toBe("Cancelled (1)");
+    // 1 refused of 2 finished (Palm Sugar delivered, Coffee Beans refused).
+    expect(view.container.textContent).toContain("Refusal rate: 50.0%");
+  });
+
+  it("reopens a cancelled order as a new order, without a reason", async () => {
+    orders = [{ ...order("e", "Fish Sauce", "cancelled"), cancellation_reason: "duplicate" }];
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(1));
+    expect(card("Fish Sauce").textContent).toContain("Duplicate order");
+    await click(buttonByText(card("Fish Sauce"), "Reopen as New Order"));
+    await until(() => expect(card("Fish Sauce").textContent).toContain("Move to Ready for Pickup"));
+    expect(puts.map((put) => put.body)).toEqual([{ new_status: "new_order", notes: "Status changed by admin" }]);
+    expect(card("Fish Sauce").textContent).not.toContain("Duplicate order");
+  });
+
+  it("keeps Escape and Keep order from cancelling anything", async () => {
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(3));
+    await click(buttonByText(card("Silk Scarf"), "Cancel order"));
+    await click(buttonByText(document.querySelector<HTMLElement>("[role=dialog]")!, "Keep order"));
+    expect(document.querySelector("[role=dialog]")).toBeNull();
+    expect(puts).toEqual([]);
   });
 
   it("refetches on a realtime change: a new order appears", async () => {

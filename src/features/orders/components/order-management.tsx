@@ -4,7 +4,8 @@
 // status change moves the card; a burst of changes is coalesced), and so does every
 // (re)subscription, so a lost connection never leaves a stale board. The admin's own change shows
 // from the server's answer; one refused because the order moved meanwhile (409) says why and
-// refreshes.
+// refreshes. Cancel asks why in a dialog (issue 14); the Cancelled filter and the refusal rate of
+// the orders on the board show how many never reached a customer.
 import { useMemo, useState } from "react";
 import type { Order } from "@contract/orders.ts";
 import {
@@ -23,10 +24,12 @@ import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { useShowMore } from "@/lib/use-show-more.ts";
 import { useAdminOrders } from "@/features/orders/api/get-admin-orders.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
-import { useUpdateOrderStatus } from "@/features/orders/api/update-order-status.ts";
+import { useUpdateOrderStatus, type Cancellation } from "@/features/orders/api/update-order-status.ts";
 import { countByFilter, filterOrders, ORDER_FILTERS, type OrderFilter } from "@/features/orders/utils/order-filters.ts";
 import { statusLabel, type OrderStatus } from "@/features/orders/utils/order-status.ts";
 import { AdminOrderCard } from "./admin-order-card.tsx";
+import { CancelOrderDialog } from "./cancel-order-dialog.tsx";
+import { RefusalRateNote } from "./refusal-rate-note.tsx";
 import "./orders.css";
 
 /** Cards rendered at first, and added by each Show more. */
@@ -39,6 +42,7 @@ export function OrderManagement() {
   const [filter, setFilter] = useState<OrderFilter>("all");
   const [changing, setChanging] = useState<Record<string, OrderStatus>>({});
   const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
 
   const live = useTableInvalidation({
     name: "admin-orders",
@@ -53,20 +57,29 @@ export function OrderManagement() {
   const shown = filterOrders(list, filter);
   const page = useShowMore(shown, ORDER_PAGE, filter);
 
-  async function onChange(order: Order, to: OrderStatus) {
+  /** True when the change was made. */
+  async function onChange(order: Order, to: OrderStatus, cancellation?: Cancellation): Promise<boolean> {
     setFailure(null);
     setChanging((current) => ({ ...current, [order.id]: to }));
     try {
-      await updateStatus.mutateAsync({ id: order.id, status: to });
+      await updateStatus.mutateAsync({ id: order.id, status: to, cancellation });
       toast.success(t("orders.admin.updated.success", { status: statusLabel(to) }));
+      return true;
     } catch (error) {
       const title = t("orders.admin.updated.failed");
       const detail = serverMessage(error);
       setFailure({ title, detail });
       toast.error(detail ? `${title} ${detail}` : title);
+      return false;
     } finally {
       setChanging(({ [order.id]: _done, ...rest }) => rest);
     }
+  }
+
+  async function onCancel(order: Order, cancellation: Cancellation) {
+    // Closed either way: on a refusal the alert says why and the refreshed card shows what is possible.
+    await onChange(order, "cancelled", cancellation);
+    setCancelling(null);
   }
 
   return (
@@ -77,6 +90,7 @@ export function OrderManagement() {
         </h2>
         <LiveIndicator status={live} />
       </div>
+      <RefusalRateNote orders={list} />
       <FilterGroup<OrderFilter>
         label={t("orders.admin.filters")}
         value={filter}
@@ -120,6 +134,7 @@ export function OrderManagement() {
                 order={order}
                 changingTo={changing[order.id] ?? null}
                 onChange={onChange}
+                onCancel={setCancelling}
               />
             ))}
           </ul>
@@ -131,6 +146,12 @@ export function OrderManagement() {
           />
         </>
       )}
+      <CancelOrderDialog
+        order={cancelling}
+        busy={cancelling !== null && changing[cancelling.id] === "cancelled"}
+        onCancel={onCancel}
+        onClose={() => setCancelling(null)}
+      />
     </section>
   );
 }

@@ -100,4 +100,18 @@ describe("Orders to Fulfill", () => {
     await until(() => expect(rows()).toHaveLength(2));
     expect(toasts()).toHaveLength(1);
   });
+
+  it("keeps a cancelled order in the list with its reason, live, and shows the refusal rate", async () => {
+    orders = [order(2, "out_for_delivery"), order(1, "delivered")];
+    view = await render(<OrdersToFulfill businessId="biz-1" />);
+    await until(() => expect(rows()).toHaveLength(2));
+    // Nothing refused yet: 0 of 1 finished.
+    expect(view.container.textContent).toContain("Refusal rate: 0.0%");
+    orders = [{ ...order(2, "cancelled"), cancellation_reason: "customer_unreachable" }, order(1, "delivered")];
+    await act(async () => realtime.onChange?.());
+    await until(() => expect(rows()[0].textContent).toContain("Cancelled: Customer unreachable"));
+    expect(rows()[0].textContent).toContain("Voat Phnum, Doun Penh");
+    expect(view.container.textContent).toContain("Refusal rate: 50.0%");
+    expect(toasts()).toEqual([]);
+  });
 });

@@ -2,17 +2,20 @@
 // total count, each with product, quantity, commune and district, total, status and date. Live:
 // changes to the business's own orders refresh it (realtime filtered to business_id, RLS on top),
 // and an order seen turning delivered says 'Order completed! Payouts have been created.'
+// Cancelled orders stay in the list with their reason (issue 14): the business packed some of
+// them and needs to know why the parcel came back; the badge sets them apart, and the refusal
+// rate above the list says how often customers turn parcels away.
 import { useEffect, useRef } from "react";
 import { Badge, Card, EmptyState, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
 import { useSession } from "@/lib/auth.tsx";
-import { formatCount, formatDateTime, formatMoney } from "@/lib/format.ts";
+import { formatCount } from "@/lib/format.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { useMyOrders } from "@/features/orders/api/get-my-orders.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { newlyDelivered } from "@/features/orders/utils/order-filters.ts";
-import { displayStatus } from "@/features/orders/utils/order-status.ts";
-import { OrderStatusBadge } from "./order-status-badge.tsx";
+import { OrderRow } from "./order-row.tsx";
+import { RefusalRateNote } from "./refusal-rate-note.tsx";
 import "./orders.css";
 
 /** SPEC §9: the business dashboard shows the latest 10 orders. */
@@ -79,29 +82,10 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
         !orders.error && <EmptyState icon="cash" title={t("orders.business.empty")} />
       ) : (
         <>
+          <RefusalRateNote orders={all} />
           <ul className="order-list" aria-label={t("orders.business.list")}>
             {latest.map((order) => (
-              <li
-                key={order.id}
-                className={`order-row order-row--${displayStatus(order.order_status)}`}
-                aria-label={order.product_name}
-              >
-                <div className="order-row__head">
-                  <p className="order-row__product break-anywhere">{order.product_name}</p>
-                  <OrderStatusBadge status={order.order_status} />
-                </div>
-                <p className="order-row__meta">
-                  <span>{t("orders.business.quantity", { quantity: order.quantity })}</span>
-                  <span aria-hidden="true"> · </span>
-                  <span className="break-anywhere">
-                    {order.delivery_commune}, {order.delivery_district}
-                  </span>
-                </p>
-                <p className="order-row__foot">
-                  <strong className="order-row__total">{formatMoney(order.total_cents)}</strong>
-                  <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
-                </p>
-              </li>
+              <OrderRow key={order.id} order={order} showPlace />
             ))}
           </ul>
           {all.length > LATEST_ORDERS && (

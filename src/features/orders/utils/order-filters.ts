@@ -7,7 +7,14 @@ export const ORDER_FILTERS: readonly OrderFilter[] = ["all", ...ORDER_STATUSES];
 
 /** How many orders each filter shows; an unknown status counts as new_order, as it displays. */
 export function countByFilter(orders: readonly { order_status: string }[]): Record<OrderFilter, number> {
-  const counts = { all: orders.length, new_order: 0, ready_for_pickup: 0, out_for_delivery: 0, delivered: 0 };
+  const counts = {
+    all: orders.length,
+    new_order: 0,
+    ready_for_pickup: 0,
+    out_for_delivery: 0,
+    delivered: 0,
+    cancelled: 0,
+  };
   for (const order of orders) counts[displayStatus(order.order_status)]++;
   return counts;
 }

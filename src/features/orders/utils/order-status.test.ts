@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  canCancel,
   canChangeStatus,
+  canReopen,
   displayStatus,
   nextStatus,
   orderNumber,
@@ -31,20 +33,35 @@ describe("order status transitions (SPEC §4)", () => {
     expect(canChangeStatus("delivered", "delivered")).toBe(false);
   });
 
-  it("shows an unknown status as new_order", () => {
-    expect(displayStatus("cancelled")).toBe("new_order");
-    expect(displayStatus(undefined)).toBe("new_order");
-    expect(statusLabel("cancelled")).toBe("New Order");
-    expect(nextStatus("cancelled")).toBe("ready_for_pickup");
+  it("cancels before delivery only, and reopens a cancelled order as new only", () => {
+    expect(["new_order", "ready_for_pickup", "out_for_delivery"].every(canCancel)).toBe(true);
+    expect(canCancel("delivered")).toBe(false);
+    expect(canCancel("cancelled")).toBe(false);
+    expect(canChangeStatus("out_for_delivery", "cancelled")).toBe(true);
+    expect(canChangeStatus("delivered", "cancelled")).toBe(false);
+    expect(canReopen("cancelled")).toBe(true);
+    expect(canReopen("new_order")).toBe(false);
+    expect(canChangeStatus("cancelled", "new_order")).toBe(true);
+    expect(canChangeStatus("cancelled", "ready_for_pickup")).toBe(false);
+    expect(nextStatus("cancelled")).toBeNull();
     expect(revertStatuses("cancelled")).toEqual([]);
+    expect(nextStatus("delivered")).toBeNull();
   });
 
-  it("labels each status as SPEC §4 does", () => {
-    expect(["new_order", "ready_for_pickup", "out_for_delivery", "delivered"].map(statusLabel)).toEqual([
+  it("shows an unknown status as new_order", () => {
+    expect(displayStatus("returned")).toBe("new_order");
+    expect(displayStatus(undefined)).toBe("new_order");
+    expect(statusLabel("returned")).toBe("New Order");
+    expect(nextStatus("returned")).toBe("ready_for_pickup");
+  });
+
+  it("labels each status as SPEC §4 and issue 14 do", () => {
+    expect(["new_order", "ready_for_pickup", "out_for_delivery", "delivered", "cancelled"].map(statusLabel)).toEqual([
       "New Order",
       "Ready for Pickup",
       "Out for Delivery",
       "Delivered",
+      "Cancelled",
     ]);
     expect(orderNumber("6f1c2d4e-8a9b-4c3d-9e8f-123456789abc")).toBe("6F1C2D4E");
   });

@@ -4,10 +4,10 @@ import { z } from "zod";
 import { httpUrl, id, message, storedPhone, timestamp } from "./fields.ts";
 import { cents, dollars, moneyShape } from "./money.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
-import { ORDER_STATUSES } from "./statuses.ts";
+import { CANCELLATION_REASONS, ORDER_STATUSES, type CancellationReason } from "./statuses.ts";
 import { CLICK_SOURCES } from "./attribution.ts";
 
-export { ORDER_STATUSES, type OrderStatus } from "./statuses.ts";
+export { CANCELLATION_REASONS, ORDER_STATUSES, type CancellationReason, type OrderStatus } from "./statuses.ts";
 
 const idInput = (label: string) =>
   z
@@ -56,10 +56,25 @@ export const checkoutOrderSchema = z.object({
     .optional(),
 });
 
-export const orderStatusChangeSchema = z.object({
-  new_status: z.enum(ORDER_STATUSES, `new_status must be one of ${ORDER_STATUSES.join(", ")}`),
-  notes: z.string({ error: "notes must be text" }).trim().max(500, "notes must be at most 500 characters").optional(),
-});
+/** A cancellation says why; the database refuses the same inputs with the same messages. */
+export const orderStatusChangeSchema = z
+  .object({
+    new_status: z.enum(ORDER_STATUSES, `new_status must be one of ${ORDER_STATUSES.join(", ")}`),
+    notes: z.string({ error: "notes must be text" }).trim().max(500, "notes must be at most 500 characters").optional(),
+    reason: z
+      .enum(CANCELLATION_REASONS, `reason must be one of ${CANCELLATION_REASONS.join(", ")}`)
+      .nullable()
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    const cancelling = body.new_status === "cancelled";
+    if (cancelling && body.reason == null)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "reason is required to cancel an order" });
+    if (!cancelling && body.reason != null)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "reason is only for cancelling an order" });
+  });
+
+export type OrderStatusChangeInput = z.input<typeof orderStatusChangeSchema>;
 
 export type CheckoutOrderInput = z.input<typeof checkoutOrderSchema>;
 
@@ -91,6 +106,8 @@ export const orderSchema = z.object({
   business_email: z.string().nullable(),
   influencer_email: z.string().nullable(),
   order_status: z.enum(ORDER_STATUSES),
+  /** Why it was cancelled; null unless order_status is cancelled. */
+  cancellation_reason: z.enum(CANCELLATION_REASONS).nullable(),
   /** Where the customer's short-link click came from (qr, dm, comment, link); null: no click. */
   source: z.enum(CLICK_SOURCES).nullable(),
   created_at: timestamp,
@@ -100,10 +117,37 @@ export const orderSchema = z.object({
 /** GET /orders/user/all and GET /admin/orders */
 export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
 
+/** Finished orders: delivered, or cancelled for any reason. */
+export interface FinishedOrders {
+  delivered: number;
+  cancelled_by_reason: Readonly<Record<CancellationReason, number>>;
+}
+
+/** The cancellations that ended at the customer's door: refused, or never reached. */
+export const REFUSAL_REASONS = ["customer_refused", "customer_unreachable"] as const satisfies CancellationReason[];
+
+/**
+ * The refusal rate (docs/product.md): orders cancelled as customer_refused or customer_unreachable
+ * over finished orders (delivered + cancelled), a fraction from 0 to 1; null before any order
+ * has finished. Orders still on their way count in neither.
+ */
+export function refusalRate({ delivered, cancelled_by_reason }: FinishedOrders): number | null {
+  const cancelled = CANCELLATION_REASONS.reduce((sum, reason) => sum + cancelled_by_reason[reason], 0);
+  const finished = delivered + cancelled;
+  if (finished === 0) return null;
+  const refused = REFUSAL_REASONS.reduce((sum, reason) => sum + cancelled_by_reason[reason], 0);
+  return refused / finished;
+}
+
 /** Counts and sales (subtotals, without delivery fees) of the caller's orders. */
 export const orderStatsSchema = z.object({
   total_orders: z.number().int(),
   by_status: z.record(z.enum(ORDER_STATUSES), z.number().int()),
+  /** Cancelled orders per reason, every reason present (0 when none). */
+  cancelled_by_reason: z.record(z.enum(CANCELLATION_REASONS), z.number().int()),
+  /** See refusalRate: a fraction from 0 to 1, null before any order has finished. */
+  refusal_rate: z.number().min(0).max(1).nullable(),
+  /** Sales of the orders not cancelled: a cancelled order sold nothing. */
   total_sales_cents: cents,
   total_sales: dollars,
   delivered_sales_cents: cents,

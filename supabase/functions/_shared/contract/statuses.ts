@@ -26,6 +26,10 @@ export type LinkStatus = Enums["link_status"];
 export const ORDER_STATUSES = enums.order_status;
 export type OrderStatus = Enums["order_status"];
 
+/** Why an order was cancelled (PUT /admin/orders/{id}/status with new_status cancelled). */
+export const CANCELLATION_REASONS = enums.order_cancellation_reason;
+export type CancellationReason = Enums["order_cancellation_reason"];
+
 export const PAYOUT_STATUSES = enums.payout_status;
 export type PayoutStatus = Enums["payout_status"];
 

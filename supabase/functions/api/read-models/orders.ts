@@ -3,7 +3,10 @@
 import type { ClickSource } from "../../_shared/contract/attribution.ts";
 import { centsToDollars } from "../../_shared/contract/money.ts";
 import {
+  CANCELLATION_REASONS,
   ORDER_STATUSES,
+  refusalRate,
+  type CancellationReason,
   type Order,
   type OrderStats,
   type OrderStatus,
@@ -32,6 +35,7 @@ export type OrderRow = Pick<
   | "delivery_district"
   | "delivery_commune"
   | "status"
+  | "cancellation_reason"
   | "source"
   | "created_at"
   | "updated_at"
@@ -45,7 +49,7 @@ export function readOrders(tx: Tx, where: Fragment, limit: number | null = null)
   return tx<OrderRow[]>`
     select o.id, o.campaign_id, o.product_name, o.unit_price_cents, o.commission_rate, o.quantity,
            o.delivery_fee_cents, o.subtotal_cents, o.total_cents, o.delivery_district, o.delivery_commune,
-           o.status, o.source, o.created_at, o.updated_at, b.email as business_email, i.email as influencer_email
+           o.status, o.cancellation_reason, o.source, o.created_at, o.updated_at, b.email as business_email, i.email as influencer_email
     from public.orders o
     left join public.users b on b.id = o.business_id
     left join public.users i on i.id = o.influencer_id
@@ -79,6 +83,7 @@ export function toOrderJson(row: OrderRow, customerPhone: string | null = null):
     business_email: row.business_email,
     influencer_email: row.influencer_email,
     order_status: row.status,
+    cancellation_reason: row.cancellation_reason,
     source: row.source,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -121,8 +126,11 @@ export function toPlacedOrderJson(row: PlacedOrderRow): PlacedOrder {
   };
 }
 
-/** Per status: how many of the caller's orders, and their sales (subtotals, without delivery fees). */
-type StatusTotalsRow = Pick<Tables<"orders">, "status"> & {
+/**
+ * Per status and cancellation reason: how many of the caller's orders, and their sales
+ * (subtotals, without delivery fees). The reason is null for every status but cancelled.
+ */
+type StatusTotalsRow = Pick<Tables<"orders">, "status" | "cancellation_reason"> & {
   orders: number;
   sales_cents: CheckedOrder["subtotal_cents"];
 };
@@ -130,16 +138,28 @@ type StatusTotalsRow = Pick<Tables<"orders">, "status"> & {
 /** Counts and sales of the orders matching `where` (a condition on `o`, see ordersOf). */
 export async function readOrderStats(tx: Tx, where: Fragment): Promise<OrderStats> {
   const rows = await tx<StatusTotalsRow[]>`
-    select o.status, count(*) as orders, coalesce(sum(o.subtotal_cents), 0) as sales_cents
-    from public.orders o where ${where} group by o.status`;
-  const byStatus = new Map(rows.map((row) => [row.status, row]));
-  // Every status in the contract's order, 0 for those without orders.
-  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, byStatus.get(status)?.orders ?? 0]));
-  const sales = rows.reduce((sum, row) => sum + row.sales_cents, 0);
-  const deliveredSales = byStatus.get("delivered")?.sales_cents ?? 0;
+    select o.status, o.cancellation_reason, count(*) as orders, coalesce(sum(o.subtotal_cents), 0) as sales_cents
+    from public.orders o where ${where} group by o.status, o.cancellation_reason`;
+  const countOf = (match: (row: StatusTotalsRow) => boolean) =>
+    rows.filter(match).reduce((sum, row) => sum + row.orders, 0);
+  const salesOf = (match: (row: StatusTotalsRow) => boolean) =>
+    rows.filter(match).reduce((sum, row) => sum + row.sales_cents, 0);
+  // Every status and reason in the contract's order, 0 for those without orders; fromEntries
+  // forgets the keys' type.
+  const counts = Object.fromEntries(
+    ORDER_STATUSES.map((status) => [status, countOf((row) => row.status === status)]),
+  ) as Record<OrderStatus, number>;
+  const cancelledByReason = Object.fromEntries(
+    CANCELLATION_REASONS.map((reason) => [reason, countOf((row) => row.cancellation_reason === reason)]),
+  ) as Record<CancellationReason, number>;
+  // A cancelled order sold nothing.
+  const sales = salesOf((row) => row.status !== "cancelled");
+  const deliveredSales = salesOf((row) => row.status === "delivered");
   return {
-    total_orders: rows.reduce((sum, row) => sum + row.orders, 0),
-    by_status: counts as Record<OrderStatus, number>, // fromEntries forgets the keys' type
+    total_orders: countOf(() => true),
+    by_status: counts,
+    cancelled_by_reason: cancelledByReason,
+    refusal_rate: refusalRate({ delivered: counts.delivered, cancelled_by_reason: cancelledByReason }),
     total_sales_cents: sales,
     total_sales: centsToDollars(sales),
     delivered_sales_cents: deliveredSales,

@@ -31,12 +31,12 @@ export function adminOrderRoutes(deps: AppDeps) {
     } satisfies OrdersResponse);
   });
 
-  // PUT /admin/orders/{id}/status - move an order one step forward or back
+  // PUT /admin/orders/{id}/status - move an order one step forward or back, cancel it with a reason, or reopen it
   app.put("/:id/status", async (c) => {
     const id = uuidParam(c.req.param("id"), "id");
-    const { new_status, notes } = await parseJsonBody(c, orderStatusChangeSchema);
+    const { new_status, notes, reason } = await parseJsonBody(c, orderStatusChangeSchema);
     const order = await asUser(deps.sql, c.get("claims"), async (tx) => {
-      await tx`select 1 from public.change_order_status(${id}, ${new_status}, ${notes ?? "Status changed by an admin"})`;
+      await tx`select 1 from public.change_order_status(${id}, ${new_status}, ${notes ?? "Status changed by an admin"}, ${reason ?? null})`;
       const [row] = await readOrders(tx, tx`o.id = ${id}`);
       return row;
     });

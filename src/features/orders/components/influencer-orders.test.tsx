@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act } from "react";
+import type { Order, OrderStatus } from "@contract/orders.ts";
+import { makeOrder } from "@/testing/fixtures/orders.ts";
+import { render, until, type Rendered } from "@/testing/render.tsx";
+import { InfluencerOrders } from "./influencer-orders.tsx";
+
+const realtime = vi.hoisted(() => ({
+  onChange: null as null | (() => void),
+  table: "",
+  event: "",
+  filter: undefined as string | undefined,
+}));
+vi.mock("@/lib/realtime.ts", () => ({
+  useTableChanges: (options: { onChange: () => void; table: string; event: string; filter?: string }) => {
+    Object.assign(realtime, options);
+    return "live";
+  },
+}));
+
+// As GET /orders/user/all answers an influencer: no phone, no business email.
+const order = (n: number, order_status: OrderStatus = "new_order", fields: Partial<Order> = {}) =>
+  makeOrder({
+    id: `0000000${n}-0000-4000-8000-${String(n).padStart(12, "0")}`.slice(-36),
+    product_name: `Product ${n}`,
+    delivery_commune: "Voat Phnum",
+    delivery_district: "Doun Penh",
+    business_email: null,
+    influencer_email: "creator@example.com",
+    order_status,
+    ...fields,
+  });
+
+let orders: Order[];
+let listFails: boolean;
+let view: Rendered;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+beforeEach(() => {
+  orders = [];
+  listFails = false;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) =>
+      url.endsWith("/orders/user/all")
+        ? listFails
+          ? json(500, { error: "internal", message: "Something went wrong" })
+          : json(200, { orders })
+        : json(404, {}),
+    ),
+  );
+});
+
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+const rows = () => [...view.container.querySelectorAll<HTMLElement>("li.order-row")];
+
+describe("Influencer orders", () => {
+  it("says there are none yet, and listens to the orders through the influencer's links", async () => {
+    view = await render(<InfluencerOrders influencerId="inf-1" />);
+    await until(() =>
+      expect(view.container.textContent).toContain(
+        "No orders yet. Orders placed through your links appear here as they arrive.",
+      ),
+    );
+    expect(view.container.querySelector("h2")?.textContent).toBe("Orders through your links");
+    expect(realtime).toMatchObject({ table: "orders", event: "*", filter: "influencer_id=eq.inf-1" });
+  });
+
+  it("lists each order with its status, and a cancelled one with why, live; never a place or phone", async () => {
+    orders = [order(2, "out_for_delivery"), order(1, "delivered")];
+    view = await render(<InfluencerOrders influencerId="inf-1" />);
+    await until(() => expect(rows()).toHaveLength(2));
+    expect(rows()[0].textContent).toContain("Out for Delivery");
+    expect(view.container.textContent).toContain("2 total");
+    orders = [order(2, "cancelled", { cancellation_reason: "customer_refused" }), order(1, "delivered")];
+    await act(async () => realtime.onChange?.());
+    await until(() => expect(rows()[0].textContent).toContain("Cancelled: Customer refused"));
+    expect(view.container.textContent).toContain("Refusal rate: 50.0%");
+    expect(view.container.textContent).not.toContain("Voat Phnum");
+    expect(view.container.querySelector("a[href^='tel:']")).toBeNull();
+  });
+
+  it("says so when the orders cannot be loaded", async () => {
+    listFails = true;
+    view = await render(<InfluencerOrders influencerId="inf-1" />);
+    await until(() => expect(view.container.textContent).toContain("Something went wrong"));
+    expect(rows()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,46 @@
+// One order in a business's or an influencer's list: product, status, and when cancelled why;
+// quantity, delivery place (the business's only: it packs the parcel), total and date. Never
+// the customer's phone: these lists answer from /orders/user/all, which has none.
+import type { Order } from "@contract/orders.ts";
+import { formatDateTime, formatMoney } from "@/lib/format.ts";
+import { t } from "@/features/orders/i18n.ts";
+import { displayStatus, reasonLabel } from "@/features/orders/utils/order-status.ts";
+import { OrderStatusBadge } from "./order-status-badge.tsx";
+
+interface OrderRowProps {
+  order: Order;
+  /** Show the commune and district (the business ships there). */
+  showPlace?: boolean;
+}
+
+export function OrderRow({ order, showPlace = false }: OrderRowProps) {
+  const status = displayStatus(order.order_status);
+  return (
+    <li className={`order-row order-row--${status}`} aria-label={order.product_name}>
+      <div className="order-row__head">
+        <p className="order-row__product break-anywhere">{order.product_name}</p>
+        <OrderStatusBadge status={order.order_status} />
+      </div>
+      {status === "cancelled" && order.cancellation_reason && (
+        <p className="order-row__reason">
+          {t("orders.cancelledBecause", { reason: reasonLabel(order.cancellation_reason) })}
+        </p>
+      )}
+      <p className="order-row__meta">
+        <span>{t("orders.business.quantity", { quantity: order.quantity })}</span>
+        {showPlace && (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span className="break-anywhere">
+              {order.delivery_commune}, {order.delivery_district}
+            </span>
+          </>
+        )}
+      </p>
+      <p className="order-row__foot">
+        <strong className="order-row__total">{formatMoney(order.total_cents)}</strong>
+        <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+      </p>
+    </li>
+  );
+}
