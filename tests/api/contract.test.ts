@@ -19,6 +19,7 @@ import {
   userStatusResponseSchema,
 } from "../../supabase/functions/_shared/contract/auth.ts";
 import {
+  availableCampaignsResponseSchema,
   campaignResponseSchema,
   campaignSavedResponseSchema,
   campaignsResponseSchema,
@@ -214,7 +215,7 @@ const paths: [string, number, z.ZodType][] = [
   ["PUT /campaigns/{id}", 200, campaignSavedResponseSchema],
   ["GET /campaigns/{id}", 200, campaignResponseSchema],
   ["GET /campaigns/business", 200, campaignsResponseSchema],
-  ["GET /campaigns/active", 200, campaignsResponseSchema],
+  ["GET /campaigns/active", 200, availableCampaignsResponseSchema],
   ["POST /upload/image", 200, imageUploadResponseSchema],
   ["POST /upload/images", 200, imagesUploadResponseSchema],
   ["POST /affiliate-links/apply", 201, linkAppliedResponseSchema],

@@ -1,5 +1,5 @@
-// The profile card (SPEC §2, §5, §7, §8). A business edits its logo URL (with a live preview that
-// falls back to 'No Image') and bank details under 'Business Profile'; an influencer edits the
+// The profile card (SPEC §2, §5, §7, §8). A business edits its shop name, its logo URL (pasted or
+// uploaded, with a live preview that falls back to 'No Image') and bank details under 'Business Profile'; an influencer edits the
 // bank details under 'Bank Account Information'. 'Update Profile' is disabled while nothing
 // changed (trimmed values against the saved ones) or while saving, and sends only the changed
 // fields through PUT /auth/profile. A failure keeps everything typed and shows the SPEC §8
@@ -20,6 +20,7 @@ import {
   type ProfileField,
   type ProfileValues,
 } from "@/features/profile/utils/profile-values.ts";
+import { LogoUpload } from "./logo-upload.tsx";
 import "./profile.css";
 
 interface ProfileFormProps {
@@ -41,6 +42,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
   const { errors, formRef, ...fieldErrors } = useFieldErrors(fields);
   const [failure, setFailure] = useState<string | null>(null);
   const [failureDetail, setFailureDetail] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
 
   // A newer copy of the account (a live refetch): untouched fields take it, edits are kept.
   if (!sameValues(incoming, seen)) {
@@ -125,6 +127,18 @@ export function ProfileForm({ user }: ProfileFormProps) {
     <Card title={title} className="profile-card">
       <form className="form" onSubmit={onSubmit} noValidate ref={formRef} aria-label={title}>
         {isBusiness && (
+          <TextField
+            label={t("profile.shopName")}
+            name="business_name"
+            autoComplete="organization"
+            hint={t("profile.shopNameHint")}
+            maxLength={100}
+            value={values.business_name}
+            onChange={update("business_name")}
+            error={errors.business_name}
+          />
+        )}
+        {isBusiness && (
           <div className="profile-logo">
             <ProductImage
               url={values.business_logo_url}
@@ -144,6 +158,12 @@ export function ProfileForm({ user }: ProfileFormProps) {
               onChange={update("business_logo_url")}
               error={errors.business_logo_url}
             />
+            {user.status === "approved" && (
+              <LogoUpload
+                onUploaded={(url) => update("business_logo_url")({ target: { value: url } })}
+                onUploadingChange={setUploading}
+              />
+            )}
           </div>
         )}
         {isBusiness ? (
@@ -160,7 +180,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
           </Alert>
         )}
         <div>
-          <Button type="submit" loading={isPending} disabled={!dirty}>
+          <Button type="submit" loading={isPending} disabled={!dirty || uploading}>
             {isPending ? t("profile.submitting") : t("profile.submit")}
           </Button>
         </div>

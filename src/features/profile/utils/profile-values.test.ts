@@ -3,6 +3,7 @@ import { makeUser } from "@/testing/fixtures/users.ts";
 import { changedFields, editableFields, mergeNewer, valuesFrom, type ProfileValues } from "./profile-values.ts";
 
 const values = (extra: Partial<ProfileValues> = {}): ProfileValues => ({
+  business_name: "",
   business_logo_url: "",
   bank_name: "ABA Bank",
   account_name: "Sokha",
@@ -13,6 +14,7 @@ const values = (extra: Partial<ProfileValues> = {}): ProfileValues => ({
 describe("profile values", () => {
   it("reads missing account values as empty strings", () => {
     expect(valuesFrom(makeUser({ user_type: "influencer", bank_name: null }))).toEqual({
+      business_name: "",
       business_logo_url: "",
       bank_name: "",
       account_name: "",
@@ -20,8 +22,14 @@ describe("profile values", () => {
     });
   });
 
-  it("lets a business edit its logo and an influencer only bank details", () => {
-    expect(editableFields("business")).toEqual(["business_logo_url", "bank_name", "account_name", "account_number"]);
+  it("lets a business edit its shop name and logo and an influencer only bank details", () => {
+    expect(editableFields("business")).toEqual([
+      "business_name",
+      "business_logo_url",
+      "bank_name",
+      "account_name",
+      "account_number",
+    ]);
     expect(editableFields("influencer")).toEqual(["bank_name", "account_name", "account_number"]);
   });
 

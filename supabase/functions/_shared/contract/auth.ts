@@ -58,8 +58,24 @@ export const loginSchema = z.object({
     .refine(within72Bytes, tooLongPassword),
 });
 
+/** A shop's name: trimmed, 1-100 characters. */
+export const businessName = z
+  .string({ error: "Shop name must be text" })
+  .trim()
+  .min(1, "Shop name is required")
+  .max(100, "Shop name must be at most 100 characters");
+
+/** Why an admin rejects an account or a link: trimmed, 1-500 characters, read by the person rejected. */
+export const rejectionReason = z
+  .string({ error: "A reason is required to reject" })
+  .trim()
+  .min(1, "A reason is required to reject")
+  .max(500, "Reason must be at most 500 characters");
+
 export const businessRegistrationSchema = z.object({
   email,
+  // Optional in the API for SPEC compatibility; the SPA's form asks for it.
+  business_name: businessName.optional(),
   password: newPassword,
   social_media_page: httpUrlInput("Social media page URL"),
   store_phone: cambodianPhone,
@@ -95,6 +111,7 @@ const optionalText = (label: string, max: number) =>
 
 export const profileUpdateSchema = z
   .object({
+    business_name: businessName.optional(),
     business_logo_url: z.union([z.literal(""), httpUrlInput("Business logo URL")]).optional(),
     bank_name: optionalText("Bank name", 100).optional(),
     account_name: optionalText("Account name", 120).optional(),
@@ -106,14 +123,17 @@ export const profileUpdateSchema = z
   })
   .strict();
 
-export const userStatusSchema = z.object({
-  status: z.enum(["approved", "rejected"], "status must be approved or rejected"),
-});
+export const userStatusSchema = z.discriminatedUnion(
+  "status",
+  [z.object({ status: z.literal("approved") }), z.object({ status: z.literal("rejected"), reason: rejectionReason })],
+  { error: "status must be approved or rejected" },
+);
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type BusinessRegistrationInput = z.input<typeof businessRegistrationSchema>;
 export type InfluencerRegistrationInput = z.input<typeof influencerRegistrationSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+export type UserStatusInput = z.input<typeof userStatusSchema>;
 
 /** An account as every account path answers it. `role` repeats user_type for older clients. */
 export const userSchema = z.object({
@@ -136,6 +156,8 @@ export const userSchema = z.object({
   bank_name: z.string().nullable(),
   account_name: z.string().nullable(),
   account_number: z.string().nullable(),
+  /** Why an admin rejected the account; null unless rejected. Only the account itself and admins read it. */
+  rejection_reason: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -20,6 +20,7 @@ const USER_COLUMNS = [
   "bank_name",
   "account_name",
   "account_number",
+  "rejection_reason",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof Tables<"users">)[];
@@ -48,6 +49,7 @@ export function toUserJson(row: UserRow): User {
     bank_name: row.bank_name,
     account_name: row.account_name,
     account_number: row.account_number,
+    rejection_reason: row.rejection_reason,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
