@@ -122,7 +122,7 @@ beforeAll(async () => {
   await record("GET /admin/users", "GET", "/admin/users", asAdmin);
   await record("PUT /admin/users/{id}/status", "PUT", `/admin/users/${registered.user.id}/status`, {
     ...asAdmin,
-    body: { status: "rejected" },
+    body: { status: "rejected", reason: "Not a real shop" },
   });
   const { settings } = await record("GET /admin/settings", "GET", "/admin/settings", asAdmin);
   // Saved unchanged, so the other test files find the rate as it was.

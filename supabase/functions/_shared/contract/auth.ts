@@ -1,11 +1,12 @@
 // The account paths (SPEC §5, §7) and the admin's account paths: request and response schemas,
 // shared by the SPA and the api function (no Deno APIs).
 import { z } from "zod";
-import { httpUrl, id, message, timestamp } from "./fields.ts";
+import { httpUrl, id, message, rejectionReason, timestamp } from "./fields.ts";
 import { isHttpUrl } from "./http-url.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
 import { PLATFORMS, USER_STATUSES, USER_TYPES } from "./statuses.ts";
 
+export { rejectionReason } from "./fields.ts";
 export { PLATFORMS, USER_STATUSES, USER_TYPES, type Platform, type UserStatus, type UserType } from "./statuses.ts";
 
 const email = z
@@ -64,13 +65,6 @@ export const businessName = z
   .trim()
   .min(1, "Shop name is required")
   .max(100, "Shop name must be at most 100 characters");
-
-/** Why an admin rejects an account or a link: trimmed, 1-500 characters, read by the person rejected. */
-export const rejectionReason = z
-  .string({ error: "A reason is required to reject" })
-  .trim()
-  .min(1, "A reason is required to reject")
-  .max(500, "Reason must be at most 500 characters");
 
 export const businessRegistrationSchema = z.object({
   email,

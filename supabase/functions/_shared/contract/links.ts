@@ -1,8 +1,7 @@
 // Affiliate links, keyword triggers and the admin's link applications (SPEC §3, §4, §7): request
 // and response schemas, shared by the SPA and the api function (no Deno APIs).
 import { z } from "zod";
-import { httpUrl, id, message, timestamp } from "./fields.ts";
-import { rejectionReason } from "./auth.ts";
+import { httpUrl, id, message, rejectionReason, timestamp } from "./fields.ts";
 import { CAMPAIGN_STATUSES, LINK_STATUSES } from "./statuses.ts";
 
 export { LINK_STATUSES, type LinkStatus } from "./statuses.ts";

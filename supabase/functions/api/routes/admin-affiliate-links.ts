@@ -12,7 +12,7 @@ import {
   type LinkApplicationsResponse,
   type LinkDecisionResponse,
 } from "../../_shared/contract/links.ts";
-import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
+import { parseOptionalJsonBody, uuidParam } from "../../_shared/validation.ts";
 
 const decisions = { approve: "approved", reject: "rejected" } as const;
 
@@ -40,7 +40,7 @@ export function adminLinkRoutes(deps: AppDeps) {
   for (const [action, decision] of Object.entries(decisions)) {
     app.put(`/:id/${action}`, async (c) => {
       const id = uuidParam(c.req.param("id"), "id");
-      const reason = decision === "rejected" ? (await parseJsonBody(c, linkRejectionSchema)).reason : null;
+      const reason = decision === "rejected" ? (await parseOptionalJsonBody(c, linkRejectionSchema)).reason : null;
       const row = await asUser(deps.sql, c.get("claims"), async (tx) => {
         const [link] = await tx<Pick<Tables<"affiliate_links">, "influencer_id" | "campaign_id">[]>`
           select influencer_id, campaign_id from public.affiliate_links where id = ${id}`;
