@@ -57,7 +57,7 @@ export function UserCard({ user, deciding, onDecide }: UserCardProps) {
         {/* A shop is named by its name, its email beneath; everyone else by email. */}
         <h3 className="user-card__email break-anywhere">
           {user.business_name ?? user.email}
-          {user.business_name && <span className="user-card__secondary">{user.email}</span>}
+          {user.business_name && <span className="secondary-email">{user.email}</span>}
         </h3>
         <Badge tone={statusTone[user.status]}>
           <span className="visually-hidden">{t("admin.users.status")}: </span>

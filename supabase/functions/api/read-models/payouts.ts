@@ -32,7 +32,11 @@ type PayoutRow = Pick<
   | "amount_cents"
   | "gross_cents"
   | "fee_cents"
-> & { email: Tables<"users">["email"]; user_type: PayoutUserType } & Coverage;
+> & {
+  email: Tables<"users">["email"];
+  business_name: Tables<"users">["business_name"];
+  user_type: PayoutUserType;
+} & Coverage;
 
 /** The Coverage of the entries `pe` the caller adds a condition on. */
 function coverage(tx: Tx) {
@@ -49,7 +53,7 @@ function coverage(tx: Tx) {
 /** Payout requests (history items), newest first; `where` filters `r` (payout_requests). */
 export async function readPayouts(tx: Tx, where: Fragment, limit = 500): Promise<PayoutItem[]> {
   const rows = await tx<PayoutRow[]>`
-    select r.id, r.user_id, u.email, u.user_type, r.status, r.requested_at, r.completed_at, r.aba_reference,
+    select r.id, r.user_id, u.email, u.business_name, u.user_type, r.status, r.requested_at, r.completed_at, r.aba_reference,
            r.amount_cents, r.gross_cents, r.fee_cents, c.transaction_count, c.product_names
     from public.payout_requests r
     join public.users u on u.id = r.user_id
@@ -65,6 +69,7 @@ function toPayoutJson(row: PayoutRow): PayoutItem {
     payout_request_id: row.id,
     user_id: row.user_id,
     email: row.email,
+    business_name: row.business_name,
     user_type: row.user_type,
     status: row.status,
     requested_at: row.requested_at,
@@ -118,7 +123,7 @@ export async function readSummary(
 }
 
 /** One user's pending requests, summed. */
-type PendingRow = Pick<PayoutRow, "user_id" | "email" | "user_type"> &
+type PendingRow = Pick<PayoutRow, "user_id" | "email" | "business_name" | "user_type"> &
   Coverage & {
     total: Cents;
     gross: Cents;
@@ -131,7 +136,7 @@ type PendingRow = Pick<PayoutRow, "user_id" | "email" | "user_type"> &
 /** Pending requests grouped per user, oldest first (admin only, by RLS). */
 export async function readPendingByUser(tx: Tx): Promise<PendingPayout[]> {
   const rows = await tx<PendingRow[]>`
-    select r.user_id, u.email, u.user_type, sum(r.amount_cents) as total, sum(r.gross_cents) as gross,
+    select r.user_id, u.email, u.business_name, u.user_type, sum(r.amount_cents) as total, sum(r.gross_cents) as gross,
            sum(r.fee_cents) as fee, min(r.requested_at) as oldest_request, count(*) as request_count,
            array_agg(r.id order by r.requested_at) as payout_request_ids,
            c.transaction_count, c.product_names
@@ -141,13 +146,14 @@ export async function readPendingByUser(tx: Tx): Promise<PendingPayout[]> {
       join public.payout_requests pr on pr.id = pe.payout_request_id
       where pr.user_id = r.user_id and pr.status = 'pending') c
     where r.status = 'pending'
-    group by r.user_id, u.email, u.user_type, c.transaction_count, c.product_names
+    group by r.user_id, u.email, u.business_name, u.user_type, c.transaction_count, c.product_names
     order by oldest_request, r.user_id`;
   return rows.map((row) => {
     const business = row.user_type === "business";
     return {
       user_id: row.user_id,
       email: row.email,
+      business_name: row.business_name,
       user_type: row.user_type,
       ...money("total_amount", row.total),
       oldest_request: row.oldest_request,
