@@ -55,7 +55,10 @@ function RejectForm({ onConfirm, onCancel }: Omit<RejectDialogProps, "subject">)
         maxLength={500}
         hint={t("admin.reject.reasonHint")}
         value={reason}
-        onChange={(event) => setReason(event.target.value)}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setError(null);
+        }}
         error={error}
       />
       <div className="button-row">
