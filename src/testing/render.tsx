@@ -73,3 +73,15 @@ export function buttonByText(container: HTMLElement, text: string | RegExp): HTM
     typeof text === "string" ? button.textContent?.trim() === text : text.test(button.textContent ?? ""),
   );
 }
+
+/** Types `value` into an input or textarea as a user would, so React's onChange sees it. */
+export async function typeInto(element: Element | null | undefined, value: string) {
+  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) {
+    throw new Error("nothing to type into");
+  }
+  const prototype = element instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(prototype, "value")!.set!.call(element, value);
+    element.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}

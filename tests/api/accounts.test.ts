@@ -55,7 +55,22 @@ describe("POST /auth/register/business", () => {
     expect(res.body.user).not.toHaveProperty("password_hash");
   });
 
+  it("keeps the shop name given at signup, trimmed, and leaves it null when none is given", async () => {
+    const named = await api("POST", "/auth/register/business", {
+      body: { ...businessRegistration(uniqueEmail("named")), business_name: "  Sokha Silk  " },
+    });
+    expect(named.status).toBe(201);
+    expect(named.body.user.business_name).toBe("Sokha Silk");
+    expect((await api("GET", "/auth/me", { token: named.body.token })).body.user.business_name).toBe("Sokha Silk");
+    const unnamed = await api("POST", "/auth/register/business", { body: businessRegistration(uniqueEmail("plain")) });
+    expect(unnamed.status).toBe(201);
+    expect(unnamed.body.user).toMatchObject({ business_name: null, rejection_reason: null });
+  });
+
   it.each([
+    ["business_name", { business_name: "   " }, "Shop name is required"],
+    ["business_name", { business_name: "x".repeat(101) }, "Shop name must be at most 100 characters"],
+    ["business_name", { business_name: 7 }, "Shop name must be text"],
     ["email", { email: "not-an-email" }, "Email must be a valid email address"],
     ["email", { email: "" }, "Email is required"],
     ["password", { password: "short" }, "Password must be at least 8 characters"],
@@ -340,6 +355,37 @@ describe("PUT /auth/profile", () => {
     expect((await api("GET", "/auth/me", { token })).body.user).toEqual(before);
   });
 
+  it("lets a business name or rename its shop, trimmed, and never clear it", async () => {
+    const { token } = (
+      await api("POST", "/auth/register/business", { body: businessRegistration(uniqueEmail("rename")) })
+    ).body;
+    const named = await api("PUT", "/auth/profile", { token, body: { business_name: "  Phnom Penh Pepper " } });
+    expect(named.status).toBe(200);
+    expect(named.body.user.business_name).toBe("Phnom Penh Pepper");
+    for (const [business_name, message] of [
+      ["", "Shop name is required"],
+      ["x".repeat(101), "Shop name must be at most 100 characters"],
+    ]) {
+      const res = await api("PUT", "/auth/profile", { token, body: { business_name } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: "invalid_input", field: "business_name", message });
+    }
+    expect((await api("GET", "/auth/me", { token })).body.user.business_name).toBe("Phnom Penh Pepper");
+  });
+
+  it("refuses a shop name from an influencer", async () => {
+    const { token } = (
+      await api("POST", "/auth/register/influencer", { body: influencerRegistration(uniqueEmail("noshop")) })
+    ).body;
+    const res = await api("PUT", "/auth/profile", { token, body: { business_name: "My Shop" } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: "invalid_input",
+      field: "business_name",
+      message: "Only businesses have a shop name",
+    });
+  });
+
   it("refuses an empty change and an anonymous caller", async () => {
     const { token } = await login(demoBusiness.email, demoBusiness.password);
     expect(await api("PUT", "/auth/profile", { token, body: {} })).toMatchObject({
@@ -386,7 +432,8 @@ describe("PUT /admin/users/{id}/status", () => {
 
   it.each(["approved", "rejected"])("an admin sets a pending account to %s, once", async (status) => {
     const { user, token } = await pendingUser();
-    const res = await api("PUT", `/admin/users/${user.id}/status`, { token: admin.token, body: { status } });
+    const body = status === "rejected" ? { status, reason: "Not a real shop" } : { status };
+    const res = await api("PUT", `/admin/users/${user.id}/status`, { token: admin.token, body });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: `User ${status}`,
@@ -415,6 +462,53 @@ describe("PUT /admin/users/{id}/status", () => {
     const res = await api("PUT", `/admin/users/${user.id}/status`, { token: admin.token, body });
     expect(res.status).toBe(status);
     expect(res.body).toEqual(answer);
+  });
+
+  it("keeps a rejection's reason, trimmed, and shows it to the account on /auth/me and to admins", async () => {
+    const { user, token } = await pendingUser();
+    const res = await api("PUT", `/admin/users/${user.id}/status`, {
+      token: admin.token,
+      body: { status: "rejected", reason: "  The Facebook page is less than 3 months old " },
+    });
+    expect(res.status).toBe(200);
+    const reason = "The Facebook page is less than 3 months old";
+    expect(res.body.user).toMatchObject({ status: "rejected", rejection_reason: reason });
+    expect((await api("GET", "/auth/me", { token })).body.user).toMatchObject({
+      status: "rejected",
+      rejection_reason: reason,
+    });
+    const listed = (await api("GET", "/admin/users", { token: admin.token })).body.users.find(
+      (u: any) => u.id === user.id,
+    );
+    expect(listed.rejection_reason).toBe(reason);
+  });
+
+  it("keeps no reason for an approval, even when one is sent", async () => {
+    const { user, token } = await pendingUser();
+    const res = await api("PUT", `/admin/users/${user.id}/status`, {
+      token: admin.token,
+      body: { status: "approved", reason: "ignored" },
+    });
+    expect(res.status).toBe(200);
+    expect((await api("GET", "/auth/me", { token })).body.user).toMatchObject({
+      status: "approved",
+      rejection_reason: null,
+    });
+  });
+
+  it.each([
+    ["no reason", {}, "A reason is required to reject"],
+    ["a blank reason", { reason: "  " }, "A reason is required to reject"],
+    ["a reason over 500 characters", { reason: "x".repeat(501) }, "Reason must be at most 500 characters"],
+  ])("refuses a rejection with %s (400 naming reason) and the account stays pending", async (_case, extra, message) => {
+    const { user, token } = await pendingUser();
+    const res = await api("PUT", `/admin/users/${user.id}/status`, {
+      token: admin.token,
+      body: { status: "rejected", ...extra },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field: "reason", message });
+    expect((await api("GET", "/auth/me", { token })).body.user.status).toBe("pending_approval");
   });
 
   it("answers 404 for an unknown account and 400 for a malformed id", async () => {

@@ -48,6 +48,7 @@ function ownLink(
     keyword: null,
     created_at: expect.any(String),
     decided_at: null,
+    rejection_reason: null,
     ...changes,
   };
 }
@@ -69,6 +70,7 @@ function application(
     is_approved: false,
     created_at: expect.any(String),
     decided_at: null,
+    rejection_reason: null,
     ...changes,
   };
 }
@@ -199,7 +201,12 @@ describe("GET /affiliate-links/my-links", () => {
     await decideLink(approved.id, "approve");
     await decideLink(rejected.id, "reject");
     expect(await myLinks(applicant)).toEqual([
-      ownLink(applicant, belt, { id: rejected.id, status: "rejected", decided_at: expect.any(String) }),
+      ownLink(applicant, belt, {
+        id: rejected.id,
+        status: "rejected",
+        decided_at: expect.any(String),
+        rejection_reason: "Test rejection",
+      }),
       ownLink(applicant, tie, { id: approved.id, ...approvedChanges(applicant, tie, "SILK") }),
       ownLink(applicant, scarf, { id: pending.id }),
     ]);
@@ -300,20 +307,58 @@ describe("PUT /admin/affiliate-links/{id}/approve and /reject", () => {
     ]);
   });
 
-  it("rejects a pending link; the influencer sees it rejected, without a URL or trigger", async () => {
+  it("rejects a pending link with a reason; the influencer sees it rejected with the reason, without a URL or trigger", async () => {
     const campaign = await createCampaign(shop);
     const applicant = await influencer();
     const link = await apply(applicant, campaign.id);
-    const res = await api("PUT", `/admin/affiliate-links/${link.id}/reject`, { token: (await admin()).token });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      message: "Affiliate link rejected",
-      link: application(applicant, campaign, { id: link.id, status: "rejected", decided_at: expect.any(String) }),
+    const res = await api("PUT", `/admin/affiliate-links/${link.id}/reject`, {
+      token: (await admin()).token,
+      body: { reason: "  Your page has too few followers in Cambodia  " },
     });
-    expect(await myLinks(applicant)).toEqual([
-      ownLink(applicant, campaign, { id: link.id, status: "rejected", decided_at: expect.any(String) }),
-    ]);
+    expect(res.status).toBe(200);
+    const rejected = {
+      id: link.id,
+      status: "rejected",
+      decided_at: expect.any(String),
+      rejection_reason: "Your page has too few followers in Cambodia",
+    };
+    expect(res.body).toEqual({ message: "Affiliate link rejected", link: application(applicant, campaign, rejected) });
+    expect(await myLinks(applicant)).toEqual([ownLink(applicant, campaign, rejected)]);
     expect(await myTriggers(applicant)).toEqual([]);
+    // The admin's lists carry it too; the business whose campaign it was never reads it.
+    const all = await api("GET", "/admin/affiliate-links/all", { token: (await admin()).token });
+    expect(all.body.applications.find((a: { id: string }) => a.id === link.id)).toMatchObject({
+      rejection_reason: rejected.rejection_reason,
+    });
+  });
+
+  it.each([
+    ["no body", undefined, "A reason is required to reject"],
+    ["no reason", {}, "A reason is required to reject"],
+    ["a blank reason", { reason: "   " }, "A reason is required to reject"],
+    ["a reason that is not text", { reason: 42 }, "A reason is required to reject"],
+    ["a reason over 500 characters", { reason: "x".repeat(501) }, "Reason must be at most 500 characters"],
+  ])("refuses a rejection with %s (400 naming reason) and the link stays pending", async (_case, body, message) => {
+    const campaign = await createCampaign(shop);
+    const applicant = await influencer();
+    const link = await apply(applicant, campaign.id);
+    const res = await api("PUT", `/admin/affiliate-links/${link.id}/reject`, { token: (await admin()).token, body });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "invalid_input", field: "reason", message });
+    expect(await myLinks(applicant)).toEqual([ownLink(applicant, campaign, { id: link.id })]);
+  });
+
+  it("keeps no reason for an approval, even when one is sent", async () => {
+    const campaign = await createCampaign(shop);
+    const applicant = await influencer();
+    const link = await apply(applicant, campaign.id);
+    const res = await api("PUT", `/admin/affiliate-links/${link.id}/approve`, {
+      token: (await admin()).token,
+      body: { reason: "ignored" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.link.rejection_reason).toBeNull();
+    expect((await myLinks(applicant))[0].rejection_reason).toBeNull();
   });
 
   it.each([
@@ -325,7 +370,10 @@ describe("PUT /admin/affiliate-links/{id}/approve and /reject", () => {
     const campaign = await createCampaign(shop);
     const link = await apply(creator, campaign.id);
     await decideLink(link.id, first as "approve" | "reject");
-    const res = await api("PUT", `/admin/affiliate-links/${link.id}/${second}`, { token: (await admin()).token });
+    const res = await api("PUT", `/admin/affiliate-links/${link.id}/${second}`, {
+      token: (await admin()).token,
+      body: { reason: "Second thoughts" },
+    });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: "conflict", message });
   });
@@ -348,7 +396,10 @@ describe("PUT /admin/affiliate-links/{id}/approve and /reject", () => {
     expect(await myLinks(applicants[10])).toEqual([ownLink(applicants[10], campaign, { id: links[10].id })]);
     expect(await myTriggers(applicants[10])).toEqual([]);
     // It can still be rejected, so the admin's pending list empties.
-    expect((await api("PUT", `/admin/affiliate-links/${links[10].id}/reject`, { token })).status).toBe(200);
+    const reason = { reason: "The campaign is full" };
+    expect((await api("PUT", `/admin/affiliate-links/${links[10].id}/reject`, { token, body: reason })).status).toBe(
+      200,
+    );
   });
 
   it("refuses to approve a link to a deactivated campaign, but can reject it", async () => {
@@ -359,7 +410,10 @@ describe("PUT /admin/affiliate-links/{id}/approve and /reject", () => {
     const approve = await api("PUT", `/admin/affiliate-links/${link.id}/approve`, { token });
     expect(approve.status).toBe(409);
     expect(approve.body).toEqual({ error: "conflict", message: "The campaign is no longer active" });
-    const reject = await api("PUT", `/admin/affiliate-links/${link.id}/reject`, { token });
+    const reject = await api("PUT", `/admin/affiliate-links/${link.id}/reject`, {
+      token,
+      body: { reason: "The campaign has ended" },
+    });
     expect(reject.status).toBe(200);
     expect(reject.body.link).toMatchObject({ id: link.id, status: "rejected" });
   });
@@ -367,10 +421,11 @@ describe("PUT /admin/affiliate-links/{id}/approve and /reject", () => {
   it("answers 404 for an unknown link and 400 for a malformed id", async () => {
     const { token } = await admin();
     for (const action of ["approve", "reject"]) {
-      const unknown = await api("PUT", `/admin/affiliate-links/${unknownId}/${action}`, { token });
+      const body = { reason: "Not for this campaign" };
+      const unknown = await api("PUT", `/admin/affiliate-links/${unknownId}/${action}`, { token, body });
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ error: "not_found", message: "Affiliate link not found" });
-      const malformed = await api("PUT", `/admin/affiliate-links/xyz/${action}`, { token });
+      const malformed = await api("PUT", `/admin/affiliate-links/xyz/${action}`, { token, body });
       expect(malformed.status).toBe(400);
       expect(malformed.body).toEqual({ error: "invalid_input", field: "id", message: "id must be a valid id" });
     }

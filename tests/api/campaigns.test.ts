@@ -11,6 +11,7 @@ import {
   business,
   createCampaign,
   deactivate,
+  decideLink,
   influencer,
   pageForm,
   unknownId,
@@ -250,7 +251,10 @@ describe("GET /campaigns/active", () => {
     const ids = res.body.campaigns.map((c: any) => c.id);
     expect(ids.slice(0, 2)).toEqual([newer.id, older.id]);
     expect(ids).not.toContain(ended.id);
-    expect(res.body.campaigns[0]).toEqual(expectedCampaign(otherShop, { id: newer.id, product_name: "Newer" }));
+    expect(res.body.campaigns[0]).toEqual({
+      ...expectedCampaign(otherShop, { id: newer.id, product_name: "Newer" }),
+      application_status: null,
+    });
     expect(res.body.campaigns.every((c: any) => c.status === "active" && c.is_active)).toBe(true);
     const times = res.body.campaigns.map((c: any) => Date.parse(c.created_at));
     expect(times).toEqual([...times].sort((a: number, b: number) => b - a));
@@ -276,6 +280,41 @@ describe("GET /campaigns/active", () => {
 
   it("refuses an anonymous caller with 401", async () => {
     expect(await api("GET", "/campaigns/active")).toMatchObject({ status: 401, body: { error: "unauthorized" } });
+  });
+
+  it("marks each campaign with the caller's own application status, and only theirs", async () => {
+    const applicant = await influencer();
+    const [untouched, pending, approved, rejected] = await Promise.all(
+      ["Untouched", "Pending", "Approved", "Rejected"].map((name) => createCampaign(shop, { product_name: name })),
+    );
+    await apply(applicant, pending.id);
+    await decideLink((await apply(applicant, approved.id)).id, "approve");
+    await decideLink((await apply(applicant, rejected.id)).id, "reject");
+    const statuses = async (token: string) => {
+      const res = await api("GET", "/campaigns/active", { token });
+      expect(res.status).toBe(200);
+      return Object.fromEntries(
+        res.body.campaigns
+          .filter((c: any) => [untouched.id, pending.id, approved.id, rejected.id].includes(c.id))
+          .map((c: any) => [c.product_name, c.application_status]),
+      );
+    };
+    expect(await statuses(applicant.token)).toEqual({
+      Untouched: null,
+      Pending: "pending",
+      Approved: "approved",
+      Rejected: "rejected",
+    });
+    // Another influencer, and an admin, applied to none of them.
+    const others = { Untouched: null, Pending: null, Approved: null, Rejected: null };
+    expect(await statuses(creator.token)).toEqual(others);
+    expect(await statuses((await admin()).token)).toEqual(others);
+    // What the mark stands for: a second application is refused.
+    const again = await api("POST", "/affiliate-links/apply", {
+      token: applicant.token,
+      body: { campaign_id: pending.id },
+    });
+    expect(again.status).toBe(409);
   });
 });
 

@@ -19,6 +19,7 @@ import {
   userStatusResponseSchema,
 } from "../../supabase/functions/_shared/contract/auth.ts";
 import {
+  availableCampaignsResponseSchema,
   campaignResponseSchema,
   campaignSavedResponseSchema,
   campaignsResponseSchema,
@@ -126,7 +127,7 @@ beforeAll(async () => {
   await record("GET /admin/users", "GET", "/admin/users", asAdmin);
   await record("PUT /admin/users/{id}/status", "PUT", `/admin/users/${registered.user.id}/status`, {
     ...asAdmin,
-    body: { status: "rejected" },
+    body: { status: "rejected", reason: "Not a real shop" },
   });
   const { settings } = await record("GET /admin/settings", "GET", "/admin/settings", asAdmin);
   // Saved unchanged, so the other test files find the rate as it was.
@@ -219,7 +220,7 @@ const paths: [string, number, z.ZodType][] = [
   ["PUT /campaigns/{id}", 200, campaignSavedResponseSchema],
   ["GET /campaigns/{id}", 200, campaignResponseSchema],
   ["GET /campaigns/business", 200, campaignsResponseSchema],
-  ["GET /campaigns/active", 200, campaignsResponseSchema],
+  ["GET /campaigns/active", 200, availableCampaignsResponseSchema],
   ["POST /upload/image", 200, imageUploadResponseSchema],
   ["POST /upload/images", 200, imagesUploadResponseSchema],
   ["POST /affiliate-links/apply", 201, linkAppliedResponseSchema],

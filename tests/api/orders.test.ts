@@ -110,13 +110,14 @@ describe("GET /orders/stats/summary", () => {
 });
 
 describe("GET /admin/orders", () => {
-  it("lists every order with the customer's phone and both parties' emails", async () => {
+  it("lists every order with the customer's phone and both parties' emails and the shop's name", async () => {
     const orderId = await placeOrder(sql, campaignId);
     const res = await api("GET", "/admin/orders", { token: admin });
     expect(res.status).toBe(200);
     expect(res.body.orders[0]).toMatchObject({
       id: orderId,
       customer_phone: expect.stringMatching(/^\+855/),
+      business_name: "Demo Boutique",
       business_email: demoBusiness.email,
       influencer_email: demoInfluencer.email,
       order_status: "new_order",

@@ -204,11 +204,14 @@ describe("exact figures over a table of orders", () => {
       available_for_payout_cents: 0,
     });
 
+    // The admin's card names a shop by its name (an influencer has none).
+    await api("PUT", "/auth/profile", { token: pair.shop.token, body: { business_name: "Pair Shop" } });
     const pending = await api("GET", "/payouts/admin/pending", { token: adminToken });
     expect(pending.status).toBe(200);
     const mine = (id: string) => pending.body.requests.find((row: any) => row.user_id === id);
     expect(mine(pair.creator.user.id)).toMatchObject({
       email: pair.creator.user.email,
+      business_name: null,
       user_type: "influencer",
       total_amount: 133.28,
       total_amount_cents: 13328,
@@ -221,6 +224,7 @@ describe("exact figures over a table of orders", () => {
     });
     expect(mine(pair.shop.user.id)).toMatchObject({
       email: pair.shop.user.email,
+      business_name: "Pair Shop",
       user_type: "business",
       total_amount_cents: 36319,
       gross_amount: 427.3,

@@ -90,6 +90,7 @@ test("a business signs up, an admin approves it, the banner vanishes live", asyn
   const email = unique("shop");
   const business = await phonePage(browser);
   await business.goto("/business-signup");
+  await business.getByLabel(/shop name/i).fill("E2E Silk House");
   await business.getByLabel(/email/i).fill(email);
   await business.getByLabel(/password/i).fill("longenough1");
   await business.getByLabel(/social media page/i).fill("https://www.facebook.com/e2e.shop");
@@ -98,6 +99,9 @@ test("a business signs up, an admin approves it, the banner vanishes live", asyn
   await expect(business).toHaveURL(/\/business\/dashboard$/);
   const banner = business.getByText(/Account Pending Approval/);
   await expect(banner).toBeVisible();
+  // The shop is greeted by its name, and so is not asked for one.
+  await expect(business.getByText("Welcome, E2E Silk House")).toBeVisible();
+  await expect(business.getByRole("heading", { name: "Name your shop" })).toHaveCount(0);
   await expect(business.getByText("Campaign creation is disabled until your account is approved.")).toBeVisible();
   await shot(business, "business-dashboard-pending");
 
@@ -108,6 +112,7 @@ test("a business signs up, an admin approves it, the banner vanishes live", asyn
   await adminPage.getByRole("button", { name: /^All/ }).click();
   const card = adminPage.getByRole("listitem", { name: email });
   await expect(card).toBeVisible();
+  await expect(card.getByRole("heading", { name: /E2E Silk House/ })).toBeVisible();
   await shot(adminPage, "admin-user-approvals");
 
   // A sign-up while the admin watches appears without a reload.
@@ -132,10 +137,23 @@ test("a business signs up, an admin approves it, the banner vanishes live", asyn
   await expect(business.getByText("Campaign creation is disabled until your account is approved.")).toBeHidden();
   await shot(business, "business-dashboard-approved");
 
+  // Rejecting asks for confirmation and a reason, which the creator reads on their dashboard, live.
   const lateCard = adminPage.getByRole("listitem", { name: lateEmail });
   await lateCard.getByRole("button", { name: "Reject" }).click();
+  const dialog = adminPage.getByRole("dialog", { name: "Reject Late Creator?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Reject" }).click();
+  await expect(dialog.getByText("Please give a reason for the rejection.")).toBeVisible();
+  const reason = "Your Instagram handle could not be found";
+  await dialog.getByLabel(/reason/i).fill(reason);
+  await shot(adminPage, "admin-reject-dialog");
+  await dialog.getByRole("button", { name: "Reject" }).click();
+  await expect(dialog).toBeHidden();
   await expect(lateCard.getByText(/rejected/i).first()).toBeVisible();
+  await expect(lateCard.getByText(reason)).toBeVisible();
   await shot(adminPage, "admin-user-approvals-decided");
+  await expect(late.getByText(`Reason given: ${reason}`)).toBeVisible({ timeout: 2_000 });
+  await shot(late, "influencer-dashboard-rejected");
 });
 
 /** A well-formed token whose exp is in the past (signature irrelevant: the SPA must drop it). */

@@ -27,7 +27,7 @@ async function register(kind: "business" | "influencer", decision: Decision): Pr
   if (decision !== "pending") {
     const decided = await api("PUT", `/admin/users/${registered.body.user.id}/status`, {
       token: (await admin()).token,
-      body: { status: decision },
+      body: decision === "rejected" ? { status: decision, reason: "Test rejection" } : { status: decision },
     });
     if (decided.status !== 200) throw new Error(`decide ${kind}: ${decided.status} ${JSON.stringify(decided.body)}`);
   }
@@ -70,8 +70,11 @@ export async function apply(applicant: Account, campaignId: string) {
   return res.body.link as { id: string; [key: string]: unknown };
 }
 
-export async function decideLink(linkId: string, action: "approve" | "reject") {
-  const res = await api("PUT", `/admin/affiliate-links/${linkId}/${action}`, { token: (await admin()).token });
+export async function decideLink(linkId: string, action: "approve" | "reject", reason = "Test rejection") {
+  const res = await api("PUT", `/admin/affiliate-links/${linkId}/${action}`, {
+    token: (await admin()).token,
+    body: action === "reject" ? { reason } : undefined,
+  });
   if (res.status !== 200) throw new Error(`${action} link: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.link;
 }

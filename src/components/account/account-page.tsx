@@ -64,7 +64,14 @@ export interface AccountTexts {
   approvedNotice: string;
 }
 
-export function AccountStatusBanner({ status, texts }: { status: UserStatus; texts: AccountTexts }) {
+interface AccountStatusBannerProps {
+  status: UserStatus;
+  texts: AccountTexts;
+  /** The admin's reason for a rejection, shown under it. */
+  rejectionReason?: string | null;
+}
+
+export function AccountStatusBanner({ status, texts, rejectionReason }: AccountStatusBannerProps) {
   if (status === "pending_approval") {
     return (
       <Alert tone="warning" title={texts.pendingTitle} className="status-banner">
@@ -75,7 +82,13 @@ export function AccountStatusBanner({ status, texts }: { status: UserStatus; tex
   if (status === "rejected") {
     return (
       <Alert tone="danger" title={texts.rejectedTitle} className="status-banner">
-        {texts.rejectedBody}
+        {rejectionReason && (
+          // Inside the alert's paragraph: spans, shown as lines of their own.
+          <span className="status-banner__reason">
+            {t("account.rejectionReason")} <span className="break-anywhere">{rejectionReason}</span>
+          </span>
+        )}
+        <span className="status-banner__body">{texts.rejectedBody}</span>
       </Alert>
     );
   }
@@ -120,7 +133,7 @@ export function AccountPage({ channel, title, welcome, texts, profileLink, child
         <LoadingState />
       ) : user ? (
         <div className="stack">
-          <AccountStatusBanner status={user.status} texts={texts} />
+          <AccountStatusBanner status={user.status} texts={texts} rejectionReason={user.rejection_reason} />
           {children(user)}
         </div>
       ) : null}

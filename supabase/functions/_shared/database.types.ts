@@ -228,6 +228,7 @@ export type Database = {
       };
       register_user: {
         Args: {
+          p_business_name?: string;
           p_email: string;
           p_full_name?: string;
           p_password: string;
@@ -264,6 +265,43 @@ export type Database = {
   };
   public: {
     Tables: {
+      affiliate_link_rejections: {
+        Row: {
+          affiliate_link_id: string;
+          created_at: string;
+          influencer_id: string;
+          reason: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          affiliate_link_id: string;
+          created_at?: string;
+          influencer_id: string;
+          reason: string;
+        };
+        Update: {
+          affiliate_link_id?: string;
+          created_at?: string;
+          influencer_id?: string;
+          reason?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "affiliate_link_rejections_affiliate_link_id_fkey";
+            columns: ["affiliate_link_id"];
+            isOneToOne: true;
+            referencedRelation: "affiliate_links";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "affiliate_link_rejections_influencer_id_fkey";
+            columns: ["influencer_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       affiliate_links: {
         Row: {
           campaign_id: string;
@@ -1151,6 +1189,7 @@ export type Database = {
           is_approved: boolean | null;
           khqr: string | null;
           platform: Database["public"]["Enums"]["social_platform"] | null;
+          rejection_reason: string | null;
           social_media_page: string | null;
           status: Database["public"]["Enums"]["account_status"];
           store_phone: string | null;
@@ -1173,6 +1212,7 @@ export type Database = {
           is_approved?: never;
           khqr?: string | null;
           platform?: Database["public"]["Enums"]["social_platform"] | null;
+          rejection_reason?: string | null;
           social_media_page?: string | null;
           status?: Database["public"]["Enums"]["account_status"];
           store_phone?: string | null;
@@ -1194,6 +1234,7 @@ export type Database = {
           is_approved?: never;
           khqr?: string | null;
           platform?: Database["public"]["Enums"]["social_platform"] | null;
+          rejection_reason?: string | null;
           social_media_page?: string | null;
           status?: Database["public"]["Enums"]["account_status"];
           store_phone?: string | null;
@@ -1276,7 +1317,7 @@ export type Database = {
         };
       };
       decide_affiliate_link: {
-        Args: { p_decision: string; p_link_id: string };
+        Args: { p_decision: string; p_link_id: string; p_reason?: string };
         Returns: {
           campaign_id: string;
           created_at: string;
@@ -1329,7 +1370,7 @@ export type Database = {
         };
       };
       set_user_status: {
-        Args: { p_status: string; p_user_id: string };
+        Args: { p_reason?: string; p_status: string; p_user_id: string };
         Returns: {
           account_name: string | null;
           account_number: string | null;
@@ -1345,6 +1386,7 @@ export type Database = {
           is_approved: boolean | null;
           khqr: string | null;
           platform: Database["public"]["Enums"]["social_platform"] | null;
+          rejection_reason: string | null;
           social_media_page: string | null;
           status: Database["public"]["Enums"]["account_status"];
           store_phone: string | null;

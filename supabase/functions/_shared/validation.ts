@@ -23,6 +23,26 @@ export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S):
   } catch {
     throw new ApiError("invalid_input", "Request body must be a JSON object");
   }
+  return parseBodyObject(schema, body);
+}
+
+/**
+ * Like parseJsonBody, but no body at all reads as `{}`: for paths whose body used to be empty
+ * (PUT .../reject), so an old client is told which field is missing rather than that JSON is.
+ */
+export async function parseOptionalJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const text = await c.req.text();
+  if (text.trim() === "") return parseWith(schema, {});
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_input", "Request body must be a JSON object");
+  }
+  return parseBodyObject(schema, body);
+}
+
+function parseBodyObject<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ApiError("invalid_input", "Request body must be a JSON object");
   }

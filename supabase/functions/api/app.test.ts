@@ -110,7 +110,7 @@ Deno.test({
     assertEquals((await approve.json()).user.status, "approved");
     const again = await call("PUT", `/admin/users/${influencer.user.id}/status`, {
       token: admin.token,
-      body: { status: "rejected" },
+      body: { status: "rejected", reason: "Second thoughts" },
     });
     assertEquals(again.status, 409);
     assertEquals((await again.json()).message, "User is already approved");

@@ -4,7 +4,7 @@
 begin;
 \ir helpers.psql
 
-select plan(64);
+select plan(65);
 
 -- row-level security and comments ---------------------------------------------------------------
 
@@ -72,10 +72,10 @@ select table_privs_are('private', 'login_failures', role, array[]::text[],
 -- column privileges of authenticated on public.users: read all, update only the profile columns --
 
 select column_privs_are('public', 'users', a.attname, 'authenticated',
-  case when a.attname in ('business_logo_url', 'bank_name', 'account_name', 'account_number', 'khqr')
+  case when a.attname in ('business_name', 'business_logo_url', 'bank_name', 'account_name', 'account_number', 'khqr')
     then array['SELECT', 'UPDATE'] else array['SELECT'] end,
   format('authenticated may %s public.users.%s',
-    case when a.attname in ('business_logo_url', 'bank_name', 'account_name', 'account_number', 'khqr')
+    case when a.attname in ('business_name', 'business_logo_url', 'bank_name', 'account_name', 'account_number', 'khqr')
       then 'read and update' else 'read but not update' end, a.attname))
   from pg_attribute a
   where a.attrelid = 'public.users'::regclass and a.attnum > 0 and not a.attisdropped
@@ -107,9 +107,9 @@ select results_eq(
         'new_instagram_connect_state', 'note_signup_attempt', 'owns_campaign', 'place_order', 'record_click',
         'register_user', 'verify_login'],
   'service_role can execute exactly the functions the functions call');
-select is(has_function_privilege('public', 'public.set_user_status(uuid, text)', 'execute'), false,
+select is(has_function_privilege('public', 'public.set_user_status(uuid, text, text)', 'execute'), false,
   'PUBLIC cannot execute public.set_user_status');
-select is(has_function_privilege('authenticated', 'public.set_user_status(uuid, text)', 'execute'), true,
+select is(has_function_privilege('authenticated', 'public.set_user_status(uuid, text, text)', 'execute'), true,
   'authenticated can execute public.set_user_status (it checks has_role itself)');
 select is_empty(
   $$select p.oid::regprocedure::text from pg_proc p
@@ -117,7 +117,7 @@ select is_empty(
       and not coalesce(p.proconfig @> array['search_path=""'], false)$$,
   'every security definer function in public and private sets search_path = ''''');
 select is_definer('private', 'has_role', array['user_type'], 'private.has_role is security definer');
-select is_definer('public', 'set_user_status', array['uuid', 'text'], 'public.set_user_status is security definer');
+select is_definer('public', 'set_user_status', array['uuid', 'text', 'text'], 'public.set_user_status is security definer');
 
 -- realtime publication --------------------------------------------------------------------------
 

@@ -92,10 +92,10 @@ select is(has_function_privilege('authenticated', 'private.has_role(public.user_
 select is_definer('private', f, array['uuid'], 'private.' || f || '(uuid) is security definer')
   from unnest(array['campaign_is_active', 'owns_campaign']) as f;
 select is_definer('private', 'next_keyword', array['uuid', 'text'], 'private.next_keyword is security definer');
-select is_definer('public', 'decide_affiliate_link', array['uuid', 'text'],
+select is_definer('public', 'decide_affiliate_link', array['uuid', 'text', 'text'],
   'public.decide_affiliate_link is security definer');
 select results_eq(
-  $$select r, has_function_privilege(r, 'public.decide_affiliate_link(uuid, text)', 'execute')
+  $$select r, has_function_privilege(r, 'public.decide_affiliate_link(uuid, text, text)', 'execute')
     from unnest(array['public', 'anon', 'authenticated', 'service_role']) as r$$,
   $$values ('public'::text, false), ('anon', false), ('authenticated', true), ('service_role', true)$$,
   'decide_affiliate_link is executable by authenticated and service_role only (it checks has_role itself)');

@@ -48,8 +48,10 @@ $$;
 create function tests.decide_sql(p_influencer_email text, p_product_name text, p_decision text) returns text
 language sql
 as $$
-  select format('select * from public.decide_affiliate_link(%L, %L)',
-                tests.link_id(p_influencer_email, p_product_name), p_decision)
+  -- A rejection needs a reason (see rejection_reasons.test.sql); these tests are about the rest.
+  select format('select * from public.decide_affiliate_link(%L, %L, %L)',
+                tests.link_id(p_influencer_email, p_product_name), p_decision,
+                case when p_decision = 'rejected' then 'Test reason' end)
 $$;
 
 -- The keyword an approval gave the influencer's link to the named campaign.

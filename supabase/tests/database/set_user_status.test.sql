@@ -58,7 +58,7 @@ select results_eq(
   format($$values ('approved'::public.account_status, true, %L::uuid)$$, tests.user_id('admin@test.local')),
   'the approval stores status, decided_at and decided_by');
 select results_eq(
-  format($$select status, is_approved, decided_by from public.set_user_status(%L, 'rejected')$$,
+  format($$select status, is_approved, decided_by from public.set_user_status(%L, 'rejected', 'Not a real shop')$$,
          tests.user_id('to-reject@test.local')),
   format($$values ('rejected'::public.account_status, false, %L::uuid)$$, tests.user_id('admin@test.local')),
   'an admin rejects a pending user and gets the updated row');
@@ -70,11 +70,11 @@ select results_eq(
 
 select throws_ok(format($$select public.set_user_status(%L, 'approved')$$, tests.user_id('to-reject@test.local')),
   '55000', null, 'a rejected user cannot be approved afterwards (55000)');
-select throws_ok(format($$select public.set_user_status(%L, 'rejected')$$, tests.user_id('to-approve@test.local')),
+select throws_ok(format($$select public.set_user_status(%L, 'rejected', 'Too late')$$, tests.user_id('to-approve@test.local')),
   '55000', null, 'an approved user cannot be rejected afterwards (55000)');
 select throws_ok(format($$select public.set_user_status(%L, 'approved')$$, tests.user_id('to-approve@test.local')),
   '55000', null, 'approving twice is refused (55000)');
-select throws_ok(format($$select public.set_user_status(%L, 'rejected')$$, tests.user_id('admin@test.local')),
+select throws_ok(format($$select public.set_user_status(%L, 'rejected', 'Bye')$$, tests.user_id('admin@test.local')),
   '55000', null, 'an admin cannot reject an already approved admin, themselves included (55000)');
 select throws_ok(format($$select public.set_user_status(%L, 'pending_approval')$$, tests.user_id('target@test.local')),
   '22023', null, 'status pending_approval is not a decision (22023)');
@@ -120,7 +120,7 @@ select throws_ok(tests.approve_target_sql(), '42501', :'not_admin',
 select tests.act_as_anon();
 select throws_ok(tests.approve_target_sql(), '42501', 'permission denied for function set_user_status',
   'anon cannot execute public.set_user_status (42501)');
-select is(has_function_privilege('anon', 'public.set_user_status(uuid, text)', 'execute'), false,
+select is(has_function_privilege('anon', 'public.set_user_status(uuid, text, text)', 'execute'), false,
   'anon holds no EXECUTE on public.set_user_status');
 
 select tests.act_as_owner();

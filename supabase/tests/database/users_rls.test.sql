@@ -74,8 +74,8 @@ select throws_ok($$update public.users set is_approved = true where id = (select
 select throws_ok(
   $$update public.users set decided_at = now(), decided_by = (select auth.uid()) where id = (select auth.uid())$$,
   '42501', null, 'a user cannot update their own decided_at / decided_by');
-select throws_ok($$update public.users set business_name = 'Renamed' where id = (select auth.uid())$$,
-  '42501', null, 'a user cannot update registration columns (business_name) of their own row');
+select throws_ok($$update public.users set social_media_page = 'https://x.test' where id = (select auth.uid())$$,
+  '42501', null, 'a user cannot update registration columns (social_media_page) of their own row');
 select throws_ok(
   format('update public.users set id = %L where id = (select auth.uid())', gen_random_uuid()),
   '42501', null, 'a user cannot change their own id');

@@ -3,10 +3,12 @@ import { BusinessDashboard } from "@/features/business-dashboard/components/busi
 import { OrdersToFulfill } from "@/features/orders/components/orders-to-fulfill.tsx";
 import { PayoutManagement } from "@/features/payouts/components/payout-management.tsx";
 import { ProfileForm } from "@/features/profile/components/profile-form.tsx";
+import { ShopNamePrompt } from "@/features/profile/components/shop-name-prompt.tsx";
 
 export default function BusinessDashboardRoute() {
   return (
     <BusinessDashboard
+      shopNamePrompt={<ShopNamePrompt />}
       statsCard={(user) => <CampaignStats userId={user.id} />}
       ordersCard={<OrdersToFulfill />}
       profileCard={(user) => <ProfileForm user={user} />}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { linkDecisionResponseSchema } from "@contract/links.ts";
+import { linkDecisionResponseSchema, linkRejectionSchema } from "@contract/links.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 import { linkApplicationsQuery } from "@/features/admin-users/api/get-link-applications.ts";
@@ -8,10 +8,11 @@ import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 export type LinkDecision = "approve" | "reject";
 
 // PUT /admin/affiliate-links/{id}/approve - approve a pending link (at most 10 per campaign)
-// PUT /admin/affiliate-links/{id}/reject - reject a pending link
-export function decideLinkApplication(id: string, decision: LinkDecision) {
+// PUT /admin/affiliate-links/{id}/reject - reject a pending link with {reason}
+export function decideLinkApplication(id: string, decision: LinkDecision, reason?: string) {
   return apiRequest(`/admin/affiliate-links/${encodeURIComponent(id)}/${decision}`, {
     method: "PUT",
+    body: decision === "reject" ? linkRejectionSchema.parse({ reason }) : undefined,
     schema: linkDecisionResponseSchema,
   });
 }
@@ -19,7 +20,8 @@ export function decideLinkApplication(id: string, decision: LinkDecision) {
 export function useDecideLinkApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: LinkDecision }) => decideLinkApplication(id, decision),
+    mutationFn: ({ id, decision, reason }: { id: string; decision: LinkDecision; reason?: string }) =>
+      decideLinkApplication(id, decision, reason),
     // The answer is the application as it is now: it replaces the list's copy without a refetch.
     onSuccess: ({ link }) =>
       queryClient.setQueryData(linkApplicationsQuery().queryKey, (applications) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { userStatusResponseSchema, userStatusSchema } from "@contract/auth.ts";
+import { userStatusResponseSchema, userStatusSchema, type UserStatusInput } from "@contract/auth.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 import { usersQuery } from "@/features/admin-users/api/get-users.ts";
@@ -8,9 +8,9 @@ import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 
 export type Decision = z.infer<typeof userStatusSchema>["status"];
 
-// PUT /admin/users/{id}/status - approve or reject a pending account
-export function updateUserStatus(id: string, status: Decision) {
-  const body = userStatusSchema.parse({ status });
+// PUT /admin/users/{id}/status - approve or reject (with a reason) a pending account
+export function updateUserStatus(id: string, decision: UserStatusInput) {
+  const body = userStatusSchema.parse(decision);
   return apiRequest(`/admin/users/${encodeURIComponent(id)}/status`, {
     method: "PUT",
     body,
@@ -21,7 +21,7 @@ export function updateUserStatus(id: string, status: Decision) {
 export function useUpdateUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: Decision }) => updateUserStatus(id, status),
+    mutationFn: ({ id, decision }: { id: string; decision: UserStatusInput }) => updateUserStatus(id, decision),
     // The answer is the account as it is now: it replaces the list's copy without a refetch.
     onSuccess: ({ user }) =>
       queryClient.setQueryData(usersQuery().queryKey, (users) =>

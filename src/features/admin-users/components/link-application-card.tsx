@@ -52,6 +52,9 @@ export function LinkApplicationCard({ application, deciding, onDecide }: LinkApp
       value: <time dateTime={application.created_at}>{formatDateTime(application.created_at)}</time>,
     },
   ];
+  if (application.rejection_reason) {
+    details.push({ label: t("admin.reject.reasonShown"), value: application.rejection_reason });
+  }
   const status = application.status;
 
   return (

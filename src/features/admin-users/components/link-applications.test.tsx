@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LinkApplication, LinkStatus } from "@contract/links.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makeLinkApplication } from "@/testing/fixtures/links.ts";
-import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
+import { buttonByText, click, render, typeInto, until, type Rendered } from "@/testing/render.tsx";
 import { LinkApplications } from "./link-applications.tsx";
 
 const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void), table: "", event: "" }));
@@ -51,8 +51,11 @@ beforeEach(() => {
     if (match && init?.method === "PUT") {
       if (decideAnswer) return json(decideAnswer.status, decideAnswer.body);
       const status = match[2] === "approve" ? "approved" : "rejected";
+      const reason = init.body ? (JSON.parse(String(init.body)) as { reason: string }).reason : null;
       applications = applications.map((a) =>
-        a.id === match[1] ? { ...a, status, is_approved: status === "approved", decided_at: a.created_at } : a,
+        a.id === match[1]
+          ? { ...a, status, is_approved: status === "approved", decided_at: a.created_at, rejection_reason: reason }
+          : a,
       );
       return json(200, { message: "ok", link: applications.find((a) => a.id === match[1]) });
     }
@@ -102,6 +105,32 @@ describe("Affiliate Link Applications", () => {
     await click(buttonByText(cards()[0] as HTMLElement, "Approve"));
     await until(() => expect(cards()).toHaveLength(0));
     expect(filters()[1]).toBe("Link applications: Approved (2)");
+  });
+
+  it("rejects one only after confirmation with a reason, which the card then shows", async () => {
+    view = await render(<LinkApplications />);
+    await until(() => expect(cards()).toHaveLength(1));
+    await click(buttonByText(cards()[0] as HTMLElement, "Reject"));
+    const dialog = () => document.body.querySelector<HTMLElement>('[role="dialog"]');
+    expect(dialog()?.querySelector("h2")?.textContent).toBe("Reject Silk Scarf, applied for by creator-1@example.com?");
+    await click(buttonByText(dialog()!, "Reject"));
+    expect(dialog()?.textContent).toContain("Please give a reason for the rejection.");
+    await typeInto(dialog()?.querySelector("textarea"), "x".repeat(501));
+    await click(buttonByText(dialog()!, "Reject"));
+    expect(dialog()?.textContent).toContain("The reason must be at most 500 characters.");
+    const puts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === "PUT");
+    expect(puts()).toHaveLength(0);
+
+    await typeInto(dialog()?.querySelector("textarea"), "Your audience is outside Cambodia");
+    await click(buttonByText(dialog()!, "Reject"));
+    await until(() => expect(cards()).toHaveLength(0));
+    expect(dialog()).toBeNull();
+    expect(JSON.parse(String((puts()[0][1] as RequestInit).body))).toEqual({
+      reason: "Your audience is outside Cambodia",
+    });
+    await click(buttonByText(view.container, /All/));
+    const rejected = cards().find((card) => card.getAttribute("aria-label")?.startsWith("Silk Scarf"));
+    expect(rejected?.textContent).toContain("Reason for rejectionYour audience is outside Cambodia");
   });
 
   it("shows the SPEC message with the server's reason when approval is refused", async () => {

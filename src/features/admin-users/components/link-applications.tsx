@@ -20,7 +20,8 @@ import {
 import { useDecideLinkApplication, type LinkDecision } from "@/features/admin-users/api/decide-link-application.ts";
 import { useLinkApplications } from "@/features/admin-users/api/get-link-applications.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
-import { LinkApplicationCard } from "./link-application-card.tsx";
+import { LinkApplicationCard, linkApplicationLabel } from "./link-application-card.tsx";
+import { RejectDialog } from "./reject-dialog.tsx";
 
 type Filter = "pending" | "approved" | "all";
 
@@ -36,6 +37,8 @@ export function LinkApplications() {
   const decide = useDecideLinkApplication();
   const [filter, setFilter] = useState<Filter>("pending");
   const [deciding, setDeciding] = useState<Record<string, LinkDecision>>({});
+  // The application whose rejection awaits the admin's confirmation and reason.
+  const [rejecting, setRejecting] = useState<LinkApplication | null>(null);
   const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
 
   const live = useTableInvalidation({
@@ -53,11 +56,22 @@ export function LinkApplications() {
   };
   const shown = list.filter(matches[filter]);
 
-  async function onDecide(application: LinkApplication, decision: LinkDecision) {
+  function onDecide(application: LinkApplication, decision: LinkDecision) {
+    if (decision === "reject") setRejecting(application);
+    else void send(application, "approve").catch(() => undefined);
+  }
+
+  async function onConfirmReject(reason: string) {
+    if (!rejecting) return;
+    await send(rejecting, "reject", reason);
+    setRejecting(null);
+  }
+
+  async function send(application: LinkApplication, decision: LinkDecision, reason?: string) {
     setFailure(null);
     setDeciding((current) => ({ ...current, [application.id]: decision }));
     try {
-      await decide.mutateAsync({ id: application.id, decision });
+      await decide.mutateAsync({ id: application.id, decision, reason });
       toast.success(
         t(`admin.links.decided.${decision}`, { campaign: application.campaign_name || application.campaign_id }),
       );
@@ -66,6 +80,7 @@ export function LinkApplications() {
       const detail = serverMessage(error);
       setFailure({ title, detail });
       toast.error(detail ? `${title} ${detail}` : title);
+      throw error;
     } finally {
       setDeciding(({ [application.id]: _done, ...rest }) => rest);
     }
@@ -122,6 +137,11 @@ export function LinkApplications() {
           ))}
         </ul>
       )}
+      <RejectDialog
+        subject={rejecting && linkApplicationLabel(rejecting)}
+        onConfirm={onConfirmReject}
+        onCancel={() => setRejecting(null)}
+      />
     </section>
   );
 }

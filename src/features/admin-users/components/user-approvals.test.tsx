@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { User, UserStatus } from "@contract/auth.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makeUser } from "@/testing/fixtures/users.ts";
-import { buttonByText, click, render, settle, until, type Rendered } from "@/testing/render.tsx";
+import { buttonByText, click, render, settle, typeInto, until, type Rendered } from "@/testing/render.tsx";
 import { UserApprovals } from "./user-approvals.tsx";
 
 // Realtime is replaced by a handle the test fires, as a postgres_changes event would.
@@ -52,9 +52,11 @@ beforeEach(() => {
     const match = /\/admin\/users\/([\w-]+)\/status$/.exec(url);
     if (match && init?.method === "PUT") {
       if (statusAnswer.status !== 200) return json(statusAnswer.status, statusAnswer.body);
-      const { status } = JSON.parse(String(init.body)) as { status: UserStatus };
+      const { status, reason } = JSON.parse(String(init.body)) as { status: UserStatus; reason?: string };
       users = users.map((user) =>
-        user.id === match[1] ? { ...user, status, is_approved: status === "approved" } : user,
+        user.id === match[1]
+          ? { ...user, status, is_approved: status === "approved", rejection_reason: reason ?? null }
+          : user,
       );
       return json(200, { user: users.find((user) => user.id === match[1]), message: `User ${status}` });
     }
@@ -71,6 +73,8 @@ afterEach(() => {
 
 const cards = () => [...view.container.querySelectorAll("li.user-card")];
 const card = (email: string) => cards().find((item) => item.getAttribute("aria-label") === email);
+const dialog = () => document.body.querySelector<HTMLElement>('[role="dialog"]');
+const puts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === "PUT");
 const filterLabels = () =>
   [...view.container.querySelectorAll(".filter-group__option")].map((button) => button.textContent);
 
@@ -117,7 +121,47 @@ describe("User Approvals", () => {
     view = await render(<UserApprovals />);
     await until(() => expect(cards()).toHaveLength(2));
     await click(buttonByText(card("creator@example.com") as HTMLElement, "Reject"));
+    await typeInto(dialog()?.querySelector("textarea"), "Duplicate account");
+    await click(buttonByText(dialog()!, "Reject"));
     await until(() => expect(document.body.textContent).toContain("Failed to rejected user. Please try again."));
+    // The dialog stays open with the reason, to try again.
+    expect(dialog()?.querySelector("textarea")?.value).toBe("Duplicate account");
+  });
+
+  it("asks to confirm a rejection with a reason, sends it, and shows it on the card", async () => {
+    view = await render(<UserApprovals />);
+    await until(() => expect(cards()).toHaveLength(2));
+    await click(buttonByText(card("pending-shop@example.com") as HTMLElement, "Reject"));
+    expect(dialog()?.querySelector("h2")?.textContent).toBe("Reject Pending Shop?");
+    expect(puts()).toHaveLength(0);
+
+    // No reason: refused here, nothing sent.
+    await click(buttonByText(dialog()!, "Reject"));
+    expect(dialog()?.textContent).toContain("Please give a reason for the rejection.");
+    expect(puts()).toHaveLength(0);
+
+    await typeInto(dialog()?.querySelector("textarea"), "  The Facebook page is less than 3 months old  ");
+    await click(buttonByText(dialog()!, "Reject"));
+    await until(() => expect(dialog()).toBeNull());
+    expect(JSON.parse(String((puts()[0][1] as RequestInit).body))).toEqual({
+      status: "rejected",
+      reason: "The Facebook page is less than 3 months old",
+    });
+    await click(buttonByText(view.container, /^All/));
+    expect(card("pending-shop@example.com")?.textContent).toContain(
+      "Reason for rejectionThe Facebook page is less than 3 months old",
+    );
+  });
+
+  it("sends nothing when the admin cancels a rejection", async () => {
+    view = await render(<UserApprovals />);
+    await until(() => expect(cards()).toHaveLength(2));
+    await click(buttonByText(card("creator@example.com") as HTMLElement, "Reject"));
+    expect(dialog()?.querySelector("h2")?.textContent).toBe("Reject Dara Creator?");
+    await click(buttonByText(dialog()!, "Cancel"));
+    expect(dialog()).toBeNull();
+    expect(puts()).toHaveLength(0);
+    expect(card("creator@example.com")).toBeDefined();
   });
 
   it("refetches when a change arrives, so a new sign-up appears without reload", async () => {

@@ -3,13 +3,14 @@
 // decision made elsewhere shows within a second without reload; the admin's own decision shows
 // from the server's answer.
 import { useState } from "react";
-import type { User } from "@contract/auth.ts";
+import type { User, UserStatusInput } from "@contract/auth.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
 import { useUsers } from "@/features/admin-users/api/get-users.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 import { useUpdateUserStatus, type Decision } from "@/features/admin-users/api/update-user-status.ts";
+import { RejectDialog } from "./reject-dialog.tsx";
 import { UserCard } from "./user-card.tsx";
 
 type Filter = "pending" | "approved" | "all";
@@ -26,6 +27,8 @@ export function UserApprovals() {
   const decide = useUpdateUserStatus();
   const [filter, setFilter] = useState<Filter>("pending");
   const [deciding, setDeciding] = useState<Record<string, Decision>>({});
+  // The account whose rejection awaits the admin's confirmation and reason.
+  const [rejecting, setRejecting] = useState<User | null>(null);
 
   const live = useTableInvalidation({
     name: "admin-users",
@@ -42,16 +45,28 @@ export function UserApprovals() {
   };
   const shown = list.filter(matches[filter]);
 
-  async function onDecide(user: User, decision: Decision) {
-    setDeciding((current) => ({ ...current, [user.id]: decision }));
+  function onDecide(user: User, decision: Decision) {
+    if (decision === "rejected") setRejecting(user);
+    else void send(user, { status: "approved" }).catch(() => undefined);
+  }
+
+  async function send(user: User, decision: UserStatusInput) {
+    setDeciding((current) => ({ ...current, [user.id]: decision.status }));
     try {
-      await decide.mutateAsync({ id: user.id, status: decision });
-      toast.success(t(`admin.users.decided.${decision}`, { email: user.email }));
-    } catch {
-      toast.error(t("admin.users.failed", { status: decision }));
+      await decide.mutateAsync({ id: user.id, decision });
+      toast.success(t(`admin.users.decided.${decision.status}`, { email: user.email }));
+    } catch (error) {
+      toast.error(t("admin.users.failed", { status: decision.status }));
+      throw error;
     } finally {
       setDeciding(({ [user.id]: _done, ...rest }) => rest);
     }
+  }
+
+  async function onConfirmReject(reason: string) {
+    if (!rejecting) return;
+    await send(rejecting, { status: "rejected", reason });
+    setRejecting(null);
   }
 
   const emptyText = {
@@ -94,6 +109,11 @@ export function UserApprovals() {
           ))}
         </ul>
       )}
+      <RejectDialog
+        subject={rejecting && (rejecting.business_name ?? rejecting.full_name ?? rejecting.email)}
+        onConfirm={onConfirmReject}
+        onCancel={() => setRejecting(null)}
+      />
     </section>
   );
 }

@@ -48,12 +48,17 @@ export function UserCard({ user, deciding, onDecide }: UserCardProps) {
       ),
     });
   }
+  if (user.rejection_reason) details.push({ label: t("admin.reject.reasonShown"), value: user.rejection_reason });
   if (user.store_phone) details.push({ label: t("admin.users.storePhone"), value: formatPhone(user.store_phone) });
 
   return (
     <li className={`user-card card card--status user-card--${user.status}`} aria-label={user.email}>
       <div className="user-card__head">
-        <h3 className="user-card__email break-anywhere">{user.email}</h3>
+        {/* A shop is named by its name, its email beneath; everyone else by email. */}
+        <h3 className="user-card__email break-anywhere">
+          {user.business_name ?? user.email}
+          {user.business_name && <span className="secondary-email">{user.email}</span>}
+        </h3>
         <Badge tone={statusTone[user.status]}>
           <span className="visually-hidden">{t("admin.users.status")}: </span>
           {t(`user.status.${user.status}`)}

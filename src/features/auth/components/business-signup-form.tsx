@@ -1,4 +1,4 @@
-// Business signup (SPEC §2, §5, §8): email, password, social page URL, store phone. Empty field ->
+// Business signup (SPEC §2, §5, §8): shop name, email, password, social page URL, store phone. Empty field ->
 // 'All fields are required.'; server errors inline and as 'Registration failed: {message}'.
 // Success stores the token, says the account is pending approval, opens the business dashboard.
 import { useState, type FormEvent } from "react";
@@ -14,14 +14,21 @@ import { Alert, Button, TextField, useToast } from "@/components/ui/index.ts";
 import { useRegisterBusiness } from "@/features/auth/api/register-business.ts";
 import { AuthPanel } from "./auth-panel.tsx";
 
-const fields = ["email", "password", "social_media_page", "store_phone"] as const;
+// The API keeps business_name optional (SPEC compatibility); this form asks for it.
+const fields = ["business_name", "email", "password", "social_media_page", "store_phone"] as const;
 type Values = Record<(typeof fields)[number], string>;
 
 export function BusinessSignupForm() {
   const navigate = useNavigate();
   const toast = useToast();
   const { mutateAsync: register, isPending } = useRegisterBusiness();
-  const [values, setValues] = useState<Values>({ email: "", password: "", social_media_page: "", store_phone: "" });
+  const [values, setValues] = useState<Values>({
+    business_name: "",
+    email: "",
+    password: "",
+    social_media_page: "",
+    store_phone: "",
+  });
   const { errors, formRef, ...fieldErrors } = useFieldErrors(fields);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -65,6 +72,17 @@ export function BusinessSignupForm() {
     >
       <form className="form" onSubmit={onSubmit} noValidate ref={formRef}>
         {formError && <Alert tone="danger">{formError}</Alert>}
+        <TextField
+          label={t("businessSignup.shopName")}
+          name="business_name"
+          autoComplete="organization"
+          required
+          maxLength={100}
+          hint={t("businessSignup.shopNameHint")}
+          value={values.business_name}
+          onChange={update("business_name")}
+          error={errors.business_name}
+        />
         <TextField
           label={t("businessSignup.email")}
           type="email"

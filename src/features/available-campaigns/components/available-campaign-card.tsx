@@ -1,15 +1,23 @@
 // One active campaign for an influencer: image, product name, price, commission (1 decimal),
-// status, end date or N/A, and Apply for Link.
-import type { Campaign } from "@contract/campaigns.ts";
+// status, end date or N/A, and Apply for Link, or, once the influencer applied, the application's
+// status (Pending, Approved, Rejected) instead: the server refuses a second application.
+import type { AvailableCampaign } from "@contract/campaigns.ts";
+import type { LinkStatus } from "@contract/links.ts";
 import { formatDate, formatMoney, formatPercent } from "@/lib/format.ts";
 import { t } from "@/features/available-campaigns/i18n.ts";
-import { Badge, Button, ProductImage } from "@/components/ui/index.ts";
+import { Badge, Button, ProductImage, type BadgeTone } from "@/components/ui/index.ts";
+
+const applicationTone: Record<LinkStatus, BadgeTone> = {
+  pending: "warning",
+  approved: "success",
+  rejected: "danger",
+};
 
 interface AvailableCampaignCardProps {
-  campaign: Campaign;
+  campaign: AvailableCampaign;
   applying: boolean;
   disabled: boolean;
-  onApply: (campaign: Campaign) => void;
+  onApply: (campaign: AvailableCampaign) => void;
 }
 
 export function AvailableCampaignCard({ campaign, applying, disabled, onApply }: AvailableCampaignCardProps) {
@@ -40,10 +48,19 @@ export function AvailableCampaignCard({ campaign, applying, disabled, onApply }:
           </div>
         </dl>
         <div className="campaign-card__actions">
-          <Button block onClick={() => onApply(campaign)} loading={applying} disabled={disabled || !active}>
-            {t("available.apply")}
-            <span className="visually-hidden"> {campaign.product_name}</span>
-          </Button>
+          {campaign.application_status ? (
+            <p className="campaign-card__applied">
+              {t("available.appliedLabel")}{" "}
+              <Badge tone={applicationTone[campaign.application_status]}>
+                {t(`available.application.${campaign.application_status}`)}
+              </Badge>
+            </p>
+          ) : (
+            <Button block onClick={() => onApply(campaign)} loading={applying} disabled={disabled || !active}>
+              {t("available.apply")}
+              <span className="visually-hidden"> {campaign.product_name}</span>
+            </Button>
+          )}
         </div>
       </div>
     </li>

@@ -1,21 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Campaign } from "@contract/campaigns.ts";
+import type { AvailableCampaign } from "@contract/campaigns.ts";
 import { makeCampaign } from "@/testing/fixtures/campaigns.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makeAffiliateLink } from "@/testing/fixtures/links.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { AvailableCampaigns } from "./available-campaigns.tsx";
 
-const campaign = (n: number, name: string, rate: number, created: string, extra: Partial<Campaign> = {}) =>
-  makeCampaign({
-    id: testId(n),
-    product_name: name,
-    price_cents: 2450,
-    commission_rate: rate,
-    image_urls: ["https://www.instagram.com/p/abc/"],
-    created_at: created,
-    ...extra,
-  });
+const campaign = (
+  n: number,
+  name: string,
+  rate: number,
+  created: string,
+  extra: Partial<AvailableCampaign> = {},
+): AvailableCampaign => {
+  const { application_status = null, ...fields } = extra;
+  return {
+    ...makeCampaign({
+      id: testId(n),
+      product_name: name,
+      price_cents: 2450,
+      commission_rate: rate,
+      image_urls: ["https://www.instagram.com/p/abc/"],
+      created_at: created,
+      ...fields,
+    }),
+    application_status,
+  };
+};
 
 let applyAnswer: () => Promise<Response>;
 let campaignsAnswer: () => Promise<Response>;
@@ -91,6 +102,30 @@ describe("Available campaigns", () => {
       buttonByText(view.container.querySelector('li[aria-label="Silk Scarf"]') as HTMLElement, /^Apply for Link/),
     );
     await until(() => expect(view.container.querySelector('[role="alert"]')?.textContent).toContain(message));
+  });
+
+  it("marks the campaigns already applied to with the application's status instead of Apply for Link", async () => {
+    campaignsAnswer = async () =>
+      json(200, {
+        campaigns: [
+          campaign(1, "Silk Scarf", 0.1, "2026-11-20T00:00:00Z", { application_status: "pending" }),
+          campaign(2, "Coffee Beans", 0.255, "2026-11-22T00:00:00Z", { application_status: "approved" }),
+          campaign(3, "Palm Sugar", 0.05, "2026-11-21T00:00:00Z", { application_status: "rejected" }),
+          campaign(4, "Kampot Pepper", 0.2, "2026-11-19T00:00:00Z"),
+        ],
+      });
+    view = await render(<AvailableCampaigns />);
+    await until(() => expect(names()).toHaveLength(4));
+    const card = (name: string) => view.container.querySelector(`li[aria-label="${name}"]`) as HTMLElement;
+    for (const [name, status] of [
+      ["Silk Scarf", "Pending"],
+      ["Coffee Beans", "Approved"],
+      ["Palm Sugar", "Rejected"],
+    ]) {
+      expect(card(name).querySelector(".campaign-card__applied")?.textContent).toBe(`Your application: ${status}`);
+      expect(buttonByText(card(name), /^Apply for Link/)).toBeUndefined();
+    }
+    expect(buttonByText(card("Kampot Pepper"), /^Apply for Link/)).toBeDefined();
   });
 
   it("says so when the list fails to load or is empty", async () => {

@@ -1,10 +1,10 @@
 // Available campaigns (SPEC §2, §8): the active campaigns as a grid, sorted Newest or Highest
-// Commission, each with Apply for Link. Success says the application is pending and goes to the
-// influencer dashboard; a failure shows the server's message, 'Failed to apply for the affiliate
-// link.' or 'An unexpected error occurred.'
+// Commission, each with Apply for Link (or the status of the influencer's application to it).
+// Success says the application is pending and goes to the influencer dashboard; a failure shows
+// the server's message, 'Failed to apply for the affiliate link.' or 'An unexpected error occurred.'
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import type { Campaign } from "@contract/campaigns.ts";
+import type { AvailableCampaign } from "@contract/campaigns.ts";
 import { paths } from "@/config/paths.ts";
 import { ApiError, serverMessage } from "@/lib/api-client.ts";
 import { t } from "@/features/available-campaigns/i18n.ts";
@@ -35,7 +35,7 @@ export function AvailableCampaigns() {
   const [applyError, setApplyError] = useState<string | null>(null);
   const sorted = useMemo(() => sortCampaigns(campaigns.data ?? [], sort), [campaigns.data, sort]);
 
-  async function onApply(campaign: Campaign) {
+  async function onApply(campaign: AvailableCampaign) {
     setApplyError(null);
     setApplyingId(campaign.id);
     try {

@@ -10,13 +10,21 @@ import { AccountPage } from "@/components/account/account-page.tsx";
 import { MyCampaigns } from "./my-campaigns.tsx";
 
 interface BusinessDashboardProps {
+  /** Asks a business without a shop name for one; shown only while it has none. */
+  shopNamePrompt?: ReactNode;
   statsCard?: (user: User) => ReactNode;
   ordersCard?: ReactNode;
   profileCard?: (user: User) => ReactNode;
   payoutsCard?: (user: User) => ReactNode;
 }
 
-export function BusinessDashboard({ statsCard, ordersCard, profileCard, payoutsCard }: BusinessDashboardProps) {
+export function BusinessDashboard({
+  shopNamePrompt,
+  statsCard,
+  ordersCard,
+  profileCard,
+  payoutsCard,
+}: BusinessDashboardProps) {
   return (
     <AccountPage
       channel="business-account"
@@ -33,6 +41,7 @@ export function BusinessDashboard({ statsCard, ordersCard, profileCard, payoutsC
     >
       {(user) => (
         <>
+          {!user.business_name && shopNamePrompt}
           <MyCampaigns approved={user.status === "approved"} />
           {/* Orders first: on a phone, what to pack today comes before how links perform. */}
           {ordersCard}

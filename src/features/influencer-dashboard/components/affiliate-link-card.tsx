@@ -124,6 +124,12 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
             <time dateTime={link.created_at}>{formatDateTime(link.created_at)}</time>
           </dd>
         </div>
+        {link.status === "rejected" && link.rejection_reason && (
+          <div className="details__row">
+            <dt>{t("influencer.links.rejectionReason")}</dt>
+            <dd className="break-anywhere">{link.rejection_reason}</dd>
+          </div>
+        )}
       </dl>
       {url ? (
         <>

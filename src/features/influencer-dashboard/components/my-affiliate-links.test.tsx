@@ -39,7 +39,10 @@ function json(status: number, body: unknown) {
 }
 
 beforeEach(() => {
-  links = [link(1, "Silk Scarf", "pending"), link(2, "Coffee Beans", "rejected")];
+  links = [
+    link(1, "Silk Scarf", "pending"),
+    link(2, "Coffee Beans", "rejected", { rejection_reason: "Your audience is outside Cambodia" }),
+  ];
   linksStatus = 200;
   vi.stubGlobal(
     "fetch",
@@ -67,6 +70,9 @@ describe("My Affiliate Links", () => {
     expect(card("Silk Scarf")!.querySelector(".badge")!.textContent).toBe("Link status: Pending approval");
     expect(card("Coffee Beans")!.querySelector(".badge")!.textContent).toBe("Link status: Rejected");
     expect(card("Coffee Beans")!.className).toContain("link-card--rejected");
+    // The rejected card says why; the pending one has nothing to explain.
+    expect(card("Coffee Beans")!.textContent).toContain("Reason for rejectionYour audience is outside Cambodia");
+    expect(card("Silk Scarf")!.textContent).not.toContain("Reason for rejection");
     expect(buttonByText(view.container, "Copy")).toBeUndefined();
     expect(buttonByText(view.container, /Download QR Code/)).toBeUndefined();
   });

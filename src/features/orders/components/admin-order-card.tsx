@@ -77,7 +77,15 @@ export function AdminOrderCard({ order, changingTo, onChange, onCancel }: AdminO
     },
     {
       label: t("orders.admin.business"),
-      value: <span className="break-anywhere">{order.business_email || none}</span>,
+      // A shop by its name, its email beneath.
+      value: order.business_name ? (
+        <span className="break-anywhere">
+          {order.business_name}
+          <span className="secondary-email">{order.business_email}</span>
+        </span>
+      ) : (
+        <span className="break-anywhere">{order.business_email || none}</span>
+      ),
     },
     {
       label: t("orders.admin.influencer"),

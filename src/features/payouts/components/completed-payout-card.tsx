@@ -13,7 +13,11 @@ export function CompletedPayoutCard({ payout }: { payout: PayoutItem }) {
       aria-label={payout.email}
     >
       <div className="payout-card__head">
-        <h3 className="payout-card__email break-anywhere">{payout.email}</h3>
+        {/* A shop by its name, its email beneath. */}
+        <h3 className="payout-card__email break-anywhere">
+          {payout.business_name ?? payout.email}
+          {payout.business_name && <span className="secondary-email">{payout.email}</span>}
+        </h3>
         <UserTypeBadge type={payout.user_type} />
       </div>
       <dl className="details">

@@ -100,7 +100,11 @@ export function PayoutRequestCard({ request, completing, onComplete }: PayoutReq
       aria-busy={completing || undefined}
     >
       <div className="payout-card__head">
-        <h3 className="payout-card__email break-anywhere">{request.email}</h3>
+        {/* A shop by its name, its email beneath. */}
+        <h3 className="payout-card__email break-anywhere">
+          {request.business_name ?? request.email}
+          {request.business_name && <span className="secondary-email">{request.email}</span>}
+        </h3>
         <UserTypeBadge type={request.user_type} />
       </div>
       <dl className="details">

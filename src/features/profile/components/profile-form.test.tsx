@@ -54,6 +54,7 @@ const influencer = (extra: Partial<User> = {}): User =>
   });
 
 let answer: (body: Record<string, unknown>) => Promise<Response>;
+let uploadAnswer: (body: FormData) => Promise<Response>;
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
 let setUser: (user: User) => void;
@@ -72,8 +73,15 @@ function savedAnswer(base: User) {
 
 beforeEach(() => {
   answer = savedAnswer(business());
+  uploadAnswer = async () =>
+    json(200, {
+      success: true,
+      url: "https://project.test/storage/v1/object/public/campaign-images/u/logo.png",
+      public_id: "u/logo.png",
+    });
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const key = `${init?.method ?? "GET"} ${new URL(url).pathname.replace(/^.*\/functions\/v1\/api/, "")}`;
+    if (key === "POST /upload/image") return uploadAnswer(init?.body as FormData);
     return key === "PUT /auth/profile" ? answer(JSON.parse(String(init?.body))) : json(404, {});
   });
   vi.stubGlobal("fetch", fetchMock);
@@ -131,7 +139,9 @@ describe("Profile form", () => {
     await renderForm(business());
     expect(card().querySelector("h2")?.textContent).toBe("Business Profile");
     expect(labels()).toEqual([
+      "Shop name",
       "Business logo URL",
+      "Upload logo",
       "Bank name",
       "Account name",
       "Account number",
@@ -323,6 +333,51 @@ describe("Profile form", () => {
     await click(submit());
     await until(() => expect(puts()).toHaveLength(1));
     expect(lastPut()).toEqual({ account_name: "My edit" });
+  });
+
+  it("renames the shop, refusing an empty name as the server would", async () => {
+    await renderForm(business({ business_name: "Sokha Store" }));
+    expect(input("Shop name").value).toBe("Sokha Store");
+    await type(input("Shop name"), "  ");
+    await click(submit());
+    expect(fieldError("Shop name")).toBe("Shop name is required");
+    expect(puts()).toHaveLength(0);
+    await type(input("Shop name"), " Sokha Silk ");
+    await click(submit());
+    await until(() => expect(puts()).toHaveLength(1));
+    expect(lastPut()).toEqual({ business_name: "Sokha Silk" });
+  });
+
+  it("uploads a logo file: its URL fills the logo field and is saved with the form", async () => {
+    await renderForm(business());
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "logo.png", { type: "image/png" });
+    const picker = input("Upload logo");
+    await act(async () => {
+      Object.defineProperty(picker, "files", { value: [file], configurable: true });
+      picker.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    const logoUrl = "https://project.test/storage/v1/object/public/campaign-images/u/logo.png";
+    await until(() => expect(input("Business logo URL").value).toBe(logoUrl));
+    const upload = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/upload/image"))!;
+    expect(((upload[1] as RequestInit).body as FormData).get("image")).toBe(file);
+    expect(card().querySelector(".profile-logo img")?.getAttribute("src")).toBe(logoUrl);
+    await click(submit());
+    await until(() => expect(puts()).toHaveLength(1));
+    expect(lastPut()).toEqual({ business_logo_url: logoUrl });
+  });
+
+  it("refuses a logo file that is not an image before uploading, and offers no upload before approval", async () => {
+    await renderForm(business());
+    const picker = input("Upload logo");
+    await act(async () => {
+      Object.defineProperty(picker, "files", { value: [new File(["%PDF"], "logo.pdf", { type: "application/pdf" })] });
+      picker.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    expect(card().textContent).toContain("The logo must be a PNG, JPEG or GIF image.");
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/upload/image"))).toBe(false);
+    view.unmount();
+    await renderForm(business({ status: "pending_approval" }));
+    expect(labels()).not.toContain("Upload logo");
   });
 
   describe("KHQR", () => {

@@ -1,7 +1,8 @@
-// The profile card (SPEC §2, §5, §7, §8). A business edits its logo URL (with a live preview that
-// falls back to 'No Image') and bank details under 'Business Profile'; an influencer edits the
-// bank details under 'Bank Account Information'. Both may save the KHQR of their bank app's
-// "Receive" code: pasted, or read from a photo of it (jsQR, in the browser); the server checks it. 'Update Profile' is disabled while nothing
+// The profile card (SPEC §2, §5, §7, §8). A business edits its shop name, its logo URL (pasted or
+// uploaded, with a live preview that falls back to 'No Image') and bank details under 'Business
+// Profile'; an influencer edits the bank details under 'Bank Account Information'. Both may save the
+// KHQR of their bank app's "Receive" code: pasted, or read from a photo of it (jsQR, in the
+// browser); the server checks it. 'Update Profile' is disabled while nothing
 // changed (trimmed values against the saved ones) or while saving, and sends only the changed
 // fields through PUT /auth/profile. A failure keeps everything typed and shows the SPEC §8
 // message, with the server's message next to the field it names.
@@ -22,6 +23,7 @@ import {
   type ProfileValues,
 } from "@/features/profile/utils/profile-values.ts";
 import { decodeQrPixels, imageFilePixels } from "@/features/profile/utils/read-qr-image.ts";
+import { LogoUpload } from "./logo-upload.tsx";
 import "./profile.css";
 
 interface ProfileFormProps {
@@ -43,6 +45,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
   const { errors, formRef, ...fieldErrors } = useFieldErrors(fields);
   const [failure, setFailure] = useState<string | null>(null);
   const [failureDetail, setFailureDetail] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
 
   // A newer copy of the account (a live refetch): untouched fields take it, edits are kept.
   if (!sameValues(incoming, seen)) {
@@ -188,6 +191,18 @@ export function ProfileForm({ user }: ProfileFormProps) {
     <Card title={title} className="profile-card">
       <form className="form" onSubmit={onSubmit} noValidate ref={formRef} aria-label={title}>
         {isBusiness && (
+          <TextField
+            label={t("profile.shopName")}
+            name="business_name"
+            autoComplete="organization"
+            hint={t("profile.shopNameHint")}
+            maxLength={100}
+            value={values.business_name}
+            onChange={update("business_name")}
+            error={errors.business_name}
+          />
+        )}
+        {isBusiness && (
           <div className="profile-logo">
             <ProductImage
               url={values.business_logo_url}
@@ -207,6 +222,12 @@ export function ProfileForm({ user }: ProfileFormProps) {
               onChange={update("business_logo_url")}
               error={errors.business_logo_url}
             />
+            {user.status === "approved" && (
+              <LogoUpload
+                onUploaded={(url) => update("business_logo_url")({ target: { value: url } })}
+                onUploadingChange={setUploading}
+              />
+            )}
           </div>
         )}
         {isBusiness ? (
@@ -223,7 +244,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
           </Alert>
         )}
         <div>
-          <Button type="submit" loading={isPending} disabled={!dirty}>
+          <Button type="submit" loading={isPending} disabled={!dirty || uploading}>
             {isPending ? t("profile.submitting") : t("profile.submit")}
           </Button>
         </div>

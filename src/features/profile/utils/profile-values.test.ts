@@ -3,6 +3,7 @@ import { makeUser } from "@/testing/fixtures/users.ts";
 import { changedFields, editableFields, mergeNewer, valuesFrom, type ProfileValues } from "./profile-values.ts";
 
 const values = (extra: Partial<ProfileValues> = {}): ProfileValues => ({
+  business_name: "",
   business_logo_url: "",
   bank_name: "ABA Bank",
   account_name: "Sokha",
@@ -14,6 +15,7 @@ const values = (extra: Partial<ProfileValues> = {}): ProfileValues => ({
 describe("profile values", () => {
   it("reads missing account values as empty strings", () => {
     expect(valuesFrom(makeUser({ user_type: "influencer", bank_name: null }))).toEqual({
+      business_name: "",
       business_logo_url: "",
       bank_name: "",
       account_name: "",
@@ -22,8 +24,9 @@ describe("profile values", () => {
     });
   });
 
-  it("lets a business edit its logo and both roles their bank details and KHQR", () => {
+  it("lets a business edit its shop name, logo, bank details and KHQR, and an influencer bank details and KHQR", () => {
     expect(editableFields("business")).toEqual([
+      "business_name",
       "business_logo_url",
       "bank_name",
       "account_name",

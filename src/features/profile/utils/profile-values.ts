@@ -4,14 +4,21 @@
 // fields the user has not edited.
 import type { User } from "@contract/auth.ts";
 
-export const profileFields = ["business_logo_url", "bank_name", "account_name", "account_number", "khqr"] as const;
+export const profileFields = [
+  "business_name",
+  "business_logo_url",
+  "bank_name",
+  "account_name",
+  "account_number",
+  "khqr",
+] as const;
 export type ProfileField = (typeof profileFields)[number];
 export type ProfileValues = Record<ProfileField, string>;
 
 const businessFields: readonly ProfileField[] = profileFields;
 const influencerFields: readonly ProfileField[] = ["bank_name", "account_name", "account_number", "khqr"];
 
-/** The fields a user of this type can edit: a business also has a logo. */
+/** The fields a user of this type can edit: a business also has a shop name and a logo. */
 export function editableFields(userType: User["user_type"]): readonly ProfileField[] {
   return userType === "business" ? businessFields : influencerFields;
 }
@@ -19,6 +26,7 @@ export function editableFields(userType: User["user_type"]): readonly ProfileFie
 /** The account's saved values as form values (a missing value is an empty string). */
 export function valuesFrom(user: User): ProfileValues {
   return {
+    business_name: user.business_name ?? "",
     business_logo_url: user.business_logo_url ?? "",
     bank_name: user.bank_name ?? "",
     account_name: user.account_name ?? "",

@@ -1,12 +1,13 @@
 // The account paths (SPEC §5, §7) and the admin's account paths: request and response schemas,
 // shared by the SPA and the api function (no Deno APIs).
 import { z } from "zod";
-import { httpUrl, id, message, timestamp } from "./fields.ts";
+import { httpUrl, id, message, rejectionReason, timestamp } from "./fields.ts";
 import { isHttpUrl } from "./http-url.ts";
 import { checkKhqr } from "./khqr.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
 import { PLATFORMS, USER_STATUSES, USER_TYPES } from "./statuses.ts";
 
+export { rejectionReason } from "./fields.ts";
 export { PLATFORMS, USER_STATUSES, USER_TYPES, type Platform, type UserStatus, type UserType } from "./statuses.ts";
 
 const email = z
@@ -59,8 +60,17 @@ export const loginSchema = z.object({
     .refine(within72Bytes, tooLongPassword),
 });
 
+/** A shop's name: trimmed, 1-100 characters. */
+export const businessName = z
+  .string({ error: "Shop name must be text" })
+  .trim()
+  .min(1, "Shop name is required")
+  .max(100, "Shop name must be at most 100 characters");
+
 export const businessRegistrationSchema = z.object({
   email,
+  // Optional in the API for SPEC compatibility; the SPA's form asks for it.
+  business_name: businessName.optional(),
   password: newPassword,
   social_media_page: httpUrlInput("Social media page URL"),
   store_phone: cambodianPhone,
@@ -96,6 +106,7 @@ const optionalText = (label: string, max: number) =>
 
 export const profileUpdateSchema = z
   .object({
+    business_name: businessName.optional(),
     business_logo_url: z.union([z.literal(""), httpUrlInput("Business logo URL")]).optional(),
     bank_name: optionalText("Bank name", 100).optional(),
     account_name: optionalText("Account name", 120).optional(),
@@ -118,14 +129,17 @@ export const profileUpdateSchema = z
   })
   .strict();
 
-export const userStatusSchema = z.object({
-  status: z.enum(["approved", "rejected"], "status must be approved or rejected"),
-});
+export const userStatusSchema = z.discriminatedUnion(
+  "status",
+  [z.object({ status: z.literal("approved") }), z.object({ status: z.literal("rejected"), reason: rejectionReason })],
+  { error: "status must be approved or rejected" },
+);
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type BusinessRegistrationInput = z.input<typeof businessRegistrationSchema>;
 export type InfluencerRegistrationInput = z.input<typeof influencerRegistrationSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+export type UserStatusInput = z.input<typeof userStatusSchema>;
 
 /** An account as every account path answers it. `role` repeats user_type for older clients. */
 export const userSchema = z.object({
@@ -150,6 +164,8 @@ export const userSchema = z.object({
   account_number: z.string().nullable(),
   /** The saved "Receive" KHQR string, null if none. */
   khqr: z.string().nullable(),
+  /** Why an admin rejected the account; null unless rejected. Only the account itself and admins read it. */
+  rejection_reason: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { calendarDate, httpUrl, id, message, timestamp } from "./fields.ts";
 import { dollars, cents } from "./money.ts";
-import { CAMPAIGN_STATUSES } from "./statuses.ts";
+import { CAMPAIGN_STATUSES, LINK_STATUSES } from "./statuses.ts";
 
 export {
   campaignCreateSchema,
@@ -44,8 +44,17 @@ export const campaignSchema = z.object({
   deactivated_at: timestamp.nullable(),
 });
 
-/** GET /campaigns/business and GET /campaigns/active */
+/** GET /campaigns/business */
 export const campaignsResponseSchema = z.object({ campaigns: z.array(campaignSchema) });
+
+/** A campaign as GET /campaigns/active answers it: with the caller's own application, if any. */
+export const availableCampaignSchema = campaignSchema.extend({
+  /** The status of the caller's link application to this campaign; null when they have not applied (and for admins). */
+  application_status: z.enum(LINK_STATUSES).nullable(),
+});
+
+/** GET /campaigns/active */
+export const availableCampaignsResponseSchema = z.object({ campaigns: z.array(availableCampaignSchema) });
 
 /** GET /campaigns/{id} */
 export const campaignResponseSchema = z.object({ campaign: campaignSchema });
@@ -54,6 +63,8 @@ export const campaignResponseSchema = z.object({ campaign: campaignSchema });
 export const campaignSavedResponseSchema = z.object({ message, campaign: campaignSchema });
 
 export type Campaign = z.infer<typeof campaignSchema>;
+export type AvailableCampaign = z.infer<typeof availableCampaignSchema>;
+export type AvailableCampaignsResponse = z.infer<typeof availableCampaignsResponseSchema>;
 export type CampaignsResponse = z.infer<typeof campaignsResponseSchema>;
 export type CampaignResponse = z.infer<typeof campaignResponseSchema>;
 export type CampaignSavedResponse = z.infer<typeof campaignSavedResponseSchema>;

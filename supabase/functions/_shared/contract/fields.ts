@@ -19,3 +19,13 @@ export const storedPhone = z.string().regex(/^\+855[1-9]\d{7,8}$/);
 
 /** A sentence that can be shown to the user as is. */
 export const message = z.string();
+
+/**
+ * Why an admin rejects an account or a link: trimmed, 1-500 characters, read by the person
+ * rejected. An input field, here because both the account and the link contracts take it.
+ */
+export const rejectionReason = z
+  .string({ error: "A reason is required to reject" })
+  .trim()
+  .min(1, "A reason is required to reject")
+  .max(500, "Reason must be at most 500 characters");

@@ -1,7 +1,7 @@
 // Affiliate links, keyword triggers and the admin's link applications (SPEC §3, §4, §7): request
 // and response schemas, shared by the SPA and the api function (no Deno APIs).
 import { z } from "zod";
-import { httpUrl, id, message, timestamp } from "./fields.ts";
+import { httpUrl, id, message, rejectionReason, timestamp } from "./fields.ts";
 import { CAMPAIGN_STATUSES, LINK_STATUSES } from "./statuses.ts";
 
 export { LINK_STATUSES, type LinkStatus } from "./statuses.ts";
@@ -18,6 +18,11 @@ export const linkApplicationSchema = z.object({
 });
 
 export type LinkApplicationInput = z.input<typeof linkApplicationSchema>;
+
+/** PUT /admin/affiliate-links/{id}/reject */
+export const linkRejectionSchema = z.object({ reason: rejectionReason });
+
+export type LinkRejectionInput = z.input<typeof linkRejectionSchema>;
 
 /** One of the caller's own links (GET /affiliate-links/my-links). */
 export const affiliateLinkSchema = z.object({
@@ -42,6 +47,8 @@ export const affiliateLinkSchema = z.object({
   created_at: timestamp,
   /** When an admin decided. */
   decided_at: timestamp.nullable(),
+  /** Why an admin rejected the application; null unless rejected. */
+  rejection_reason: z.string().nullable(),
 });
 
 /** A link as admins see it (GET /admin/affiliate-links/all and /pending). */
@@ -57,6 +64,8 @@ export const adminLinkApplicationSchema = z.object({
   is_approved: z.boolean(),
   created_at: timestamp,
   decided_at: timestamp.nullable(),
+  /** Why an admin rejected the application; null unless rejected. */
+  rejection_reason: z.string().nullable(),
 });
 
 /** The DM keyword and reply of an approved link (GET /keyword-triggers/my-triggers). */

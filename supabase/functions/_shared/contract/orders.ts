@@ -103,6 +103,8 @@ export const orderSchema = z.object({
   total_cents: cents,
   /** A fraction: 0.15 is 15%. */
   commission_rate: z.number(),
+  /** The shop's name (null until it has one); shown to every party, as at checkout. */
+  business_name: z.string().nullable(),
   business_email: z.string().nullable(),
   influencer_email: z.string().nullable(),
   order_status: z.enum(ORDER_STATUSES),

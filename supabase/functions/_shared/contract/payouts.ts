@@ -37,6 +37,8 @@ export const payoutItemSchema = z.object({
   user_id: id,
   /** The requester's. */
   email: z.string(),
+  /** A business requester's shop name (null for influencers and unnamed shops). */
+  business_name: z.string().nullable(),
   user_type: z.enum(PAYOUT_USER_TYPES),
   status: z.enum(PAYOUT_STATUSES),
   requested_at: timestamp,
@@ -85,6 +87,8 @@ export const payoutSummarySchema = z.union([businessPayoutSummarySchema, influen
 export const pendingPayoutSchema = z.object({
   user_id: id,
   email: z.string(),
+  /** A business requester's shop name (null for influencers and unnamed shops). */
+  business_name: z.string().nullable(),
   user_type: z.enum(PAYOUT_USER_TYPES),
   // To pay.
   ...moneyShape("total_amount"),

@@ -18,7 +18,11 @@ type LinkRow = Narrowed<
     "id" | "influencer_id" | "campaign_id" | "status" | "is_approved" | "short_code" | "created_at" | "decided_at"
   >,
   { is_approved: boolean }
-> & { campaign_name: Tables<"campaigns">["product_name"] };
+> & {
+  campaign_name: Tables<"campaigns">["product_name"];
+  /** Null unless rejected (a left join; RLS shows it to the influencer and admins only). */
+  rejection_reason: Tables<"affiliate_link_rejections">["reason"] | null;
+};
 
 export type OwnLinkRow = LinkRow & {
   campaign_status: CampaignStatus;
@@ -37,10 +41,12 @@ export type TriggerRow = Pick<
 export function readOwnLinks(tx: Tx, where: Fragment) {
   return tx<OwnLinkRow[]>`
     select l.id, l.influencer_id, l.campaign_id, c.product_name as campaign_name, l.status, l.is_approved,
-           l.short_code, c.status as campaign_status, k.keyword, l.created_at, l.decided_at
+           l.short_code, c.status as campaign_status, k.keyword, l.created_at, l.decided_at,
+           r.reason as rejection_reason
     from public.affiliate_links l
     join public.campaigns c on c.id = l.campaign_id
     left join public.keyword_triggers k on k.affiliate_link_id = l.id
+    left join public.affiliate_link_rejections r on r.affiliate_link_id = l.id
     where ${where}
     order by l.created_at desc, l.id desc`;
 }
@@ -49,10 +55,11 @@ export function readOwnLinks(tx: Tx, where: Fragment) {
 export function readApplications(tx: Tx, where: Fragment) {
   return tx<ApplicationRow[]>`
     select l.id, l.influencer_id, u.email as influencer_email, l.campaign_id, c.product_name as campaign_name,
-           l.status, l.is_approved, l.short_code, l.created_at, l.decided_at
+           l.status, l.is_approved, l.short_code, l.created_at, l.decided_at, r.reason as rejection_reason
     from public.affiliate_links l
     join public.users u on u.id = l.influencer_id
     join public.campaigns c on c.id = l.campaign_id
+    left join public.affiliate_link_rejections r on r.affiliate_link_id = l.id
     where ${where}
     order by l.created_at desc, l.id desc`;
 }
@@ -86,6 +93,7 @@ export function toOwnLinkJson(row: OwnLinkRow, appUrl: string): AffiliateLink {
     keyword: approved ? row.keyword : null,
     created_at: row.created_at,
     decided_at: row.decided_at,
+    rejection_reason: row.rejection_reason,
   };
 }
 
@@ -102,6 +110,7 @@ export function toApplicationJson(row: ApplicationRow, appUrl: string): LinkAppl
     is_approved: row.is_approved,
     created_at: row.created_at,
     decided_at: row.decided_at,
+    rejection_reason: row.rejection_reason,
   };
 }
 

@@ -40,6 +40,7 @@ export type OrderRow = Pick<
   | "created_at"
   | "updated_at"
 > & {
+  business_name: Tables<"users">["business_name"];
   business_email: Tables<"users">["email"] | null;
   influencer_email: Tables<"users">["email"] | null;
 };
@@ -49,7 +50,8 @@ export function readOrders(tx: Tx, where: Fragment, limit: number | null = null)
   return tx<OrderRow[]>`
     select o.id, o.campaign_id, o.product_name, o.unit_price_cents, o.commission_rate, o.quantity,
            o.delivery_fee_cents, o.subtotal_cents, o.total_cents, o.delivery_district, o.delivery_commune,
-           o.status, o.cancellation_reason, o.source, o.created_at, o.updated_at, b.email as business_email, i.email as influencer_email
+           o.status, o.cancellation_reason, o.source, o.created_at, o.updated_at, b.business_name,
+           b.email as business_email, i.email as influencer_email
     from public.orders o
     left join public.users b on b.id = o.business_id
     left join public.users i on i.id = o.influencer_id
@@ -80,6 +82,7 @@ export function toOrderJson(row: OrderRow, customerPhone: string | null = null):
     subtotal_cents: row.subtotal_cents,
     total_cents: row.total_cents,
     commission_rate: row.commission_rate,
+    business_name: row.business_name,
     business_email: row.business_email,
     influencer_email: row.influencer_email,
     order_status: row.status,

@@ -37,7 +37,11 @@ type PayoutRow = Pick<
   | "bank_name"
   | "account_name"
   | "account_number"
-> & { email: Tables<"users">["email"]; user_type: PayoutUserType } & Coverage;
+> & {
+  email: Tables<"users">["email"];
+  business_name: Tables<"users">["business_name"];
+  user_type: PayoutUserType;
+} & Coverage;
 
 /** The Coverage of the entries `pe` the caller adds a condition on. */
 function coverage(tx: Tx) {
@@ -54,8 +58,8 @@ function coverage(tx: Tx) {
 /** Payout requests (history items), newest first; `where` filters `r` (payout_requests). */
 export async function readPayouts(tx: Tx, where: Fragment, limit = 500): Promise<PayoutItem[]> {
   const rows = await tx<PayoutRow[]>`
-    select r.id, r.user_id, u.email, u.user_type, r.status, r.requested_at, r.completed_at, r.aba_reference,
-           r.amount_cents, r.gross_cents, r.fee_cents, c.transaction_count, c.product_names,
+    select r.id, r.user_id, u.email, u.business_name, u.user_type, r.status, r.requested_at, r.completed_at,
+           r.aba_reference, r.amount_cents, r.gross_cents, r.fee_cents, c.transaction_count, c.product_names,
            r.bank_name, r.account_name, r.account_number
     from public.payout_requests r
     join public.users u on u.id = r.user_id
@@ -71,6 +75,7 @@ function toPayoutJson(row: PayoutRow): PayoutItem {
     payout_request_id: row.id,
     user_id: row.user_id,
     email: row.email,
+    business_name: row.business_name,
     user_type: row.user_type,
     status: row.status,
     requested_at: row.requested_at,
@@ -142,7 +147,10 @@ export async function readSummary(
 }
 
 /** One user's pending requests, summed, with the oldest one's bank snapshot. */
-type PendingRow = Pick<PayoutRow, "user_id" | "email" | "user_type" | "bank_name" | "account_name" | "account_number"> &
+type PendingRow = Pick<
+  PayoutRow,
+  "user_id" | "email" | "business_name" | "user_type" | "bank_name" | "account_name" | "account_number"
+> &
   Pick<Tables<"payout_requests">, "khqr"> &
   Coverage & {
     total: Cents;
@@ -159,7 +167,7 @@ type PendingRow = Pick<PayoutRow, "user_id" | "email" | "user_type" | "bank_name
  */
 export async function readPendingByUser(tx: Tx, now = Date.now()): Promise<PendingPayout[]> {
   const rows = await tx<PendingRow[]>`
-    select r.user_id, u.email, u.user_type, sum(r.amount_cents) as total, sum(r.gross_cents) as gross,
+    select r.user_id, u.email, u.business_name, u.user_type, sum(r.amount_cents) as total, sum(r.gross_cents) as gross,
            sum(r.fee_cents) as fee, min(r.requested_at) as oldest_request, count(*) as request_count,
            array_agg(r.id order by r.requested_at) as payout_request_ids,
            c.transaction_count, c.product_names,
@@ -173,13 +181,14 @@ export async function readPendingByUser(tx: Tx, now = Date.now()): Promise<Pendi
       join public.payout_requests pr on pr.id = pe.payout_request_id
       where pr.user_id = r.user_id and pr.status = 'pending') c
     where r.status = 'pending'
-    group by r.user_id, u.email, u.user_type, c.transaction_count, c.product_names
+    group by r.user_id, u.email, u.business_name, u.user_type, c.transaction_count, c.product_names
     order by oldest_request, r.user_id`;
   return rows.map((row) => {
     const business = row.user_type === "business";
     return {
       user_id: row.user_id,
       email: row.email,
+      business_name: row.business_name,
       user_type: row.user_type,
       ...money("total_amount", row.total),
       oldest_request: row.oldest_request,

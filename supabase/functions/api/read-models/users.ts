@@ -21,6 +21,7 @@ const USER_COLUMNS = [
   "account_name",
   "account_number",
   "khqr",
+  "rejection_reason",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof Tables<"users">)[];
@@ -50,6 +51,7 @@ export function toUserJson(row: UserRow): User {
     account_name: row.account_name,
     account_number: row.account_number,
     khqr: row.khqr,
+    rejection_reason: row.rejection_reason,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

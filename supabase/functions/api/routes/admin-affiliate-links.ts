@@ -7,8 +7,12 @@ import type { Tables } from "../../_shared/database.types.ts";
 import { asUser, type Fragment, type Tx } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { readApplications, toApplicationJson } from "../read-models/links.ts";
-import { type LinkApplicationsResponse, type LinkDecisionResponse } from "../../_shared/contract/links.ts";
-import { uuidParam } from "../../_shared/validation.ts";
+import {
+  linkRejectionSchema,
+  type LinkApplicationsResponse,
+  type LinkDecisionResponse,
+} from "../../_shared/contract/links.ts";
+import { parseOptionalJsonBody, uuidParam } from "../../_shared/validation.ts";
 
 const decisions = { approve: "approved", reject: "rejected" } as const;
 
@@ -31,16 +35,18 @@ export function adminLinkRoutes(deps: AppDeps) {
   // GET /admin/affiliate-links/pending - applications awaiting a decision, newest first
   app.get("/pending", list(pendingLinks));
 
-  // PUT /admin/affiliate-links/{id}/approve and /reject - decide a pending application
+  // PUT /admin/affiliate-links/{id}/approve and /reject - decide a pending application (a rejection
+  // carries {reason}, which the influencer reads)
   for (const [action, decision] of Object.entries(decisions)) {
     app.put(`/:id/${action}`, async (c) => {
       const id = uuidParam(c.req.param("id"), "id");
+      const reason = decision === "rejected" ? (await parseOptionalJsonBody(c, linkRejectionSchema)).reason : null;
       const row = await asUser(deps.sql, c.get("claims"), async (tx) => {
         const [link] = await tx<Pick<Tables<"affiliate_links">, "influencer_id" | "campaign_id">[]>`
           select influencer_id, campaign_id from public.affiliate_links where id = ${id}`;
         if (!link) throw new ApiError("not_found", "Affiliate link not found");
         // The function checks the admin, the state, the campaign and the cap of 10 under lock.
-        await tx`select 1 from public.decide_affiliate_link(${id}, ${decision})`;
+        await tx`select 1 from public.decide_affiliate_link(${id}, ${decision}, ${reason})`;
         const [decided] = await readApplications(tx, tx`l.id = ${id}`);
         return decided;
       });

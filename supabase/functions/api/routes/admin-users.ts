@@ -20,14 +20,16 @@ export function adminUserRoutes(deps: AppDeps) {
     return c.json({ users: users.map(toUserJson) } satisfies UsersResponse);
   });
 
-  // PUT /admin/users/{id}/status - approve or reject a pending account
+  // PUT /admin/users/{id}/status - approve or reject (with a reason) a pending account
   app.put("/:id/status", async (c) => {
     const id = uuidParam(c.req.param("id"), "id");
-    const { status } = await parseJsonBody(c, userStatusSchema);
+    const decision = await parseJsonBody(c, userStatusSchema);
+    const { status } = decision;
+    const reason = decision.status === "rejected" ? decision.reason : null;
     const [user] = await asUser(
       deps.sql,
       c.get("claims"),
-      (tx) => tx<UserRow[]>`select ${userColumns(tx)} from public.set_user_status(${id}, ${status})`,
+      (tx) => tx<UserRow[]>`select ${userColumns(tx)} from public.set_user_status(${id}, ${status}, ${reason})`,
     );
     return c.json({ user: toUserJson(user), message: `User ${status}` } satisfies UserStatusResponse);
   });

@@ -80,7 +80,7 @@ export function authRoutes(deps: AppDeps) {
       (tx) => tx<UserRow[]>`
         select ${userColumns(tx)}
         from private.register_user(${input.email}, ${input.password}, 'business', ${input.social_media_page},
-                                   ${input.store_phone})`,
+                                   ${input.store_phone}, p_business_name => ${input.business_name ?? null})`,
     );
     return c.json(
       {
@@ -119,12 +119,15 @@ export function authRoutes(deps: AppDeps) {
   // GET /auth/me - the caller's account as it is now
   app.get("/me", (c) => c.json({ user: toUserJson(c.get("user")) } satisfies MeResponse));
 
-  // PUT /auth/profile - update logo (businesses), bank details and the KHQR
+  // PUT /auth/profile - update shop name and logo (businesses), bank details and the KHQR
   app.put("/profile", async (c) => {
     const changes = await parseJsonBody(c, profileUpdateSchema);
     const user = c.get("user");
     if (changes.business_logo_url !== undefined && user.user_type !== "business") {
       throw new ApiError("invalid_input", "Only businesses have a logo", "business_logo_url");
+    }
+    if (changes.business_name !== undefined && user.user_type !== "business") {
+      throw new ApiError("invalid_input", "Only businesses have a shop name", "business_name");
     }
     const columns = Object.keys(changes) as (keyof typeof changes)[];
     if (columns.length === 0) throw new ApiError("invalid_input", "Nothing to update");

@@ -11,10 +11,12 @@ import { requireRole, requireUser } from "../lib/require-user.ts";
 import {
   campaignCreateSchema,
   campaignUpdateSchema,
+  type AvailableCampaignsResponse,
   type CampaignResponse,
   type CampaignSavedResponse,
   type CampaignsResponse,
 } from "../../_shared/contract/campaigns.ts";
+import type { LinkStatus } from "../../_shared/contract/links.ts";
 import type { CampaignStatsResponse } from "../../_shared/contract/attribution.ts";
 import { noFigures, readAttribution, readDaily } from "../read-models/attribution.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
@@ -36,17 +38,26 @@ export function campaignRoutes(deps: AppDeps) {
     return c.json({ campaigns: rows.map(toCampaignJson) } satisfies CampaignsResponse);
   });
 
-  // GET /campaigns/active - campaigns open for applications, newest first (approved influencers, admins)
+  // GET /campaigns/active - campaigns open for applications, newest first, each with the caller's own
+  // application status (approved influencers, admins)
   const browse = requireRole(["influencer", "admin"], { approved: true, to: "browse active campaigns" });
   app.get("/active", browse, async (c) => {
+    const user = c.get("user");
     const rows = await asUser(
       deps.sql,
       c.get("claims"),
-      (tx) => tx<CampaignRow[]>`
-        select ${campaignColumns(tx)} from public.campaigns where status = 'active'
+      // The answer says what the caller already applied to, so no client offers a second
+      // application the server would refuse (409); one row per influencer and campaign (unique).
+      (tx) => tx<(CampaignRow & { application_status: LinkStatus | null })[]>`
+        select ${campaignColumns(tx)},
+               (select l.status from public.affiliate_links l
+                where l.campaign_id = campaigns.id and l.influencer_id = ${user.id}) as application_status
+        from public.campaigns where status = 'active'
         order by created_at desc, id desc`,
     );
-    return c.json({ campaigns: rows.map(toCampaignJson) } satisfies CampaignsResponse);
+    return c.json({
+      campaigns: rows.map((row) => ({ ...toCampaignJson(row), application_status: row.application_status })),
+    } satisfies AvailableCampaignsResponse);
   });
 
   // GET /campaigns/stats - clicks, orders and commission of each of the caller's campaigns, newest first
