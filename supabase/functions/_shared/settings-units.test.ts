@@ -22,11 +22,25 @@ Deno.test("riel_per_usd: a whole number from 1000 to 10000, named when wrong", (
   for (const bad of [999, 10001, 0, -4100, 4100.5, "4100", null, true]) {
     assertEquals(refusal({ riel_per_usd: bad }), ["riel_per_usd", range]);
   }
-  assertEquals(refusal({}), ["riel_per_usd", "riel_per_usd is required"]);
+  assertEquals(refusal({}), [undefined, "Nothing to change: send riel_per_usd or commission_hold_days"]);
   assertEquals(refusal({ riel_per_usd: 4100, riel_per_dollar: 4000 }), [
     "riel_per_dollar",
     "riel_per_dollar is not a field you can set here",
   ]);
+});
+
+Deno.test("commission_hold_days: a whole number from 0 to 90, alone or with the rate", () => {
+  for (const days of [0, 7, 90]) {
+    assertEquals(parseWith(settingsUpdateSchema, { commission_hold_days: days }), { commission_hold_days: days });
+  }
+  assertEquals(parseWith(settingsUpdateSchema, { riel_per_usd: 4100, commission_hold_days: 14 }), {
+    riel_per_usd: 4100,
+    commission_hold_days: 14,
+  });
+  const range = "commission_hold_days must be a whole number from 0 to 90";
+  for (const bad of [-1, 91, 1.5, "7", null]) {
+    assertEquals(refusal({ commission_hold_days: bad }), ["commission_hold_days", range]);
+  }
 });
 
 Deno.test("riel is cents x rate, rounded half away from zero to 100 riel", () => {
