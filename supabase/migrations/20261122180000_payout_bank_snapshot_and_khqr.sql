@@ -84,54 +84,5 @@ begin
 end
 $$;
 
--- request_payout: as in 20261122090000_ledger_and_payouts.sql, plus the snapshot in the insert.
-create or replace function public.request_payout() returns public.payout_requests
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  caller public.users;
-  covered bigint[];
-  gross bigint;
-  fee bigint;
-  request public.payout_requests;
-begin
-  select * into caller from public.users where id = (select auth.uid());
-  if not found or caller.user_type not in ('business', 'influencer') then
-    raise exception 'Only businesses and influencers can request payouts' using errcode = '42501';
-  end if;
-  if coalesce(btrim(caller.bank_name), '') = '' or coalesce(btrim(caller.account_name), '') = ''
-     or coalesce(btrim(caller.account_number), '') = '' then
-    raise exception 'Please complete your bank account information in your profile before requesting a payout.'
-      using errcode = '22023', column = 'bank_details';
-  end if;
-  -- One user's requests queue here; each then sees the request the one before it made.
-  perform pg_advisory_xact_lock(hashtextextended('payout:' || caller.id::text, 0));
-  if exists (select 1 from public.payout_requests where user_id = caller.id and status = 'pending') then
-    raise exception 'You already have a pending payout request.' using errcode = '55000';
-  end if;
-
-  -- The earning entries no request covers yet, read once so the amount is exactly their sum.
-  select array_agg(e.id),
-         coalesce(sum(e.amount_cents) filter (where e.line <> 'platform_fee'), 0),
-         coalesce(-sum(e.amount_cents) filter (where e.line = 'platform_fee'), 0)
-    into covered, gross, fee
-  from public.ledger_entries e
-  join public.ledger_accounts a on a.id = e.account_id
-  where a.user_id = caller.id and e.line <> 'payout'
-    and not exists (select 1 from public.payout_request_entries c where c.ledger_entry_id = e.id);
-  if gross - fee <= 0 then
-    raise exception 'You have no available balance to request a payout.' using errcode = '55000';
-  end if;
-
-  -- The caller's row was read above in this transaction: the snapshot is what they had when asking.
-  insert into public.payout_requests (user_id, amount_cents, gross_cents, fee_cents,
-                                      bank_name, account_name, account_number, khqr)
-  values (caller.id, gross - fee, gross, fee,
-          btrim(caller.bank_name), btrim(caller.account_name), btrim(caller.account_number), caller.khqr)
-  returning * into request;
-  insert into public.payout_request_entries (ledger_entry_id, payout_request_id)
-  select entry_id, request.id from unnest(covered) as entry_id;
-  return request;
-end
-$$;
-comment on function public.request_payout is 'The caller requests everything available: needs bank details, no pending request, and a positive amount; the request keeps the bank details and KHQR of that moment.';
+-- request_payout copies the snapshot into each new request: it is redefined once, with the holding
+-- period, in 20261122200000_commission_hold.sql.

@@ -61,7 +61,7 @@ comment on function public.update_marketplace_settings is 'Admin: sets the riel 
 revoke execute on function public.update_marketplace_settings(integer, integer) from public, anon, service_role;
 grant execute on function public.update_marketplace_settings(integer, integer) to authenticated;
 
--- payout requests cover only what the hold has released -------------------------------------------------
+-- payout requests cover only what the hold has released, and keep the bank snapshot of 20261122180000 --
 
 create or replace function public.request_payout() returns public.payout_requests
 language plpgsql security definer set search_path = ''
@@ -105,8 +105,8 @@ begin
     raise exception 'You have no available balance to request a payout.' using errcode = '55000';
   end if;
 
-  -- The bank details and KHQR are kept as they are now (20261122180000): later profile edits do
-  -- not change where this request is paid.
+  -- The bank details and KHQR are kept as they are now: later profile edits do not change where
+  -- this request is paid.
   insert into public.payout_requests (user_id, amount_cents, gross_cents, fee_cents,
                                       bank_name, account_name, account_number, khqr)
   values (caller.id, gross - fee, gross, fee,
@@ -117,4 +117,4 @@ begin
   return request;
 end
 $$;
-comment on function public.request_payout is 'The caller requests everything available (past the holding period, not yet requested): needs bank details, no pending request, and a positive amount.';
+comment on function public.request_payout is 'The caller requests everything available (past the holding period, not yet requested): needs bank details, no pending request, and a positive amount; the request keeps the bank details and KHQR of that moment.';

@@ -2,6 +2,7 @@
 // link_click_counts table, published to Realtime) refreshes them. `owner` narrows both feeds to
 // the influencer's or the business's own rows; admins take every row.
 import type { QueryKey } from "@tanstack/react-query";
+import { combinedLiveStatus } from "@/lib/live-status.ts";
 import type { LiveStatus } from "@/lib/realtime.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 
@@ -11,7 +12,7 @@ interface LiveStatsOptions {
   invalidates: QueryKey;
 }
 
-/** The worse of the two feeds' statuses. */
+/** Both feeds' status in one: live when both are. */
 export function useLiveStats({ name, owner, invalidates }: LiveStatsOptions): LiveStatus {
   const filter = owner ? `${owner.column}=eq.${owner.id}` : undefined;
   const orders = useTableInvalidation({
@@ -28,6 +29,5 @@ export function useLiveStats({ name, owner, invalidates }: LiveStatsOptions): Li
     filter,
     invalidates: [invalidates],
   });
-  if (orders === "offline" || clicks === "offline") return "offline";
-  return orders === "live" && clicks === "live" ? "live" : "connecting";
+  return combinedLiveStatus(orders, clicks);
 }

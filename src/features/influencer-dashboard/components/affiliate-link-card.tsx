@@ -9,6 +9,7 @@ import { t } from "@/features/influencer-dashboard/i18n.ts";
 import { Badge, Button, Icon, useToast, type BadgeTone } from "@/components/ui/index.ts";
 import { downloadQrCode, qrFileName } from "@/features/influencer-dashboard/utils/qr-code.ts";
 import { KeywordReply } from "./keyword-reply.tsx";
+import { copyText } from "@/lib/clipboard.ts";
 
 /** The link to share (the short URL, else the long one) and what its QR code encodes. */
 export function shareLinks(link: Pick<AffiliateLink, "short_url" | "affiliate_url">): {
@@ -33,23 +34,6 @@ const stateTone: Record<LinkState, BadgeTone> = {
   rejected: "danger",
   inactive: "neutral",
 };
-
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand("copy");
-  area.remove();
-  if (!ok) throw new Error("copy failed");
-}
 
 interface AffiliateLinkCardProps {
   link: AffiliateLink;

@@ -3,24 +3,7 @@
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/index.ts";
 import { t } from "@/features/payouts/i18n.ts";
-
-/** The clipboard API where the page may use it, else the selection fallback older browsers need. */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand("copy");
-  area.remove();
-  if (!copied) throw new Error("copy failed");
-}
+import { copyText } from "@/lib/clipboard.ts";
 
 const FEEDBACK_MS = 2000;
 

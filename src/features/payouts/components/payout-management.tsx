@@ -29,11 +29,11 @@ import { formatDateTime, formatMoney } from "@/lib/format.ts";
 import { tServer } from "@/lib/i18n/index.ts";
 import { t } from "@/features/payouts/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
+import { combinedLiveStatus } from "@/lib/live-status.ts";
 import { usePayoutSummary } from "@/features/payouts/api/get-payout-summary.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 import { useRequestPayout } from "@/features/payouts/api/request-payout.ts";
 import {
-  combinedLiveStatus,
   completedPayouts,
   hasBankDetails,
   newlyCompleted,

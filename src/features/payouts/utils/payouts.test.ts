@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { PayoutItem } from "@contract/payouts.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makePayoutItem } from "@/testing/fixtures/payouts.ts";
+import { combinedLiveStatus } from "@/lib/live-status.ts";
 import {
-  combinedLiveStatus,
   completedPayouts,
   hasBankDetails,
   newlyCompleted,

@@ -2,7 +2,6 @@
 // pending, whether a payout can be requested, and which requests were completed meanwhile.
 import type { User } from "@contract/auth.ts";
 import type { BusinessPayoutSummary, PayoutItem, PayoutSummary } from "@contract/payouts.ts";
-import type { LiveStatus } from "@/lib/realtime.ts";
 
 /** SPEC §4: only completed requests are history; the most recently completed first. */
 export function completedPayouts(items: readonly PayoutItem[]): PayoutItem[] {
@@ -46,12 +45,6 @@ export function newlyCompleted(previousPending: ReadonlySet<string>, items: read
 /** The ids of the pending requests in `items`. */
 export function pendingIds(items: readonly PayoutItem[]): Set<string> {
   return new Set(items.filter((item) => item.status === "pending").map((item) => item.payout_request_id));
-}
-
-/** One status for several realtime channels: live when all are, offline when any is. */
-export function combinedLiveStatus(...statuses: LiveStatus[]): LiveStatus {
-  if (statuses.some((status) => status === "offline")) return "offline";
-  return statuses.every((status) => status === "live") ? "live" : "connecting";
 }
 
 /** The figures shown when the summary cannot be loaded (SPEC §8: zero amounts), a business's included. */
