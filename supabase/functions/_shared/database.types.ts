@@ -974,6 +974,7 @@ export type Database = {
           delivery_fee_cents: number;
           id: string;
           influencer_id: string;
+          order_number: string;
           platform_fee_cents: number | null;
           product_name: string;
           quantity: number;
@@ -1001,6 +1002,7 @@ export type Database = {
           delivery_fee_cents: number;
           id?: string;
           influencer_id: string;
+          order_number?: string;
           platform_fee_cents?: never;
           product_name: string;
           quantity: number;
@@ -1027,6 +1029,7 @@ export type Database = {
           delivery_fee_cents?: number;
           id?: string;
           influencer_id?: string;
+          order_number?: string;
           platform_fee_cents?: never;
           product_name?: string;
           quantity?: number;
@@ -1274,6 +1277,7 @@ export type Database = {
           delivery_fee_cents: number;
           id: string;
           influencer_id: string;
+          order_number: string;
           platform_fee_cents: number | null;
           product_name: string;
           quantity: number;

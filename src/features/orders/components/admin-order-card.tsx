@@ -14,7 +14,6 @@ import {
   canReopen,
   displayStatus,
   nextStatus,
-  orderNumber,
   reasonLabel,
   revertStatuses,
   statusLabel,
@@ -32,7 +31,7 @@ interface AdminOrderCardProps {
 }
 
 export function adminOrderLabel(order: Order): string {
-  return t("orders.admin.cardLabel", { product: order.product_name, number: orderNumber(order.id) });
+  return t("orders.admin.cardLabel", { product: order.product_name, number: order.order_number });
 }
 
 export function AdminOrderCard({ order, changingTo, onChange, onCancel }: AdminOrderCardProps) {
@@ -48,7 +47,7 @@ export function AdminOrderCard({ order, changingTo, onChange, onCancel }: AdminO
       : []),
     {
       label: t("orders.admin.orderNumber"),
-      value: <span className="order-card__number">#{orderNumber(order.id)}</span>,
+      value: <span className="order-card__number">{order.order_number}</span>,
     },
     {
       label: t("orders.admin.customerPhone"),

@@ -11,7 +11,11 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-const order = makeOrder({ id: "6f1c2d4e-8a9b-4c3d-9e8f-123456789abc", product_name: "Silk Scarf" });
+const order = makeOrder({
+  id: "6f1c2d4e-8a9b-4c3d-9e8f-123456789abc",
+  order_number: "SL-004213",
+  product_name: "Silk Scarf",
+});
 const dialog = () => document.querySelector<HTMLElement>("[role=dialog]");
 
 async function choose(element: HTMLSelectElement | HTMLTextAreaElement, value: string) {
@@ -30,7 +34,7 @@ describe("Cancel order dialog", () => {
   it("offers every reason, labelled, and requires one", async () => {
     const onCancel = vi.fn();
     view = await render(<CancelOrderDialog order={order} busy={false} onCancel={onCancel} onClose={vi.fn()} />);
-    expect(dialog()?.textContent).toContain("Cancel Silk Scarf (order 6F1C2D4E)?");
+    expect(dialog()?.textContent).toContain("Cancel Silk Scarf (order SL-004213)?");
     const select = dialog()!.querySelector("select")!;
     expect([...select.options].map((option) => option.textContent)).toEqual([
       "Choose a reason",

@@ -6,12 +6,7 @@ import type { Order } from "@contract/orders.ts";
 import { Button, Modal, SelectField, TextAreaField } from "@/components/ui/index.ts";
 import { t } from "@/features/orders/i18n.ts";
 import type { Cancellation } from "@/features/orders/api/update-order-status.ts";
-import {
-  CANCELLATION_REASONS,
-  orderNumber,
-  reasonLabel,
-  type CancellationReason,
-} from "@/features/orders/utils/order-status.ts";
+import { CANCELLATION_REASONS, reasonLabel, type CancellationReason } from "@/features/orders/utils/order-status.ts";
 
 /** The notes the API takes at most (orderStatusChangeSchema). */
 const NOTES_MAX = 500;
@@ -51,7 +46,7 @@ function CancelOrderForm({ order, busy, onCancel, onClose }: CancelOrderDialogPr
     <Modal
       open
       onClose={busy ? () => {} : onClose}
-      title={t("orders.cancel.title", { product: order.product_name, number: orderNumber(order.id) })}
+      title={t("orders.cancel.title", { product: order.product_name, number: order.order_number })}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={busy}>

@@ -22,6 +22,7 @@ vi.mock("@/lib/realtime.ts", () => ({
 const order = (id: string, product: string, status: OrderStatus) =>
   makeOrder({
     id: `${id.padEnd(8, "0")}-0000-4000-8000-000000000000`,
+    order_number: `SL-00000${id.charCodeAt(0) - 96}`,
     product_name: product,
     customer_phone: "+85512345678",
     quantity: 2,
@@ -118,7 +119,7 @@ describe("Order Management", () => {
     ]) {
       expect(scarf.textContent).toContain(text);
     }
-    expect(scarf.getAttribute("aria-label")).toMatch(/^Silk Scarf, order A0000000$/);
+    expect(scarf.getAttribute("aria-label")).toMatch(/^Silk Scarf, order SL-000001$/);
     expect(realtime).toMatchObject({ table: "orders", event: "*", filter: undefined });
 
     await click(buttonByText(view.container, /^Delivered/));
@@ -204,7 +205,7 @@ describe("Order Management", () => {
     await until(() => expect(cards()).toHaveLength(3));
     await click(buttonByText(card("Coffee Beans"), "Cancel order"));
     const dialog = () => document.querySelector<HTMLElement>("[role=dialog]");
-    expect(dialog()?.textContent).toContain("Cancel Coffee Beans (order B0000000)?");
+    expect(dialog()?.textContent).toContain("Cancel Coffee Beans (order SL-000002)?");
     // No reason chosen: the dialog asks for one and sends nothing.
     await click(buttonByText(dialog()!, "Cancel order"));
     expect(dialog()?.textContent).toContain("Choose why the order is cancelled.");

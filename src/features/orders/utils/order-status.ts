@@ -69,8 +69,3 @@ export const statusTone: Record<OrderStatus, BadgeTone> = {
   delivered: "success",
   cancelled: "danger",
 };
-
-/** A short reference for phone calls: the first 8 characters of the id, upper case. */
-export function orderNumber(id: string): string {
-  return id.replace(/-/g, "").slice(0, 8).toUpperCase();
-}

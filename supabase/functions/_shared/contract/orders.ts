@@ -84,6 +84,8 @@ export type CheckoutOrderInput = z.input<typeof checkoutOrderSchema>;
  */
 export const orderSchema = z.object({
   id,
+  /** The number people say on the phone, e.g. SL-004213: sequential, at most 12 characters. */
+  order_number: z.string(),
   campaign_id: id,
   product_name: z.string(),
   /** Only GET /admin/orders fills it. */
@@ -194,6 +196,7 @@ export const checkoutInfoResponseSchema = z.object({
 /** The order just placed, as the customer sees it. */
 export const placedOrderSchema = orderSchema.pick({
   id: true,
+  order_number: true,
   product_name: true,
   quantity: true,
   product_price: true,

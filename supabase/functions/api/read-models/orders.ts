@@ -24,6 +24,7 @@ type CheckedSource = { source: ClickSource | null };
 export type OrderRow = Pick<
   Narrowed<Tables<"orders">, CheckedOrder & CheckedSource>,
   | "id"
+  | "order_number"
   | "campaign_id"
   | "product_name"
   | "unit_price_cents"
@@ -48,7 +49,7 @@ export type OrderRow = Pick<
 /** Orders `o` with both parties' emails; `where` filters `o`. Newest first, at most `limit` (null: all). */
 export function readOrders(tx: Tx, where: Fragment, limit: number | null = null) {
   return tx<OrderRow[]>`
-    select o.id, o.campaign_id, o.product_name, o.unit_price_cents, o.commission_rate, o.quantity,
+    select o.id, o.order_number, o.campaign_id, o.product_name, o.unit_price_cents, o.commission_rate, o.quantity,
            o.delivery_fee_cents, o.subtotal_cents, o.total_cents, o.delivery_district, o.delivery_commune,
            o.status, o.cancellation_reason, o.source, o.created_at, o.updated_at, b.business_name,
            b.email as business_email, i.email as influencer_email
@@ -68,6 +69,7 @@ export function ordersOf(tx: Tx, user: Pick<UserRow, "id" | "user_type">): Fragm
 export function toOrderJson(row: OrderRow, customerPhone: string | null = null): Order {
   return {
     id: row.id,
+    order_number: row.order_number,
     campaign_id: row.campaign_id,
     product_name: row.product_name,
     customer_phone: customerPhone,
@@ -95,6 +97,7 @@ export function toOrderJson(row: OrderRow, customerPhone: string | null = null):
 
 const PLACED_ORDER_COLUMNS = [
   "id",
+  "order_number",
   "product_name",
   "quantity",
   "unit_price_cents",
@@ -118,6 +121,7 @@ export function placedOrderColumns(tx: Tx) {
 export function toPlacedOrderJson(row: PlacedOrderRow): PlacedOrder {
   return {
     id: row.id,
+    order_number: row.order_number,
     product_name: row.product_name,
     quantity: row.quantity,
     product_price: centsToDollars(row.unit_price_cents),
