@@ -40,6 +40,7 @@ import {
   checkoutInfoResponseSchema,
   ordersResponseSchema,
   orderStatsResponseSchema,
+  orderReviewedResponseSchema,
   orderStatusChangedResponseSchema,
   placeOrderResponseSchema,
 } from "../../supabase/functions/_shared/contract/orders.ts";
@@ -123,7 +124,10 @@ beforeAll(async () => {
     token: shop.token,
     body: { ...bankDetails, business_logo_url: "https://example.com/logo.png" },
   });
-  await api("PUT", "/auth/profile", { token: creator.token, body: bankDetails });
+  // The creator's own phone, which the customer below orders from: flagged self_order, so the
+  // order is reviewed below.
+  const creatorPhone = `012 ${String(100_000 + Math.floor(Math.random() * 900_000)).replace(/(\d{3})(\d{3})/, "$1 $2")}`;
+  await api("PUT", "/auth/profile", { token: creator.token, body: { ...bankDetails, phone: creatorPhone } });
   await record("GET /admin/users", "GET", "/admin/users", asAdmin);
   await record("PUT /admin/users/{id}/status", "PUT", `/admin/users/${registered.user.id}/status`, {
     ...asAdmin,
@@ -171,7 +175,7 @@ beforeAll(async () => {
     body: {
       influencer_id: creator.user.id,
       product_id: campaign.id,
-      customer_phone: "012 888 777",
+      customer_phone: creatorPhone,
       delivery_district: "Doun Penh",
       delivery_commune: "Voat Phnum",
       quantity: 2,
@@ -187,6 +191,10 @@ beforeAll(async () => {
       body: { new_status: status },
     });
   }
+  await record("PUT /admin/orders/{id}/review", "PUT", `/admin/orders/${order.id}/review`, {
+    ...asAdmin,
+    body: { decision: "clear" },
+  });
   await record("GET /orders/stats/summary", "GET", "/orders/stats/summary", { token: shop.token });
   await record("GET /affiliate-links/stats", "GET", "/affiliate-links/stats", { token: creator.token });
   await record("GET /campaigns/stats", "GET", "/campaigns/stats", { token: shop.token });
@@ -238,6 +246,7 @@ const paths: [string, number, z.ZodType][] = [
   ["GET /orders/user/all (influencer)", 200, ordersResponseSchema],
   ["GET /admin/orders", 200, ordersResponseSchema],
   ["PUT /admin/orders/{id}/status", 200, orderStatusChangedResponseSchema],
+  ["PUT /admin/orders/{id}/review", 200, orderReviewedResponseSchema],
   ["GET /affiliate-links/stats", 200, linkStatsResponseSchema],
   ["GET /campaigns/stats", 200, campaignStatsResponseSchema],
   ["GET /admin/attribution/stats", 200, platformStatsResponseSchema],

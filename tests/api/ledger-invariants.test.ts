@@ -1,6 +1,7 @@
 // Ledger invariants under concurrency (docs/money.md): 16 clients run a few thousand seeded random
-// operations at once (orders, deliveries, reverts, re-deliveries, cancellations with a reason,
-// refused cancellations of delivered orders, reopenings, payout requests and completions) through
+// operations at once (orders, some from the shop's own phone and so flagged and held for review,
+// deliveries, reverts, re-deliveries, cancellations with a reason, refused cancellations of
+// delivered orders, reopenings, reviews, payout requests and completions, hold changes) through
 // the real API, then the money is checked from every side: each ledger
 // transaction sums to zero, each order has one more delivery than reversal exactly when it is
 // delivered, each balance equals what the orders say it should be (recomputed here from the
@@ -9,7 +10,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
 import { api } from "../helpers/api.ts";
-import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
+import {
+  createApprovedLink,
+  createCampaign,
+  fixtureDb,
+  placeOrder,
+  randomStoredPhone,
+} from "../helpers/db-fixtures.ts";
 import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
 
 // Deliveries are released at once here: the holding period has tests of its own.
@@ -64,8 +71,8 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
   let shops: Account[];
   let creators: Account[];
   let adminToken: string;
-  const campaigns: string[] = [];
-  const orders: { id: string; seen: string }[] = [];
+  const campaigns: { id: string; storePhone: string }[] = [];
+  const orders: { id: string; seen: string; fromShop: boolean }[] = [];
   const outcomes = new Map<string, number>();
 
   beforeAll(async () => {
@@ -74,6 +81,10 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
     creators = await Promise.all([influencer(), influencer(), influencer(), influencer()]);
     const bank = { bank_name: "ABA Bank", account_name: "Ledger Test", account_number: "012 345 678" };
     for (const who of [...shops, ...creators]) await api("PUT", "/auth/profile", { token: who.token, body: bank });
+    // Each shop a store phone of its own (the test registrations share one), so this run's orders
+    // from a shop's phone meet the checkout's per-phone limit only among themselves.
+    const shopPhones = new Map(shops.map((shop) => [shop.user.id, randomStoredPhone()]));
+    for (const [id, phone] of shopPhones) await sql`update public.users set store_phone = ${phone} where id = ${id}`;
     const setup = random(SEED);
     const rates = [0.1, 0.15, 0.333, 0.07, 0.05, 0.25];
     for (const shop of shops) {
@@ -85,7 +96,7 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
           commissionRate: rates[Math.floor(setup() * rates.length)],
         });
         for (const creator of creators) await createApprovedLink(sql, id, creator.user.id);
-        campaigns.push(id);
+        campaigns.push({ id, storePhone: shopPhones.get(shop.user.id)! });
       }
     }
   });
@@ -102,16 +113,23 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
         next++;
         const roll = pick();
         if (roll < 0.2 || orders.length < 8) {
-          const campaignId = choose(campaigns);
+          const campaign = choose(campaigns);
           const creator = choose(creators);
-          orders.push({
-            id: await placeOrder(sql, campaignId, {
+          // One order in ten comes from the shop's own phone: flagged self_order, held for review.
+          // That phone soon meets the checkout's limit of 3 a minute, which refuses the order.
+          const fromShop = pick() < 0.1;
+          try {
+            const id = await placeOrder(sql, campaign.id, {
               influencerId: creator.user.id,
               quantity: 1 + Math.floor(pick() * 10),
-            }),
-            seen: "new_order",
-          });
-          count("order placed");
+              phone: fromShop ? campaign.storePhone : undefined,
+            });
+            orders.push({ id, seen: "new_order", fromShop });
+            count(fromShop ? "order placed from the shop's phone" : "order placed");
+          } catch (error) {
+            if (!fromShop || (error as { code?: string }).code !== "P0429") throw error;
+            count("order throttled");
+          }
         } else if (roll < 0.7) {
           const order = choose(orders);
           const from = order.seen;
@@ -141,6 +159,17 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
           if (res.status !== 200 && res.status !== 409)
             throw new Error(`complete: ${res.status} ${JSON.stringify(res.body)}`);
           count(`complete ${res.status}`);
+        } else if (roll < 0.945) {
+          // The admin clears an order from a shop's phone (409 when another client cleared it).
+          const flagged = orders.filter((order) => order.fromShop);
+          if (flagged.length === 0) continue;
+          const res = await api("PUT", `/admin/orders/${choose(flagged).id}/review`, {
+            token: adminToken,
+            body: { decision: "clear" },
+          });
+          if (res.status !== 200 && res.status !== 409)
+            throw new Error(`review: ${res.status} ${JSON.stringify(res.body)}`);
+          count(`review ${res.status}`);
         } else if (roll < 0.95) {
           // The admin changes the holding period: a day holds back every delivery of this run,
           // 0 releases them all (the hold is computed when read).
@@ -150,9 +179,9 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
           const who = choose(users());
           const { summary } = (await api("GET", "/payouts/summary", { token: who.token })).body;
           // A snapshot of one transaction: its figures agree with each other.
-          expect(summary.available_for_payout_cents + summary.pending_balance_cents).toBe(
-            summary.earned_balance_cents - summary.requested_balance_cents - summary.total_completed_cents,
-          );
+          expect(
+            summary.available_for_payout_cents + summary.pending_balance_cents + summary.held_for_review_balance_cents,
+          ).toBe(summary.earned_balance_cents - summary.requested_balance_cents - summary.total_completed_cents);
           count("summary read");
         }
       }
@@ -163,6 +192,8 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
     // The run did what it is meant to exercise.
     for (const outcome of [
       "order placed",
+      "order placed from the shop's phone",
+      "review 200",
       "status 200",
       "cancel from out_for_delivery 200",
       "reopen 200",
@@ -224,15 +255,21 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
         unit_price_cents: string;
         quantity: number;
         commission_rate: string;
+        held: boolean;
       }[]
     >`
-      select business_id, influencer_id, unit_price_cents, quantity, commission_rate::text from public.orders where status = 'delivered'`;
+      select business_id, influencer_id, unit_price_cents, quantity, commission_rate::text,
+             review_status is not distinct from 'held' as held
+      from public.orders where status = 'delivered'`;
     const earned = new Map<string, bigint>();
+    // A held order's commission is never requested: it is held for review until cleared.
+    const held = new Map<string, bigint>();
     let fees = 0n;
     let sales = 0n;
     for (const order of delivered) {
       const m = moneyOf(BigInt(order.unit_price_cents), BigInt(order.quantity), order.commission_rate);
       earned.set(order.influencer_id, (earned.get(order.influencer_id) ?? 0n) + m.commission);
+      if (order.held) held.set(order.influencer_id, (held.get(order.influencer_id) ?? 0n) + m.commission);
       earned.set(order.business_id, (earned.get(order.business_id) ?? 0n) + m.net);
       fees += m.fee;
       sales += m.sale;
@@ -249,8 +286,12 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
       expect(summary.requested_balance_cents).toBe(
         pending.reduce((sum: number, item: any) => sum + item.total_amount_cents, 0),
       );
+      expect(summary.held_for_review_balance_cents).toBe(Number(held.get(who.user.id) ?? 0n));
       expect(summary.available_for_payout_cents).toBe(
-        summary.earned_balance_cents - summary.requested_balance_cents - completed,
+        summary.earned_balance_cents -
+          summary.held_for_review_balance_cents -
+          summary.requested_balance_cents -
+          completed,
       );
     }
     const [accounts] = await sql<{ platform: string; cash: string; paid: string }[]>`
@@ -268,8 +309,8 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
       token: creator.token,
       body: { bank_name: "ABA Bank", account_name: "Once", account_number: "1" },
     });
-    await createApprovedLink(sql, campaigns[0], creator.user.id);
-    const order = await placeOrder(sql, campaigns[0], { influencerId: creator.user.id, quantity: 10 });
+    await createApprovedLink(sql, campaigns[0].id, creator.user.id);
+    const order = await placeOrder(sql, campaigns[0].id, { influencerId: creator.user.id, quantity: 10 });
     for (const new_status of ["ready_for_pickup", "out_for_delivery", "delivered"]) {
       expect(
         (await api("PUT", `/admin/orders/${order}/status`, { token: adminToken, body: { new_status } })).status,

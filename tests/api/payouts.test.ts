@@ -127,6 +127,8 @@ describe("exact figures over a table of orders", () => {
       available_for_payout_cents: total("C"),
       pending_balance: 0,
       pending_balance_cents: 0,
+      held_for_review_balance: 0,
+      held_for_review_balance_cents: 0,
     });
     expect(total("C")).toBe(13328);
     expect(history).toEqual([]);
@@ -145,6 +147,8 @@ describe("exact figures over a table of orders", () => {
       available_for_payout_cents: total("N"),
       pending_balance: 0,
       pending_balance_cents: 0,
+      held_for_review_balance: 0,
+      held_for_review_balance_cents: 0,
       total_earnings: 427.3,
       total_earnings_cents: total("G"),
       total_platform_fees: 64.11,

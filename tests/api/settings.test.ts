@@ -48,6 +48,10 @@ afterAll(async () => {
 const settingsShape = {
   riel_per_usd: expect.any(Number),
   commission_hold_days: expect.any(Number),
+  repeat_phone_orders: expect.any(Number),
+  repeat_phone_hours: expect.any(Number),
+  refusal_flag_percent: expect.any(Number),
+  refusal_flag_min_finished: expect.any(Number),
   updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
   updated_by: expect.toBeOneOf([null, expect.stringMatching(/^[0-9a-f-]{36}$/)]),
 };
@@ -110,6 +114,10 @@ describe("PUT /admin/settings", () => {
       settings: {
         riel_per_usd: rate,
         commission_hold_days: before.commission_hold_days,
+        repeat_phone_orders: before.repeat_phone_orders,
+        repeat_phone_hours: before.repeat_phone_hours,
+        refusal_flag_percent: before.refusal_flag_percent,
+        refusal_flag_min_finished: before.refusal_flag_min_finished,
         updated_at: expect.any(String),
         updated_by: admin.user.id,
       },
@@ -143,7 +151,7 @@ describe("PUT /admin/settings", () => {
     ["a fraction", { riel_per_usd: 4100.5 }, "riel_per_usd", range],
     ["a numeric string", { riel_per_usd: "4100" }, "riel_per_usd", range],
     ["null", { riel_per_usd: null }, "riel_per_usd", range],
-    ["nothing to change", {}, undefined, "Nothing to change: send riel_per_usd or commission_hold_days"],
+    ["nothing to change", {}, undefined, "Nothing to change: send at least one setting"],
     ["a hold over 90 days", { commission_hold_days: 91 }, "commission_hold_days", holdRange],
     ["a negative hold", { commission_hold_days: -1 }, "commission_hold_days", holdRange],
     ["a fraction of a day", { commission_hold_days: 1.5 }, "commission_hold_days", holdRange],

@@ -41,13 +41,18 @@ export async function createApprovedLink(
   return row.id;
 }
 
+/** A random Cambodian phone as the database stores it (+85512......). */
+export function randomStoredPhone(): string {
+  return `+85512${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
+}
+
 /** An order placed through the checkout function itself, from a made-up address of its own. */
 export async function placeOrder(
   sql: postgres.Sql,
   campaignId: string,
-  opts: { influencerId?: string; quantity?: number; district?: string; commune?: string } = {},
+  opts: { influencerId?: string; quantity?: number; district?: string; commune?: string; phone?: string } = {},
 ): Promise<string> {
-  const phone = `+85512${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
+  const phone = opts.phone ?? randomStoredPhone();
   const [row] = await sql<{ id: string }[]>`
     select id from private.place_order(${opts.influencerId ?? demoInfluencerId}, ${campaignId}, ${phone},
       ${opts.district ?? "Doun Penh"}, ${opts.commune ?? "Voat Phnum"}, ${opts.quantity ?? 1},

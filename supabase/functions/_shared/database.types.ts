@@ -157,6 +157,17 @@ export type Database = {
         Returns: string;
       };
       campaign_is_active: { Args: { p_campaign_id: string }; Returns: boolean };
+      checkout_flags: {
+        Args: {
+          p_business_id: string;
+          p_customer_phone: string;
+          p_link: Omit<
+            Database["public"]["Tables"]["affiliate_links"]["Row"],
+            Database["public"]["Tables"]["affiliate_links"]["ComputedFields"]
+          >;
+        };
+        Returns: Database["public"]["Enums"]["order_flag"][];
+      };
       commission_hold: { Args: Record<PropertyKey, never>; Returns: string };
       consume_instagram_connect_state: { Args: { p_nonce: string; p_user_id: string }; Returns: boolean };
       create_admin: {
@@ -170,6 +181,10 @@ export type Database = {
         };
       };
       default_dm_template: { Args: Record<PropertyKey, never>; Returns: string };
+      earning_state: {
+        Args: { p_line: Database["public"]["Enums"]["ledger_line"]; p_transaction_id: number };
+        Returns: string;
+      };
       has_role: { Args: { p_user_type: Database["public"]["Enums"]["user_type"] }; Returns: boolean };
       is_http_url: { Args: { p_max_length: number; p_url: string }; Returns: boolean };
       khqr_crc: { Args: { p_text: string }; Returns: string };
@@ -879,6 +894,10 @@ export type Database = {
         Row: {
           commission_hold_days: number;
           id: boolean;
+          refusal_flag_min_finished: number;
+          refusal_flag_percent: number;
+          repeat_phone_hours: number;
+          repeat_phone_orders: number;
           riel_per_usd: number;
           updated_at: string;
           updated_by: string | null;
@@ -887,6 +906,10 @@ export type Database = {
         Insert: {
           commission_hold_days?: number;
           id?: boolean;
+          refusal_flag_min_finished?: number;
+          refusal_flag_percent?: number;
+          repeat_phone_hours?: number;
+          repeat_phone_orders?: number;
           riel_per_usd?: number;
           updated_at?: string;
           updated_by?: string | null;
@@ -894,6 +917,10 @@ export type Database = {
         Update: {
           commission_hold_days?: number;
           id?: boolean;
+          refusal_flag_min_finished?: number;
+          refusal_flag_percent?: number;
+          repeat_phone_hours?: number;
+          repeat_phone_orders?: number;
           riel_per_usd?: number;
           updated_at?: string;
           updated_by?: string | null;
@@ -902,6 +929,46 @@ export type Database = {
           {
             foreignKeyName: "marketplace_settings_updated_by_fkey";
             columns: ["updated_by"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      order_flags: {
+        Row: {
+          created_at: string;
+          flags: Database["public"]["Enums"]["order_flag"][];
+          order_id: string;
+          reviewed_at: string | null;
+          reviewed_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          flags: Database["public"]["Enums"]["order_flag"][];
+          order_id: string;
+          reviewed_at?: string | null;
+          reviewed_by?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          flags?: Database["public"]["Enums"]["order_flag"][];
+          order_id?: string;
+          reviewed_at?: string | null;
+          reviewed_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "order_flags_order_id_fkey";
+            columns: ["order_id"];
+            isOneToOne: true;
+            referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "order_flags_reviewed_by_fkey";
+            columns: ["reviewed_by"];
             isOneToOne: false;
             referencedRelation: "users";
             referencedColumns: ["id"];
@@ -978,6 +1045,7 @@ export type Database = {
           platform_fee_cents: number | null;
           product_name: string;
           quantity: number;
+          review_status: string | null;
           source: string | null;
           status: Database["public"]["Enums"]["order_status"];
           subtotal_cents: number | null;
@@ -1006,6 +1074,7 @@ export type Database = {
           platform_fee_cents?: never;
           product_name: string;
           quantity: number;
+          review_status?: string | null;
           source?: string | null;
           status?: Database["public"]["Enums"]["order_status"];
           subtotal_cents?: never;
@@ -1033,6 +1102,7 @@ export type Database = {
           platform_fee_cents?: never;
           product_name?: string;
           quantity?: number;
+          review_status?: string | null;
           source?: string | null;
           status?: Database["public"]["Enums"]["order_status"];
           subtotal_cents?: never;
@@ -1191,6 +1261,7 @@ export type Database = {
           id: string;
           is_approved: boolean | null;
           khqr: string | null;
+          phone: string | null;
           platform: Database["public"]["Enums"]["social_platform"] | null;
           rejection_reason: string | null;
           social_media_page: string | null;
@@ -1214,6 +1285,7 @@ export type Database = {
           id?: string;
           is_approved?: never;
           khqr?: string | null;
+          phone?: string | null;
           platform?: Database["public"]["Enums"]["social_platform"] | null;
           rejection_reason?: string | null;
           social_media_page?: string | null;
@@ -1236,6 +1308,7 @@ export type Database = {
           id?: string;
           is_approved?: never;
           khqr?: string | null;
+          phone?: string | null;
           platform?: Database["public"]["Enums"]["social_platform"] | null;
           rejection_reason?: string | null;
           social_media_page?: string | null;
@@ -1281,6 +1354,7 @@ export type Database = {
           platform_fee_cents: number | null;
           product_name: string;
           quantity: number;
+          review_status: string | null;
           source: string | null;
           status: Database["public"]["Enums"]["order_status"];
           subtotal_cents: number | null;
@@ -1373,6 +1447,43 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      review_order: {
+        Args: { p_decision: string; p_order_id: string };
+        Returns: {
+          affiliate_link_id: string;
+          business_gross_cents: number | null;
+          business_id: string;
+          business_net_cents: number | null;
+          campaign_id: string;
+          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
+          click_id: string | null;
+          commission_cents: number | null;
+          commission_rate: number;
+          created_at: string;
+          delivery_commune: string;
+          delivery_district: string;
+          delivery_fee_cents: number;
+          id: string;
+          influencer_id: string;
+          order_number: string;
+          platform_fee_cents: number | null;
+          product_name: string;
+          quantity: number;
+          review_status: string | null;
+          source: string | null;
+          status: Database["public"]["Enums"]["order_status"];
+          subtotal_cents: number | null;
+          total_cents: number | null;
+          unit_price_cents: number;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "orders";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       set_user_status: {
         Args: { p_reason?: string; p_status: string; p_user_id: string };
         Returns: {
@@ -1389,6 +1500,7 @@ export type Database = {
           id: string;
           is_approved: boolean | null;
           khqr: string | null;
+          phone: string | null;
           platform: Database["public"]["Enums"]["social_platform"] | null;
           rejection_reason: string | null;
           social_media_page: string | null;
@@ -1424,10 +1536,21 @@ export type Database = {
         };
       };
       update_marketplace_settings: {
-        Args: { p_commission_hold_days?: number; p_riel_per_usd?: number };
+        Args: {
+          p_commission_hold_days?: number;
+          p_refusal_flag_min_finished?: number;
+          p_refusal_flag_percent?: number;
+          p_repeat_phone_hours?: number;
+          p_repeat_phone_orders?: number;
+          p_riel_per_usd?: number;
+        };
         Returns: {
           commission_hold_days: number;
           id: boolean;
+          refusal_flag_min_finished: number;
+          refusal_flag_percent: number;
+          repeat_phone_hours: number;
+          repeat_phone_orders: number;
           riel_per_usd: number;
           updated_at: string;
           updated_by: string | null;
@@ -1449,6 +1572,7 @@ export type Database = {
       link_status: "pending" | "approved" | "rejected";
       order_cancellation_reason:
         "customer_refused" | "customer_unreachable" | "out_of_stock" | "duplicate" | "suspected_fraud" | "other";
+      order_flag: "self_order" | "repeat_phone" | "high_refusal_link";
       order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered" | "cancelled";
       payout_status: "pending" | "completed";
       social_platform: "instagram" | "facebook";
@@ -1577,6 +1701,7 @@ export const Constants = {
         "suspected_fraud",
         "other",
       ],
+      order_flag: ["self_order", "repeat_phone", "high_refusal_link"],
       order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered", "cancelled"],
       payout_status: ["pending", "completed"],
       social_platform: ["instagram", "facebook"],

@@ -22,7 +22,7 @@ Deno.test("riel_per_usd: a whole number from 1000 to 10000, named when wrong", (
   for (const bad of [999, 10001, 0, -4100, 4100.5, "4100", null, true]) {
     assertEquals(refusal({ riel_per_usd: bad }), ["riel_per_usd", range]);
   }
-  assertEquals(refusal({}), [undefined, "Nothing to change: send riel_per_usd or commission_hold_days"]);
+  assertEquals(refusal({}), [undefined, "Nothing to change: send at least one setting"]);
   assertEquals(refusal({ riel_per_usd: 4100, riel_per_dollar: 4000 }), [
     "riel_per_dollar",
     "riel_per_dollar is not a field you can set here",

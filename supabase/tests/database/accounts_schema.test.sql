@@ -4,7 +4,7 @@
 begin;
 \ir helpers.psql
 
-select plan(65);
+select plan(66);
 
 -- row-level security and comments ---------------------------------------------------------------
 
@@ -72,10 +72,10 @@ select table_privs_are('private', 'login_failures', role, array[]::text[],
 -- column privileges of authenticated on public.users: read all, update only the profile columns --
 
 select column_privs_are('public', 'users', a.attname, 'authenticated',
-  case when a.attname in ('business_name', 'business_logo_url', 'bank_name', 'account_name', 'account_number', 'khqr')
+  case when a.attname in ('business_name', 'business_logo_url', 'bank_name', 'account_name', 'account_number', 'khqr', 'phone')
     then array['SELECT', 'UPDATE'] else array['SELECT'] end,
   format('authenticated may %s public.users.%s',
-    case when a.attname in ('business_name', 'business_logo_url', 'bank_name', 'account_name', 'account_number', 'khqr')
+    case when a.attname in ('business_name', 'business_logo_url', 'bank_name', 'account_name', 'account_number', 'khqr', 'phone')
       then 'read and update' else 'read but not update' end, a.attname))
   from pg_attribute a
   where a.attrelid = 'public.users'::regclass and a.attnum > 0 and not a.attisdropped
@@ -95,15 +95,15 @@ select results_eq(
   $$select p.proname::text collate "default" from pg_proc p
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute')
     order by 1$$,
-  array['are_http_urls', 'campaign_is_active', 'commission_hold', 'has_role', 'is_http_url', 'khqr_crc',
-        'owns_campaign'],
+  array['are_http_urls', 'campaign_is_active', 'commission_hold', 'earning_state', 'has_role', 'is_http_url',
+        'khqr_crc', 'owns_campaign'],
   'authenticated can execute only the helpers policies, constraints and balances call');
 select results_eq(
   $$select p.proname::text collate "default" from pg_proc p
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('service_role', p.oid, 'execute')
     order by 1$$,
   array['are_http_urls', 'begin_login_attempt', 'cambodia_today', 'campaign_closed_reason', 'campaign_is_active',
-        'commission_hold', 'consume_instagram_connect_state', 'has_role', 'is_http_url', 'khqr_crc', 'login_succeeded',
+        'commission_hold', 'consume_instagram_connect_state', 'earning_state', 'has_role', 'is_http_url', 'khqr_crc', 'login_succeeded',
         'new_instagram_connect_state', 'note_signup_attempt', 'owns_campaign', 'place_order', 'record_click',
         'register_user', 'verify_login'],
   'service_role can execute exactly the functions the functions call');

@@ -132,7 +132,7 @@ select throws_ok($$select public.update_marketplace_settings(999)$$, '22023', :'
 select throws_ok($$select public.update_marketplace_settings(10001)$$, '22023', :'out_of_range',
   'a rate above 10000 is refused (22023)');
 select throws_ok($$select public.update_marketplace_settings(null)$$, '22023',
-  'Nothing to change: send riel_per_usd or commission_hold_days', 'a call changing nothing is refused (22023)');
+  'Nothing to change: send at least one setting', 'a call changing nothing is refused (22023)');
 select results_eq($$select riel_per_usd from public.marketplace_settings$$, array[10000],
   'the refused rates left the last accepted one');
 
@@ -169,9 +169,9 @@ select table_privs_are('public', 'marketplace_settings', 'authenticated', array[
   'authenticated holds only SELECT on marketplace_settings (the policy keeps it to admins)');
 select table_privs_are('public', 'marketplace_settings', 'service_role', array['SELECT'],
   'service_role holds only SELECT on marketplace_settings');
-select is_definer('public', 'update_marketplace_settings', array['integer', 'integer'],
+select is_definer('public', 'update_marketplace_settings', array['integer', 'integer', 'integer', 'integer', 'integer', 'integer'],
   'public.update_marketplace_settings is security definer');
-select is(has_function_privilege(role, 'public.update_marketplace_settings(integer, integer)', 'execute'), role = 'authenticated',
+select is(has_function_privilege(role, 'public.update_marketplace_settings(integer, integer, integer, integer, integer, integer)', 'execute'), role = 'authenticated',
   format('%s %s EXECUTE on public.update_marketplace_settings', role,
          case when role = 'authenticated' then 'holds' else 'holds no' end))
   from unnest(array['public', 'anon', 'authenticated', 'service_role']) as role;

@@ -1,9 +1,10 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
+import type { Settings } from "@contract/settings.ts";
 import { MarketplaceSettings } from "./marketplace-settings.tsx";
 
-let saved: { riel_per_usd: number; commission_hold_days: number; updated_at: string; updated_by: string | null };
+let saved: Settings;
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
 
@@ -12,7 +13,16 @@ function json(status: number, body: unknown) {
 }
 
 beforeEach(() => {
-  saved = { riel_per_usd: 4100, commission_hold_days: 7, updated_at: "2026-11-22T03:00:00Z", updated_by: null };
+  saved = {
+    riel_per_usd: 4100,
+    commission_hold_days: 7,
+    repeat_phone_orders: 3,
+    repeat_phone_hours: 24,
+    refusal_flag_percent: 30,
+    refusal_flag_min_finished: 10,
+    updated_at: "2026-11-22T03:00:00Z",
+    updated_by: null,
+  };
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (!new URL(url).pathname.endsWith("/admin/settings")) return json(404, {});
     if (init?.method === "PUT") {
@@ -32,6 +42,7 @@ afterEach(() => {
 
 const rate = () => view.container.querySelector<HTMLInputElement>('input[name="riel_per_usd"]')!;
 const holdDays = () => view.container.querySelector<HTMLInputElement>('input[name="commission_hold_days"]')!;
+const input = (name: string) => view.container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
 const save = () => buttonByText(view.container, "Save Settings")!;
 const puts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === "PUT");
 
@@ -82,5 +93,30 @@ describe("Marketplace settings", () => {
     await until(() => expect(document.body.textContent).toContain("Settings saved."));
     expect(JSON.parse(String((puts()[0][1] as RequestInit).body))).toEqual({ commission_hold_days: 0 });
     expect(holdDays().value).toBe("0");
+  });
+
+  it("shows the fraud-flag thresholds under their legend and saves only the one changed", async () => {
+    view = await render(<MarketplaceSettings />);
+    await until(() => expect(input("repeat_phone_orders").value).toBe("3"));
+    const legend = view.container.querySelector("fieldset legend");
+    expect(legend?.textContent).toBe("Fraud flags");
+    expect([...legend!.parentElement!.querySelectorAll("input")].map((field) => [field.name, field.value])).toEqual([
+      ["repeat_phone_orders", "3"],
+      ["repeat_phone_hours", "24"],
+      ["refusal_flag_percent", "30"],
+      ["refusal_flag_min_finished", "10"],
+    ]);
+    await type("1", input("repeat_phone_orders"));
+    await click(save());
+    expect(view.container.textContent).toContain("repeat_phone_orders must be a whole number from 2 to 100");
+    expect(puts()).toEqual([]);
+    await type("40", input("refusal_flag_percent"));
+    await type("4", input("repeat_phone_orders"));
+    await click(save());
+    await until(() => expect(document.body.textContent).toContain("Settings saved."));
+    expect(JSON.parse(String((puts()[0][1] as RequestInit).body))).toEqual({
+      repeat_phone_orders: 4,
+      refusal_flag_percent: 40,
+    });
   });
 });

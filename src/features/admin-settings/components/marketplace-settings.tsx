@@ -1,6 +1,6 @@
 // The admin's Settings tab: the riel exchange rate (riel per US dollar) the checkout shows riel
-// beside dollars with, and the commission holding period (days after delivery before earnings can
-// be requested). Prices and every amount stay in dollars (docs/money.md). The shared schema checks
+// beside dollars with, the commission holding period (days after delivery before earnings can
+// be requested) and the fraud-flag thresholds. Prices and every amount stay in dollars (docs/money.md). The shared schema checks
 // the values first; a refusal from the server shows next to the field it names.
 import { useState, type FormEvent } from "react";
 import { settingsUpdateSchema, type Settings } from "@contract/settings.ts";
@@ -12,7 +12,27 @@ import { t } from "@/features/admin-settings/i18n.ts";
 import { useSettings } from "@/features/admin-settings/api/get-settings.ts";
 import { useUpdateSettings } from "@/features/admin-settings/api/update-settings.ts";
 
-const FIELDS = ["riel_per_usd", "commission_hold_days"] as const;
+const FIELDS = [
+  "riel_per_usd",
+  "commission_hold_days",
+  "repeat_phone_orders",
+  "repeat_phone_hours",
+  "refusal_flag_percent",
+  "refusal_flag_min_finished",
+] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+/** The fraud-flag thresholds, grouped on the form under their own legend. */
+const FLAG_FIELDS = [
+  "repeat_phone_orders",
+  "repeat_phone_hours",
+  "refusal_flag_percent",
+  "refusal_flag_min_finished",
+] as const satisfies readonly Field[];
+
+const valuesOf = (saved: Settings): Values =>
+  Object.fromEntries(FIELDS.map((field) => [field, String(saved[field])])) as Values;
 
 export function MarketplaceSettings() {
   const settings = useSettings();
@@ -34,23 +54,20 @@ export function MarketplaceSettings() {
 function SettingsForm({ saved }: { saved: Settings }) {
   const toast = useToast();
   const { mutateAsync: save, isPending } = useUpdateSettings();
-  const [rate, setRate] = useState(String(saved.riel_per_usd));
-  const [holdDays, setHoldDays] = useState(String(saved.commission_hold_days));
+  const [values, setValues] = useState<Values>(() => valuesOf(saved));
   const [failure, setFailure] = useState<string | null>(null);
   const { errors, formRef, ...fieldErrors } = useFieldErrors(FIELDS);
-  const rateChanged = rate.trim() !== String(saved.riel_per_usd);
-  const holdChanged = holdDays.trim() !== String(saved.commission_hold_days);
-  const dirty = rateChanged || holdChanged;
+  const changed = FIELDS.filter((field) => values[field].trim() !== String(saved[field]));
+  const dirty = changed.length > 0;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!dirty || isPending) return;
     setFailure(null);
-    // Only what changed is sent: the other setting is left as it is.
-    const parsed = settingsUpdateSchema.safeParse({
-      ...(rateChanged ? { riel_per_usd: Number(rate.trim()) } : {}),
-      ...(holdChanged ? { commission_hold_days: Number(holdDays.trim()) } : {}),
-    });
+    // Only what changed is sent: the other settings are left as they are.
+    const parsed = settingsUpdateSchema.safeParse(
+      Object.fromEntries(changed.map((field) => [field, Number(values[field].trim())])),
+    );
     if (!parsed.success) {
       fieldErrors.fromSchema(parsed.error);
       return;
@@ -64,34 +81,36 @@ function SettingsForm({ saved }: { saved: Settings }) {
     }
   }
 
+  const field = (name: Field, hint: string) => (
+    <TextField
+      key={name}
+      label={t(`settings.${name}`)}
+      name={name}
+      inputMode="numeric"
+      required
+      hint={hint}
+      value={values[name]}
+      onChange={(event) => {
+        const value = event.target.value;
+        setValues((current) => ({ ...current, [name]: value }));
+        fieldErrors.clear(name);
+      }}
+      error={errors[name]}
+    />
+  );
+
   return (
     <form className="form" onSubmit={onSubmit} noValidate ref={formRef} aria-label={t("settings.title")}>
-      <TextField
-        label={t("settings.rielPerUsd")}
-        name="riel_per_usd"
-        inputMode="numeric"
-        required
-        hint={t("settings.rielPerUsdHint", { example: formatRiel(100, Number(rate) || saved.riel_per_usd) })}
-        value={rate}
-        onChange={(event) => {
-          setRate(event.target.value);
-          fieldErrors.clear("riel_per_usd");
-        }}
-        error={errors.riel_per_usd}
-      />
-      <TextField
-        label={t("settings.commissionHoldDays")}
-        name="commission_hold_days"
-        inputMode="numeric"
-        required
-        hint={t("settings.commissionHoldDaysHint")}
-        value={holdDays}
-        onChange={(event) => {
-          setHoldDays(event.target.value);
-          fieldErrors.clear("commission_hold_days");
-        }}
-        error={errors.commission_hold_days}
-      />
+      {field(
+        "riel_per_usd",
+        t("settings.riel_per_usdHint", { example: formatRiel(100, Number(values.riel_per_usd) || saved.riel_per_usd) }),
+      )}
+      {field("commission_hold_days", t("settings.commission_hold_daysHint"))}
+      <fieldset className="form-fieldset">
+        <legend>{t("settings.flagsLegend")}</legend>
+        <p className="muted-note">{t("settings.flagsHint")}</p>
+        {FLAG_FIELDS.map((name) => field(name, t(`settings.${name}Hint`)))}
+      </fieldset>
       {failure && <Alert tone="danger">{failure}</Alert>}
       <p className="muted-note">{t("settings.updated", { when: formatDateTime(saved.updated_at) })}</p>
       <Button type="submit" loading={isPending} disabled={!dirty}>

@@ -2,7 +2,8 @@
 // quantity, total with product price and delivery fee, business and influencer emails, status,
 // created and updated dates; the forward step and each allowed revert; 'Order Completed' once
 // delivered (reverts stay possible). Before delivery, Cancel (the board asks why); a cancelled
-// order shows its reason and Reopen, to new_order.
+// order shows its reason and Reopen, to new_order. A flagged order names the rules it fired and,
+// while held, offers Clear review (refusing it is cancelling it as suspected fraud).
 import type { ReactNode } from "react";
 import type { Order } from "@contract/orders.ts";
 import { Button, Icon } from "@/components/ui/index.ts";
@@ -28,13 +29,23 @@ interface AdminOrderCardProps {
   onChange: (order: Order, to: OrderStatus) => void;
   /** Asks why before cancelling (the board's dialog). */
   onCancel: (order: Order) => void;
+  /** True while this order's review is being cleared. */
+  reviewing: boolean;
+  onClearReview: (order: Order) => void;
 }
 
 export function adminOrderLabel(order: Order): string {
   return t("orders.admin.cardLabel", { product: order.product_name, number: order.order_number });
 }
 
-export function AdminOrderCard({ order, changingTo, onChange, onCancel }: AdminOrderCardProps) {
+export function AdminOrderCard({
+  order,
+  changingTo,
+  onChange,
+  onCancel,
+  reviewing,
+  onClearReview,
+}: AdminOrderCardProps) {
   const status = displayStatus(order.order_status);
   const next = nextStatus(status);
   const reverts = revertStatuses(status);
@@ -110,6 +121,24 @@ export function AdminOrderCard({ order, changingTo, onChange, onCancel }: AdminO
         <h3 className="order-card__product break-anywhere">{order.product_name}</h3>
         <OrderStatusBadge status={status} />
       </div>
+      {order.review_status && (
+        <div className={`order-card__review order-card__review--${order.review_status}`}>
+          <p className="order-card__review-title">
+            <Icon name={order.review_status === "held" ? "shield" : "check"} size={18} />
+            {order.review_status === "held" ? t("orders.review.held") : t("orders.review.cleared")}
+          </p>
+          <ul className="order-card__flags" aria-label={t("orders.review.flags")}>
+            {order.flags.map((flag) => (
+              <li key={flag}>{t(`orders.flag.${flag}`)}</li>
+            ))}
+          </ul>
+          {order.review_status === "held" && (
+            <Button variant="outline" size="sm" loading={reviewing} onClick={() => onClearReview(order)}>
+              {t("orders.review.clear")}
+            </Button>
+          )}
+        </div>
+      )}
       <dl className="details">
         {details.map((detail) => (
           <div className="details__row" key={detail.label}>

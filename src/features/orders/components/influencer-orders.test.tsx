@@ -88,6 +88,15 @@ describe("Influencer orders", () => {
     expect(view.container.querySelector("a[href^='tel:']")).toBeNull();
   });
 
+  it("says an order is held for review, never why", async () => {
+    orders = [order(2, "delivered", { review_status: "held" }), order(1, "delivered", { review_status: "cleared" })];
+    view = await render(<InfluencerOrders influencerId="inf-1" />);
+    await until(() => expect(rows()).toHaveLength(2));
+    expect(rows()[0].textContent).toContain("Held for review: the commission waits for our team's check.");
+    expect(rows()[1].textContent).not.toContain("Held for review");
+    expect(view.container.textContent).not.toMatch(/own phone|many times|refused delivery/);
+  });
+
   it("says so when the orders cannot be loaded", async () => {
     listFails = true;
     view = await render(<InfluencerOrders influencerId="inf-1" />);

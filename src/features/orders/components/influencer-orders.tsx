@@ -60,7 +60,7 @@ export function InfluencerOrders({ influencerId }: { influencerId: string }) {
           <RefusalRateNote orders={all} />
           <ul className="order-list" aria-label={t("orders.influencer.list")}>
             {latest.map((order) => (
-              <OrderRow key={order.id} order={order} />
+              <OrderRow key={order.id} order={order} showReview />
             ))}
           </ul>
           {all.length > LATEST_INFLUENCER_ORDERS && (

@@ -25,6 +25,7 @@ import { useShowMore } from "@/lib/use-show-more.ts";
 import { useAdminOrders } from "@/features/orders/api/get-admin-orders.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { useUpdateOrderStatus, type Cancellation } from "@/features/orders/api/update-order-status.ts";
+import { useClearOrderReview } from "@/features/orders/api/review-order.ts";
 import { countByFilter, filterOrders, ORDER_FILTERS, type OrderFilter } from "@/features/orders/utils/order-filters.ts";
 import { statusLabel, type OrderStatus } from "@/features/orders/utils/order-status.ts";
 import { AdminOrderCard } from "./admin-order-card.tsx";
@@ -39,6 +40,7 @@ export function OrderManagement() {
   const toast = useToast();
   const orders = useAdminOrders();
   const updateStatus = useUpdateOrderStatus();
+  const clearReview = useClearOrderReview();
   const [filter, setFilter] = useState<OrderFilter>("all");
   const [changing, setChanging] = useState<Record<string, OrderStatus>>({});
   const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
@@ -73,6 +75,19 @@ export function OrderManagement() {
       return false;
     } finally {
       setChanging(({ [order.id]: _done, ...rest }) => rest);
+    }
+  }
+
+  async function onClearReview(order: Order) {
+    setFailure(null);
+    try {
+      await clearReview.mutateAsync(order.id);
+      toast.success(t("orders.review.cleared.success", { number: order.order_number }));
+    } catch (error) {
+      const title = t("orders.review.failed");
+      const detail = serverMessage(error);
+      setFailure({ title, detail });
+      toast.error(detail ? `${title} ${detail}` : title);
     }
   }
 
@@ -135,6 +150,8 @@ export function OrderManagement() {
                 changingTo={changing[order.id] ?? null}
                 onChange={onChange}
                 onCancel={setCancelling}
+                reviewing={clearReview.isPending && clearReview.variables === order.id}
+                onClearReview={onClearReview}
               />
             ))}
           </ul>

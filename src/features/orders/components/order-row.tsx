@@ -1,6 +1,7 @@
 // One order in a business's or an influencer's list: product, status, and when cancelled why;
 // quantity, delivery place (the business's only: it packs the parcel), total and date. Never
-// the customer's phone: these lists answer from /orders/user/all, which has none.
+// the customer's phone: these lists answer from /orders/user/all, which has none. The influencer's
+// list says when an order's commission is held for review, never which rule flagged it.
 import type { Order } from "@contract/orders.ts";
 import { formatDateTime, formatMoney } from "@/lib/format.ts";
 import { t } from "@/features/orders/i18n.ts";
@@ -11,9 +12,11 @@ interface OrderRowProps {
   order: Order;
   /** Show the commune and district (the business ships there). */
   showPlace?: boolean;
+  /** Say when the order is held for review (the influencer: it is their commission that waits). */
+  showReview?: boolean;
 }
 
-export function OrderRow({ order, showPlace = false }: OrderRowProps) {
+export function OrderRow({ order, showPlace = false, showReview = false }: OrderRowProps) {
   const status = displayStatus(order.order_status);
   return (
     <li className={`order-row order-row--${status}`} aria-label={order.product_name}>
@@ -25,6 +28,9 @@ export function OrderRow({ order, showPlace = false }: OrderRowProps) {
         <p className="order-row__reason">
           {t("orders.cancelledBecause", { reason: reasonLabel(order.cancellation_reason) })}
         </p>
+      )}
+      {showReview && status !== "cancelled" && order.review_status === "held" && (
+        <p className="order-row__review">{t("orders.review.influencerNote")}</p>
       )}
       <p className="order-row__meta">
         <span>{t("orders.business.quantity", { quantity: order.quantity })}</span>

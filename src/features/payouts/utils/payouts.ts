@@ -59,6 +59,8 @@ export const ZERO_SUMMARY: BusinessPayoutSummary = {
   available_for_payout_cents: 0,
   pending_balance: 0,
   pending_balance_cents: 0,
+  held_for_review_balance: 0,
+  held_for_review_balance_cents: 0,
   total_earnings: 0,
   total_earnings_cents: 0,
   total_platform_fees: 0,

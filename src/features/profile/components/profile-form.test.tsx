@@ -154,11 +154,12 @@ describe("Profile form", () => {
     expect(card().textContent).toContain("Payouts are sent by ABA bank transfer to this account.");
   });
 
-  it("shows an influencer the bank details only, titled Bank Account Information", async () => {
+  it("shows an influencer their phone and bank details, titled Bank Account Information", async () => {
     answer = savedAnswer(influencer());
     await renderForm(influencer());
     expect(card().querySelector("h2")?.textContent).toBe("Bank Account Information");
     expect(labels()).toEqual([
+      "Your phone number (optional)",
       "Bank name",
       "Account name",
       "Account number",
@@ -169,9 +170,10 @@ describe("Profile form", () => {
     expect(card().textContent).toContain("Payouts are sent by ABA bank transfer to this account.");
     await type(input("Bank name"), "ACLEDA");
     await type(input("Account name"), "Dara");
+    await type(input("Your phone number (optional)"), "012 777 888");
     await click(submit());
     await until(() => expect(toasts()).toEqual(["Profile updated."]));
-    expect(lastPut()).toEqual({ bank_name: "ACLEDA", account_name: "Dara" });
+    expect(lastPut()).toEqual({ bank_name: "ACLEDA", account_name: "Dara", phone: "+85512777888" });
   });
 
   it("disables Update Profile until a value really changes", async () => {

@@ -1,6 +1,6 @@
 // The profile card (SPEC §2, §5, §7, §8). A business edits its shop name, its logo URL (pasted or
 // uploaded, with a live preview that falls back to 'No Image') and bank details under 'Business
-// Profile'; an influencer edits the bank details under 'Bank Account Information'. Both may save the
+// Profile'; an influencer edits their own phone and the bank details under 'Bank Account Information'. Both may save the
 // KHQR of their bank app's "Receive" code: pasted, or read from a photo of it (jsQR, in the
 // browser); the server checks it. 'Update Profile' is disabled while nothing
 // changed (trimmed values against the saved ones) or while saving, and sends only the changed
@@ -229,6 +229,21 @@ export function ProfileForm({ user }: ProfileFormProps) {
               />
             )}
           </div>
+        )}
+        {!isBusiness && (
+          <TextField
+            label={t("profile.phone")}
+            type="tel"
+            name="phone"
+            autoComplete="tel-national"
+            inputMode="tel"
+            placeholder="012 345 678"
+            hint={t("profile.phoneHint")}
+            maxLength={20}
+            value={values.phone}
+            onChange={update("phone")}
+            error={errors.phone}
+          />
         )}
         {isBusiness ? (
           <fieldset className="form-fieldset">

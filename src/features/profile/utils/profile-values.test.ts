@@ -9,6 +9,7 @@ const values = (extra: Partial<ProfileValues> = {}): ProfileValues => ({
   account_name: "Sokha",
   account_number: "000123",
   khqr: "",
+  phone: "",
   ...extra,
 });
 
@@ -21,10 +22,15 @@ describe("profile values", () => {
       account_name: "",
       account_number: "",
       khqr: "",
+      phone: "",
     });
   });
 
-  it("lets a business edit its shop name, logo, bank details and KHQR, and an influencer bank details and KHQR", () => {
+  it("shows an influencer's stored phone as it is written in Cambodia", () => {
+    expect(valuesFrom(makeUser({ user_type: "influencer", phone: "+85512345678" })).phone).toBe("012 345 678");
+  });
+
+  it("lets a business edit its shop name, logo, bank details and KHQR, and an influencer their phone, bank details and KHQR", () => {
     expect(editableFields("business")).toEqual([
       "business_name",
       "business_logo_url",
@@ -33,7 +39,7 @@ describe("profile values", () => {
       "account_number",
       "khqr",
     ]);
-    expect(editableFields("influencer")).toEqual(["bank_name", "account_name", "account_number", "khqr"]);
+    expect(editableFields("influencer")).toEqual(["phone", "bank_name", "account_name", "account_number", "khqr"]);
   });
 
   it.each([

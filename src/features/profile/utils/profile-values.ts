@@ -3,6 +3,7 @@
 // are sent (an empty string clears one), and a newer copy of the account replaces only the
 // fields the user has not edited.
 import type { User } from "@contract/auth.ts";
+import { formatCambodianPhone } from "@contract/phone.ts";
 
 export const profileFields = [
   "business_name",
@@ -11,14 +12,25 @@ export const profileFields = [
   "account_name",
   "account_number",
   "khqr",
+  "phone",
 ] as const;
 export type ProfileField = (typeof profileFields)[number];
 export type ProfileValues = Record<ProfileField, string>;
 
-const businessFields: readonly ProfileField[] = profileFields;
-const influencerFields: readonly ProfileField[] = ["bank_name", "account_name", "account_number", "khqr"];
+const businessFields: readonly ProfileField[] = [
+  "business_name",
+  "business_logo_url",
+  "bank_name",
+  "account_name",
+  "account_number",
+  "khqr",
+];
+const influencerFields: readonly ProfileField[] = ["phone", "bank_name", "account_name", "account_number", "khqr"];
 
-/** The fields a user of this type can edit: a business also has a shop name and a logo. */
+/**
+ * The fields a user of this type can edit: a business also has a shop name and a logo (its phone
+ * is the store phone of its sign-up), an influencer their own phone.
+ */
 export function editableFields(userType: User["user_type"]): readonly ProfileField[] {
   return userType === "business" ? businessFields : influencerFields;
 }
@@ -32,6 +44,7 @@ export function valuesFrom(user: User): ProfileValues {
     account_name: user.account_name ?? "",
     account_number: user.account_number ?? "",
     khqr: user.khqr ?? "",
+    phone: user.phone ? formatCambodianPhone(user.phone) : "",
   };
 }
 

@@ -38,18 +38,24 @@ const httpUrlInput = (label: string) =>
     .max(500, `${label} is too long`)
     .refine(isHttpUrl, `${label} must be a valid http(s) URL`);
 
-const cambodianPhone = z
-  .string({ error: "Store phone number is required" })
-  .trim()
-  .min(1, "Store phone number is required")
-  .transform((value, ctx) => {
-    const normalised = normaliseCambodianPhone(value);
-    if (!normalised) {
-      ctx.addIssue({ code: "custom", message: "Store phone number must be a Cambodian number such as 012 345 678" });
-      return z.NEVER;
-    }
-    return normalised;
-  });
+/**
+ * A Cambodian phone, normalised to +855...; `label` names the field in the messages. An optional
+ * one lets "" through (it clears the field).
+ */
+const cambodianPhone = (label: string, { optional = false } = {}) =>
+  z
+    .string({ error: optional ? `${label} must be text` : `${label} is required` })
+    .trim()
+    .min(optional ? 0 : 1, `${label} is required`)
+    .transform((value, ctx) => {
+      if (optional && value === "") return value;
+      const normalised = normaliseCambodianPhone(value);
+      if (!normalised) {
+        ctx.addIssue({ code: "custom", message: `${label} must be a Cambodian number such as 012 345 678` });
+        return z.NEVER;
+      }
+      return normalised;
+    });
 
 export const loginSchema = z.object({
   email,
@@ -73,7 +79,7 @@ export const businessRegistrationSchema = z.object({
   business_name: businessName.optional(),
   password: newPassword,
   social_media_page: httpUrlInput("Social media page URL"),
-  store_phone: cambodianPhone,
+  store_phone: cambodianPhone("Store phone number"),
 });
 
 export const influencerRegistrationSchema = z.object({
@@ -115,6 +121,8 @@ export const profileUpdateSchema = z
       .trim()
       .regex(/^[0-9 ]{0,30}$/, "Account number must contain digits only")
       .optional(),
+    /** An influencer's own phone; "" or null clears it. Orders from it are flagged self_order. */
+    phone: cambodianPhone("Phone number", { optional: true }).nullable().optional(),
     /** The string of the bank app's "Receive" KHQR; "" or null clears it. */
     khqr: z
       .string({ error: "KHQR must be text" })
@@ -158,6 +166,8 @@ export const userSchema = z.object({
   platform: z.enum(PLATFORMS).nullable(),
   /** Normalised to +855... */
   store_phone: z.string().nullable(),
+  /** An influencer's own phone, normalised to +855...; only the account itself and admins read it. */
+  phone: z.string().nullable(),
   business_logo_url: httpUrl.nullable(),
   bank_name: z.string().nullable(),
   account_name: z.string().nullable(),

@@ -4,10 +4,25 @@ import { z } from "zod";
 import { httpUrl, id, message, storedPhone, timestamp } from "./fields.ts";
 import { cents, dollars, moneyShape } from "./money.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
-import { CANCELLATION_REASONS, ORDER_STATUSES, type CancellationReason } from "./statuses.ts";
+import {
+  CANCELLATION_REASONS,
+  ORDER_FLAGS,
+  ORDER_STATUSES,
+  REVIEW_STATUSES,
+  type CancellationReason,
+} from "./statuses.ts";
 import { CLICK_SOURCES } from "./attribution.ts";
 
-export { CANCELLATION_REASONS, ORDER_STATUSES, type CancellationReason, type OrderStatus } from "./statuses.ts";
+export {
+  CANCELLATION_REASONS,
+  ORDER_FLAGS,
+  ORDER_STATUSES,
+  REVIEW_STATUSES,
+  type CancellationReason,
+  type OrderFlag,
+  type OrderStatus,
+  type ReviewStatus,
+} from "./statuses.ts";
 
 const idInput = (label: string) =>
   z
@@ -74,6 +89,15 @@ export const orderStatusChangeSchema = z
       ctx.addIssue({ code: "custom", path: ["reason"], message: "reason is only for cancelling an order" });
   });
 
+/** PUT /admin/orders/{id}/review: to refuse a flagged order, cancel it as suspected_fraud instead. */
+export const orderReviewSchema = z
+  .object({
+    decision: z.literal("clear", "decision must be clear (to refuse an order, cancel it as suspected_fraud)"),
+  })
+  .strict();
+
+export type OrderReviewInput = z.input<typeof orderReviewSchema>;
+
 export type OrderStatusChangeInput = z.input<typeof orderStatusChangeSchema>;
 
 export type CheckoutOrderInput = z.input<typeof checkoutOrderSchema>;
@@ -114,6 +138,10 @@ export const orderSchema = z.object({
   cancellation_reason: z.enum(CANCELLATION_REASONS).nullable(),
   /** Where the customer's short-link click came from (qr, dm, comment, link); null: no click. */
   source: z.enum(CLICK_SOURCES).nullable(),
+  /** The fraud rules the order fired at checkout. Only admins read them: empty for everyone else. */
+  flags: z.array(z.enum(ORDER_FLAGS)),
+  /** held: flagged, its commission waits for an admin's review; cleared: released; null: never flagged. */
+  review_status: z.enum(REVIEW_STATUSES).nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -157,6 +185,9 @@ export const orderStatsSchema = z.object({
   delivered_sales_cents: cents,
   delivered_sales: dollars,
 });
+
+/** PUT /admin/orders/{id}/review */
+export const orderReviewedResponseSchema = z.object({ message, order: orderSchema });
 
 /** GET /orders/stats/summary */
 export const orderStatsResponseSchema = z.object({ stats: orderStatsSchema });
@@ -215,6 +246,7 @@ export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 export type OrderStats = z.infer<typeof orderStatsSchema>;
 export type OrderStatsResponse = z.infer<typeof orderStatsResponseSchema>;
 export type OrderStatusChangedResponse = z.infer<typeof orderStatusChangedResponseSchema>;
+export type OrderReviewedResponse = z.infer<typeof orderReviewedResponseSchema>;
 export type CheckoutInfoResponse = z.infer<typeof checkoutInfoResponseSchema>;
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;

@@ -71,6 +71,9 @@ export const influencerPayoutSummarySchema = z.object({
   ...moneyShape("available_for_payout"),
   // Delivered but still inside the holding period (docs/money.md): not yet requestable.
   ...moneyShape("pending_balance"),
+  // Commissions of orders held for an admin's review, whatever the holding period says; the rule
+  // that fired is never told. Always 0 for a business (its net is not held).
+  ...moneyShape("held_for_review_balance"),
 });
 
 /** A business's balances: an influencer's, plus gross, fees and the commissions on its orders. */

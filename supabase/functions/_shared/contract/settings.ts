@@ -15,6 +15,22 @@ export const COMMISSION_HOLD_DAYS_MAX = 90;
 
 const holdDaysRange = `commission_hold_days must be a whole number from 0 to ${COMMISSION_HOLD_DAYS_MAX}`;
 
+/** The fraud-flag thresholds (docs/product.md) and their ranges, as the database's CHECKs have them. */
+export const FLAG_THRESHOLD_RANGES = {
+  repeat_phone_orders: [2, 100],
+  repeat_phone_hours: [1, 720],
+  refusal_flag_percent: [1, 100],
+  refusal_flag_min_finished: [1, 1000],
+} as const satisfies Record<string, readonly [number, number]>;
+
+type FlagThreshold = keyof typeof FLAG_THRESHOLD_RANGES;
+
+function threshold(name: FlagThreshold) {
+  const [min, max] = FLAG_THRESHOLD_RANGES[name];
+  const range = `${name} must be a whole number from ${min} to ${max}`;
+  return z.number({ error: range }).int(range).min(min, range).max(max, range).optional();
+}
+
 /**
  * PUT /admin/settings. Unknown fields are refused rather than ignored: a misspelt setting must not
  * look saved. A number only, no numeric strings: the admin screen sends what it parsed.
@@ -33,10 +49,14 @@ export const settingsUpdateSchema = z
       .min(0, holdDaysRange)
       .max(COMMISSION_HOLD_DAYS_MAX, holdDaysRange)
       .optional(),
+    repeat_phone_orders: threshold("repeat_phone_orders"),
+    repeat_phone_hours: threshold("repeat_phone_hours"),
+    refusal_flag_percent: threshold("refusal_flag_percent"),
+    refusal_flag_min_finished: threshold("refusal_flag_min_finished"),
   })
   .strict()
-  .refine((input) => input.riel_per_usd !== undefined || input.commission_hold_days !== undefined, {
-    message: "Nothing to change: send riel_per_usd or commission_hold_days",
+  .refine((input) => Object.values(input).some((value) => value !== undefined), {
+    message: "Nothing to change: send at least one setting",
   });
 
 export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;
@@ -47,6 +67,13 @@ export const settingsSchema = z.object({
   riel_per_usd: z.number().int(),
   /** Days after delivery before commissions and business nets can be requested (0 to 90). */
   commission_hold_days: z.number().int(),
+  /** repeat_phone: this many orders from one phone (the new one included) within repeat_phone_hours. */
+  repeat_phone_orders: z.number().int(),
+  repeat_phone_hours: z.number().int(),
+  /** high_refusal_link: a customer_refused share of at least this percent of the link's finished orders... */
+  refusal_flag_percent: z.number().int(),
+  /** ...once it has at least this many finished (delivered or cancelled) orders. */
+  refusal_flag_min_finished: z.number().int(),
   updated_at: timestamp,
   /** The admin who saved them last; null until one does. */
   updated_by: id.nullable(),

@@ -30,6 +30,14 @@ export type OrderStatus = Enums["order_status"];
 export const CANCELLATION_REASONS = enums.order_cancellation_reason;
 export type CancellationReason = Enums["order_cancellation_reason"];
 
+/** The fraud rules an order can fire at checkout (admins only learn which). */
+export const ORDER_FLAGS = enums.order_flag;
+export type OrderFlag = Enums["order_flag"];
+
+/** held: flagged, its commission waits for an admin; cleared: released by one. */
+export const REVIEW_STATUSES = ["held", "cleared"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
 export const PAYOUT_STATUSES = enums.payout_status;
 export type PayoutStatus = Enums["payout_status"];
 

@@ -9,8 +9,10 @@ import {
   type CancellationReason,
   type Order,
   type OrderStats,
+  type OrderFlag,
   type OrderStatus,
   type PlacedOrder,
+  type ReviewStatus,
 } from "../../_shared/contract/orders.ts";
 import type { Database, Tables } from "../../_shared/database.types.ts";
 import type { Fragment, Tx } from "../../_shared/db.ts";
@@ -20,9 +22,10 @@ import type { UserRow } from "./users.ts";
 /** What the checks of public.orders guarantee: generated totals that are never null, a known source. */
 type CheckedOrder = { subtotal_cents: number; total_cents: number };
 type CheckedSource = { source: ClickSource | null };
+type CheckedReview = { review_status: ReviewStatus | null };
 
 export type OrderRow = Pick<
-  Narrowed<Tables<"orders">, CheckedOrder & CheckedSource>,
+  Narrowed<Tables<"orders">, CheckedOrder & CheckedSource & CheckedReview>,
   | "id"
   | "order_number"
   | "campaign_id"
@@ -38,22 +41,28 @@ export type OrderRow = Pick<
   | "status"
   | "cancellation_reason"
   | "source"
+  | "review_status"
   | "created_at"
   | "updated_at"
 > & {
   business_name: Tables<"users">["business_name"];
   business_email: Tables<"users">["email"] | null;
   influencer_email: Tables<"users">["email"] | null;
+  flags: OrderFlag[];
 };
 
-/** Orders `o` with both parties' emails; `where` filters `o`. Newest first, at most `limit` (null: all). */
+/**
+ * Orders `o` with both parties' emails and, for admins (RLS hides them from everyone else), the
+ * fraud flags; `where` filters `o`. Newest first, at most `limit` (null: all).
+ */
 export function readOrders(tx: Tx, where: Fragment, limit: number | null = null) {
   return tx<OrderRow[]>`
     select o.id, o.order_number, o.campaign_id, o.product_name, o.unit_price_cents, o.commission_rate, o.quantity,
            o.delivery_fee_cents, o.subtotal_cents, o.total_cents, o.delivery_district, o.delivery_commune,
-           o.status, o.cancellation_reason, o.source, o.created_at, o.updated_at, b.business_name,
-           b.email as business_email, i.email as influencer_email
+           o.status, o.cancellation_reason, o.source, o.review_status, o.created_at, o.updated_at, b.business_name,
+           b.email as business_email, i.email as influencer_email, coalesce(f.flags::text[], '{}') as flags
     from public.orders o
+    left join public.order_flags f on f.order_id = o.id
     left join public.users b on b.id = o.business_id
     left join public.users i on i.id = o.influencer_id
     where ${where}
@@ -90,6 +99,8 @@ export function toOrderJson(row: OrderRow, customerPhone: string | null = null):
     order_status: row.status,
     cancellation_reason: row.cancellation_reason,
     source: row.source,
+    flags: row.flags,
+    review_status: row.review_status,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

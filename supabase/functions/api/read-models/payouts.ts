@@ -94,7 +94,7 @@ function toPayoutJson(row: PayoutRow): PayoutItem {
 
 /** Sums of one user's ledger entries and requests (see docs/money.md for each). */
 type BalanceRow = Record<
-  "earned" | "completed" | "available" | "pending" | "gross" | "fees" | "requested" | "commissions",
+  "earned" | "completed" | "available" | "pending" | "review" | "gross" | "fees" | "requested" | "commissions",
   Cents
 >;
 
@@ -104,25 +104,24 @@ export async function readSummary(
   userId: string,
   userType: PayoutUserType,
 ): Promise<BusinessPayoutSummary | InfluencerPayoutSummary> {
-  // An earning not yet requested is pending while its delivery (for a reversal, the delivery it
-  // reverses) is younger than the holding period, and available after.
+  // An earning not yet requested is held for review, pending (inside the holding period) or
+  // available: private.earning_state, the rule request_payout applies too.
   const [row] = await tx<BalanceRow[]>`
     with entries as (
       select e.amount_cents, e.line,
              e.line <> 'payout' and not exists (
                select 1 from public.payout_request_entries pe where pe.ledger_entry_id = e.id) as unrequested,
-             coalesce(d.created_at, t.created_at) > now() - private.commission_hold() as held
+             private.earning_state(e.transaction_id, e.line) as state
       from public.ledger_entries e
       join public.ledger_accounts a on a.id = e.account_id
-      join public.ledger_transactions t on t.id = e.transaction_id
-      left join public.ledger_transactions d on d.id = t.reverses_transaction_id
       where a.user_id = ${userId}
     )
     select
       coalesce(sum(amount_cents) filter (where line <> 'payout'), 0) as earned,
       coalesce(-sum(amount_cents) filter (where line = 'payout'), 0) as completed,
-      coalesce(sum(amount_cents) filter (where unrequested and not held), 0) as available,
-      coalesce(sum(amount_cents) filter (where unrequested and held), 0) as pending,
+      coalesce(sum(amount_cents) filter (where unrequested and state = 'available'), 0) as available,
+      coalesce(sum(amount_cents) filter (where unrequested and state = 'pending'), 0) as pending,
+      coalesce(sum(amount_cents) filter (where unrequested and state = 'review'), 0) as review,
       coalesce(sum(amount_cents) filter (where line = 'gross'), 0) as gross,
       coalesce(-sum(amount_cents) filter (where line = 'platform_fee'), 0) as fees,
       (select coalesce(sum(amount_cents), 0) from public.payout_requests
@@ -136,6 +135,7 @@ export async function readSummary(
     ...money("total_completed", row.completed),
     ...money("available_for_payout", row.available),
     ...money("pending_balance", row.pending),
+    ...money("held_for_review_balance", row.review),
   };
   if (userType !== "business") return summary;
   return {

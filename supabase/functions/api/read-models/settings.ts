@@ -7,6 +7,10 @@ import type { Tx } from "../../_shared/db.ts";
 const SETTINGS_COLUMNS = [
   "riel_per_usd",
   "commission_hold_days",
+  "repeat_phone_orders",
+  "repeat_phone_hours",
+  "refusal_flag_percent",
+  "refusal_flag_min_finished",
   "updated_at",
   "updated_by",
 ] as const satisfies readonly (keyof Tables<"marketplace_settings">)[];
@@ -22,6 +26,10 @@ export function toSettingsJson(row: SettingsRow): Settings {
   return {
     riel_per_usd: row.riel_per_usd,
     commission_hold_days: row.commission_hold_days,
+    repeat_phone_orders: row.repeat_phone_orders,
+    repeat_phone_hours: row.repeat_phone_hours,
+    refusal_flag_percent: row.refusal_flag_percent,
+    refusal_flag_min_finished: row.refusal_flag_min_finished,
     updated_at: row.updated_at,
     updated_by: row.updated_by,
   };

@@ -6,7 +6,9 @@ import type { AppEnv } from "../lib/app-env.ts";
 import type { Database } from "../../_shared/database.types.ts";
 import { readOrders, toOrderJson } from "../read-models/orders.ts";
 import {
+  orderReviewSchema,
   orderStatusChangeSchema,
+  type OrderReviewedResponse,
   type OrdersResponse,
   type OrderStatusChangedResponse,
 } from "../../_shared/contract/orders.ts";
@@ -44,6 +46,18 @@ export function adminOrderRoutes(deps: AppDeps) {
       message: `Order status updated to ${new_status} successfully!`,
       order: toOrderJson(order),
     } satisfies OrderStatusChangedResponse);
+  });
+
+  // PUT /admin/orders/{id}/review - clear a flagged order, so its commission follows the holding period
+  app.put("/:id/review", async (c) => {
+    const id = uuidParam(c.req.param("id"), "id");
+    const { decision } = await parseJsonBody(c, orderReviewSchema);
+    const order = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      await tx`select 1 from public.review_order(${id}, ${decision})`;
+      const [row] = await readOrders(tx, tx`o.id = ${id}`);
+      return row;
+    });
+    return c.json({ message: "Order cleared after review", order: toOrderJson(order) } satisfies OrderReviewedResponse);
   });
 
   return app;

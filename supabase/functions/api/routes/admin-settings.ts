@@ -1,4 +1,4 @@
-// Admin paths for the marketplace settings (the riel exchange rate, the commission holding period): read them and change
+// Admin paths for the marketplace settings (the riel exchange rate, the commission holding period, the fraud-flag thresholds): read them and change
 // them. Both run as the admin, so the database decides too: its policy lets only admins read the
 // row, and only public.update_marketplace_settings writes it.
 import { Hono } from "hono";
@@ -39,7 +39,10 @@ export function adminSettingRoutes(deps: AppDeps) {
       (tx) =>
         tx<SettingsRow[]>`
           select ${settingsColumns(tx)}
-          from public.update_marketplace_settings(${input.riel_per_usd ?? null}, ${input.commission_hold_days ?? null})`,
+          from public.update_marketplace_settings(
+            ${input.riel_per_usd ?? null}, ${input.commission_hold_days ?? null},
+            ${input.repeat_phone_orders ?? null}, ${input.repeat_phone_hours ?? null},
+            ${input.refusal_flag_percent ?? null}, ${input.refusal_flag_min_finished ?? null})`,
     );
     return c.json({ message: "Settings saved", settings: toSettingsJson(settings) } satisfies SettingsSavedResponse);
   });

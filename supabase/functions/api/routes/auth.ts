@@ -119,7 +119,7 @@ export function authRoutes(deps: AppDeps) {
   // GET /auth/me - the caller's account as it is now
   app.get("/me", (c) => c.json({ user: toUserJson(c.get("user")) } satisfies MeResponse));
 
-  // PUT /auth/profile - update shop name and logo (businesses), bank details and the KHQR
+  // PUT /auth/profile - update shop name and logo (businesses), phone (influencers), bank details and the KHQR
   app.put("/profile", async (c) => {
     const changes = await parseJsonBody(c, profileUpdateSchema);
     const user = c.get("user");
@@ -128,6 +128,9 @@ export function authRoutes(deps: AppDeps) {
     }
     if (changes.business_name !== undefined && user.user_type !== "business") {
       throw new ApiError("invalid_input", "Only businesses have a shop name", "business_name");
+    }
+    if (changes.phone !== undefined && user.user_type !== "influencer") {
+      throw new ApiError("invalid_input", "Only influencers add a phone number here", "phone");
     }
     const columns = Object.keys(changes) as (keyof typeof changes)[];
     if (columns.length === 0) throw new ApiError("invalid_input", "Nothing to update");
