@@ -5,6 +5,7 @@
 // drops keys a schema does not know, so an extra field shows as a difference.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { auditLogResponseSchema } from "../../supabase/functions/_shared/contract/audit.ts";
 import {
   campaignStatsResponseSchema,
   linkStatsResponseSchema,
@@ -211,6 +212,7 @@ beforeAll(async () => {
     ...asAdmin,
     body: { aba_reference: "ABA-CONTRACT" },
   });
+  await record("GET /admin/audit-log", "GET", "/admin/audit-log?limit=20", asAdmin);
 });
 
 const paths: [string, number, z.ZodType][] = [
@@ -258,6 +260,7 @@ const paths: [string, number, z.ZodType][] = [
   ["GET /payouts/admin/pending", 200, pendingPayoutsResponseSchema],
   ["GET /payouts/admin/stats", 200, payoutStatsResponseSchema],
   ["PUT /payouts/admin/complete/{userId}", 200, payoutCompletedResponseSchema],
+  ["GET /admin/audit-log", 200, auditLogResponseSchema],
 ];
 
 describe("every answer parses with its contract schema, field for field", () => {

@@ -142,6 +142,7 @@ export type Database = {
     };
     Functions: {
       are_http_urls: { Args: { p_urls: string[] }; Returns: boolean };
+      audit_changes: { Args: { p_ignored?: string[]; p_new: Json; p_old: Json }; Returns: Json };
       begin_login_attempt: {
         Args: { p_client_ip: string; p_email: string };
         Returns: {
@@ -225,6 +226,10 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      record_admin_action: {
+        Args: { p_action: string; p_details: Json; p_target_id: string; p_target_type: string };
+        Returns: undefined;
       };
       record_click: {
         Args: {
@@ -373,6 +378,48 @@ export type Database = {
           {
             foreignKeyName: "affiliate_links_influencer_id_fkey";
             columns: ["influencer_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      audit_log: {
+        Row: {
+          action: string;
+          actor_email: string;
+          actor_id: string;
+          created_at: string;
+          details: NonNullable<Json>;
+          id: number;
+          target_id: string;
+          target_type: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          action: string;
+          actor_email: string;
+          actor_id: string;
+          created_at?: string;
+          details?: NonNullable<Json>;
+          id?: never;
+          target_id: string;
+          target_type: string;
+        };
+        Update: {
+          action?: string;
+          actor_email?: string;
+          actor_id?: string;
+          created_at?: string;
+          details?: NonNullable<Json>;
+          id?: never;
+          target_id?: string;
+          target_type?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "audit_log_actor_id_fkey";
+            columns: ["actor_id"];
             isOneToOne: false;
             referencedRelation: "users";
             referencedColumns: ["id"];

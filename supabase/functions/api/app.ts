@@ -10,6 +10,7 @@ import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { limitJsonBody, refuseControlCharactersInUrl } from "../_shared/input-bounds.ts";
 import { requireRole, requireUser } from "./lib/require-user.ts";
 import { adminAttributionRoutes } from "./routes/admin-attribution.ts";
+import { adminAuditLogRoutes } from "./routes/admin-audit-log.ts";
 import { adminLinkRoutes } from "./routes/admin-affiliate-links.ts";
 import { adminOrderRoutes } from "./routes/admin-orders.ts";
 import { adminSettingRoutes } from "./routes/admin-settings.ts";
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps) {
   app.route("/admin/orders", adminOrderRoutes(deps));
   app.route("/admin/settings", adminSettingRoutes(deps));
   app.route("/admin/attribution", adminAttributionRoutes(deps));
+  app.route("/admin/audit-log", adminAuditLogRoutes(deps));
 
   app.notFound(() => {
     throw new ApiError("not_found", "No such API path");

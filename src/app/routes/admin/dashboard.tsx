@@ -1,3 +1,4 @@
+import { AuditLog } from "@/features/admin-audit-log/components/audit-log.tsx";
 import { MarketplaceSettings } from "@/features/admin-settings/components/marketplace-settings.tsx";
 import { AdminDashboard } from "@/features/admin-users/components/admin-dashboard.tsx";
 import { PlatformStats } from "@/features/attribution/components/platform-stats.tsx";
@@ -11,6 +12,7 @@ export default function AdminDashboardRoute() {
       payoutsTab={<AdminPayouts />}
       attributionTab={<PlatformStats />}
       settingsTab={<MarketplaceSettings />}
+      auditTab={<AuditLog />}
     />
   );
 }

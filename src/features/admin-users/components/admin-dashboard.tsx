@@ -1,5 +1,5 @@
 // Admin console (SPEC §2): title with version, Logout (to /login), the three tabs of SPEC,
-// Attribution (the platform's clicks, orders and commission) and Settings (the riel exchange rate). User Approvals holds
+// Attribution (the platform's clicks, orders and commission), Settings (the riel exchange rate) and the Audit log. User Approvals holds
 // the account approvals and the affiliate link applications; the other tabs' content belongs to
 // other features, so the route passes it in (features do not import each other).
 import { useState, type ReactNode } from "react";
@@ -18,9 +18,10 @@ interface AdminDashboardProps {
   payoutsTab: ReactNode;
   attributionTab?: ReactNode;
   settingsTab: ReactNode;
+  auditTab?: ReactNode;
 }
 
-export function AdminDashboard({ ordersTab, payoutsTab, attributionTab, settingsTab }: AdminDashboardProps) {
+export function AdminDashboard({ ordersTab, payoutsTab, attributionTab, settingsTab, auditTab }: AdminDashboardProps) {
   const navigate = useNavigate();
   const [tab, setTab] = useState("users");
 
@@ -62,6 +63,7 @@ export function AdminDashboard({ ordersTab, payoutsTab, attributionTab, settings
             ? [{ id: "attribution", label: t("admin.tabs.attribution"), content: attributionTab }]
             : []),
           { id: "settings", label: t("admin.tabs.settings"), content: settingsTab },
+          ...(auditTab ? [{ id: "audit", label: t("admin.tabs.audit"), content: auditTab }] : []),
         ]}
       />
     </div>

@@ -1,0 +1,64 @@
+// The catalog ids of the names an entry carries: actions, target types and columns. A name the
+// SPA does not know yet (a column added later) is shown as the server wrote it.
+import { auditActions, auditTargetTypes, type AuditAction } from "@contract/audit.ts";
+import { t, type MessageKey } from "@/features/admin-audit-log/i18n.ts";
+
+const actionKeys: Record<AuditAction, MessageKey> = {
+  "user.approve": "audit.action.user.approve",
+  "user.reject": "audit.action.user.reject",
+  "link.approve": "audit.action.link.approve",
+  "link.reject": "audit.action.link.reject",
+  "order.status_change": "audit.action.order.status_change",
+  "order.review": "audit.action.order.review",
+  "payout.complete": "audit.action.payout.complete",
+  "settings.update": "audit.action.settings.update",
+  "delivery_zone.update": "audit.action.delivery_zone.update",
+};
+
+const targetKeys: Record<(typeof auditTargetTypes)[number], MessageKey> = {
+  user: "audit.target.user",
+  affiliate_link: "audit.target.affiliate_link",
+  order: "audit.target.order",
+  payout_request: "audit.target.payout_request",
+  marketplace_settings: "audit.target.marketplace_settings",
+  delivery_zone: "audit.target.delivery_zone",
+};
+
+const fieldKeys: Record<string, MessageKey> = {
+  status: "audit.field.status",
+  rejection_reason: "audit.field.rejection_reason",
+  short_code: "audit.field.short_code",
+  aba_reference: "audit.field.aba_reference",
+  riel_per_usd: "audit.field.riel_per_usd",
+  commission_hold_days: "audit.field.commission_hold_days",
+  fee_cents: "audit.field.fee_cents",
+  review_status: "audit.field.review_status",
+  email: "audit.field.email",
+  user_type: "audit.field.user_type",
+  influencer_email: "audit.field.influencer_email",
+  product_name: "audit.field.product_name",
+  order_number: "audit.field.order_number",
+  note: "audit.field.note",
+  amount_cents: "audit.field.amount_cents",
+  user_id: "audit.field.user_id",
+  district: "audit.field.district",
+  commune: "audit.field.commune",
+  flags: "audit.field.flags",
+};
+
+export function actionLabel(action: string): string {
+  return (auditActions as readonly string[]).includes(action) ? t(actionKeys[action as AuditAction]) : action;
+}
+
+export function targetLabel(targetType: string): string {
+  const key = targetKeys[targetType as keyof typeof targetKeys] as MessageKey | undefined;
+  return key ? t(key) : targetType;
+}
+
+export function fieldLabel(field: string): string {
+  const key = Object.hasOwn(fieldKeys, field) ? fieldKeys[field] : undefined;
+  return key ? t(key) : field;
+}
+
+export const actionOptions = () => auditActions.map((action) => ({ value: action, label: actionLabel(action) }));
+export const targetOptions = () => auditTargetTypes.map((type) => ({ value: type, label: targetLabel(type) }));

@@ -1,0 +1,84 @@
+// The audit log (GET /admin/audit-log): the query and the answer, shared by the SPA and the api
+// function (no Deno APIs). Entries are written by the database in the transaction of each admin
+// action; this path only reads them, newest first, a page at a time.
+import { z } from "zod";
+import { timestamp } from "./fields.ts";
+
+export const AUDIT_PAGE_DEFAULT = 50;
+export const AUDIT_PAGE_MAX = 200;
+
+/** The actions the database records, named `<target>.<verb>`. */
+export const auditActions = [
+  "user.approve",
+  "user.reject",
+  "link.approve",
+  "link.reject",
+  "order.status_change",
+  "order.review",
+  "payout.complete",
+  "settings.update",
+  "delivery_zone.update",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** What an entry is about. */
+export const auditTargetTypes = [
+  "user",
+  "affiliate_link",
+  "order",
+  "payout_request",
+  "marketplace_settings",
+  "delivery_zone",
+] as const;
+
+const limitMessage = `limit must be a whole number from 1 to ${AUDIT_PAGE_MAX}`;
+const filterText = (name: string) =>
+  z.string().trim().min(1, `${name} must not be empty`).max(320, `${name} must be at most 320 characters`).optional();
+
+/**
+ * GET /admin/audit-log query. `cursor` is the `next_cursor` of the previous page, opaque to the
+ * caller (the server checks its shape); `actor` is an admin's email or account id.
+ */
+export const auditLogQuerySchema = z
+  .object({
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/, limitMessage)
+      .transform(Number)
+      .pipe(z.number().min(1, limitMessage).max(AUDIT_PAGE_MAX, limitMessage))
+      .optional(),
+    cursor: z.string().max(200, "cursor is not one this server gave").optional(),
+    actor: filterText("actor"),
+    action: z.enum(auditActions, { error: `action must be one of ${auditActions.join(", ")}` }).optional(),
+    target_type: z
+      .enum(auditTargetTypes, { error: `target_type must be one of ${auditTargetTypes.join(", ")}` })
+      .optional(),
+    target_id: filterText("target_id"),
+  })
+  .strict();
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+
+/** Values of the changed columns, by column name. */
+const changedValues = z.record(z.string(), z.unknown());
+
+export const auditEntrySchema = z.object({
+  actor_email: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  /** `before` and `after` of the changed columns, and a reason and the target's names where there are any. */
+  details: z.looseObject({
+    before: changedValues.optional(),
+    after: changedValues.optional(),
+    reason: z.string().optional(),
+  }),
+  created_at: timestamp,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /admin/audit-log. `next_cursor` is null on the last page. */
+export const auditLogResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  next_cursor: z.string().nullable(),
+});
+export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;

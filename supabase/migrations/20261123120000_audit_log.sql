@@ -1,0 +1,267 @@
+-- The audit log (issue 15, part 4): every admin action, written in the same transaction as the
+-- action itself, so an action and its entry are committed (or rolled back) together.
+--
+-- Entries are written by AFTER triggers on the tables the admin actions change, not by the
+-- functions that change them: whatever path makes the change (the api function, a PostgREST call
+-- with an admin's token, a later function) is recorded, and no function can forget to. A trigger
+-- records only when the caller (auth.uid(), set per transaction by the api function as PostgREST
+-- does) is an approved admin: a checkout, a payout request or an operator's maintenance is not an
+-- admin action. Each entry holds the before and after values of the changed columns only.
+--
+-- Append-only: no client role may insert, update or delete (no grants), and triggers refuse
+-- update, delete and truncate to everyone, the table's owner included. Only admins read it (RLS).
+
+create table public.audit_log (
+  id bigint generated always as identity primary key,
+  -- Accounts are never deleted, so the actor stays resolvable; the email is also snapshotted, so
+  -- an entry keeps saying who acted even if the account's email changes later.
+  actor_id uuid not null references public.users (id),
+  actor_email text not null,
+  action text not null constraint audit_log_action_format check (action ~ '^[a-z_]+\.[a-z_]+$'),
+  target_type text not null constraint audit_log_target_type_format check (target_type ~ '^[a-z_]+$'),
+  target_id text not null constraint audit_log_target_id_length check (char_length(target_id) between 1 and 100),
+  -- {before: {...}, after: {...}} of the changed columns, plus the reason and what names the
+  -- target for a person (an email, an order number) where the action has them.
+  details jsonb not null default '{}' constraint audit_log_details_object check (jsonb_typeof(details) = 'object'),
+  created_at timestamptz not null default now()
+);
+comment on table public.audit_log is 'Every admin action (decisions, order changes, payouts, settings, delivery fees) with before and after values; append-only, read by admins only.';
+comment on column public.audit_log.actor_email is 'The actor''s email when they acted (a snapshot).';
+comment on column public.audit_log.details is 'before/after of the changed columns, and the reason and names of the target where there are any.';
+
+-- GET /admin/audit-log reads newest first (id desc) and keyset-pages on id, with or without one
+-- of these filters.
+create index audit_log_actor_id_idx on public.audit_log (actor_id, id desc);
+create index audit_log_actor_email_idx on public.audit_log (lower(actor_email), id desc);
+create index audit_log_action_idx on public.audit_log (action, id desc);
+create index audit_log_target_idx on public.audit_log (target_type, target_id, id desc);
+
+alter table public.audit_log enable row level security;
+-- Nobody writes it directly, not even the api function's service connection: the triggers below
+-- (security definer, running as the owner) are the only writers.
+revoke all on public.audit_log from anon, authenticated, service_role;
+grant select on public.audit_log to authenticated;
+
+create policy "Admins can read the audit log" on public.audit_log
+  for select to authenticated using ((select private.has_role('admin')));
+
+create function private.refuse_audit_log_change() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  raise exception 'The audit log is append-only: its entries are never changed or deleted' using errcode = '55000';
+end
+$$;
+comment on function private.refuse_audit_log_change is 'Trigger: audit log entries are never updated, deleted or truncated, by anyone.';
+revoke execute on function private.refuse_audit_log_change() from public;
+
+create trigger audit_log_append_only before update or delete on public.audit_log
+  for each row execute function private.refuse_audit_log_change();
+create trigger audit_log_no_truncate before truncate on public.audit_log
+  for each statement execute function private.refuse_audit_log_change();
+
+-- writing entries ---------------------------------------------------------------------------------
+
+-- The columns whose values differ between two versions of a row, as {before, after}; the ignored
+-- keys (updated_at and the like) are bookkeeping, not part of the change. Null when nothing changed.
+create function private.audit_changes(p_old jsonb, p_new jsonb, p_ignored text[] default '{}')
+returns jsonb
+language sql immutable set search_path = ''
+as $$
+  select case when count(*) = 0 then null else jsonb_build_object(
+    'before', jsonb_object_agg(n.key, p_old -> n.key),
+    'after', jsonb_object_agg(n.key, n.value)) end
+  from jsonb_each(p_new) as n
+  where not n.key = any (p_ignored) and (p_old -> n.key) is distinct from n.value
+$$;
+comment on function private.audit_changes is 'The changed columns of a row as {before, after}, or null when none changed.';
+revoke execute on function private.audit_changes(jsonb, jsonb, text[]) from public;
+
+-- One entry by the calling admin; nothing when the caller is not an approved admin.
+create function private.record_admin_action(p_action text, p_target_type text, p_target_id text, p_details jsonb)
+returns void
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  actor public.users;
+begin
+  select * into actor from public.users
+  where id = (select auth.uid()) and user_type = 'admin' and status = 'approved';
+  if not found then
+    return;
+  end if;
+  -- Keys without a value (no reason on an approval) are left out; nulls inside before and after
+  -- stay, since "was empty" is part of a change.
+  insert into public.audit_log (actor_id, actor_email, action, target_type, target_id, details)
+  select actor.id, actor.email, p_action, p_target_type, p_target_id,
+         coalesce((select jsonb_object_agg(d.key, d.value) from jsonb_each(p_details) as d
+                   where d.value <> 'null'::jsonb), '{}');
+end
+$$;
+comment on function private.record_admin_action is 'Writes one audit log entry for the calling admin; does nothing for any other caller.';
+revoke execute on function private.record_admin_action(text, text, text, jsonb) from public;
+
+-- Account decisions (public.set_user_status): user.approve, user.reject with the reason.
+create function private.audit_user_status() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.record_admin_action(
+    case new.status when 'approved' then 'user.approve' when 'rejected' then 'user.reject' else 'user.status_change' end,
+    'user', new.id::text,
+    private.audit_changes(
+      jsonb_build_object('status', old.status, 'rejection_reason', old.rejection_reason),
+      jsonb_build_object('status', new.status, 'rejection_reason', new.rejection_reason))
+    || jsonb_build_object('reason', new.rejection_reason, 'email', new.email, 'user_type', new.user_type));
+  return null;
+end
+$$;
+comment on function private.audit_user_status is 'Trigger: records an admin''s approval or rejection of an account.';
+revoke execute on function private.audit_user_status() from public;
+
+create trigger users_audit_status after update of status on public.users
+  for each row when (old.status is distinct from new.status)
+  execute function private.audit_user_status();
+
+-- Link decisions (public.decide_affiliate_link): link.approve, link.reject with the reason. The
+-- reason is inserted into affiliate_link_rejections after the link's update, so this trigger is
+-- deferred to the end of the transaction, where both are there.
+create function private.audit_link_decision() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  current_link public.affiliate_links;
+begin
+  -- The row as it is at commit (a deferred trigger's NEW is the row as that update left it).
+  select * into current_link from public.affiliate_links where id = new.id;
+  perform private.record_admin_action(
+    case new.status when 'approved' then 'link.approve' when 'rejected' then 'link.reject' else 'link.status_change' end,
+    'affiliate_link', new.id::text,
+    jsonb_build_object(
+      'before', jsonb_build_object('status', old.status),
+      'after', jsonb_build_object('status', new.status, 'short_code', new.short_code),
+      'reason', (select r.reason from public.affiliate_link_rejections r where r.affiliate_link_id = new.id),
+      'influencer_email', (select u.email from public.users u where u.id = new.influencer_id),
+      'product_name', (select c.product_name from public.campaigns c where c.id = new.campaign_id)));
+  return null;
+end
+$$;
+comment on function private.audit_link_decision is 'Constraint trigger (deferred): records an admin''s approval or rejection (with its reason) of a link.';
+revoke execute on function private.audit_link_decision() from public;
+
+create constraint trigger affiliate_links_audit_decision after update of status on public.affiliate_links
+  deferrable initially deferred
+  for each row when (old.status is distinct from new.status)
+  execute function private.audit_link_decision();
+
+-- Order status changes (public.change_order_status), cancellations and reopenings included: each
+-- one writes a history row, which carries from, to, the note and the cancellation reason.
+create function private.audit_order_status() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.record_admin_action('order.status_change', 'order', new.order_id::text,
+    jsonb_build_object(
+      'before', jsonb_build_object('status', new.from_status),
+      'after', jsonb_build_object('status', new.to_status),
+      'reason', new.cancellation_reason,
+      'note', new.note,
+      'order_number', (select o.order_number from public.orders o where o.id = new.order_id)));
+  return null;
+end
+$$;
+comment on function private.audit_order_status is 'Trigger: records an admin''s change of an order''s status, with the cancellation reason.';
+revoke execute on function private.audit_order_status() from public;
+
+-- A history row without changed_by is a checkout's first status, never an admin's.
+create trigger order_status_history_audit after insert on public.order_status_history
+  for each row when (new.changed_by is not null)
+  execute function private.audit_order_status();
+
+-- Order reviews (public.review_order: review_status held -> cleared). Written generically (the
+-- row as jsonb) so it does not depend on when the review columns arrive; the trigger that calls
+-- it is created with those columns:
+--   create trigger orders_audit_review after update of review_status on public.orders
+--     for each row when (old.review_status is distinct from new.review_status)
+--     execute function private.audit_order_review();
+create function private.audit_order_review() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  old_row jsonb := to_jsonb(old);
+  new_row jsonb := to_jsonb(new);
+begin
+  perform private.record_admin_action('order.review', 'order', new.id::text,
+    jsonb_build_object(
+      'before', jsonb_build_object('review_status', old_row -> 'review_status'),
+      'after', jsonb_build_object('review_status', new_row -> 'review_status'),
+      'flags', new_row -> 'flags',
+      'order_number', new_row -> 'order_number'));
+  return null;
+end
+$$;
+comment on function private.audit_order_review is 'Trigger: records an admin''s review of a flagged order (review_status before and after).';
+revoke execute on function private.audit_order_review() from public;
+
+-- Payout completions (public.complete_payouts): one entry per completed request.
+create function private.audit_payout_completion() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.record_admin_action('payout.complete', 'payout_request', new.id::text,
+    jsonb_build_object(
+      'before', jsonb_build_object('status', old.status),
+      'after', jsonb_build_object('status', new.status, 'aba_reference', new.aba_reference),
+      'amount_cents', new.amount_cents,
+      'user_id', new.user_id,
+      'email', (select u.email from public.users u where u.id = new.user_id)));
+  return null;
+end
+$$;
+comment on function private.audit_payout_completion is 'Trigger: records an admin''s completion of a payout request with its ABA reference.';
+revoke execute on function private.audit_payout_completion() from public;
+
+create trigger payout_requests_audit_completion after update of status on public.payout_requests
+  for each row when (old.status is distinct from new.status)
+  execute function private.audit_payout_completion();
+
+-- Marketplace settings (public.update_marketplace_settings): the changed settings only, so later
+-- settings columns are recorded without touching this. Saving unchanged values records nothing.
+create function private.audit_settings_update() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  changes jsonb := private.audit_changes(to_jsonb(old), to_jsonb(new), array['id', 'updated_at', 'updated_by']);
+begin
+  if changes is not null then
+    perform private.record_admin_action('settings.update', 'marketplace_settings', 'marketplace', changes);
+  end if;
+  return null;
+end
+$$;
+comment on function private.audit_settings_update is 'Trigger: records an admin''s change of the marketplace settings (changed values only).';
+revoke execute on function private.audit_settings_update() from public;
+
+create trigger marketplace_settings_audit after update on public.marketplace_settings
+  for each row execute function private.audit_settings_update();
+
+-- Delivery fees: admins change them through the "Admins can change delivery fees" policy (an
+-- admin's token at PostgREST), which no function wraps, so the table's trigger records them.
+create function private.audit_delivery_zone_update() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  changes jsonb := private.audit_changes(to_jsonb(old), to_jsonb(new), array['id', 'updated_at']);
+begin
+  if changes is not null then
+    perform private.record_admin_action('delivery_zone.update', 'delivery_zone', new.id::text,
+      changes || jsonb_build_object('district', new.district, 'commune', new.commune));
+  end if;
+  return null;
+end
+$$;
+comment on function private.audit_delivery_zone_update is 'Trigger: records an admin''s change of a delivery zone''s fee.';
+revoke execute on function private.audit_delivery_zone_update() from public;
+
+create trigger delivery_zones_audit after update on public.delivery_zones
+  for each row execute function private.audit_delivery_zone_update();
