@@ -178,30 +178,27 @@ create trigger order_status_history_audit after insert on public.order_status_hi
   for each row when (new.changed_by is not null)
   execute function private.audit_order_status();
 
--- Order reviews (public.review_order: review_status held -> cleared). Written generically (the
--- row as jsonb) so it does not depend on when the review columns arrive; the trigger that calls
--- it is created with those columns:
---   create trigger orders_audit_review after update of review_status on public.orders
---     for each row when (old.review_status is distinct from new.review_status)
---     execute function private.audit_order_review();
+-- Order reviews (public.review_order, 20261123010000: review_status held -> cleared). The flags
+-- live in public.order_flags, not on the order.
 create function private.audit_order_review() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
-declare
-  old_row jsonb := to_jsonb(old);
-  new_row jsonb := to_jsonb(new);
 begin
   perform private.record_admin_action('order.review', 'order', new.id::text,
     jsonb_build_object(
-      'before', jsonb_build_object('review_status', old_row -> 'review_status'),
-      'after', jsonb_build_object('review_status', new_row -> 'review_status'),
-      'flags', new_row -> 'flags',
-      'order_number', new_row -> 'order_number'));
+      'before', jsonb_build_object('review_status', old.review_status),
+      'after', jsonb_build_object('review_status', new.review_status),
+      'flags', (select to_jsonb(f.flags) from public.order_flags f where f.order_id = new.id),
+      'order_number', new.order_number));
   return null;
 end
 $$;
 comment on function private.audit_order_review is 'Trigger: records an admin''s review of a flagged order (review_status before and after).';
 revoke execute on function private.audit_order_review() from public;
+
+create trigger orders_audit_review after update of review_status on public.orders
+  for each row when (old.review_status is distinct from new.review_status)
+  execute function private.audit_order_review();
 
 -- Payout completions (public.complete_payouts): one entry per completed request.
 create function private.audit_payout_completion() returns trigger

@@ -10,6 +10,7 @@ import {
   createCampaign as createCampaignRow,
   fixtureDb,
   placeOrder,
+  randomStoredPhone,
 } from "../helpers/db-fixtures.ts";
 import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
 import { seedAdmin } from "../helpers/stack.ts";
@@ -223,6 +224,34 @@ describe("one entry per admin action, through the real paths", () => {
           amount_cents: 300,
           user_id: creator.user.id,
           email: creator.user.email,
+        },
+      },
+    ]);
+  });
+
+  it("a review clearing a flagged order, with its flags", async () => {
+    const creator = await influencer();
+    const campaignId = await createCampaignRow(sql, { priceCents: 3000, commissionRate: 0.1 });
+    await createApprovedLink(sql, campaignId, creator.user.id);
+    const phone = randomStoredPhone();
+    await api("PUT", "/auth/profile", { token: creator.token, body: { phone } });
+    const flagged = await placeOrder(sql, campaignId, { influencerId: creator.user.id, phone });
+    const res = await api("PUT", `/admin/orders/${flagged}/review`, {
+      token: adminAccount.token,
+      body: { decision: "clear" },
+    });
+    expect(res.status).toBe(200);
+    expect(await entriesFor(flagged)).toEqual([
+      {
+        ...entryShape,
+        action: "order.review",
+        target_type: "order",
+        target_id: flagged,
+        details: {
+          before: { review_status: "held" },
+          after: { review_status: "cleared" },
+          flags: ["self_order"],
+          order_number: res.body.order.order_number,
         },
       },
     ]);

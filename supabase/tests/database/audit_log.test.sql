@@ -202,18 +202,11 @@ select throws_ok($$truncate public.audit_log$$, '55000', null, 'even the owner c
 select is(tests.audit_count(), 11::bigint, 'every entry is still there');
 
 -- order reviews ------------------------------------------------------------------------------------
--- The review columns (orders.flags, orders.review_status) come with their own migration, which
--- creates this trigger (see the audit log migration); here they are added for this test only
--- when they are not there yet, and the trigger is created as that migration creates it.
-
-alter table public.orders add column if not exists flags text[] not null default '{}';
-alter table public.orders add column if not exists review_status text;
-create or replace trigger orders_audit_review after update of review_status on public.orders
-  for each row when (old.review_status is distinct from new.review_status)
-  execute function private.audit_order_review();
-update public.orders set flags = '{self_order}', review_status = 'held' where id = :'cancelled_order';
+-- A flagged order (as checkout flags one, with no admin acting), then cleared as
+-- public.review_order clears it: the owner's privileges with the admin's claims.
+insert into public.order_flags (order_id, flags) values (:'cancelled_order', '{self_order}');
+update public.orders set review_status = 'held' where id = :'cancelled_order';
 select is(tests.audit_count(), 11::bigint, 'flagging an order (no admin) writes no entry');
--- As public.review_order runs it: the owner's privileges with the admin's claims.
 select set_config('request.jwt.claims',
   json_build_object('sub', tests.user_id('renamed-admin@test.local'), 'role', 'authenticated')::text, true);
 update public.orders set review_status = 'cleared' where id = :'cancelled_order';
