@@ -127,7 +127,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     for (const started of [apiStart, webhookStart, telegramStart]) {
       if (started.status === "fulfilled") stoppers.push(() => started.value.stop());
     }
-    for (const step of [apiStart, webhookStart, telegramStart, spaBuild]) if (step.status === "rejected") throw step.reason;
+    for (const step of [apiStart, webhookStart, telegramStart, spaBuild])
+      if (step.status === "rejected") throw step.reason;
     const api = (apiStart as PromiseFulfilledResult<EdgeFunction>).value;
     const instagramWebhook = (webhookStart as PromiseFulfilledResult<EdgeFunction>).value;
     const telegramWebhook = (telegramStart as PromiseFulfilledResult<EdgeFunction>).value;

@@ -71,17 +71,20 @@ if (command === "messages") {
   for (const m of messages) console.log(`[${m.at}] to ${m.chat_id}:\n${m.text}\n`);
 } else {
   if (!argument?.trim()) fail(`Give the token of the Link Telegram URL (after ?start=).\n${USAGE}`);
-  const token = argument.includes("start=") ? new URL(argument).searchParams.get("start") ?? "" : argument.trim();
+  const token = argument.includes("start=") ? (new URL(argument).searchParams.get("start") ?? "") : argument.trim();
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(token)) fail("The token is 1-64 characters of A-Z, a-z, 0-9, _ and -.");
   const chatId = values.chat === undefined ? undefined : Number(values.chat);
-  const before = chatId === undefined ? 0 : ((await call("GET", `messages?chat_id=${chatId}`)).messages as Message[]).length;
+  const before =
+    chatId === undefined ? 0 : ((await call("GET", `messages?chat_id=${chatId}`)).messages as Message[]).length;
   const started = (await call("POST", "start", {
     token,
     chat_id: chatId,
     first_name: values.name,
     language_code: values.km ? "km" : "en",
   })) as { chat_id: number; webhook_status: number; webhook_body: string };
-  console.log(`Chat ${started.chat_id} pressed Start; the webhook answered ${started.webhook_status} ${started.webhook_body}`);
+  console.log(
+    `Chat ${started.chat_id} pressed Start; the webhook answered ${started.webhook_status} ${started.webhook_body}`,
+  );
   const { messages } = (await call(
     "GET",
     `messages?chat_id=${started.chat_id}&min=${before + 1}&wait_ms=${ANSWER_WAIT_MS}`,
@@ -89,5 +92,7 @@ if (command === "messages") {
   const answer = messages[before];
   if (!answer) fail(`The bot did not answer within ${ANSWER_WAIT_MS / 1000} s (see the npm start output).`);
   console.log(`The bot answered:\n${answer.text}`);
-  console.log(`\nNew orders of that account now arrive in chat ${started.chat_id}: npm run telegram:simulate -- messages --chat ${started.chat_id}`);
+  console.log(
+    `\nNew orders of that account now arrive in chat ${started.chat_id}: npm run telegram:simulate -- messages --chat ${started.chat_id}`,
+  );
 }

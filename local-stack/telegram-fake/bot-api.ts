@@ -50,7 +50,12 @@ export async function handleBotApi(ctx: BotContext, req: IncomingMessage, res: S
   if (method === "getMe") {
     return sendJson(res, 200, {
       ok: true,
-      result: { id: Number(ctx.botToken.split(":")[0]), is_bot: true, first_name: "Marketplace", username: ctx.botUsername },
+      result: {
+        id: Number(ctx.botToken.split(":")[0]),
+        is_bot: true,
+        first_name: "Marketplace",
+        username: ctx.botUsername,
+      },
     });
   }
   if (method !== "sendMessage") return refuse(res, 404, "Not Found: method not found");

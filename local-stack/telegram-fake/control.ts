@@ -4,7 +4,8 @@
 //                          (or unblocked) and the Update is POSTed to the webhook with the secret
 //   POST /_fake/block      the user blocks (or unblocks) the bot: sendMessage then answers 403
 //   POST /_fake/flood      the next `count` sends to a chat answer 429 with retry_after
-//   GET  /_fake/messages   what the bot sent (?chat_id, ?min and ?wait_ms wait for that many)
+//   GET  /_fake/messages   what the bot sent (?chat_id; ?wait_ms waits for ?min messages, or for
+//                          one that holds ?contains)
 //   GET  /_fake/attempts   every sendMessage call and its answer, with times (?chat_id)
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ControlError, readBody, sendJson } from "./http.ts";
@@ -55,14 +56,16 @@ function integer(value: unknown, name: string, min: number, max: number, fallbac
 
 function optionalText(value: unknown, name: string): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string" || value.length > 128) throw new ControlError(400, `${name} must be a string of at most 128 characters`);
+  if (typeof value !== "string" || value.length > 128)
+    throw new ControlError(400, `${name} must be a string of at most 128 characters`);
   return value;
 }
 
 function knownChat(ctx: ControlContext, value: unknown): FakeChat {
   const id = integer(value, "chat_id", -(2 ** 52), 2 ** 52);
   const chat = ctx.state.chats.get(id);
-  if (!chat) throw new ControlError(404, `no chat ${id} in the fake: a chat exists once it pressed Start (POST /_fake/start)`);
+  if (!chat)
+    throw new ControlError(404, `no chat ${id} in the fake: a chat exists once it pressed Start (POST /_fake/start)`);
   return chat;
 }
 
@@ -90,7 +93,12 @@ async function pressStart(ctx: ControlContext, body: Record<string, unknown>) {
     message: {
       message_id: updateId,
       date: Math.floor(Date.now() / 1000),
-      from: { id: Math.abs(id), is_bot: false, first_name: chat.first_name ?? "Sokha", language_code: chat.language_code },
+      from: {
+        id: Math.abs(id),
+        is_bot: false,
+        first_name: chat.first_name ?? "Sokha",
+        language_code: chat.language_code,
+      },
       chat: {
         id,
         type: chat.type,
@@ -112,7 +120,12 @@ async function pressStart(ctx: ControlContext, body: Record<string, unknown>) {
   return { chat_id: id, update_id: updateId, webhook_status: answer.status, webhook_body: text };
 }
 
-async function route(ctx: ControlContext, req: IncomingMessage, path: string, query: URLSearchParams): Promise<unknown> {
+async function route(
+  ctx: ControlContext,
+  req: IncomingMessage,
+  path: string,
+  query: URLSearchParams,
+): Promise<unknown> {
   const key = `${req.method ?? "GET"} ${path}`;
   switch (key) {
     case "POST /_fake/start":
@@ -142,8 +155,10 @@ async function route(ctx: ControlContext, req: IncomingMessage, path: string, qu
       const chatId = query.get("chat_id") === null ? undefined : knownChat(ctx, query.get("chat_id")).id;
       const min = integer(query.get("min"), "min", 0, 1_000_000, 0);
       const waitMs = integer(query.get("wait_ms"), "wait_ms", 0, MAX_WAIT_MS, 0);
+      const contains = query.get("contains");
       const of = () => ctx.state.messages.filter((m) => chatId === undefined || m.chat_id === chatId);
-      await ctx.state.waitFor(() => of().length >= min, waitMs);
+      const ready = () => of().length >= min && (contains === null || of().some((m) => m.text.includes(contains)));
+      await ctx.state.waitFor(ready, waitMs);
       return { messages: of().map((m) => ({ ...m, at: new Date(m.at).toISOString() })) };
     }
 

@@ -43,7 +43,9 @@ export async function startTelegramFake(opts: TelegramFakeOptions): Promise<Tele
       : path.startsWith("/_fake/")
         ? handleControl(control, req, res, path, url.searchParams)
         : Promise.resolve(
-            sendJson(res, 404, { error: `the Telegram fake has no ${req.method} ${path}: it serves /bot<token>/* and /_fake/*` }),
+            sendJson(res, 404, {
+              error: `the Telegram fake has no ${req.method} ${path}: it serves /bot<token>/* and /_fake/*`,
+            }),
           );
     work.catch((error) => {
       console.error("[telegram-fake]", error);

@@ -175,7 +175,7 @@ begin
   insert into private.telegram_outbox (telegram_chat_id, kind, payload)
   select c.id, 'new_signup', jsonb_build_object(
     'user_type', new.user_type,
-    'name', coalesce(new.business_name, new.full_name, new.email),
+    'name', coalesce(new.business_name, new.full_name),
     'email', new.email)
   from public.telegram_chats c
   join public.users u on u.id = c.user_id

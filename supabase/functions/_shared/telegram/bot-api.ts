@@ -36,7 +36,11 @@ interface BotApiAnswer {
   parameters?: { retry_after?: number };
 }
 
-export async function sendMessage(config: TelegramConfig, chatId: number, text: string): Promise<{ messageId: number }> {
+export async function sendMessage(
+  config: TelegramConfig,
+  chatId: number,
+  text: string,
+): Promise<{ messageId: number }> {
   let response: Response;
   try {
     response = await fetch(`${config.apiUrl}/bot${config.botToken}/sendMessage`, {

@@ -47,21 +47,20 @@ export async function drainOutbox(
 ): Promise<DrainReport> {
   const report: DrainReport = { sent: 0, retrying: 0, unlinked: 0, failed: 0 };
   for (;;) {
-    const claimed = await asService(
-      sql,
-      (tx) => tx<Claimed[]>`select * from private.claim_telegram_outbox(${BATCH})`,
-    );
+    const claimed = await asService(sql, (tx) => tx<Claimed[]>`select * from private.claim_telegram_outbox(${BATCH})`);
     for (const notice of claimed) await sendOne(sql, config, notice, report);
     if (claimed.length === BATCH) continue;
 
     const [{ wait_ms }] = await asService(
       sql,
       (tx) => tx<{ wait_ms: number | null }[]>`
-        select greatest(0, extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as wait_ms
+        select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as wait_ms
         from private.telegram_outbox where sent_at is null and failed_at is null`,
     );
+    // Nothing left, or nothing due soon enough to wait for here.
     if (wait_ms === null || wait_ms > maxWaitMs) break;
-    await sleep(wait_ms);
+    // Due but claimed by nobody: another drain's claim is committing; give it a moment.
+    await sleep(Math.max(wait_ms, claimed.length === 0 ? 100 : 0));
   }
   return report;
 }

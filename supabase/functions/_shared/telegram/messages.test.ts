@@ -67,4 +67,10 @@ Deno.test("a sign-up names the role in the chat's language", () => {
     "👤 New business sign-up: Kampot Shop <shop@example.com>\nWaiting for your approval.",
   );
   assertEquals(noticeText({ kind: "new_signup", payload }, "km").includes("អាជីវកម្ម"), true);
+  assertEquals(
+    noticeText({ kind: "new_signup", payload: { ...payload, user_type: "influencer", name: null } }, "en").split(
+      "\n",
+    )[0],
+    "👤 New influencer sign-up: shop@example.com",
+  );
 });

@@ -21,7 +21,8 @@ export interface PayoutNotice {
 
 export interface SignupNotice {
   user_type: string;
-  name: string;
+  /** The shop's or the person's name, when the sign-up gave one. */
+  name: string | null;
   email: string;
 }
 
@@ -78,9 +79,10 @@ export function noticeText(notice: Notice, language: ChatLanguage): string {
     case "new_signup": {
       const s = notice.payload;
       const role = ROLE_NAMES[language][s.user_type] ?? s.user_type;
+      const who = s.name ? `${s.name} <${s.email}>` : s.email;
       return km
-        ? `👤 ការចុះឈ្មោះថ្មី (${role})៖ ${s.name} <${s.email}>\nកំពុងរង់ចាំការអនុម័តរបស់អ្នក។`
-        : `👤 New ${role} sign-up: ${s.name} <${s.email}>\nWaiting for your approval.`;
+        ? `👤 ការចុះឈ្មោះថ្មី (${role})៖ ${who}\nកំពុងរង់ចាំការអនុម័តរបស់អ្នក។`
+        : `👤 New ${role} sign-up: ${who}\nWaiting for your approval.`;
     }
   }
 }

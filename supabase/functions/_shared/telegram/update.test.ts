@@ -3,7 +3,10 @@ import { backoffSeconds } from "./drain.ts";
 import { readTelegramConfig } from "./config.ts";
 import { readStartCommand } from "./update.ts";
 
-const update = (text: string | undefined, chat: Record<string, unknown> = { id: 42, type: "private", first_name: "Dara" }) => ({
+const update = (
+  text: string | undefined,
+  chat: Record<string, unknown> = { id: 42, type: "private", first_name: "Dara" },
+) => ({
   update_id: 1,
   message: { message_id: 1, date: 0, chat, from: { id: 42, language_code: "km" }, text },
 });
@@ -18,7 +21,10 @@ Deno.test("/start <token> gives the chat, a title and the token", () => {
 });
 
 Deno.test("a group's title, or a user's @username, names the chat", () => {
-  assertEquals(readStartCommand(update("/start@shop_bot t1", { id: -5, type: "group", title: "Shop staff" }))?.title, "Shop staff");
+  assertEquals(
+    readStartCommand(update("/start@shop_bot t1", { id: -5, type: "group", title: "Shop staff" }))?.title,
+    "Shop staff",
+  );
   assertEquals(readStartCommand(update("/start t1", { id: 5, type: "private", username: "dara" }))?.title, "@dara");
 });
 
@@ -48,18 +54,24 @@ Deno.test("backoff doubles and stops growing at five minutes", () => {
 });
 
 Deno.test("configuration: off without a token, defaults to api.telegram.org, names a bad value", () => {
-  assertEquals(readTelegramConfig(() => undefined), null);
+  assertEquals(
+    readTelegramConfig(() => undefined),
+    null,
+  );
   const env: Record<string, string> = {
     TELEGRAM_BOT_TOKEN: "1:abc",
     TELEGRAM_BOT_USERNAME: "@shop_alerts_bot",
     TELEGRAM_WEBHOOK_SECRET: "s3cret_-",
   };
-  assertEquals(readTelegramConfig((name) => env[name]), {
-    botToken: "1:abc",
-    botUsername: "shop_alerts_bot",
-    webhookSecret: "s3cret_-",
-    apiUrl: "https://api.telegram.org",
-  });
+  assertEquals(
+    readTelegramConfig((name) => env[name]),
+    {
+      botToken: "1:abc",
+      botUsername: "shop_alerts_bot",
+      webhookSecret: "s3cret_-",
+      apiUrl: "https://api.telegram.org",
+    },
+  );
   let message = "";
   try {
     readTelegramConfig((name) => ({ ...env, TELEGRAM_WEBHOOK_SECRET: "has space" })[name]);
