@@ -1,4 +1,4 @@
-// Runs an edge function (`api`, `instagram-webhook`) under real Deno, as `supabase functions serve`
+// Runs an edge function (`api`, `instagram-webhook`, `telegram-webhook`) under real Deno, as `supabase functions serve`
 // would: each with its own import map, on a port of its own.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -29,7 +29,7 @@ export interface EdgeFunction {
 
 interface FunctionOptions {
   /** The folder under supabase/functions. */
-  name: "api" | "instagram-webhook";
+  name: "api" | "instagram-webhook" | "telegram-webhook";
   port: number;
   databaseUrl: string;
   /** The private ES256 JWK the function signs tokens with. */
@@ -37,7 +37,7 @@ interface FunctionOptions {
   serviceRoleKey: string;
   /** The one origin browsers use (Storage URLs and affiliate links start with it). */
   publicUrl: string;
-  /** More variables (the Instagram app's). */
+  /** More variables (the Instagram app's, the Telegram bot's). */
   env?: Record<string, string>;
   log?: (line: string) => void;
 }

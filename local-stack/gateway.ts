@@ -1,6 +1,7 @@
 // One origin for everything, as a Supabase project plus a static host would look to the browser:
 //   /functions/v1/api/*     -> the api function under Deno (path rewritten to /api/*)
 //   /functions/v1/instagram-webhook -> the instagram-webhook function (rewritten to /instagram-webhook)
+//   /functions/v1/telegram-webhook  -> the telegram-webhook function (rewritten to /telegram-webhook)
 //   /r/*                    -> the api function's short links, /api/r/* (as a static host's
 //                              rewrite sends them to https://<ref>.supabase.co/functions/v1/api/r/*)
 //   /realtime/v1/websocket  -> the Realtime stand-in (WebSocket upgrade)
@@ -33,6 +34,7 @@ const contentTypes: Record<string, string> = {
 export interface GatewayTargets {
   apiUrl: string;
   instagramWebhookUrl: string;
+  telegramWebhookUrl: string;
   realtime: RealtimeServer;
   storage: StorageServer;
   spaDir: string;
@@ -90,6 +92,10 @@ function route(targets: GatewayTargets, req: IncomingMessage, res: ServerRespons
   if (path.startsWith("/functions/v1/instagram-webhook")) {
     const target = url.replace(/^\/functions\/v1\/instagram-webhook/, "/instagram-webhook");
     return proxyToFunction(req, res, targets.instagramWebhookUrl, target);
+  }
+  if (path.startsWith("/functions/v1/telegram-webhook")) {
+    const target = url.replace(/^\/functions\/v1\/telegram-webhook/, "/telegram-webhook");
+    return proxyToFunction(req, res, targets.telegramWebhookUrl, target);
   }
   if (path.startsWith("/storage/v1/")) {
     targets.storage.handle(req, res).catch((error: unknown) => fail(res, error));

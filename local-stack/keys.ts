@@ -37,6 +37,16 @@ export const LOCAL_INSTAGRAM = {
   tokenKey: "bG9jYWwtZGV2LWluc3RhZ3JhbS10b2tlbi1rZXkhISE=",
 };
 
+/**
+ * The bot the local stack's Telegram fake plays (local-stack/telegram-fake): its token (the fake
+ * refuses any other in /bot<token>/...), its username (the t.me links) and the webhook's secret.
+ */
+export const LOCAL_TELEGRAM = {
+  botToken: "1000000001:local-dev-telegram-bot-token",
+  botUsername: "local_marketplace_bot",
+  webhookSecret: "local-dev-telegram-webhook-secret",
+};
+
 export const keys = {
   signingKey: process.env.JWT_SIGNING_KEY ?? LOCAL_SIGNING_KEY,
   anonKey: process.env.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,

@@ -1,6 +1,7 @@
-// The whole local stack in one call: Postgres, migrations and seed, the api and instagram-webhook
-// functions under Deno, the Realtime and Storage stand-ins, the Meta fake (unless a real Instagram
-// app is configured), the SPA, all behind one origin. `npm start` and the test runner both use it.
+// The whole local stack in one call: Postgres, migrations and seed, the api, instagram-webhook and
+// telegram-webhook functions under Deno, the Realtime and Storage stand-ins, the Meta fake (unless
+// a real Instagram app is configured), the Telegram fake (unless a real bot is configured), the
+// SPA, all behind one origin. `npm start` and the test runner both use it.
 import type { Server } from "node:http";
 import { createRemoteJWKSet } from "jose";
 import { join } from "node:path";
@@ -8,11 +9,12 @@ import { startEdgeFunction, type EdgeFunction } from "./edge-function.ts";
 import { prepareDatabase, seedAdmin } from "./database.ts";
 import { freePort } from "./free-port.ts";
 import { createGateway } from "./gateway.ts";
-import { keys, LOCAL_INSTAGRAM } from "./keys.ts";
+import { keys, LOCAL_INSTAGRAM, LOCAL_TELEGRAM } from "./keys.ts";
 import { startMetaFake, type MetaFake } from "./meta-fake/index.ts";
 import { findPostgres, startCluster, type Cluster } from "./postgres.ts";
 import { startRealtime, type RealtimeServer } from "./realtime/index.ts";
 import { buildSpa } from "./spa-build.ts";
+import { startTelegramFake, type TelegramFake } from "./telegram-fake/index.ts";
 import { createStorage, type StorageServer } from "./storage/index.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -40,6 +42,9 @@ export interface Stack {
   instagramWebhook: EdgeFunction;
   /** The Meta fake the functions talk to; none when INSTAGRAM_APP_ID and _SECRET name a real app. */
   metaFake?: MetaFake;
+  telegramWebhook: EdgeFunction;
+  /** The Telegram fake the functions talk to; none when TELEGRAM_BOT_TOKEN names a real bot. */
+  telegramFake?: TelegramFake;
   timings: Record<string, number>;
   stop(): Promise<void>;
 }
@@ -87,16 +92,18 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const publicUrl = `http://127.0.0.1:${opts.port}`;
     const instagram = await instagramApp(`${publicUrl}/functions/v1/instagram-webhook`, log);
     if (instagram.fake) stoppers.push(() => instagram.fake?.close());
+    const telegram = await telegramBot(`${publicUrl}/functions/v1/telegram-webhook`, log);
+    if (telegram.fake) stoppers.push(() => telegram.fake?.close());
     const functionOptions = {
       databaseUrl,
       signingKey: keys.signingKey,
       serviceRoleKey: keys.serviceRoleKey,
       publicUrl,
-      env: instagram.env,
+      env: { ...instagram.env, ...telegram.env },
     };
 
     // All settle before anything is thrown, so a failed SPA build still stops the functions.
-    const [apiStart, webhookStart, spaBuild] = await Promise.allSettled([
+    const [apiStart, webhookStart, telegramStart, spaBuild] = await Promise.allSettled([
       startEdgeFunction({
         ...functionOptions,
         name: "api",
@@ -109,14 +116,22 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         port: await freePort(),
         log: (line) => log(`[instagram-webhook] ${line}`),
       }),
+      startEdgeFunction({
+        ...functionOptions,
+        name: "telegram-webhook",
+        port: await freePort(),
+        log: (line) => log(`[telegram-webhook] ${line}`),
+      }),
       buildSpa(),
     ]);
-    for (const started of [apiStart, webhookStart]) {
+    for (const started of [apiStart, webhookStart, telegramStart]) {
       if (started.status === "fulfilled") stoppers.push(() => started.value.stop());
     }
-    for (const step of [apiStart, webhookStart, spaBuild]) if (step.status === "rejected") throw step.reason;
+    for (const step of [apiStart, webhookStart, telegramStart, spaBuild])
+      if (step.status === "rejected") throw step.reason;
     const api = (apiStart as PromiseFulfilledResult<EdgeFunction>).value;
     const instagramWebhook = (webhookStart as PromiseFulfilledResult<EdgeFunction>).value;
+    const telegramWebhook = (telegramStart as PromiseFulfilledResult<EdgeFunction>).value;
     const spa = (spaBuild as PromiseFulfilledResult<string>).value;
     mark(`functions and SPA (${spa})`);
 
@@ -137,6 +152,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const gateway: Server = createGateway({
       apiUrl: api.url,
       instagramWebhookUrl: instagramWebhook.url,
+      telegramWebhookUrl: telegramWebhook.url,
       realtime,
       storage,
       spaDir: join(root, "dist"),
@@ -163,6 +179,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       api,
       instagramWebhook,
       metaFake: instagram.fake,
+      telegramWebhook,
+      telegramFake: telegram.fake,
       timings,
       stop,
     };
@@ -203,6 +221,37 @@ async function instagramApp(
       INSTAGRAM_GRAPH_URL: fake.graphUrl,
       INSTAGRAM_OAUTH_URL: fake.oauthUrl,
       INSTAGRAM_AUTHORIZE_URL: fake.authorizeUrl,
+    },
+  };
+}
+
+/**
+ * The Telegram bot the functions use. A real one when TELEGRAM_BOT_TOKEN is set (with the other
+ * TELEGRAM_* variables, passed through from this environment); otherwise the Telegram fake, on a
+ * port of its own, delivering /start updates to our gateway.
+ */
+async function telegramBot(
+  webhookUrl: string,
+  log: (line: string) => void,
+): Promise<{ env: Record<string, string>; fake?: TelegramFake }> {
+  if (process.env.TELEGRAM_BOT_TOKEN) {
+    log("Telegram: the bot named by TELEGRAM_BOT_TOKEN");
+    return { env: {} };
+  }
+  const fake = await startTelegramFake({
+    port: await freePort(),
+    ...LOCAL_TELEGRAM,
+    webhookUrl,
+    log,
+  });
+  log(`Telegram: the Telegram fake at ${fake.url}`);
+  return {
+    fake,
+    env: {
+      TELEGRAM_BOT_TOKEN: LOCAL_TELEGRAM.botToken,
+      TELEGRAM_BOT_USERNAME: LOCAL_TELEGRAM.botUsername,
+      TELEGRAM_WEBHOOK_SECRET: LOCAL_TELEGRAM.webhookSecret,
+      TELEGRAM_API_URL: fake.url,
     },
   };
 }

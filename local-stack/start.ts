@@ -36,6 +36,7 @@ async function shutdown() {
   await stack?.stop();
   rmSync(lockFile, { force: true });
   rmSync(join(dataDir, "meta-fake.json"), { force: true });
+  rmSync(join(dataDir, "telegram-fake.json"), { force: true });
   process.exit(0);
 }
 // Installed before starting so Ctrl-C during start-up also cleans up what was started.
@@ -70,6 +71,10 @@ console.log(`Ready: ${stack.url}`);
 const metaFakeFile = join(dataDir, "meta-fake.json");
 if (stack.metaFake) writeFileSync(metaFakeFile, JSON.stringify({ url: stack.metaFake.url }));
 else rmSync(metaFakeFile, { force: true });
+// And the Telegram fake (npm run telegram:simulate).
+const telegramFakeFile = join(dataDir, "telegram-fake.json");
+if (stack.telegramFake) writeFileSync(telegramFakeFile, JSON.stringify({ url: stack.telegramFake.url }));
+else rmSync(telegramFakeFile, { force: true });
 console.log(`
 Demo accounts:
   admin       ${admin.email} / ${admin.password}
@@ -78,6 +83,7 @@ Demo accounts:
 Postgres: ${stack.postgres}
 Database ${stack.databaseUrl} (migrations' role)   superuser ${stack.adminDatabaseUrl}
 API ${stack.url}/functions/v1/api   Instagram webhook ${stack.url}/functions/v1/instagram-webhook
+Telegram: ${stack.telegramFake ? `the Telegram fake at ${stack.telegramFake.url} (npm run telegram:simulate -- start <token of Link Telegram>)` : "the bot named by TELEGRAM_BOT_TOKEN"}
 Instagram: ${stack.metaFake ? `the Meta fake at ${stack.metaFake.url} (npm run instagram:simulate -- comment "SILK please")` : "the app named by INSTAGRAM_APP_ID"}
 Realtime ${stack.url.replace("http", "ws")}/realtime/v1/websocket   Storage ${stack.url}/storage/v1/
 Press Ctrl-C to stop.`);

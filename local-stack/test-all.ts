@@ -110,6 +110,12 @@ async function staticChecks(): Promise<LayerResult[]> {
       ["check", "--config", join("instagram-webhook", "deno.json"), "instagram-webhook"],
       join(root, "supabase", "functions"),
     ),
+    await runCheck(
+      "deno check (telegram)",
+      denoBinary(),
+      ["check", "--config", join("telegram-webhook", "deno.json"), "telegram-webhook"],
+      join(root, "supabase", "functions"),
+    ),
   ];
 }
 
@@ -175,6 +181,8 @@ async function main() {
       CI: process.env.CI ?? "",
       // Tests drive the Meta fake's control endpoints (simulated comments, the replies it received).
       META_FAKE_URL: stack.metaFake?.url ?? "",
+      // And the Telegram fake's (simulated /start, blocked chats, flood control, the messages sent).
+      TELEGRAM_FAKE_URL: stack.telegramFake?.url ?? "",
     };
 
     const pgTapFiles = readdirSync(join(root, "supabase", "tests", "database"))
@@ -206,6 +214,7 @@ async function main() {
           "_shared",
           "api",
           "instagram-webhook",
+          "telegram-webhook",
         ],
         { ...env, NO_COLOR: "1" },
         join(root, "supabase", "functions"),

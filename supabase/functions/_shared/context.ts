@@ -1,6 +1,7 @@
 // What every route handler can reach: the database, the signing key and the project's URLs.
 import type { Sql } from "./db.ts";
 import type { InstagramConfig } from "./instagram/config.ts";
+import type { TelegramConfig } from "./telegram/config.ts";
 import type { SigningKey } from "./tokens.ts";
 
 export interface AppDeps {
@@ -12,4 +13,8 @@ export interface AppDeps {
   appUrl: string;
   /** Null when the marketplace has no Instagram app configured (the automation is off). */
   instagram: InstagramConfig | null;
+  /** Null or absent when no Telegram bot is configured (no alerts are sent). */
+  telegram?: TelegramConfig | null;
+  /** Keeps work going after the answer (EdgeRuntime.waitUntil on hosted); absent in unit tests. */
+  runAfterResponse?: (work: Promise<unknown>) => void;
 }

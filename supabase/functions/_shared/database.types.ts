@@ -136,6 +136,68 @@ export type Database = {
         };
         Relationships: [];
       };
+      telegram_link_tokens: {
+        Row: {
+          expires_at: string;
+          language: string;
+          token_hash: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          expires_at?: string;
+          language: string;
+          token_hash: string;
+          user_id: string;
+        };
+        Update: {
+          expires_at?: string;
+          language?: string;
+          token_hash?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
+      telegram_outbox: {
+        Row: {
+          attempts: number;
+          created_at: string;
+          failed_at: string | null;
+          id: number;
+          kind: Database["public"]["Enums"]["telegram_notice_kind"];
+          last_error: string | null;
+          next_attempt_at: string;
+          payload: NonNullable<Json>;
+          sent_at: string | null;
+          telegram_chat_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempts?: number;
+          created_at?: string;
+          failed_at?: string | null;
+          id?: never;
+          kind: Database["public"]["Enums"]["telegram_notice_kind"];
+          last_error?: string | null;
+          next_attempt_at?: string;
+          payload: NonNullable<Json>;
+          sent_at?: string | null;
+          telegram_chat_id: string;
+        };
+        Update: {
+          attempts?: number;
+          created_at?: string;
+          failed_at?: string | null;
+          id?: never;
+          kind?: Database["public"]["Enums"]["telegram_notice_kind"];
+          last_error?: string | null;
+          next_attempt_at?: string;
+          payload?: NonNullable<Json>;
+          sent_at?: string | null;
+          telegram_chat_id?: string;
+        };
+        Relationships: [];
+      };
     };
     Views: {
       [_ in never]: never;
@@ -169,6 +231,17 @@ export type Database = {
         };
         Returns: Database["public"]["Enums"]["order_flag"][];
       };
+      claim_telegram_outbox: {
+        Args: { p_limit: number };
+        Returns: {
+          attempts: number;
+          chat_id: number;
+          id: number;
+          kind: Database["public"]["Enums"]["telegram_notice_kind"];
+          language: string;
+          payload: Json;
+        }[];
+      };
       commission_hold: { Args: Record<PropertyKey, never>; Returns: string };
       consume_instagram_connect_state: { Args: { p_nonce: string; p_user_id: string }; Returns: boolean };
       create_admin: {
@@ -193,9 +266,20 @@ export type Database = {
         Args: { p_kind: Database["public"]["Enums"]["ledger_account_kind"]; p_user_id?: string };
         Returns: number;
       };
+      link_telegram_chat: {
+        Args: { p_chat_id: number; p_title: string; p_token: string };
+        Returns: Database["public"]["Tables"]["telegram_chats"]["Row"];
+        SetofOptions: {
+          from: "*";
+          to: "telegram_chats";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       login_succeeded: { Args: { p_attempt_id: number; p_client_ip: string; p_email: string }; Returns: undefined };
       new_instagram_connect_state: { Args: { p_user_id: string }; Returns: string };
       new_short_code: { Args: Record<PropertyKey, never>; Returns: string };
+      new_telegram_link_token: { Args: { p_language: string; p_user_id: string }; Returns: string };
       next_keyword: { Args: { p_influencer_id: string; p_product_name: string }; Returns: string };
       note_signup_attempt: { Args: { p_client_ip: string }; Returns: undefined };
       on_order_delivered: { Args: { p_order_id: string }; Returns: undefined };
@@ -1293,6 +1377,51 @@ export type Database = {
           },
         ];
       };
+      telegram_chats: {
+        Row: {
+          chat_id: number;
+          id: string;
+          language: string;
+          linked_at: string;
+          notify_new_orders: boolean;
+          notify_payouts: boolean;
+          notify_signups: boolean;
+          title: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          chat_id: number;
+          id?: string;
+          language?: string;
+          linked_at?: string;
+          notify_new_orders?: boolean;
+          notify_payouts?: boolean;
+          notify_signups?: boolean;
+          title: string;
+          user_id: string;
+        };
+        Update: {
+          chat_id?: number;
+          id?: string;
+          language?: string;
+          linked_at?: string;
+          notify_new_orders?: boolean;
+          notify_payouts?: boolean;
+          notify_signups?: boolean;
+          title?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "telegram_chats_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       users: {
         Row: {
           account_name: string | null;
@@ -1623,6 +1752,7 @@ export type Database = {
       order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered" | "cancelled";
       payout_status: "pending" | "completed";
       social_platform: "instagram" | "facebook";
+      telegram_notice_kind: "new_order" | "payout_completed" | "new_signup";
       user_type: "business" | "influencer" | "admin";
     };
     CompositeTypes: {
@@ -1752,6 +1882,7 @@ export const Constants = {
       order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered", "cancelled"],
       payout_status: ["pending", "completed"],
       social_platform: ["instagram", "facebook"],
+      telegram_notice_kind: ["new_order", "payout_completed", "new_signup"],
       user_type: ["business", "influencer", "admin"],
     },
   },

@@ -3,8 +3,10 @@
 //   JWT_SIGNING_KEY  the private ES256 JWK also imported as the project's JWT signing key
 //   APP_URL          where the SPA is served (affiliate links point at its /checkout)
 // Every variable is required: a function missing one stops at boot with its name. The Instagram
-// automation's variables are optional as a whole (instagram/config.ts).
+// automation's variables are optional as a whole (instagram/config.ts), and so are the Telegram
+// alerts' (telegram/config.ts).
 import { readInstagramConfig, type InstagramConfig } from "./instagram/config.ts";
+import { readTelegramConfig, type TelegramConfig } from "./telegram/config.ts";
 import { loadSigningKey, type SigningKey } from "./tokens.ts";
 
 export interface FunctionEnv {
@@ -18,6 +20,8 @@ export interface FunctionEnv {
   appUrl: string;
   /** Optional: see instagram/config.ts for its variables. */
   instagram: InstagramConfig | null;
+  /** Optional: see telegram/config.ts for its variables. */
+  telegram: TelegramConfig | null;
 }
 
 function required(name: string, value: string | undefined): string {
@@ -33,5 +37,6 @@ export async function readEnv(): Promise<FunctionEnv> {
     serviceRoleKey: required("SUPABASE_SERVICE_ROLE_KEY", Deno.env.get("SUPABASE_SERVICE_ROLE_KEY")),
     appUrl: required("APP_URL", Deno.env.get("APP_URL")).replace(/\/+$/, ""),
     instagram: await readInstagramConfig(),
+    telegram: readTelegramConfig(),
   };
 }

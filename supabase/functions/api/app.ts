@@ -21,6 +21,8 @@ import { campaignRoutes } from "./routes/campaigns.ts";
 import { checkoutRoutes } from "./routes/checkout.ts";
 import { deliveryZoneRoutes } from "./routes/delivery-zones.ts";
 import { instagramRoutes } from "./routes/instagram.ts";
+import { notificationRoutes } from "./routes/notifications.ts";
+import { sendTelegramNoticesAfterEvents } from "./lib/telegram-notices.ts";
 import { keywordTriggerRoutes } from "./routes/keyword-triggers.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { payoutRoutes } from "./routes/payouts.ts";
@@ -44,6 +46,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use("*", limitJsonBody("/api/upload/"), refuseControlCharactersInUrl());
+  app.use("*", sendTelegramNoticesAfterEvents(deps));
 
   // GET /.well-known/jwks.json - the public keys our tokens are verified with (no private part)
   app.get("/.well-known/jwks.json", (c) => {
@@ -61,6 +64,7 @@ export function createApp(deps: AppDeps) {
   app.route("/checkout", checkoutRoutes(deps));
   app.route("/orders", orderRoutes(deps));
   app.route("/payouts", payoutRoutes(deps));
+  app.route("/notifications", notificationRoutes(deps));
   // The short links, /r/<code> on the app's origin (the gateway or a static host forwards them here).
   app.route("/r", shortLinkRoutes(deps));
 

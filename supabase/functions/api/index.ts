@@ -4,7 +4,17 @@ import { readEnv } from "../_shared/env.ts";
 import { createApp } from "./app.ts";
 
 const env = await readEnv();
-const app = createApp({ ...env, sql: connect(env.databaseUrl) });
+declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;
+
+const app = createApp({
+  ...env,
+  sql: connect(env.databaseUrl),
+  // Hosted, the worker may stop once the answer is sent unless told to wait; under plain Deno
+  // (the local stack) the promise simply runs on.
+  runAfterResponse: (work) => {
+    if (typeof EdgeRuntime !== "undefined") EdgeRuntime.waitUntil(work);
+  },
+});
 
 // The local stack passes FUNCTION_PORT and binds loopback only; hosted Supabase ignores both.
 const port = Number(Deno.env.get("FUNCTION_PORT") ?? 8000);

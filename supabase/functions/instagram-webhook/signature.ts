@@ -18,11 +18,5 @@ export async function hasValidSignature(appSecret: string, body: Uint8Array<Arra
   return crypto.subtle.verify("HMAC", key, signature, body);
 }
 
-/** Constant-time equality of two strings (the GET handshake's verify token). */
-export function sameSecret(a: string, b: string): boolean {
-  const left = new TextEncoder().encode(a);
-  const right = new TextEncoder().encode(b);
-  let difference = left.length ^ right.length;
-  for (let i = 0; i < Math.max(left.length, right.length); i++) difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
-  return difference === 0;
-}
+// The verify token of the GET handshake is compared in constant time as well.
+export { sameSecret } from "../_shared/same-secret.ts";

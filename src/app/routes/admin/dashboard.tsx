@@ -4,6 +4,7 @@ import { AdminDashboard } from "@/features/admin-users/components/admin-dashboar
 import { PlatformStats } from "@/features/attribution/components/platform-stats.tsx";
 import { OrderManagement } from "@/features/orders/components/order-management.tsx";
 import { AdminPayouts } from "@/features/payouts/components/admin-payouts.tsx";
+import { TelegramAlertsCard } from "@/features/telegram-alerts/components/telegram-alerts-card.tsx";
 
 export default function AdminDashboardRoute() {
   return (
@@ -11,7 +12,12 @@ export default function AdminDashboardRoute() {
       ordersTab={<OrderManagement />}
       payoutsTab={<AdminPayouts />}
       attributionTab={<PlatformStats />}
-      settingsTab={<MarketplaceSettings />}
+      settingsTab={
+        <>
+          <MarketplaceSettings />
+          <TelegramAlertsCard kinds={["new_order", "new_signup"]} approved />
+        </>
+      }
       auditTab={<AuditLog />}
     />
   );

@@ -4,6 +4,7 @@ import { OrdersToFulfill } from "@/features/orders/components/orders-to-fulfill.
 import { PayoutManagement } from "@/features/payouts/components/payout-management.tsx";
 import { ProfileForm } from "@/features/profile/components/profile-form.tsx";
 import { ShopNamePrompt } from "@/features/profile/components/shop-name-prompt.tsx";
+import { TelegramAlertsCard } from "@/features/telegram-alerts/components/telegram-alerts-card.tsx";
 
 export default function BusinessDashboardRoute() {
   return (
@@ -12,7 +13,12 @@ export default function BusinessDashboardRoute() {
       statsCard={(user) => <CampaignStats userId={user.id} />}
       ordersCard={<OrdersToFulfill />}
       profileCard={(user) => <ProfileForm user={user} />}
-      payoutsCard={(user) => <PayoutManagement user={user} />}
+      payoutsCard={(user) => (
+        <>
+          <PayoutManagement user={user} />
+          <TelegramAlertsCard kinds={["new_order", "payout_completed"]} approved={user.status === "approved"} />
+        </>
+      )}
     />
   );
 }

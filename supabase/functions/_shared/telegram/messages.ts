@@ -1,0 +1,109 @@
+// The texts the bot sends, in English or Khmer: the chat's language, chosen by the app's language
+// when the chat was linked (and switchable per chat). Plain text (no parse_mode), so a product
+// name with * or < cannot break the message. A new order's text never holds the customer's phone:
+// the outbox payload does not carry it to begin with.
+
+export type ChatLanguage = "en" | "km";
+
+export interface NewOrderNotice {
+  order_number: string;
+  product_name: string;
+  quantity: number;
+  total_cents: number;
+  district: string;
+  commune: string;
+}
+
+export interface PayoutNotice {
+  amount_cents: number;
+  aba_reference: string | null;
+}
+
+export interface SignupNotice {
+  user_type: string;
+  /** The shop's or the person's name, when the sign-up gave one. */
+  name: string | null;
+  email: string;
+}
+
+export type Notice =
+  | { kind: "new_order"; payload: NewOrderNotice }
+  | { kind: "payout_completed"; payload: PayoutNotice }
+  | { kind: "new_signup"; payload: SignupNotice };
+
+/** $1,234.50 from cents, the same in both languages (prices are in US dollars). */
+export function dollars(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(Math.trunc(cents));
+  const whole = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${sign}$${whole}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+const ROLE_NAMES: Record<ChatLanguage, Record<string, string>> = {
+  en: { business: "business", influencer: "influencer" },
+  km: { business: "អាជីវកម្ម", influencer: "អ្នកផ្សព្វផ្សាយ" },
+};
+
+export function noticeText(notice: Notice, language: ChatLanguage): string {
+  const km = language === "km";
+  switch (notice.kind) {
+    case "new_order": {
+      const o = notice.payload;
+      return km
+        ? [
+            `🛒 ការបញ្ជាទិញថ្មី ${o.order_number}`,
+            `ផលិតផល៖ ${o.product_name}`,
+            `ចំនួន៖ ${o.quantity}`,
+            `សរុប៖ ${dollars(o.total_cents)}`,
+            `ខណ្ឌ/ស្រុក៖ ${o.district}`,
+            `សង្កាត់/ឃុំ៖ ${o.commune}`,
+          ].join("\n")
+        : [
+            `🛒 New order ${o.order_number}`,
+            `Product: ${o.product_name}`,
+            `Quantity: ${o.quantity}`,
+            `Total: ${dollars(o.total_cents)}`,
+            `District: ${o.district}`,
+            `Commune: ${o.commune}`,
+          ].join("\n");
+    }
+    case "payout_completed": {
+      const p = notice.payload;
+      const reference = p.aba_reference ?? "-";
+      return km
+        ? `💸 ការទូទាត់ ${dollars(p.amount_cents)} ត្រូវបានផ្ទេររួច។ លេខយោង ABA៖ ${reference}`
+        : `💸 Your payout of ${dollars(p.amount_cents)} was sent. ABA reference: ${reference}`;
+    }
+    case "new_signup": {
+      const s = notice.payload;
+      const role = ROLE_NAMES[language][s.user_type] ?? s.user_type;
+      const who = s.name ? `${s.name} <${s.email}>` : s.email;
+      return km
+        ? `👤 ការចុះឈ្មោះថ្មី (${role})៖ ${who}\nកំពុងរង់ចាំការអនុម័តរបស់អ្នក។`
+        : `👤 New ${role} sign-up: ${who}\nWaiting for your approval.`;
+    }
+  }
+}
+
+/** The confirmation in a chat that was just linked. */
+export function linkedText(title: string, language: ChatLanguage): string {
+  return language === "km"
+    ? `✅ ${title} ត្រូវបានភ្ជាប់។ ការជូនដំណឹងនឹងមកដល់ទីនេះ។ អាចបិទ ឬផ្តាច់បាននៅក្នុងកម្មវិធី។`
+    : `✅ ${title} is linked. Alerts will arrive here. Switch them off or unlink in the app.`;
+}
+
+/** The answer to /start with a token that is unknown, spent or expired (or none at all). */
+export function staleLinkText(language: ChatLanguage): string {
+  return language === "km"
+    ? "តំណនេះផុតកំណត់ ឬត្រូវបានប្រើរួចហើយ។ សូមចុច «ភ្ជាប់ Telegram» ក្នុងកម្មវិធីម្តងទៀត។"
+    : "This link has expired or was already used. Press Link Telegram in the app again.";
+}
+
+/** The answer to a bare /start: the bot was opened without the app's link. */
+export function howToLinkText(language: ChatLanguage): string {
+  return language === "km"
+    ? "សួស្តី! ដើម្បីទទួលការជូនដំណឹង សូមចុច «ភ្ជាប់ Telegram» ក្នុងកម្មវិធី។"
+    : "Hello! To get alerts here, press Link Telegram in the app.";
+}

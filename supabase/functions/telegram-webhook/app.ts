@@ -1,0 +1,83 @@
+// The `telegram-webhook` function: the bot's webhook, and the outbox drain.
+//   POST /         Telegram's updates. Only a request whose X-Telegram-Bot-Api-Secret-Token is
+//                  TELEGRAM_WEBHOOK_SECRET is read at all; /start <token> links the chat to the
+//                  token's account and confirms in the chat. Every update read is answered 200
+//                  (a non-2xx makes Telegram deliver it again and again).
+//   POST /drain    with the service-role key: sends the due notices (the scheduled job).
+import { Hono } from "hono";
+import { asService, type Sql } from "../_shared/db.ts";
+import { sameSecret } from "../_shared/same-secret.ts";
+import { sendMessage } from "../_shared/telegram/bot-api.ts";
+import type { TelegramConfig } from "../_shared/telegram/config.ts";
+import { drainOutbox } from "../_shared/telegram/drain.ts";
+import { howToLinkText, linkedText, staleLinkText, type ChatLanguage } from "../_shared/telegram/messages.ts";
+import { readStartCommand } from "../_shared/telegram/update.ts";
+
+export interface WebhookDeps {
+  sql: Sql;
+  /** Null when the marketplace has no bot: every update is refused. */
+  config: TelegramConfig | null;
+  /** Authorises the scheduled drain. */
+  serviceRoleKey: string;
+  /** Keeps work going after the answer (EdgeRuntime.waitUntil on hosted). */
+  runAfterResponse: (work: Promise<unknown>) => void;
+}
+
+/** Updates are a few kilobytes; anything far larger is not from Telegram. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export function createWebhookApp(deps: WebhookDeps) {
+  const app = new Hono().basePath("/telegram-webhook");
+
+  app.post("/", async (c) => {
+    if (!deps.config) return c.text("Telegram is not set up on this marketplace", 403);
+    const config = deps.config;
+    // Checked before the body is read: a caller without the secret learns nothing and costs nothing.
+    if (!sameSecret(c.req.header("x-telegram-bot-api-secret-token") ?? "", config.webhookSecret)) {
+      return c.text("The secret token is missing or wrong", 401);
+    }
+    const body = await c.req.arrayBuffer();
+    if (body.byteLength > MAX_BODY_BYTES) return c.text("Payload too large", 413);
+    let start;
+    try {
+      start = readStartCommand(JSON.parse(new TextDecoder().decode(body)));
+    } catch {
+      return c.text("Not a Telegram Update", 400);
+    }
+    if (!start) return c.text("ok", 200);
+
+    let reply: { text: string; language: ChatLanguage };
+    if (start.token === null) {
+      reply = { text: howToLinkText(start.language), language: start.language };
+    } else {
+      const token = start.token;
+      // Linked before answering: a database failure (500) makes Telegram deliver the /start again.
+      const [linked] = await asService(
+        deps.sql,
+        (tx) => tx<{ id: string | null; language: ChatLanguage; title: string }[]>`
+          select id, language, title from private.link_telegram_chat(${token}, ${start.chatId}, ${start.title})`,
+      );
+      reply = linked?.id
+        ? { text: linkedText(linked.title, linked.language), language: linked.language }
+        : { text: staleLinkText(start.language), language: start.language };
+    }
+    deps.runAfterResponse(
+      sendMessage(config, start.chatId, reply.text).catch((error) =>
+        console.error(`[telegram-webhook] the answer to /start in chat ${start.chatId} failed:`, error),
+      ),
+    );
+    return c.text("ok", 200);
+  });
+
+  app.post("/drain", async (c) => {
+    if (!sameSecret(c.req.header("authorization") ?? "", `Bearer ${deps.serviceRoleKey}`)) {
+      return c.text("The service-role key is required", 401);
+    }
+    if (!deps.config) return c.json({ sent: 0, retrying: 0, unlinked: 0, failed: 0 });
+    // A scheduled run sends what is due now and leaves later retries to the next run.
+    return c.json(await drainOutbox(deps.sql, deps.config, { maxWaitMs: 0 }));
+  });
+
+  app.notFound((c) => c.text("Not found", 404));
+  return app;
+}

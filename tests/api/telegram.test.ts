@@ -1,0 +1,278 @@
+// Telegram alerts through the real stack and its Telegram fake: the webhook's secret, linking a
+// chat with /start <token>, a new order's message (never the customer's phone), switches,
+// Telegram's retry_after, a chat that blocked the bot, admins' sign-up notices and the drain.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
+import { api, apiFrom, businessRegistration, freshLoopbackAddress } from "../helpers/api.ts";
+import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
+import { stackUrl, uniqueEmail } from "../helpers/stack.ts";
+import { LOCAL_SERVICE_ROLE_KEY, LOCAL_TELEGRAM } from "../../local-stack/keys.ts";
+import {
+  attemptsOf,
+  blockBot,
+  floodNext,
+  linkChat,
+  messagesOf,
+  messageWith,
+  pressStart,
+} from "../helpers/telegram-fake.ts";
+
+const sql = fixtureDb();
+const webhook = () => `${stackUrl()}/functions/v1/telegram-webhook`;
+const SECRET = LOCAL_TELEGRAM.webhookSecret;
+
+let phoneCounter = 100_000 + Math.floor(Math.random() * 800_000);
+
+afterAll(() => sql.end());
+
+/** A shop of its own with a product the demo influencer sells. */
+async function shopWithProduct(productName = "Kampot Pepper 100g") {
+  const owner = await business();
+  const campaignId = await createCampaign(sql, { businessId: owner.user.id, productName, priceCents: 750 });
+  await createApprovedLink(sql, campaignId);
+  return { owner, campaignId };
+}
+
+/** A customer's order through the checkout path; its number and the phone used. */
+async function checkout(campaignId: string, quantity = 2) {
+  const digits = String(phoneCounter++);
+  const res = await apiFrom(freshLoopbackAddress(), "POST", "/checkout/order", {
+    body: {
+      influencer_id: demoInfluencerId,
+      product_id: campaignId,
+      customer_phone: `012 ${digits.slice(0, 3)} ${digits.slice(3)}`,
+      delivery_district: "Tuol Kouk",
+      delivery_commune: "Tuek L'ak Muoy",
+      quantity,
+    },
+  });
+  expect(res.status).toBe(201);
+  const [{ order_number }] = await sql<{ order_number: string }[]>`
+    select order_number from public.orders where id = ${res.body.order.id}`;
+  return { id: res.body.order.id as string, orderNumber: order_number, phoneDigits: `12${digits}` };
+}
+
+const update = (text: string, chatId = 990_001) => ({
+  update_id: 1,
+  message: { message_id: 1, date: 0, chat: { id: chatId, type: "private", first_name: "X" }, text },
+});
+
+describe("POST /functions/v1/telegram-webhook", () => {
+  it.each([
+    ["no secret header", {}],
+    ["a wrong secret", { "x-telegram-bot-api-secret-token": "not-the-secret" }],
+    ["the secret with a character more", { "x-telegram-bot-api-secret-token": `${SECRET}x` }],
+  ])("refuses %s with 401 and links nothing", async (_case, headers) => {
+    const owner = await business();
+    const link = await api("GET", "/notifications/telegram", { token: owner.token });
+    const token = new URL(link.body.url).searchParams.get("start")!;
+    const res = await fetch(webhook(), {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(update(`/start ${token}`)),
+    });
+    expect(res.status).toBe(401);
+    expect((await api("GET", "/notifications/telegram/chats", { token: owner.token })).body.chats).toEqual([]);
+  });
+
+  it("answers 400 to a body with the secret that is not an Update, and 200 to an update it ignores", async () => {
+    const headers = { "content-type": "application/json", "x-telegram-bot-api-secret-token": SECRET };
+    expect((await fetch(webhook(), { method: "POST", headers, body: "[1,2" })).status).toBe(400);
+    expect((await fetch(webhook(), { method: "POST", headers, body: JSON.stringify(update("hello")) })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe("GET /notifications/telegram", () => {
+  it("gives an approved business a single-use t.me link to the bot", async () => {
+    const owner = await business();
+    const res = await api("GET", "/notifications/telegram", { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body.url).toMatch(/^https:\/\/t\.me\/local_marketplace_bot\?start=[A-Za-z0-9_-]{32}$/);
+    const again = await api("GET", "/notifications/telegram", { token: owner.token });
+    expect(again.body.url).not.toBe(res.body.url);
+  });
+
+  it("refuses influencers, pending businesses, no sign-in and an unknown language", async () => {
+    expect((await api("GET", "/notifications/telegram", { token: (await influencer()).token })).body).toEqual({
+      error: "forbidden",
+      message: "Only businesses and admins can link Telegram",
+    });
+    expect((await api("GET", "/notifications/telegram", { token: (await business("pending")).token })).status).toBe(
+      403,
+    );
+    expect((await api("GET", "/notifications/telegram")).status).toBe(401);
+    const bad = await api("GET", "/notifications/telegram?language=fr", { token: (await business()).token });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ field: "language", message: "language must be en or km" });
+  });
+});
+
+describe("/start <token>", () => {
+  it("links the chat to the token's account in the chosen language and confirms there", async () => {
+    const owner = await business();
+    const { chatId, confirmation, chat, startToken } = await linkChat(owner.token, "km", { first_name: "Dara" });
+    expect(confirmation.text).toContain("Dara");
+    expect(confirmation.text).toContain("ត្រូវបានភ្ជាប់");
+    expect(chat).toEqual({
+      id: expect.any(String),
+      title: "Dara",
+      language: "km",
+      notices: { new_order: true, payout_completed: true, new_signup: true },
+      linked_at: expect.any(String),
+    });
+
+    // The token is spent: another chat pressing the same link is told so and linked to nothing.
+    const other = await pressStart(startToken);
+    expect(other.webhook_status).toBe(200);
+    const [stale] = await messagesOf(other.chat_id, 1);
+    expect(stale.text).toBe("This link has expired or was already used. Press Link Telegram in the app again.");
+    const chats = await api("GET", "/notifications/telegram/chats", { token: owner.token });
+    expect(chats.body.chats.map((c: { title: string }) => c.title)).toEqual(["Dara"]);
+    expect(chatId).not.toBe(other.chat_id);
+  });
+
+  it("does not link with an expired token", async () => {
+    const owner = await business();
+    const link = await api("GET", "/notifications/telegram", { token: owner.token });
+    await sql`update private.telegram_link_tokens set expires_at = now() - interval '1 second'
+              where user_id = ${owner.user.id}`;
+    const started = await pressStart(new URL(link.body.url).searchParams.get("start")!);
+    const [answer] = await messagesOf(started.chat_id, 1);
+    expect(answer.text).toContain("expired");
+    expect((await api("GET", "/notifications/telegram/chats", { token: owner.token })).body.chats).toEqual([]);
+  });
+});
+
+describe("a new order", () => {
+  let shop: { owner: Account; campaignId: string };
+  let chatId: number;
+
+  beforeAll(async () => {
+    shop = await shopWithProduct();
+    ({ chatId } = await linkChat(shop.owner.token, "en"));
+  });
+
+  it("is sent to the shop's chat with number, product, quantity, total and place, never the phone", async () => {
+    const order = await checkout(shop.campaignId, 2);
+    const { text } = await messageWith(chatId, order.orderNumber);
+    expect(text.split("\n")).toEqual([
+      `🛒 New order ${order.orderNumber}`,
+      "Product: Kampot Pepper 100g",
+      "Quantity: 2",
+      expect.stringMatching(/^Total: \$\d+\.\d{2}$/),
+      "District: Tuol Kouk",
+      "Commune: Tuek L'ak Muoy",
+    ]);
+    expect(text).not.toContain(order.phoneDigits);
+    expect(text).not.toContain(order.phoneDigits.slice(-6));
+  });
+
+  it("is not sent to another shop's chat, nor to a chat that switched new orders off", async () => {
+    const other = await shopWithProduct("Palm Sugar");
+    const { chat } = await linkChat(other.owner.token);
+    const off = await api("PUT", `/notifications/telegram/chats/${chat.id}`, {
+      token: other.owner.token,
+      body: { new_order: false },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body.chat.notices).toEqual({ new_order: false, payout_completed: true, new_signup: true });
+    await checkout(other.campaignId);
+    // The shop's chat still gets its orders (and is idle again before the next test).
+    await messageWith(chatId, (await checkout(shop.campaignId)).orderNumber);
+    // The outbox is written with the order: what is not queued is never sent.
+    const queued = await sql`select 1 from private.telegram_outbox where telegram_chat_id = ${chat.id}`;
+    expect(queued).toHaveLength(0);
+  });
+
+  it("waits Telegram's retry_after after a 429, then sends", async () => {
+    await floodNext(chatId, 2);
+    const order = await checkout(shop.campaignId);
+    const sent = await messageWith(chatId, order.orderNumber);
+    const refused = (await attemptsOf(chatId)).findLast((a) => a.status === 429)!;
+    expect(refused.description).toBe("Too Many Requests: retry after 2");
+    expect(Date.parse(sent.at) - Date.parse(refused.at)).toBeGreaterThanOrEqual(2000);
+  });
+
+  it("unlinks a chat that blocked the bot", async () => {
+    const blocker = await shopWithProduct("Krama");
+    const { chatId: blocked } = await linkChat(blocker.owner.token);
+    await blockBot(blocked);
+    await checkout(blocker.campaignId);
+    await expect
+      .poll(
+        async () => (await api("GET", "/notifications/telegram/chats", { token: blocker.owner.token })).body.chats,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toEqual([]);
+    expect((await attemptsOf(blocked)).at(-1)).toMatchObject({
+      status: 403,
+      description: "Forbidden: bot was blocked by the user",
+    });
+  });
+});
+
+describe("admins' notices", () => {
+  it("a sign-up is sent to an admin's chat", async () => {
+    const boss = await admin();
+    const { chatId, chat } = await linkChat(boss.token);
+    try {
+      const email = uniqueEmail("telegram-shop");
+      const registered = await apiFrom(freshLoopbackAddress(), "POST", "/auth/register/business", {
+        body: businessRegistration(email),
+      });
+      expect(registered.status).toBe(201);
+      expect((await messageWith(chatId, email)).text).toMatch(
+        /^👤 New business sign-up: .+\nWaiting for your approval\.$/,
+      );
+    } finally {
+      await api("DELETE", `/notifications/telegram/chats/${chat.id}`, { token: boss.token });
+    }
+  });
+});
+
+describe("/notifications/telegram/chats", () => {
+  it("lets only the owner change or unlink a chat", async () => {
+    const owner = await business();
+    const stranger = await business();
+    const { chat } = await linkChat(owner.token);
+    const path = `/notifications/telegram/chats/${chat.id}`;
+    expect((await api("PUT", path, { token: stranger.token, body: { new_order: false } })).status).toBe(404);
+    expect((await api("DELETE", path, { token: stranger.token })).status).toBe(404);
+    const bad = await api("PUT", path, { token: owner.token, body: { new_order: "no" } });
+    expect(bad.body).toEqual({
+      error: "invalid_input",
+      field: "new_order",
+      message: "new_order must be true or false",
+    });
+    expect((await api("PUT", path, { token: owner.token, body: {} })).status).toBe(400);
+    const km = await api("PUT", path, { token: owner.token, body: { language: "km" } });
+    expect(km.body.chat.language).toBe("km");
+    expect(await api("DELETE", path, { token: owner.token })).toMatchObject({
+      status: 200,
+      body: { message: "Telegram chat unlinked" },
+    });
+    expect((await api("GET", "/notifications/telegram/chats", { token: owner.token })).body.chats).toEqual([]);
+  });
+});
+
+describe("POST /functions/v1/telegram-webhook/drain", () => {
+  it("needs the service-role key", async () => {
+    const refused = await fetch(`${webhook()}/drain`, { method: "POST", headers: { authorization: "Bearer nope" } });
+    expect(refused.status).toBe(401);
+    const res = await fetch(`${webhook()}/drain`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      sent: expect.any(Number),
+      retrying: expect.any(Number),
+      unlinked: expect.any(Number),
+      failed: expect.any(Number),
+    });
+  });
+});
