@@ -14,6 +14,8 @@ const inputs = [
   "vite.config.ts",
   "package-lock.json",
   join("supabase", "functions", "_shared", "contract"),
+  // The contract's enums come from the generated types.
+  join("supabase", "functions", "_shared", "database.types.ts"),
 ];
 
 function newestMtime(path: string): number {
