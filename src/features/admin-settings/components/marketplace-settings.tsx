@@ -107,8 +107,8 @@ function SettingsForm({ saved }: { saved: Settings }) {
       )}
       {field("commission_hold_days", t("settings.commission_hold_daysHint"))}
       <fieldset className="form-fieldset">
-        <legend>{t("settings.flagsLegend")}</legend>
-        <p className="muted-note">{t("settings.flagsHint")}</p>
+        <legend className="form-fieldset__legend">{t("settings.flagsLegend")}</legend>
+        <p className="muted-note form-fieldset__hint">{t("settings.flagsHint")}</p>
         {FLAG_FIELDS.map((name) => field(name, t(`settings.${name}Hint`)))}
       </fieldset>
       {failure && <Alert tone="danger">{failure}</Alert>}

@@ -247,7 +247,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
         )}
         {isBusiness ? (
           <fieldset className="form-fieldset">
-            <legend className="profile-form__legend">{t("profile.bankLegend")}</legend>
+            <legend className="form-fieldset__legend">{t("profile.bankLegend")}</legend>
             {bankFields}
           </fieldset>
         ) : (
