@@ -56,7 +56,7 @@ beforeEach(() => {
   puts = [];
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.endsWith("/admin/orders"))
-      return listFails ? json(500, { error: "internal", message: "boom" }) : json(200, { orders });
+      return listFails ? json(500, { error: "internal", message: "boom" }) : json(200, { orders, next_cursor: null });
     const match = /\/admin\/orders\/([\w-]+)\/status$/.exec(url);
     if (match && init?.method === "PUT") {
       const body = JSON.parse(String(init.body)) as { new_status: OrderStatus; reason?: Order["cancellation_reason"] };

@@ -51,7 +51,9 @@ beforeEach(() => {
   orders = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) => (url.endsWith("/orders/user/all") ? json(200, { orders }) : json(404, {}))),
+    vi.fn(async (url: string) =>
+      url.endsWith("/orders/user/all") ? json(200, { orders, next_cursor: null }) : json(404, {}),
+    ),
   );
 });
 
