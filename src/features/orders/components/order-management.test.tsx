@@ -160,7 +160,7 @@ describe("Order Management", () => {
         body: { new_status: "ready_for_pickup", notes: "Status changed by admin" },
       },
     ]);
-    expect(toasts()).toContain("Order status updated to Ready for Pickup successfully!");
+    expect(toasts()).toContain("Order SL-000001 status updated to Ready for Pickup successfully!");
     expect(buttonByText(card("Silk Scarf"), "Move to Out for Delivery")).toBeDefined();
   });
 
@@ -224,7 +224,7 @@ describe("Order Management", () => {
         body: { new_status: "cancelled", notes: "Said she never ordered it", reason: "customer_refused" },
       },
     ]);
-    expect(toasts()).toContain("Order status updated to Cancelled successfully!");
+    expect(toasts()).toContain("Order SL-000002 status updated to Cancelled successfully!");
     const coffee = card("Coffee Beans");
     expect(coffee.textContent).toContain("Cancelled because");
     expect(coffee.textContent).toContain("Customer refused");

@@ -63,7 +63,7 @@ export function OrderManagement() {
     setChanging((current) => ({ ...current, [order.id]: to }));
     try {
       await updateStatus.mutateAsync({ id: order.id, status: to, cancellation });
-      toast.success(t("orders.admin.updated.success", { status: statusLabel(to) }));
+      toast.success(t("orders.admin.updated.success", { number: order.order_number, status: statusLabel(to) }));
       return true;
     } catch (error) {
       const title = t("orders.admin.updated.failed");

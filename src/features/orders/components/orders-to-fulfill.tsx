@@ -45,8 +45,11 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
   const list = orders.data;
   useEffect(() => {
     if (!list) return;
-    if (known.current && newlyDelivered(known.current, list).length > 0)
-      toast.success(t("orders.business.deliveredNotice"));
+    if (known.current) {
+      const delivered = newlyDelivered(known.current, list);
+      const numbers = list.filter((order) => delivered.includes(order.id)).map((order) => order.order_number);
+      if (numbers.length > 0) toast.success(t("orders.business.deliveredNotice", { number: numbers.join(", ") }));
+    }
     known.current = new Map(list.map((order) => [order.id, order.order_status]));
   }, [list, toast]);
 
