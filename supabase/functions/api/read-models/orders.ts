@@ -217,3 +217,52 @@ export async function readOrderStats(tx: Tx, where: Fragment): Promise<OrderStat
     delivered_sales: centsToDollars(deliveredSales),
   };
 }
+
+/** The columns of an orders CSV; the customer's phone only in the admin's. */
+export function orderCsvHeader(withPhone: boolean): string[] {
+  const header = [
+    "order_number",
+    "created_at",
+    "status",
+    "cancellation_reason",
+    "product_name",
+    "quantity",
+    "unit_price",
+    "delivery_fee",
+    "total",
+    "commission_rate",
+    "business_name",
+    "delivery_district",
+    "delivery_commune",
+    "source",
+  ];
+  return withPhone ? [...header, "customer_phone"] : header;
+}
+
+export function orderCsvCells(row: OrderRow, phone?: string | null): (string | number | null)[] {
+  const cells = [
+    row.order_number,
+    row.created_at,
+    row.status,
+    row.cancellation_reason,
+    row.product_name,
+    row.quantity,
+    centsToDollars(row.unit_price_cents).toFixed(2),
+    centsToDollars(row.delivery_fee_cents).toFixed(2),
+    centsToDollars(row.total_cents).toFixed(2),
+    row.commission_rate,
+    row.business_name,
+    row.delivery_district,
+    row.delivery_commune,
+    row.source,
+  ];
+  return phone === undefined ? cells : [...cells, phone];
+}
+
+/** How many rows an export reads from its database cursor at a time. */
+export const EXPORT_BATCH = 500;
+
+/** Every order matching `where` and the filters, newest first, in batches from a database cursor. */
+export function orderExportBatches(tx: Tx, where: Fragment, filter: OrderFilter, searchPhones: boolean) {
+  return readOrders(tx, tx`${where} and ${orderFilterCondition(tx, filter, searchPhones)}`).cursor(EXPORT_BATCH);
+}

@@ -2,7 +2,7 @@
 // pending request). Every query runs as the caller, so row-level security decides whose rows
 // are read: a user's own, or everyone's for an admin. Amounts come in cents and in dollars.
 import { payableKhqr } from "../../_shared/contract/khqr.ts";
-import { money } from "../../_shared/contract/money.ts";
+import { centsToDollars, money } from "../../_shared/contract/money.ts";
 import {
   PAYABLE_KHQR_LIFETIME_MS,
   type BusinessPayoutSummary,
@@ -69,7 +69,49 @@ export async function readPayoutPage(tx: Tx, page: PageQuery) {
   return { history: shown.map(toPayoutJson), next_cursor };
 }
 
-function readPayoutRows(tx: Tx, where: Fragment, limit: number) {
+/** The columns of a payouts CSV. */
+export const PAYOUT_CSV_HEADER = [
+  "payout_request_id",
+  "requested_at",
+  "completed_at",
+  "status",
+  "email",
+  "business_name",
+  "user_type",
+  "total_amount",
+  "gross_amount",
+  "fee_amount",
+  "transaction_count",
+  "aba_reference",
+  "bank_name",
+  "account_name",
+  "account_number",
+];
+
+/** Every payout request the caller may read, newest first, as CSV cells in batches from a cursor. */
+export async function* payoutCsvBatches(tx: Tx): AsyncGenerator<(string | number | null)[][]> {
+  for await (const rows of readPayoutRows(tx, tx`true`, null).cursor(500)) {
+    yield rows.map((row) => [
+      row.id,
+      row.requested_at,
+      row.completed_at,
+      row.status,
+      row.email,
+      row.business_name,
+      row.user_type,
+      centsToDollars(row.amount_cents).toFixed(2),
+      row.gross_cents === null ? null : centsToDollars(row.gross_cents).toFixed(2),
+      row.fee_cents === null ? null : centsToDollars(row.fee_cents).toFixed(2),
+      row.transaction_count,
+      row.aba_reference,
+      row.bank_name,
+      row.account_name,
+      row.account_number,
+    ]);
+  }
+}
+
+function readPayoutRows(tx: Tx, where: Fragment, limit: number | null) {
   return tx<(PayoutRow & { cursor_micros: number })[]>`
     select r.id, r.user_id, u.email, u.business_name, u.user_type, r.status, r.requested_at, r.completed_at,
            r.aba_reference, r.amount_cents, r.gross_cents, r.fee_cents, c.transaction_count, c.product_names,

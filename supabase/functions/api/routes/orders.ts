@@ -3,10 +3,24 @@ import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
-import { ordersOf, readOrderPage, readOrderStats, toOrderJson } from "../read-models/orders.ts";
+import {
+  orderCsvCells,
+  orderCsvHeader,
+  orderExportBatches,
+  ordersOf,
+  readOrderPage,
+  readOrderStats,
+  toOrderJson,
+} from "../read-models/orders.ts";
+import { csvLine, csvResponse, exportDate } from "../lib/csv.ts";
 import { pageOf } from "../lib/keyset.ts";
 import { parseQuery } from "../../_shared/validation.ts";
-import { orderListQuerySchema, type OrdersResponse, type OrderStatsResponse } from "../../_shared/contract/orders.ts";
+import {
+  orderFilterSchema,
+  orderListQuerySchema,
+  type OrdersResponse,
+  type OrderStatsResponse,
+} from "../../_shared/contract/orders.ts";
 import { requireRole, requireUser } from "../lib/require-user.ts";
 
 export function orderRoutes(deps: AppDeps) {
@@ -32,6 +46,19 @@ export function orderRoutes(deps: AppDeps) {
       })),
       next_cursor: page.next_cursor,
     } satisfies OrdersResponse);
+  });
+
+  // GET /orders/export - every one of the caller's orders as CSV (no customer phones), same filters as the list
+  app.get("/export", ownOrders, (c) => {
+    const user = c.get("user");
+    const filter = parseQuery(c, orderFilterSchema);
+    return csvResponse(`orders-${exportDate()}.csv`, orderCsvHeader(false), (write) =>
+      asUser(deps.sql, c.get("claims"), async (tx) => {
+        for await (const rows of orderExportBatches(tx, ordersOf(tx, user), filter, false)) {
+          await write(rows.map((row) => csvLine(orderCsvCells(row))).join(""));
+        }
+      }),
+    );
   });
 
   // GET /orders/stats/summary - counts per status and totals of every one of the caller's orders (an

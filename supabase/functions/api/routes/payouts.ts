@@ -7,6 +7,8 @@ import { asUser } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import {
+  PAYOUT_CSV_HEADER,
+  payoutCsvBatches,
   readPayoutPage,
   readPayouts,
   readPayoutStats,
@@ -14,6 +16,7 @@ import {
   readSummary,
 } from "../read-models/payouts.ts";
 import { money } from "../../_shared/contract/money.ts";
+import { csvLine, csvResponse, exportDate } from "../lib/csv.ts";
 import { requireRole, requireUser } from "../lib/require-user.ts";
 import {
   payoutCompletionSchema,
@@ -71,6 +74,16 @@ export function payoutRoutes(deps: AppDeps) {
     const answer = await asUser(deps.sql, c.get("claims"), (tx) => readPayoutPage(tx, page));
     return c.json(answer satisfies PayoutHistoryResponse);
   });
+
+  // GET /payouts/history/export - every payout request the caller may read (their own; an admin's:
+  // everyone's) as CSV
+  app.get("/history/export", (c) =>
+    csvResponse(`payouts-${exportDate()}.csv`, PAYOUT_CSV_HEADER, (write) =>
+      asUser(deps.sql, c.get("claims"), async (tx) => {
+        for await (const rows of payoutCsvBatches(tx)) await write(rows.map(csvLine).join(""));
+      }),
+    ),
+  );
 
   // GET /payouts/admin/pending - pending requests grouped per user, oldest first, with where to pay them
   app.get("/admin/pending", async (c) => {
