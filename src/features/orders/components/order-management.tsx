@@ -28,6 +28,7 @@ import { useUpdateOrderStatus, type Cancellation } from "@/features/orders/api/u
 import { countByFilter, filterOrders, ORDER_FILTERS, type OrderFilter } from "@/features/orders/utils/order-filters.ts";
 import { statusLabel, type OrderStatus } from "@/features/orders/utils/order-status.ts";
 import { AdminOrderCard } from "./admin-order-card.tsx";
+import { ExportOrdersButton } from "./export-orders-button.tsx";
 import { CancelOrderDialog } from "./cancel-order-dialog.tsx";
 import { RefusalRateNote } from "./refusal-rate-note.tsx";
 import "./orders.css";
@@ -89,6 +90,7 @@ export function OrderManagement() {
           {t("orders.admin.title")}
         </h2>
         <LiveIndicator status={live} />
+        <ExportOrdersButton path="/admin/orders/export" />
       </div>
       <RefusalRateNote orders={list} />
       <FilterGroup<OrderFilter>

@@ -14,6 +14,7 @@ import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { useMyOrders } from "@/features/orders/api/get-my-orders.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { newlyDelivered } from "@/features/orders/utils/order-filters.ts";
+import { ExportOrdersButton } from "./export-orders-button.tsx";
 import { OrderRow } from "./order-row.tsx";
 import { RefusalRateNote } from "./refusal-rate-note.tsx";
 import "./orders.css";
@@ -63,6 +64,7 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
       actions={
         <>
           <LiveIndicator status={live} />
+          <ExportOrdersButton path="/orders/export" />
           {list && (
             <Badge tone="neutral">
               <span aria-hidden="true">{t("orders.business.total", { count: formatCount(all.length) })}</span>
