@@ -58,8 +58,8 @@ beforeEach(() => {
         atob((localStorage.getItem("token") ?? "x.e30.y").split(".")[1].replace(/-/g, "+").replace(/_/g, "/")),
       ).user_type;
       const lists: Record<string, unknown> = {
-        "/admin/users": { users: [] },
-        "/admin/affiliate-links/all": { applications: [] },
+        "/admin/users": { users: [], next_cursor: null },
+        "/admin/affiliate-links/all": { applications: [], next_cursor: null },
         "/campaigns/business": { campaigns: [] },
         "/campaigns/active": { campaigns: [] },
         "/affiliate-links/my-links": { links: [] },

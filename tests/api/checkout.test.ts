@@ -97,6 +97,7 @@ describe("POST /checkout/order", () => {
       message: "Order placed successfully!",
       order: {
         id: expect.any(String),
+        // The number the customer quotes when calling about the order.
         order_number: expect.stringMatching(/^SL-\d{6,9}$/),
         product_name: "Krama Scarf",
         quantity: 2,

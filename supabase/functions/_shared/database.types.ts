@@ -1660,6 +1660,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      search_order_ids_by_phone: { Args: { p_digits: string }; Returns: string[] };
       set_user_status: {
         Args: { p_reason?: string; p_status: string; p_user_id: string };
         Returns: {

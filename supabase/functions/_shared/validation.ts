@@ -57,3 +57,8 @@ export function uuidParam(value: string, name: string): string {
   if (!uuidPattern.test(value)) throw new ApiError("invalid_input", `${name} must be a valid id`, name);
   return value.toLowerCase();
 }
+
+/** The query string read with a shared schema; the first problem is a 400 naming the parameter. */
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return parseWith(schema, c.req.query());
+}

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { linkApplicationsResponseSchema, type LinkApplication } from "@contract/links.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { fetchPages } from "@/lib/fetch-pages.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
@@ -9,12 +9,14 @@ import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 // GET /admin/affiliate-links/pending - the pending ones (the fallback of SPEC §7)
 export async function getLinkApplications(signal?: AbortSignal): Promise<LinkApplication[]> {
   try {
-    const body = await apiRequest("/admin/affiliate-links/all", { schema: linkApplicationsResponseSchema, signal });
-    return body.applications;
+    return await fetchPages("/admin/affiliate-links/all", linkApplicationsResponseSchema, (body) => body.applications, {
+      signal,
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
-    const body = await apiRequest("/admin/affiliate-links/pending", { schema: linkApplicationsResponseSchema, signal });
-    return body.applications;
+    return fetchPages("/admin/affiliate-links/pending", linkApplicationsResponseSchema, (body) => body.applications, {
+      signal,
+    });
   }
 }
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { usersResponseSchema, type User } from "@contract/auth.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { fetchPages } from "@/lib/fetch-pages.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 
 // GET /admin/users - every account, newest first (admins only)
 export function getUsers(signal?: AbortSignal): Promise<User[]> {
-  return apiRequest("/admin/users", { schema: usersResponseSchema, signal }).then((body) => body.users);
+  return fetchPages("/admin/users", usersResponseSchema, (body) => body.users, { signal });
 }
 
 export const usersQuery = () =>

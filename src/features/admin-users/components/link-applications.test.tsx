@@ -44,9 +44,10 @@ beforeEach(() => {
   allFails = false;
   decideAnswer = null;
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.endsWith("/admin/affiliate-links/all")) return allFails ? json(500, {}) : json(200, { applications });
+    if (url.endsWith("/admin/affiliate-links/all"))
+      return allFails ? json(500, {}) : json(200, { applications, next_cursor: null });
     if (url.endsWith("/admin/affiliate-links/pending"))
-      return json(200, { applications: applications.filter((a) => a.status === "pending") });
+      return json(200, { applications: applications.filter((a) => a.status === "pending"), next_cursor: null });
     const match = /\/admin\/affiliate-links\/([\w-]+)\/(approve|reject)$/.exec(url);
     if (match && init?.method === "PUT") {
       if (decideAnswer) return json(decideAnswer.status, decideAnswer.body);

@@ -48,7 +48,7 @@ beforeEach(() => {
   ];
   statusAnswer = { status: 200, body: null };
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.endsWith("/admin/users")) return json(200, { users });
+    if (url.endsWith("/admin/users")) return json(200, { users, next_cursor: null });
     const match = /\/admin\/users\/([\w-]+)\/status$/.exec(url);
     if (match && init?.method === "PUT") {
       if (statusAnswer.status !== 200) return json(statusAnswer.status, statusAnswer.body);

@@ -47,6 +47,7 @@ beforeEach(() => {
         unit_price_cents: 2000,
         delivery_fee_cents: 150,
         created_at: "2026-11-22T03:00:00Z",
+        order_number: "SL-004213",
       }),
     },
   };
@@ -219,6 +220,8 @@ describe("Checkout page", () => {
     await clickSubmit();
     await until(() => expect(text()).toContain("Order Confirmed!"));
     expect(text()).toContain("Thank you for your order! You will pay cash when your product is delivered.");
+    // The number to quote when calling about the order.
+    expect(text()).toContain("Order numberSL-004213");
     expect(text()).toContain("Our team will coordinate with you shortly via phone for delivery arrangements.");
     expect(requests.find((request) => request.url === "/checkout/order")).toMatchObject({
       method: "POST",

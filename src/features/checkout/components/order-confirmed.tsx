@@ -1,5 +1,5 @@
-// The success screen (SPEC §2): 'Order Confirmed!', cash on delivery, a phone call to follow, and
-// what was ordered with the server's total.
+// The success screen (SPEC §2): 'Order Confirmed!', cash on delivery, a phone call to follow, the
+// order number to quote when calling, and what was ordered with the server's total.
 import { useEffect, useRef } from "react";
 import type { PlacedOrder } from "@contract/orders.ts";
 import { Card, Icon } from "@/components/ui/index.ts";
@@ -23,6 +23,10 @@ export function OrderConfirmed({ order, rielPerUsd }: { order: PlacedOrder; riel
       <p>{t("checkout.thanks")}</p>
       <p>{t("checkout.coordinate")}</p>
       <dl className="checkout-breakdown__list checkout-confirmed__summary">
+        <div className="checkout-breakdown__row">
+          <dt>{t("checkout.orderNumber")}</dt>
+          <dd className="checkout-confirmed__number">{order.order_number}</dd>
+        </div>
         <div className="checkout-breakdown__row">
           <dt>{order.product_name}</dt>
           <dd>× {order.quantity}</dd>

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ordersResponseSchema, type Order } from "@contract/orders.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { fetchPages } from "@/lib/fetch-pages.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 
 // GET /orders/user/all - the caller's orders (a business its sales, an influencer those through its links), newest first
 export function getMyOrders(signal?: AbortSignal): Promise<Order[]> {
-  return apiRequest("/orders/user/all", { schema: ordersResponseSchema, signal }).then((body) => body.orders);
+  return fetchPages("/orders/user/all", ordersResponseSchema, (body) => body.orders, { signal });
 }
 
 export const myOrdersQuery = () =>

@@ -48,7 +48,7 @@ beforeEach(() => {
       url.endsWith("/orders/user/all")
         ? listFails
           ? json(500, { error: "internal", message: "Something went wrong" })
-          : json(200, { orders })
+          : json(200, { orders, next_cursor: null })
         : json(404, {}),
     ),
   );

@@ -9,6 +9,7 @@ import { t } from "@/features/orders/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { useMyOrders } from "@/features/orders/api/get-my-orders.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
+import { ExportOrdersButton } from "./export-orders-button.tsx";
 import { OrderRow } from "./order-row.tsx";
 import { RefusalRateNote } from "./refusal-rate-note.tsx";
 import "./orders.css";
@@ -35,6 +36,7 @@ export function InfluencerOrders({ influencerId }: { influencerId: string }) {
       actions={
         <>
           <LiveIndicator status={live} />
+          <ExportOrdersButton path="/orders/export" />
           {orders.data && (
             <Badge tone="neutral">
               <span aria-hidden="true">{t("orders.influencer.total", { count: formatCount(all.length) })}</span>

@@ -83,7 +83,7 @@ beforeEach(() => {
         const snapshot = orders;
         return answerLater(() => {
           inFlight--;
-          return json(200, { orders: snapshot });
+          return json(200, { orders: snapshot, next_cursor: null });
         });
       }
       const match = /\/admin\/orders\/([\w-]+)\/status$/.exec(url);

@@ -55,8 +55,10 @@ beforeEach(() => {
   putGate = null;
   puts = [];
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.endsWith("/admin/orders/export"))
+      return new Response("\uFEFForder_number\r\nSL-000001\r\n", { headers: { "Content-Type": "text/csv" } });
     if (url.endsWith("/admin/orders"))
-      return listFails ? json(500, { error: "internal", message: "boom" }) : json(200, { orders });
+      return listFails ? json(500, { error: "internal", message: "boom" }) : json(200, { orders, next_cursor: null });
     const match = /\/admin\/orders\/([\w-]+)\/status$/.exec(url);
     if (match && init?.method === "PUT") {
       const body = JSON.parse(String(init.body)) as { new_status: OrderStatus; reason?: Order["cancellation_reason"] };
@@ -95,6 +97,30 @@ function setValue(element: HTMLSelectElement | HTMLTextAreaElement, value: strin
 const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
 
 describe("Order Management", () => {
+  it("exports the board as a CSV downloaded with the admin's token", async () => {
+    localStorage.setItem("token", "admin-token");
+    const created: Blob[] = [];
+    // A subclass of the real URL whose blob links are recorded (jsdom has none).
+    class RecordingUrl extends URL {
+      static createObjectURL(blob: Blob) {
+        created.push(blob);
+        return "blob:csv";
+      }
+      static revokeObjectURL() {}
+    }
+    vi.stubGlobal("URL", RecordingUrl);
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(3));
+    await click(buttonByText(view.container, "Export CSV"));
+    await until(() => expect(clicked).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls.find(([called]) => String(called).endsWith("/export")) ?? [];
+    expect(String(url)).toMatch(/\/admin\/orders\/export$/);
+    expect(init?.headers).toMatchObject({ Authorization: expect.stringMatching(/^Bearer /) });
+    expect(await created[0].text()).toContain("SL-000001");
+    clicked.mockRestore();
+  });
+
   it("lists every order with its details, filters with counts, and listens to all order changes", async () => {
     view = await render(<OrderManagement />);
     await until(() => expect(cards()).toHaveLength(3));
@@ -160,7 +186,7 @@ describe("Order Management", () => {
         body: { new_status: "ready_for_pickup", notes: "Status changed by admin" },
       },
     ]);
-    expect(toasts()).toContain("Order status updated to Ready for Pickup successfully!");
+    expect(toasts()).toContain("Order SL-000001 status updated to Ready for Pickup successfully!");
     expect(buttonByText(card("Silk Scarf"), "Move to Out for Delivery")).toBeDefined();
   });
 
@@ -224,7 +250,7 @@ describe("Order Management", () => {
         body: { new_status: "cancelled", notes: "Said she never ordered it", reason: "customer_refused" },
       },
     ]);
-    expect(toasts()).toContain("Order status updated to Cancelled successfully!");
+    expect(toasts()).toContain("Order SL-000002 status updated to Cancelled successfully!");
     const coffee = card("Coffee Beans");
     expect(coffee.textContent).toContain("Cancelled because");
     expect(coffee.textContent).toContain("Customer refused");

@@ -29,6 +29,7 @@ import { useClearOrderReview } from "@/features/orders/api/review-order.ts";
 import { countByFilter, filterOrders, ORDER_FILTERS, type OrderFilter } from "@/features/orders/utils/order-filters.ts";
 import { statusLabel, type OrderStatus } from "@/features/orders/utils/order-status.ts";
 import { AdminOrderCard } from "./admin-order-card.tsx";
+import { ExportOrdersButton } from "./export-orders-button.tsx";
 import { CancelOrderDialog } from "./cancel-order-dialog.tsx";
 import { RefusalRateNote } from "./refusal-rate-note.tsx";
 import "./orders.css";
@@ -65,7 +66,7 @@ export function OrderManagement() {
     setChanging((current) => ({ ...current, [order.id]: to }));
     try {
       await updateStatus.mutateAsync({ id: order.id, status: to, cancellation });
-      toast.success(t("orders.admin.updated.success", { status: statusLabel(to) }));
+      toast.success(t("orders.admin.updated.success", { number: order.order_number, status: statusLabel(to) }));
       return true;
     } catch (error) {
       const title = t("orders.admin.updated.failed");
@@ -104,6 +105,7 @@ export function OrderManagement() {
           {t("orders.admin.title")}
         </h2>
         <LiveIndicator status={live} />
+        <ExportOrdersButton path="/admin/orders/export" />
       </div>
       <RefusalRateNote orders={list} />
       <FilterGroup<OrderFilter>

@@ -1,4 +1,4 @@
-// One order in a business's or an influencer's list: product, status, and when cancelled why;
+// One order in a business's or an influencer's list: its number (what a caller reads out), product, status, and when cancelled why;
 // quantity, delivery place (the business's only: it packs the parcel), total and date. Never
 // the customer's phone: these lists answer from /orders/user/all, which has none. The influencer's
 // list says when an order's commission is held for review, never which rule flagged it.
@@ -21,7 +21,9 @@ export function OrderRow({ order, showPlace = false, showReview = false }: Order
   return (
     <li className={`order-row order-row--${status}`} aria-label={order.product_name}>
       <div className="order-row__head">
-        <p className="order-row__product break-anywhere">{order.product_name}</p>
+        <p className="order-row__product break-anywhere">
+          <span className="order-row__number">{order.order_number}</span> {order.product_name}
+        </p>
         <OrderStatusBadge status={order.order_status} />
       </div>
       {status === "cancelled" && order.cancellation_reason && (

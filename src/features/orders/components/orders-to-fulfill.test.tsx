@@ -51,7 +51,9 @@ beforeEach(() => {
   orders = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) => (url.endsWith("/orders/user/all") ? json(200, { orders }) : json(404, {}))),
+    vi.fn(async (url: string) =>
+      url.endsWith("/orders/user/all") ? json(200, { orders, next_cursor: null }) : json(404, {}),
+    ),
   );
 });
 
@@ -95,7 +97,9 @@ describe("Orders to Fulfill", () => {
     await act(async () => realtime.onChange?.());
     await until(() => expect(rows()).toHaveLength(2));
     expect(rows()[1].textContent).toContain("Delivered");
-    expect(toasts()).toEqual(["Order completed! Payouts have been created."]);
+    // Three rows of one product look alike: each carries its number.
+    expect(rows()[1].textContent).toContain("SL-000400");
+    expect(toasts()).toEqual(["Order SL-000400 completed! Payouts have been created."]);
     await act(async () => realtime.onChange?.());
     await until(() => expect(rows()).toHaveLength(2));
     expect(toasts()).toHaveLength(1);

@@ -14,6 +14,7 @@ import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { useMyOrders } from "@/features/orders/api/get-my-orders.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { newlyDelivered } from "@/features/orders/utils/order-filters.ts";
+import { ExportOrdersButton } from "./export-orders-button.tsx";
 import { OrderRow } from "./order-row.tsx";
 import { RefusalRateNote } from "./refusal-rate-note.tsx";
 import "./orders.css";
@@ -45,8 +46,11 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
   const list = orders.data;
   useEffect(() => {
     if (!list) return;
-    if (known.current && newlyDelivered(known.current, list).length > 0)
-      toast.success(t("orders.business.deliveredNotice"));
+    if (known.current) {
+      const delivered = newlyDelivered(known.current, list);
+      const numbers = list.filter((order) => delivered.includes(order.id)).map((order) => order.order_number);
+      if (numbers.length > 0) toast.success(t("orders.business.deliveredNotice", { number: numbers.join(", ") }));
+    }
     known.current = new Map(list.map((order) => [order.id, order.order_status]));
   }, [list, toast]);
 
@@ -60,6 +64,7 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
       actions={
         <>
           <LiveIndicator status={live} />
+          <ExportOrdersButton path="/orders/export" />
           {list && (
             <Badge tone="neutral">
               <span aria-hidden="true">{t("orders.business.total", { count: formatCount(all.length) })}</span>

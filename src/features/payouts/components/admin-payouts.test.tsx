@@ -118,7 +118,7 @@ beforeEach(() => {
   puts = [];
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.endsWith("/payouts/admin/pending")) return json(200, { requests: pendingList });
-    if (url.endsWith("/payouts/history")) return json(200, { history });
+    if (url.endsWith("/payouts/history")) return json(200, { history, next_cursor: null });
     if (url.endsWith("/payouts/admin/stats")) return json(statsAnswer.status, statsAnswer.body);
     const match = /\/payouts\/admin\/complete\/([\w-]+)$/.exec(url);
     if (match && init?.method === "PUT") {

@@ -1,6 +1,7 @@
 // The account paths (SPEC §5, §7) and the admin's account paths: request and response schemas,
 // shared by the SPA and the api function (no Deno APIs).
 import { z } from "zod";
+import { nextCursor } from "./paging.ts";
 import { httpUrl, id, message, rejectionReason, timestamp } from "./fields.ts";
 import { isHttpUrl } from "./http-url.ts";
 import { checkKhqr } from "./khqr.ts";
@@ -190,7 +191,7 @@ export const registrationResponseSchema = z.object({ token: z.string(), user: us
 export const meResponseSchema = z.object({ user: userSchema });
 
 /** GET /admin/users */
-export const usersResponseSchema = z.object({ users: z.array(userSchema) });
+export const usersResponseSchema = z.object({ users: z.array(userSchema), next_cursor: nextCursor });
 
 /** PUT /admin/users/{id}/status */
 export const userStatusResponseSchema = z.object({ user: userSchema, message });

@@ -1,6 +1,7 @@
 // Affiliate links, keyword triggers and the admin's link applications (SPEC §3, §4, §7): request
 // and response schemas, shared by the SPA and the api function (no Deno APIs).
 import { z } from "zod";
+import { nextCursor } from "./paging.ts";
 import { httpUrl, id, message, rejectionReason, timestamp } from "./fields.ts";
 import { CAMPAIGN_STATUSES, LINK_STATUSES } from "./statuses.ts";
 
@@ -95,7 +96,10 @@ export const myLinksResponseSchema = z.object({ links: z.array(affiliateLinkSche
 export const myTriggersResponseSchema = z.object({ triggers: z.array(keywordTriggerSchema) });
 
 /** GET /admin/affiliate-links/all and /pending */
-export const linkApplicationsResponseSchema = z.object({ applications: z.array(adminLinkApplicationSchema) });
+export const linkApplicationsResponseSchema = z.object({
+  applications: z.array(adminLinkApplicationSchema),
+  next_cursor: nextCursor,
+});
 
 /** PUT /admin/affiliate-links/{id}/approve and /reject */
 export const linkDecisionResponseSchema = z.object({ message, link: adminLinkApplicationSchema });

@@ -12,6 +12,8 @@ import {
   type CancellationReason,
 } from "./statuses.ts";
 import { CLICK_SOURCES } from "./attribution.ts";
+import { isCalendarDate } from "./calendar-date.ts";
+import { nextCursor, pageQuerySchema } from "./paging.ts";
 
 export {
   CANCELLATION_REASONS,
@@ -146,8 +148,74 @@ export const orderSchema = z.object({
   updated_at: timestamp,
 });
 
-/** GET /orders/user/all and GET /admin/orders */
-export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
+/** GET /orders/user/all and GET /admin/orders: one page, newest first. */
+export const ordersResponseSchema = z.object({ orders: z.array(orderSchema), next_cursor: nextCursor });
+
+/** What a search text means: an order number, digits of the customer's phone, or both. */
+export interface OrderSearch {
+  /** The order number it names (SL-004213 for "SL-004213", "sl4213" or "4213"), if any. */
+  order_number: string | null;
+  /** Its digits when there are at least 4: a run of the customer's phone (admins only). */
+  phone_digits: string | null;
+}
+
+const SEARCH_HELP = "Search by an order number such as SL-004213 or at least 4 digits of a phone number";
+
+/** Reads `q`: "SL-004213", its digits "004213" or "4213", or phone digits such as "012 345" or "5678". */
+export function parseOrderSearch(text: string): OrderSearch | null {
+  const trimmed = text.trim();
+  const numbered = trimmed.match(/^SL-?\s*(\d{1,9})$/i);
+  if (numbered) return { order_number: orderNumberOf(numbered[1]), phone_digits: null };
+  const digits = trimmed.replace(/[\s().+-]/g, "");
+  if (!/^\d{1,12}$/.test(digits)) return null;
+  return {
+    order_number: digits.length <= 9 ? orderNumberOf(digits) : null,
+    phone_digits: digits.length >= 4 ? digits : null,
+  };
+}
+
+function orderNumberOf(digits: string): string {
+  return `SL-${String(Number(digits)).padStart(6, "0")}`;
+}
+
+const calendarDay = (field: "from" | "to") =>
+  z.string().refine(isCalendarDate, `${field} must be a date such as 2026-11-23`).optional();
+
+/**
+ * The filters of the order lists and their CSV exports (GET /admin/orders, /orders/user/all,
+ * /admin/orders/export, /orders/export): `q` (see parseOrderSearch), `status`, and `from` and `to`,
+ * calendar days in Cambodia (Asia/Phnom_Penh), both included.
+ */
+export const orderFilterSchema = z
+  .object({
+    q: z
+      .string()
+      .max(40, SEARCH_HELP)
+      .transform((value, ctx) => {
+        if (value.trim() === "") return undefined;
+        const search = parseOrderSearch(value);
+        if (!search) {
+          ctx.addIssue({ code: "custom", message: SEARCH_HELP });
+          return z.NEVER;
+        }
+        return search;
+      })
+      .optional(),
+    status: z.enum(ORDER_STATUSES, `status must be one of ${ORDER_STATUSES.join(", ")}`).optional(),
+    from: calendarDay("from"),
+    to: calendarDay("to"),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: "to must be on or after from",
+    path: ["to"],
+  });
+
+/** The query of the order lists: the filters plus `limit` and `cursor`. */
+export const orderListQuerySchema = z.intersection(orderFilterSchema, pageQuerySchema);
+
+export type OrderFilter = z.output<typeof orderFilterSchema>;
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+export type OrderListQueryInput = z.input<typeof orderListQuerySchema>;
 
 /** Finished orders: delivered, or cancelled for any reason. */
 export interface FinishedOrders {

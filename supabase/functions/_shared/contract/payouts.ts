@@ -2,6 +2,7 @@
 // schemas, shared by the SPA and the api function (no Deno APIs). Every amount comes twice, in
 // dollars for display and in integer cents to compute with.
 import { z } from "zod";
+import { nextCursor } from "./paging.ts";
 import { id, message, timestamp } from "./fields.ts";
 import { cents, dollars, moneyShape } from "./money.ts";
 import { PAYOUT_STATUSES, PAYOUT_USER_TYPES } from "./statuses.ts";
@@ -143,7 +144,7 @@ export const payoutSummaryResponseSchema = z.object({
 export const payoutRequestedResponseSchema = z.object({ message, payout: payoutItemSchema });
 
 /** GET /payouts/history, newest first */
-export const payoutHistoryResponseSchema = z.object({ history: z.array(payoutItemSchema) });
+export const payoutHistoryResponseSchema = z.object({ history: z.array(payoutItemSchema), next_cursor: nextCursor });
 
 /** GET /payouts/admin/pending, the longest-waiting user first */
 export const pendingPayoutsResponseSchema = z.object({ requests: z.array(pendingPayoutSchema) });

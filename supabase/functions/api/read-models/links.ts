@@ -11,6 +11,7 @@ import {
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Fragment, Tx } from "../../_shared/db.ts";
 import type { Narrowed } from "../../_shared/rows.ts";
+import { cursorMicros } from "../lib/keyset.ts";
 
 type LinkRow = Narrowed<
   Pick<
@@ -52,16 +53,18 @@ export function readOwnLinks(tx: Tx, where: Fragment) {
 }
 
 /** Links `l` with the applicant's email, for admins; `where` filters `l`. Newest first. */
-export function readApplications(tx: Tx, where: Fragment) {
-  return tx<ApplicationRow[]>`
+export function readApplications(tx: Tx, where: Fragment, limit: number | null = null) {
+  return tx<(ApplicationRow & { cursor_micros: number })[]>`
     select l.id, l.influencer_id, u.email as influencer_email, l.campaign_id, c.product_name as campaign_name,
-           l.status, l.is_approved, l.short_code, l.created_at, l.decided_at, r.reason as rejection_reason
+           l.status, l.is_approved, l.short_code, l.created_at, l.decided_at, r.reason as rejection_reason,
+           ${cursorMicros(tx, tx`l.created_at`)} as cursor_micros
     from public.affiliate_links l
     join public.users u on u.id = l.influencer_id
     join public.campaigns c on c.id = l.campaign_id
     left join public.affiliate_link_rejections r on r.affiliate_link_id = l.id
     where ${where}
-    order by l.created_at desc, l.id desc`;
+    order by l.created_at desc, l.id desc
+    limit ${limit}`;
 }
 
 /** An influencer's keyword triggers (those `where` picks of `k`, or all), newest first. */

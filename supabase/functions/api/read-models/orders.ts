@@ -8,6 +8,8 @@ import {
   refusalRate,
   type CancellationReason,
   type Order,
+  type OrderFilter,
+  type OrderListQuery,
   type OrderStats,
   type OrderFlag,
   type OrderStatus,
@@ -18,6 +20,7 @@ import type { Database, Tables } from "../../_shared/database.types.ts";
 import type { Fragment, Tx } from "../../_shared/db.ts";
 import type { Narrowed } from "../../_shared/rows.ts";
 import type { UserRow } from "./users.ts";
+import { afterCursor, cursorMicros, rowsToRead } from "../lib/keyset.ts";
 
 /** What the checks of public.orders guarantee: generated totals that are never null, a known source. */
 type CheckedOrder = { subtotal_cents: number; total_cents: number };
@@ -49,29 +52,69 @@ export type OrderRow = Pick<
   business_email: Tables<"users">["email"] | null;
   influencer_email: Tables<"users">["email"] | null;
   flags: OrderFlag[];
+  /** created_at in microseconds, for the next page's cursor. */
+  cursor_micros: number;
 };
 
 /**
  * Orders `o` with both parties' emails and, for admins (RLS hides them from everyone else), the
- * fraud flags; `where` filters `o`. Newest first, at most `limit` (null: all).
+ * fraud flags; `where` filters `o`. Newest first by (created_at, id), the order of the keyset
+ * indexes; at most `limit` (null: all).
  */
 export function readOrders(tx: Tx, where: Fragment, limit: number | null = null) {
   return tx<OrderRow[]>`
     select o.id, o.order_number, o.campaign_id, o.product_name, o.unit_price_cents, o.commission_rate, o.quantity,
            o.delivery_fee_cents, o.subtotal_cents, o.total_cents, o.delivery_district, o.delivery_commune,
            o.status, o.cancellation_reason, o.source, o.review_status, o.created_at, o.updated_at, b.business_name,
-           b.email as business_email, i.email as influencer_email, coalesce(f.flags::text[], '{}') as flags
+           b.email as business_email, i.email as influencer_email, coalesce(f.flags::text[], '{}') as flags,
+           ${cursorMicros(tx, tx`o.created_at`)} as cursor_micros
     from public.orders o
     left join public.order_flags f on f.order_id = o.id
     left join public.users b on b.id = o.business_id
     left join public.users i on i.id = o.influencer_id
     where ${where}
-    order by o.created_at desc, o.id
+    order by o.created_at desc, o.id desc
     limit ${limit}`;
 }
 
-/** The orders a business sold, or those an influencer's links brought: a condition on `o`. */
+/** One page of the orders matching `where` (a condition on `o`) and the list's filters. */
+export function readOrderPage(tx: Tx, where: Fragment, query: OrderListQuery, searchPhones: boolean) {
+  const condition = tx`${where} and ${orderFilterCondition(tx, query, searchPhones)}
+    and ${afterCursor(tx, tx`o.created_at`, tx`o.id`, query.cursor)}`;
+  return readOrders(tx, condition, rowsToRead(query));
+}
+
+/**
+ * The list's filters as a condition on `o`. A search collects the few matching ids first (the
+ * order number's unique index, the phone's trigram index), so the page is read by primary key
+ * instead of by scanning the board for matches. Only an admin's search looks at phones.
+ */
+export function orderFilterCondition(tx: Tx, filter: OrderFilter, searchPhones: boolean): Fragment {
+  const parts: Fragment[] = [];
+  const search = filter.q;
+  if (search) {
+    const byNumber = search.order_number
+      ? tx`select x.id from public.orders x where x.order_number = ${search.order_number}`
+      : tx`select null::uuid where false`;
+    const byPhone =
+      searchPhones && search.phone_digits
+        ? tx`select public.search_order_ids_by_phone(${search.phone_digits})`
+        : tx`select null::uuid where false`;
+    parts.push(tx`o.id = any(array(${byNumber} union ${byPhone}))`);
+  }
+  if (filter.status) parts.push(tx`o.status = ${filter.status}`);
+  // Days are calendar days in Cambodia, as in the stats (Asia/Phnom_Penh, no daylight saving).
+  if (filter.from) parts.push(tx`o.created_at >= (${filter.from}::date::timestamp at time zone 'Asia/Phnom_Penh')`);
+  if (filter.to) parts.push(tx`o.created_at < ((${filter.to}::date + 1)::timestamp at time zone 'Asia/Phnom_Penh')`);
+  return parts.reduce((all, part) => tx`${all} and ${part}`, tx`true`);
+}
+
+/**
+ * The orders a business sold, or those an influencer's links brought: a condition on `o`. An
+ * admin's are every order (RLS lets an admin read them all).
+ */
 export function ordersOf(tx: Tx, user: Pick<UserRow, "id" | "user_type">): Fragment {
+  if (user.user_type === "admin") return tx`true`;
   return user.user_type === "influencer" ? tx`o.influencer_id = ${user.id}` : tx`o.business_id = ${user.id}`;
 }
 
@@ -183,4 +226,53 @@ export async function readOrderStats(tx: Tx, where: Fragment): Promise<OrderStat
     delivered_sales_cents: deliveredSales,
     delivered_sales: centsToDollars(deliveredSales),
   };
+}
+
+/** The columns of an orders CSV; the customer's phone only in the admin's. */
+export function orderCsvHeader(withPhone: boolean): string[] {
+  const header = [
+    "order_number",
+    "created_at",
+    "status",
+    "cancellation_reason",
+    "product_name",
+    "quantity",
+    "unit_price",
+    "delivery_fee",
+    "total",
+    "commission_rate",
+    "business_name",
+    "delivery_district",
+    "delivery_commune",
+    "source",
+  ];
+  return withPhone ? [...header, "customer_phone"] : header;
+}
+
+export function orderCsvCells(row: OrderRow, phone?: string | null): (string | number | null)[] {
+  const cells = [
+    row.order_number,
+    row.created_at,
+    row.status,
+    row.cancellation_reason,
+    row.product_name,
+    row.quantity,
+    centsToDollars(row.unit_price_cents).toFixed(2),
+    centsToDollars(row.delivery_fee_cents).toFixed(2),
+    centsToDollars(row.total_cents).toFixed(2),
+    row.commission_rate,
+    row.business_name,
+    row.delivery_district,
+    row.delivery_commune,
+    row.source,
+  ];
+  return phone === undefined ? cells : [...cells, phone];
+}
+
+/** How many rows an export reads from its database cursor at a time. */
+export const EXPORT_BATCH = 500;
+
+/** Every order matching `where` and the filters, newest first, in batches from a database cursor. */
+export function orderExportBatches(tx: Tx, where: Fragment, filter: OrderFilter, searchPhones: boolean) {
+  return readOrders(tx, tx`${where} and ${orderFilterCondition(tx, filter, searchPhones)}`).cursor(EXPORT_BATCH);
 }

@@ -2,7 +2,7 @@
 // pending request). Every query runs as the caller, so row-level security decides whose rows
 // are read: a user's own, or everyone's for an admin. Amounts come in cents and in dollars.
 import { payableKhqr } from "../../_shared/contract/khqr.ts";
-import { money } from "../../_shared/contract/money.ts";
+import { centsToDollars, money } from "../../_shared/contract/money.ts";
 import {
   PAYABLE_KHQR_LIFETIME_MS,
   type BusinessPayoutSummary,
@@ -14,6 +14,8 @@ import {
 } from "../../_shared/contract/payouts.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Fragment, Tx } from "../../_shared/db.ts";
+import type { PageQuery } from "../../_shared/contract/paging.ts";
+import { afterCursor, cursorMicros, pageOf, rowsToRead } from "../lib/keyset.ts";
 
 type Cents = Tables<"payout_requests">["amount_cents"];
 
@@ -57,17 +59,69 @@ function coverage(tx: Tx) {
 
 /** Payout requests (history items), newest first; `where` filters `r` (payout_requests). */
 export async function readPayouts(tx: Tx, where: Fragment, limit = 500): Promise<PayoutItem[]> {
-  const rows = await tx<PayoutRow[]>`
+  return (await readPayoutRows(tx, where, limit)).map(toPayoutJson);
+}
+
+/** One page of the payout requests RLS lets the caller read (their own; an admin's: everyone's). */
+export async function readPayoutPage(tx: Tx, page: PageQuery) {
+  const rows = await readPayoutRows(tx, afterCursor(tx, tx`r.requested_at`, tx`r.id`, page.cursor), rowsToRead(page));
+  const { rows: shown, next_cursor } = pageOf(rows, page);
+  return { history: shown.map(toPayoutJson), next_cursor };
+}
+
+/** The columns of a payouts CSV. */
+export const PAYOUT_CSV_HEADER = [
+  "payout_request_id",
+  "requested_at",
+  "completed_at",
+  "status",
+  "email",
+  "business_name",
+  "user_type",
+  "total_amount",
+  "gross_amount",
+  "fee_amount",
+  "transaction_count",
+  "aba_reference",
+  "bank_name",
+  "account_name",
+  "account_number",
+];
+
+/** Every payout request the caller may read, newest first, as CSV cells in batches from a cursor. */
+export async function* payoutCsvBatches(tx: Tx): AsyncGenerator<(string | number | null)[][]> {
+  for await (const rows of readPayoutRows(tx, tx`true`, null).cursor(500)) {
+    yield rows.map((row) => [
+      row.id,
+      row.requested_at,
+      row.completed_at,
+      row.status,
+      row.email,
+      row.business_name,
+      row.user_type,
+      centsToDollars(row.amount_cents).toFixed(2),
+      row.gross_cents === null ? null : centsToDollars(row.gross_cents).toFixed(2),
+      row.fee_cents === null ? null : centsToDollars(row.fee_cents).toFixed(2),
+      row.transaction_count,
+      row.aba_reference,
+      row.bank_name,
+      row.account_name,
+      row.account_number,
+    ]);
+  }
+}
+
+function readPayoutRows(tx: Tx, where: Fragment, limit: number | null) {
+  return tx<(PayoutRow & { cursor_micros: number })[]>`
     select r.id, r.user_id, u.email, u.business_name, u.user_type, r.status, r.requested_at, r.completed_at,
            r.aba_reference, r.amount_cents, r.gross_cents, r.fee_cents, c.transaction_count, c.product_names,
-           r.bank_name, r.account_name, r.account_number
+           r.bank_name, r.account_name, r.account_number, ${cursorMicros(tx, tx`r.requested_at`)} as cursor_micros
     from public.payout_requests r
     join public.users u on u.id = r.user_id
     cross join lateral (${coverage(tx)} where pe.payout_request_id = r.id) c
     where ${where}
-    order by r.requested_at desc, r.id
+    order by r.requested_at desc, r.id desc
     limit ${limit}`;
-  return rows.map(toPayoutJson);
 }
 
 function toPayoutJson(row: PayoutRow): PayoutItem {

@@ -12,7 +12,9 @@ import {
   type LinkApplicationsResponse,
   type LinkDecisionResponse,
 } from "../../_shared/contract/links.ts";
-import { parseOptionalJsonBody, uuidParam } from "../../_shared/validation.ts";
+import { parseOptionalJsonBody, parseQuery, uuidParam } from "../../_shared/validation.ts";
+import { pageQuerySchema } from "../../_shared/contract/paging.ts";
+import { afterCursor, pageOf, rowsToRead } from "../lib/keyset.ts";
 
 const decisions = { approve: "approved", reject: "rejected" } as const;
 
@@ -23,16 +25,25 @@ export function adminLinkRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   const list = (where: (tx: Tx) => Fragment) => async (c: Context<AppEnv>) => {
-    const rows = await asUser(deps.sql, c.get("claims"), (tx) => readApplications(tx, where(tx)));
+    const page = parseQuery(c, pageQuerySchema);
+    const rows = await asUser(deps.sql, c.get("claims"), (tx) =>
+      readApplications(
+        tx,
+        tx`${where(tx)} and ${afterCursor(tx, tx`l.created_at`, tx`l.id`, page.cursor)}`,
+        rowsToRead(page),
+      ),
+    );
+    const { rows: shown, next_cursor } = pageOf(rows, page);
     return c.json({
-      applications: rows.map((row) => toApplicationJson(row, deps.appUrl)),
+      applications: shown.map((row) => toApplicationJson(row, deps.appUrl)),
+      next_cursor,
     } satisfies LinkApplicationsResponse);
   };
 
-  // GET /admin/affiliate-links/all - every application, newest first
+  // GET /admin/affiliate-links/all - one page of every application, newest first (?limit, cursor)
   app.get("/all", list(everyLink));
 
-  // GET /admin/affiliate-links/pending - applications awaiting a decision, newest first
+  // GET /admin/affiliate-links/pending - one page of the applications awaiting a decision, newest first
   app.get("/pending", list(pendingLinks));
 
   // PUT /admin/affiliate-links/{id}/approve and /reject - decide a pending application (a rejection

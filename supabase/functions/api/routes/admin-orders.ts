@@ -4,33 +4,61 @@ import { asUser } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import type { Database } from "../../_shared/database.types.ts";
-import { readOrders, toOrderJson } from "../read-models/orders.ts";
 import {
+  orderCsvCells,
+  orderCsvHeader,
+  orderExportBatches,
+  readOrderPage,
+  readOrders,
+  toOrderJson,
+} from "../read-models/orders.ts";
+import { csvLine, csvResponse, exportDate } from "../lib/csv.ts";
+import { pageOf } from "../lib/keyset.ts";
+import {
+  orderFilterSchema,
+  orderListQuerySchema,
   orderReviewSchema,
   orderStatusChangeSchema,
   type OrderReviewedResponse,
   type OrdersResponse,
   type OrderStatusChangedResponse,
 } from "../../_shared/contract/orders.ts";
-import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
+import { parseJsonBody, parseQuery, uuidParam } from "../../_shared/validation.ts";
 
 type CustomerPhone = Database["public"]["Functions"]["order_customer_phones"]["Returns"][number];
 
 export function adminOrderRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  // GET /admin/orders - every order, newest first
+  // GET /admin/orders - one page of every order, newest first (?q, status, from, to, limit, cursor)
   app.get("/", async (c) => {
-    const { rows, phones } = await asUser(deps.sql, c.get("claims"), async (tx) => {
-      const rows = await readOrders(tx, tx`true`, 500);
+    const query = parseQuery(c, orderListQuerySchema);
+    const { page, phones } = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      const page = pageOf(await readOrderPage(tx, tx`true`, query, true), query);
       const phones = await tx<CustomerPhone[]>`
-        select order_id, customer_phone from public.order_customer_phones(${rows.map((row) => row.id)}::uuid[])`;
-      return { rows, phones };
+        select order_id, customer_phone from public.order_customer_phones(${page.rows.map((row) => row.id)}::uuid[])`;
+      return { page, phones };
     });
     const phoneOf = new Map(phones.map((p) => [p.order_id, p.customer_phone]));
     return c.json({
-      orders: rows.map((row) => toOrderJson(row, phoneOf.get(row.id) ?? null)),
+      orders: page.rows.map((row) => toOrderJson(row, phoneOf.get(row.id) ?? null)),
+      next_cursor: page.next_cursor,
     } satisfies OrdersResponse);
+  });
+
+  // GET /admin/orders/export - every order (with the customer's phone) as CSV, same filters as the list
+  app.get("/export", (c) => {
+    const filter = parseQuery(c, orderFilterSchema);
+    return csvResponse(`orders-${exportDate()}.csv`, orderCsvHeader(true), (write) =>
+      asUser(deps.sql, c.get("claims"), async (tx) => {
+        for await (const rows of orderExportBatches(tx, tx`true`, filter, true)) {
+          const phones = await tx<CustomerPhone[]>`
+            select order_id, customer_phone from public.order_customer_phones(${rows.map((row) => row.id)}::uuid[])`;
+          const phoneOf = new Map(phones.map((p) => [p.order_id, p.customer_phone]));
+          await write(rows.map((row) => csvLine(orderCsvCells(row, phoneOf.get(row.id) ?? null))).join(""));
+        }
+      }),
+    );
   });
 
   // PUT /admin/orders/{id}/status - move an order one step forward or back, cancel it with a reason, or reopen it

@@ -3,31 +3,67 @@ import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
-import { ordersOf, readOrders, readOrderStats, toOrderJson } from "../read-models/orders.ts";
-import type { OrdersResponse, OrderStatsResponse } from "../../_shared/contract/orders.ts";
+import {
+  orderCsvCells,
+  orderCsvHeader,
+  orderExportBatches,
+  ordersOf,
+  readOrderPage,
+  readOrderStats,
+  toOrderJson,
+} from "../read-models/orders.ts";
+import { csvLine, csvResponse, exportDate } from "../lib/csv.ts";
+import { pageOf } from "../lib/keyset.ts";
+import { parseQuery } from "../../_shared/validation.ts";
+import {
+  orderFilterSchema,
+  orderListQuerySchema,
+  type OrdersResponse,
+  type OrderStatsResponse,
+} from "../../_shared/contract/orders.ts";
 import { requireRole, requireUser } from "../lib/require-user.ts";
 
 export function orderRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  // An admin sees every order on /admin/orders; these answer for one business or influencer.
-  app.use("*", requireUser(deps), requireRole(["business", "influencer"], { to: "list their own orders" }));
+  app.use("*", requireUser(deps));
+  // An admin lists every order on /admin/orders; the list answers for one business or influencer.
+  const ownOrders = requireRole(["business", "influencer"], { to: "list their own orders" });
 
-  // GET /orders/user/all - the caller's orders (a business its sales, an influencer those through its links)
-  app.get("/user/all", async (c) => {
+  // GET /orders/user/all - one page of the caller's orders, newest first (a business its sales, an
+  // influencer those through its links; ?q (order number), status, from, to, limit, cursor)
+  app.get("/user/all", ownOrders, async (c) => {
     const user = c.get("user");
-    const rows = await asUser(deps.sql, c.get("claims"), (tx) => readOrders(tx, ordersOf(tx, user)));
+    const query = parseQuery(c, orderListQuerySchema);
+    const page = await asUser(deps.sql, c.get("claims"), async (tx) =>
+      pageOf(await readOrderPage(tx, ordersOf(tx, user), query, false), query),
+    );
     // The other party's email is not the caller's to know.
     return c.json({
-      orders: rows.map((row) => ({
+      orders: page.rows.map((row) => ({
         ...toOrderJson(row),
         business_email: user.user_type === "business" ? row.business_email : null,
         influencer_email: user.user_type === "influencer" ? row.influencer_email : null,
       })),
+      next_cursor: page.next_cursor,
     } satisfies OrdersResponse);
   });
 
-  // GET /orders/stats/summary - counts per status and totals of the caller's orders
-  app.get("/stats/summary", async (c) => {
+  // GET /orders/export - every one of the caller's orders as CSV (no customer phones), same filters as the list
+  app.get("/export", ownOrders, (c) => {
+    const user = c.get("user");
+    const filter = parseQuery(c, orderFilterSchema);
+    return csvResponse(`orders-${exportDate()}.csv`, orderCsvHeader(false), (write) =>
+      asUser(deps.sql, c.get("claims"), async (tx) => {
+        for await (const rows of orderExportBatches(tx, ordersOf(tx, user), filter, false)) {
+          await write(rows.map((row) => csvLine(orderCsvCells(row))).join(""));
+        }
+      }),
+    );
+  });
+
+  // GET /orders/stats/summary - counts per status and totals of every one of the caller's orders (an
+  // admin's: all orders), whatever page a board shows
+  app.get("/stats/summary", requireRole(["business", "influencer", "admin"], { to: "see order stats" }), async (c) => {
     const user = c.get("user");
     const stats = await asUser(deps.sql, c.get("claims"), (tx) => readOrderStats(tx, ordersOf(tx, user)));
     return c.json({ stats } satisfies OrderStatsResponse);

@@ -6,8 +6,17 @@ import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
-import { readPayouts, readPayoutStats, readPendingByUser, readSummary } from "../read-models/payouts.ts";
+import {
+  PAYOUT_CSV_HEADER,
+  payoutCsvBatches,
+  readPayoutPage,
+  readPayouts,
+  readPayoutStats,
+  readPendingByUser,
+  readSummary,
+} from "../read-models/payouts.ts";
 import { money } from "../../_shared/contract/money.ts";
+import { csvLine, csvResponse, exportDate } from "../lib/csv.ts";
 import { requireRole, requireUser } from "../lib/require-user.ts";
 import {
   payoutCompletionSchema,
@@ -20,7 +29,8 @@ import {
   type PendingPayoutsResponse,
 } from "../../_shared/contract/payouts.ts";
 import type { Database } from "../../_shared/database.types.ts";
-import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
+import { parseJsonBody, parseQuery, uuidParam } from "../../_shared/validation.ts";
+import { pageQuerySchema } from "../../_shared/contract/paging.ts";
 
 type PublicFunctions = Database["public"]["Functions"];
 
@@ -57,11 +67,23 @@ export function payoutRoutes(deps: AppDeps) {
     );
   });
 
-  // GET /payouts/history - payout requests, newest first (a user's own; an admin sees everyone's)
+  // GET /payouts/history - one page of payout requests, newest first (a user's own; an admin sees
+  // everyone's; ?limit, cursor)
   app.get("/history", async (c) => {
-    const history = await asUser(deps.sql, c.get("claims"), (tx) => readPayouts(tx, tx`true`));
-    return c.json({ history } satisfies PayoutHistoryResponse);
+    const page = parseQuery(c, pageQuerySchema);
+    const answer = await asUser(deps.sql, c.get("claims"), (tx) => readPayoutPage(tx, page));
+    return c.json(answer satisfies PayoutHistoryResponse);
   });
+
+  // GET /payouts/history/export - every payout request the caller may read (their own; an admin's:
+  // everyone's) as CSV
+  app.get("/history/export", (c) =>
+    csvResponse(`payouts-${exportDate()}.csv`, PAYOUT_CSV_HEADER, (write) =>
+      asUser(deps.sql, c.get("claims"), async (tx) => {
+        for await (const rows of payoutCsvBatches(tx)) await write(rows.map(csvLine).join(""));
+      }),
+    ),
+  );
 
   // GET /payouts/admin/pending - pending requests grouped per user, oldest first, with where to pay them
   app.get("/admin/pending", async (c) => {

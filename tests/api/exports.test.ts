@@ -1,0 +1,163 @@
+// CSV exports (issue 15): the admin's every order with the customer's phone, a business's or an
+// influencer's own orders without phones, the payout history; a header row, a byte order mark for
+// Excel, the list's filters, and text that a spreadsheet would run as a formula kept as text.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
+import { createApprovedLink, createCampaign, fixtureDb } from "../helpers/db-fixtures.ts";
+import { stackUrl } from "../helpers/stack.ts";
+
+const sql = fixtureDb();
+let adminToken: string;
+let shop: Account;
+let otherShop: Account;
+let creator: Account;
+const FORMULA = '=HYPERLINK("http://evil.example","Pepper")';
+const placed: { id: string; order_number: string; phone: string }[] = [];
+let otherOrder: string;
+
+async function place(campaignId: string, influencerId: string, phone: string) {
+  const [row] = await sql<{ id: string; order_number: string }[]>`
+    select id, order_number from private.place_order(${influencerId}, ${campaignId}, ${phone},
+      'Doun Penh', 'Voat Phnum', 2, ${`export-${Math.random().toString(36).slice(2)}`})`;
+  return row;
+}
+
+const randomPhone = () => `+85596${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
+
+beforeAll(async () => {
+  adminToken = (await admin()).token;
+  [shop, otherShop, creator] = await Promise.all([business(), business(), influencer()]);
+  const campaign = await createCampaign(sql, { businessId: shop.user.id, productName: FORMULA, priceCents: 750 });
+  await createApprovedLink(sql, campaign, creator.user.id);
+  for (let i = 0; i < 3; i++) {
+    const phone = randomPhone();
+    placed.push({ ...(await place(campaign, creator.user.id, phone)), phone });
+  }
+  const other = await createCampaign(sql, { businessId: otherShop.user.id, productName: "Other shop's rice" });
+  await createApprovedLink(sql, other, creator.user.id);
+  otherOrder = (await place(other, creator.user.id, randomPhone())).order_number;
+});
+afterAll(() => sql.end());
+
+/** RFC 4180 records of a CSV text. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (quoted && ch === '"') {
+      quoted = false;
+    } else if (quoted) {
+      cell += ch;
+    } else if (ch === '"') {
+      quoted = true;
+    } else if (ch === ",") {
+      record.push(cell);
+      cell = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = "";
+      i++;
+    } else {
+      cell += ch;
+    }
+  }
+  return records;
+}
+
+async function download(path: string, token: string) {
+  const res = await fetch(`${stackUrl()}/functions/v1/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  return { status: res.status, type: res.headers.get("content-type"), bom: text.startsWith("\uFEFF"), text };
+}
+
+/** The records as objects keyed by the header row. */
+function rowsOf(text: string) {
+  const [header, ...records] = parseCsv(text.replace(/^\uFEFF/, ""));
+  return { header, rows: records.map((record) => Object.fromEntries(header.map((name, i) => [name, record[i]]))) };
+}
+
+describe("GET /admin/orders/export", () => {
+  it("answers every matching order with the customer's phone, as UTF-8 CSV with a byte order mark", async () => {
+    const res = await download(`/admin/orders/export?q=${placed[0].order_number}`, adminToken);
+    expect(res.status).toBe(200);
+    expect(res.type).toBe("text/csv; charset=utf-8");
+    expect(res.bom).toBe(true);
+    const { header, rows } = rowsOf(res.text);
+    expect(header).toContain("order_number");
+    expect(header[header.length - 1]).toBe("customer_phone");
+    expect(rows).toEqual([
+      expect.objectContaining({
+        order_number: placed[0].order_number,
+        // A leading + would make a spreadsheet read a formula (or a number): kept as text too.
+        customer_phone: `'${placed[0].phone}`,
+        quantity: "2",
+        unit_price: "7.50",
+        status: "new_order",
+        // The formula stays text: a spreadsheet shows it instead of running it.
+        product_name: `'${FORMULA}`,
+      }),
+    ]);
+  });
+
+  it("takes the list's filters and refuses bad ones with a 400 naming them", async () => {
+    const res = await download(`/admin/orders/export?q=${placed[1].phone.slice(-6)}&status=new_order`, adminToken);
+    expect(rowsOf(res.text).rows.map((row) => row.order_number)).toContain(placed[1].order_number);
+    const bad = await fetch(`${stackUrl()}/functions/v1/api/admin/orders/export?status=lost`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ field: "status" });
+  });
+
+  it("is the admin's only", async () => {
+    expect((await download("/admin/orders/export", shop.token)).status).toBe(403);
+  });
+});
+
+describe("GET /orders/export", () => {
+  it("gives a business its own orders, each once, without any phone", async () => {
+    const res = await download("/orders/export", shop.token);
+    expect(res.status).toBe(200);
+    expect(res.bom).toBe(true);
+    const { header, rows } = rowsOf(res.text);
+    expect(header).not.toContain("customer_phone");
+    expect(rows.map((row) => row.order_number).sort()).toEqual(placed.map((order) => order.order_number).sort());
+    for (const { phone } of placed) expect(res.text).not.toContain(phone.slice(4));
+    expect(rows.every((row) => row.product_name === `'${FORMULA}`)).toBe(true);
+  });
+
+  it("gives an influencer the orders through its links, of every shop, without phones", async () => {
+    const { header, rows } = rowsOf((await download("/orders/export", creator.token)).text);
+    expect(header).not.toContain("customer_phone");
+    expect(rows.map((row) => row.order_number).sort()).toEqual(
+      [...placed.map((order) => order.order_number), otherOrder].sort(),
+    );
+  });
+
+  it("gives another business none of them", async () => {
+    const res = await download("/orders/export", otherShop.token);
+    expect(rowsOf(res.text).rows.map((row) => row.order_number)).toEqual([otherOrder]);
+  });
+});
+
+describe("GET /payouts/history/export", () => {
+  it("gives a user only the header row while they have no payouts, and the admin every request", async () => {
+    const own = rowsOf((await download("/payouts/history/export", shop.token)).text);
+    expect(own.header).toEqual(expect.arrayContaining(["payout_request_id", "total_amount", "aba_reference"]));
+    expect(own.rows).toEqual([]);
+    const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from public.payout_requests`;
+    const all = await download("/payouts/history/export", adminToken);
+    expect(all.status).toBe(200);
+    // Other test files may request payouts meanwhile: never fewer than a moment ago.
+    expect(rowsOf(all.text).rows.length).toBeGreaterThanOrEqual(count);
+  });
+});
