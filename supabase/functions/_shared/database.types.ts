@@ -1508,6 +1508,15 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      all_order_totals: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"];
+          orders: number;
+          sales_cents: number;
+          status: Database["public"]["Enums"]["order_status"];
+        }[];
+      };
       change_order_status: {
         Args: { p_new_status: string; p_note?: string; p_order_id: string; p_reason?: string };
         Returns: {

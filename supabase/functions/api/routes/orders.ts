@@ -65,7 +65,7 @@ export function orderRoutes(deps: AppDeps) {
   // admin's: all orders), whatever page a board shows
   app.get("/stats/summary", requireRole(["business", "influencer", "admin"], { to: "see order stats" }), async (c) => {
     const user = c.get("user");
-    const stats = await asUser(deps.sql, c.get("claims"), (tx) => readOrderStats(tx, ordersOf(tx, user)));
+    const stats = await asUser(deps.sql, c.get("claims"), (tx) => readOrderStats(tx, user));
     return c.json({ stats } satisfies OrderStatsResponse);
   });
 
