@@ -102,6 +102,9 @@ describe("GET /admin/orders/export", () => {
         quantity: "2",
         unit_price: "7.50",
         status: "new_order",
+        // Not flagged: no rule fired, nothing held.
+        flags: "",
+        review_status: "",
         // The formula stays text: a spreadsheet shows it instead of running it.
         product_name: `'${FORMULA}`,
       }),
@@ -130,6 +133,7 @@ describe("GET /orders/export", () => {
     expect(res.bom).toBe(true);
     const { header, rows } = rowsOf(res.text);
     expect(header).not.toContain("customer_phone");
+    expect(header).not.toContain("flags");
     expect(rows.map((row) => row.order_number).sort()).toEqual(placed.map((order) => order.order_number).sort());
     for (const { phone } of placed) expect(res.text).not.toContain(phone.slice(4));
     expect(rows.every((row) => row.product_name === `'${FORMULA}`)).toBe(true);

@@ -236,7 +236,7 @@ export async function readOrderStats(tx: Tx, user: Pick<UserRow, "id" | "user_ty
   };
 }
 
-/** The columns of an orders CSV; the customer's phone only in the admin's. */
+/** The columns of an orders CSV; the flags and the customer's phone only in the admin's. */
 export function orderCsvHeader(withPhone: boolean): string[] {
   const header = [
     "order_number",
@@ -253,8 +253,10 @@ export function orderCsvHeader(withPhone: boolean): string[] {
     "delivery_district",
     "delivery_commune",
     "source",
+    "review_status",
   ];
-  return withPhone ? [...header, "customer_phone"] : header;
+  // The admin's: the flags (RLS gives nobody else any) and the phone, last.
+  return withPhone ? [...header, "flags", "customer_phone"] : header;
 }
 
 export function orderCsvCells(row: OrderRow, phone?: string | null): (string | number | null)[] {
@@ -273,8 +275,9 @@ export function orderCsvCells(row: OrderRow, phone?: string | null): (string | n
     row.delivery_district,
     row.delivery_commune,
     row.source,
+    row.review_status,
   ];
-  return phone === undefined ? cells : [...cells, phone];
+  return phone === undefined ? cells : [...cells, row.flags.join(" "), phone];
 }
 
 /** How many rows an export reads from its database cursor at a time. */
