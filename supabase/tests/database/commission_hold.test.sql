@@ -34,26 +34,6 @@ begin
 end
 $$;
 
--- A user's payout request: the amount requested, or null when refused for having nothing available
--- (the exception block's savepoint keeps the test's transaction going).
-create function tests.try_request(p_email text) returns bigint
-language plpgsql
-as $$
-declare
-  made public.payout_requests;
-begin
-  perform tests.authenticate_as(p_email);
-  begin
-    select * into made from public.request_payout();
-  exception when sqlstate '55000' then
-    perform tests.act_as_owner();
-    return null;
-  end;
-  perform tests.act_as_owner();
-  return made.amount_cents;
-end
-$$;
-
 select tests.create_order('influencer@test.local', 'PgTAP Hold Lamp', 'PgTAP Khan', 'PgTAP Sangkat', 1) as order_a \gset
 select tests.deliver_order(:'order_a');
 

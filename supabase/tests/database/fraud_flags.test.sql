@@ -42,25 +42,6 @@ as $$
   select coalesce((select flags::text[] from public.order_flags where order_id = p_order_id), '{}')
 $$;
 
--- A payout request's amount, or null when refused for having nothing available.
-create function tests.try_request(p_email text) returns bigint
-language plpgsql
-as $$
-declare
-  made public.payout_requests;
-begin
-  perform tests.authenticate_as(p_email);
-  begin
-    select * into made from public.request_payout();
-  exception when sqlstate '55000' then
-    perform tests.act_as_owner();
-    return null;
-  end;
-  perform tests.act_as_owner();
-  return made.amount_cents;
-end
-$$;
-
 -- self_order ----------------------------------------------------------------------------------------
 
 select tests.order_through('influencer@test.local', '+85512000111') as shop_phone_order \gset
