@@ -58,7 +58,10 @@ test("the admin finds an order by the last digits of a phone, exports the board,
   await page.getByRole("button", { name: "Export CSV" }).click();
   const download = await downloading;
   const csv = await readFile((await download.path())!, "utf8");
-  const [header, ...rows] = csv.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  const [header, ...rows] = csv
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r?\n/);
   expect(header).toMatch(/^order_number,created_at,status,/);
   expect(header).toMatch(/customer_phone$/);
   expect(rows).toHaveLength(1);
