@@ -30,16 +30,17 @@ export function OrderSearchForm({ onSearch }: { onSearch: (search: OrderSearch) 
 
   return (
     <form className="order-search" role="search" aria-label={t("orders.search.label")} onSubmit={onSubmit}>
-      <TextField
-        className="order-search__q"
-        label={t("orders.search.q")}
-        hint={t("orders.search.qHint")}
-        type="search"
-        inputMode="search"
-        autoComplete="off"
-        value={draft.q}
-        onChange={set("q")}
-      />
+      <div className="order-search__q">
+        <TextField
+          label={t("orders.search.q")}
+          hint={t("orders.search.qHint")}
+          type="search"
+          inputMode="search"
+          autoComplete="off"
+          value={draft.q}
+          onChange={set("q")}
+        />
+      </div>
       <TextField label={t("orders.search.from")} type="date" value={draft.from} onChange={set("from")} />
       <TextField label={t("orders.search.to")} type="date" value={draft.to} onChange={set("to")} />
       <div className="order-search__actions">
