@@ -1,5 +1,5 @@
 // The end of a paged list: the next page loads by itself when this scrolls into view (an
-// IntersectionObserver on a sentinel, started a screen early so scrolling rarely waits), and a
+// IntersectionObserver on a sentinel, a screen early so scrolling rarely waits), and a
 // "Load more" button does the same for keyboards, screen readers and browsers without observers.
 import { useEffect, useRef } from "react";
 import { formatCount } from "@/lib/format.ts";
@@ -38,7 +38,10 @@ export function LoadMore({ shown, total, hasMore, loading, onLoadMore }: LoadMor
           latestLoad.current();
         }
       },
-      { rootMargin: "0px 0px 400px 0px" },
+      // A screen above and below the viewport: the next page starts a screen early, and a jump
+      // to the end of the page (End, a fling, a short list above a tall footer) that passes the
+      // sentinel within a frame still leaves it in the observed area.
+      { rootMargin: "100% 0px 100% 0px" },
     );
     observer.observe(element);
     return () => observer.disconnect();
