@@ -2,7 +2,9 @@
 // order and gives the last digits of their phone; the admin types them into the board's search,
 // finds that one order among every other, exports the board as it is filtered (the CSV has the
 // header and the order's number), moves the order to Ready for Pickup, and reads the audit entry
-// of that change in the Audit Log tab. The campaign, link and order are made in the database.
+// of that change in the Audit Log tab. Then, on a phone, a search matching 55 orders shows the
+// first 50 and loads the rest when the admin jumps to the end of the page. The campaigns, links
+// and orders are made in the database.
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
@@ -77,4 +79,29 @@ test("the admin finds an order by the last digits of a phone, exports the board,
   await expect(entry).toContainText("Order status changed");
   await expect(entry).toContainText(seedAdmin.email);
   await expect(entry).toContainText("new_order → ready_for_pickup");
+});
+
+test("the board loads the next page when the admin scrolls to its end, on a phone", async ({ page }) => {
+  const productName = `E2E Scroll ${Date.now().toString(36)}`;
+  const campaignId = await createCampaign(sql, { productName, priceCents: 500, commissionRate: 0.1 });
+  await createApprovedLink(sql, campaignId);
+  // 55 phones sharing a run of 6 digits no other order has: one search finds just these, more
+  // than the board's first page of 50.
+  const block = String(Date.now() % 1_000_000).padStart(6, "0");
+  for (let n = 0; n < 55; n++)
+    await placeOrder(sql, campaignId, { phone: `+8551${block}${String(n).padStart(2, "0")}` });
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, seedAdmin.email, seedAdmin.password);
+  await page.getByRole("tab", { name: "Order Management" }).click();
+  const search = page.getByRole("search", { name: "Find an order" });
+  await search.getByLabel("Order number or phone digits").fill(block);
+  await search.getByRole("button", { name: "Search" }).click();
+  const cards = page.getByRole("list", { name: "Orders" }).locator("li.order-card");
+  await expect(cards).toHaveCount(50);
+  await expect(page.getByRole("button", { name: "Load more" })).toBeVisible();
+
+  await page.keyboard.press("End");
+  await expect(cards).toHaveCount(55);
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
 });
