@@ -1,5 +1,5 @@
 // Realtime events invalidate query keys (GUIDE §4), coalesced: a burst of events (a rush of
-// checkouts, a bulk status change) must not become a burst of refetches of up to 500 rows. Per
+// checkouts, a bulk status change) must not become a burst of refetches of every loaded page. Per
 // key, at most one refetch runs at a time and refetches start at least MIN_REFETCH_GAP_MS apart;
 // events arriving meanwhile become one trailing refetch, so the last change is never missed.
 //

@@ -23,7 +23,13 @@ export interface ScreenState<T> {
   canRetry: boolean;
 }
 
-export function screenState<T>(query: UseQueryResult<T>, fallbackError: string): ScreenState<T> {
+/** The parts of a query (plain or infinite) a screen state is made of. */
+type QueryState<T> = Pick<
+  UseQueryResult<T>,
+  "data" | "error" | "isPending" | "fetchStatus" | "failureCount" | "failureReason" | "isFetching"
+> & { refetch: () => Promise<unknown> };
+
+export function screenState<T>(query: QueryState<T>, fallbackError: string): ScreenState<T> {
   const retrying = query.fetchStatus !== "idle" && query.failureCount > 0 && isUnavailable(query.failureReason);
   return {
     data: query.data,

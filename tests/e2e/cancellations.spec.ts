@@ -99,7 +99,7 @@ test("a refused delivery is cancelled with a reason; the business and the influe
   await admin.screenshot({ path: join(shots, "admin-cancel-dialog.png") });
   await dialog.getByRole("button", { name: "Cancel order" }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(admin.getByText(/^Order SL-\d{6,9} status updated to Cancelled successfully!$/)).toBeVisible();
+  await expect(admin.getByText(/^Order SL-\d+ status updated to Cancelled successfully!$/)).toBeVisible();
   await expect(cancelledFilter).toHaveText(`Cancelled (${cancelledBefore + 1})`);
   await cancelledFilter.click();
   await expect(card.locator(".badge")).toHaveText(/Cancelled/);
@@ -134,7 +134,7 @@ test("a refused delivery is cancelled with a reason; the business and the influe
 
   // The customer calls back: the admin reopens it, and it is a new order everywhere.
   await card.getByRole("button", { name: "Reopen as New Order" }).click();
-  await expect(admin.getByText(/^Order SL-\d{6,9} status updated to New Order successfully!$/)).toBeVisible();
+  await expect(admin.getByText(/^Order SL-\d+ status updated to New Order successfully!$/)).toBeVisible();
   await expect(businessRow.locator(".badge")).toHaveText(/New Order/, live);
   await expect(businessRow).not.toContainText("Customer refused");
   await expect(influencerRow.locator(".badge")).toHaveText(/New Order/, live);

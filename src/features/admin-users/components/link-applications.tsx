@@ -1,5 +1,5 @@
 // Affiliate Link Applications (SPEC §2 admin tab 1, second section): Pending / Approved / All with
-// counts, Approve and Reject on pending ones. A refused decision (e.g. the cap of 10 approved links
+// counts of the applications loaded so far (a page at a time: the next on scroll, or Load more), Approve and Reject on pending ones. A refused decision (e.g. the cap of 10 approved links
 // per campaign) says 'Failed to approve affiliate link. Please try again.' with the server's reason.
 // Live: any change to affiliate_links refreshes the list, so a new application appears without
 // reload; the admin's own decision shows from the server's answer.
@@ -14,6 +14,7 @@ import {
   FilterGroup,
   LiveIndicator,
   LoadingState,
+  LoadMore,
   RetryAlert,
   useToast,
 } from "@/components/ui/index.ts";
@@ -136,6 +137,15 @@ export function LinkApplications() {
             />
           ))}
         </ul>
+      )}
+      {/* Outside the list: a filter that matches nothing loaded yet may match on a later page. */}
+      {!applications.isLoading && !applications.error && (
+        <LoadMore
+          shown={list.length}
+          hasMore={applications.hasMore}
+          loading={applications.loadingMore}
+          onLoadMore={applications.loadMore}
+        />
       )}
       <RejectDialog
         subject={rejecting && linkApplicationLabel(rejecting)}

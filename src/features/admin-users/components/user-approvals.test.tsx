@@ -31,6 +31,9 @@ let statusAnswer: { status: number; body: unknown };
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
 
+/** A request's path, without the paging query. */
+const pathOf = (url: string) => new URL(url, "http://api.test").pathname;
+
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
@@ -48,7 +51,13 @@ beforeEach(() => {
   ];
   statusAnswer = { status: 200, body: null };
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.endsWith("/admin/users")) return json(200, { users, next_cursor: null });
+    if (pathOf(url).endsWith("/admin/users")) {
+      // Paged as the function pages: `limit` rows after `cursor` (here, the index of the next row).
+      const query = new URL(url, "http://api.test").searchParams;
+      const start = Number(query.get("cursor") ?? 0);
+      const end = start + Number(query.get("limit") ?? 50);
+      return json(200, { users: users.slice(start, end), next_cursor: end < users.length ? String(end) : null });
+    }
     const match = /\/admin\/users\/([\w-]+)\/status$/.exec(url);
     if (match && init?.method === "PUT") {
       if (statusAnswer.status !== 200) return json(statusAnswer.status, statusAnswer.body);
@@ -183,5 +192,16 @@ describe("User Approvals", () => {
     view = await render(<UserApprovals />);
     await settle();
     await until(() => expect(view.container.querySelector("[role=alert]")?.textContent).toContain("Admins only"));
+  });
+
+  it("shows the first page of accounts and the next one on Load more", async () => {
+    users = Array.from({ length: 70 }, (_, n) => account(100 + n, `shop${n}@example.com`, "pending_approval"));
+    view = await render(<UserApprovals />);
+    await until(() => expect(cards()).toHaveLength(50));
+    expect(card("shop49@example.com")).toBeDefined();
+    await click(buttonByText(view.container, "Load more"));
+    await until(() => expect(cards()).toHaveLength(70));
+    expect(card("shop69@example.com")).toBeDefined();
+    expect(buttonByText(view.container, "Load more")).toBeUndefined();
   });
 });

@@ -1,12 +1,20 @@
-// User Approvals (SPEC §2 admin tab 1): Pending / Approved / All with counts, user cards, Approve
-// and Reject. Live: any change to public.users refreshes GET /admin/users, so a new sign-up or a
+// User Approvals (SPEC §2 admin tab 1): Pending / Approved / All with counts of the accounts loaded
+// so far (a page at a time: the next on scroll, or Load more), user cards, Approve and Reject. Live: any change to public.users refreshes GET /admin/users, so a new sign-up or a
 // decision made elsewhere shows within a second without reload; the admin's own decision shows
 // from the server's answer.
 import { useState } from "react";
 import type { User, UserStatusInput } from "@contract/auth.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
-import { EmptyState, FilterGroup, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
+import {
+  EmptyState,
+  FilterGroup,
+  LiveIndicator,
+  LoadingState,
+  LoadMore,
+  RetryAlert,
+  useToast,
+} from "@/components/ui/index.ts";
 import { useUsers } from "@/features/admin-users/api/get-users.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 import { useUpdateUserStatus, type Decision } from "@/features/admin-users/api/update-user-status.ts";
@@ -108,6 +116,10 @@ export function UserApprovals() {
             <UserCard key={user.id} user={user} deciding={deciding[user.id] ?? null} onDecide={onDecide} />
           ))}
         </ul>
+      )}
+      {/* Outside the list: a filter that matches nothing loaded yet may match on a later page. */}
+      {!users.isLoading && !users.error && (
+        <LoadMore shown={list.length} hasMore={users.hasMore} loading={users.loadingMore} onLoadMore={users.loadMore} />
       )}
       <RejectDialog
         subject={rejecting && (rejecting.business_name ?? rejecting.full_name ?? rejecting.email)}

@@ -1,19 +1,33 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ordersResponseSchema, type Order } from "@contract/orders.ts";
-import { fetchPages } from "@/lib/fetch-pages.ts";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { ordersResponseSchema, type OrderStatus } from "@contract/orders.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { cursorPaging, pagePath, pagedScreenState } from "@/lib/paged-list.ts";
 import { t } from "@/features/orders/i18n.ts";
-import { screenState } from "@/lib/screen-state.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 
-// GET /admin/orders - every order with the customer's phone, newest first: the newest 500, page by page
-export function getAdminOrders(signal?: AbortSignal): Promise<Order[]> {
-  return fetchPages("/admin/orders", ordersResponseSchema, (body) => body.orders, { signal, maxRows: 500 });
+/** The board's server-side filters; an absent one does not filter. */
+export interface AdminOrderFilters {
+  /** An order number or at least 4 digits of the customer's phone. */
+  q?: string;
+  status?: OrderStatus;
+  /** Calendar days YYYY-MM-DD in Cambodia, both included. */
+  from?: string;
+  to?: string;
 }
 
-export const adminOrdersQuery = () =>
-  queryOptions({ queryKey: ordersKeys.admin(), queryFn: ({ signal }) => getAdminOrders(signal) });
+// GET /admin/orders - every order with the customer's phone, newest first, one page per cursor
+export function getAdminOrders(filters: AdminOrderFilters, cursor: string | null, signal?: AbortSignal) {
+  return apiRequest(pagePath("/admin/orders", cursor, { ...filters }), { schema: ordersResponseSchema, signal });
+}
 
-export function useAdminOrders() {
-  const query = useQuery(adminOrdersQuery());
-  return screenState(query, t("orders.admin.loadFailed"));
+export const adminOrdersQuery = (filters: AdminOrderFilters) =>
+  infiniteQueryOptions({
+    queryKey: ordersKeys.adminList(filters),
+    queryFn: ({ pageParam, signal }) => getAdminOrders(filters, pageParam, signal),
+    ...cursorPaging,
+  });
+
+export function useAdminOrders(filters: AdminOrderFilters) {
+  const query = useInfiniteQuery(adminOrdersQuery(filters));
+  return pagedScreenState(query, (page) => page.orders, t("orders.admin.loadFailed"));
 }

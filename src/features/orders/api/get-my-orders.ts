@@ -1,13 +1,22 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ordersResponseSchema, type Order } from "@contract/orders.ts";
-import { fetchPages } from "@/lib/fetch-pages.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { pagePath } from "@/lib/paged-list.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 
-// GET /orders/user/all - the caller's orders (a business its sales, an influencer those through its links), newest first
-export function getMyOrders(signal?: AbortSignal): Promise<Order[]> {
-  return fetchPages("/orders/user/all", ordersResponseSchema, (body) => body.orders, { signal });
+/** SPEC §9: the dashboards show the latest 10 orders; the total comes from the stats summary. */
+export const LATEST_ORDERS = 10;
+
+// GET /orders/user/all - the caller's latest orders (a business its sales, an influencer those
+// through its links), newest first: one page of LATEST_ORDERS; the whole list is the CSV export.
+export async function getMyOrders(signal?: AbortSignal): Promise<Order[]> {
+  const body = await apiRequest(pagePath("/orders/user/all", null, {}, LATEST_ORDERS), {
+    schema: ordersResponseSchema,
+    signal,
+  });
+  return body.orders;
 }
 
 export const myOrdersQuery = () =>

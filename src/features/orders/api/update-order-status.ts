@@ -1,14 +1,15 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import {
   orderStatusChangedResponseSchema,
   orderStatusChangeSchema,
   type CancellationReason,
   type Order,
   type OrderStatus,
+  type OrdersResponse,
 } from "@contract/orders.ts";
 import { apiRequest } from "@/lib/api-client.ts";
+import { mapPages } from "@/lib/paged-list.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
-import { adminOrdersQuery } from "@/features/orders/api/get-admin-orders.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 
 /** The note kept in the order history for a change made on the board (SPEC §4); data, not UI text. */
@@ -55,11 +56,19 @@ export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: StatusChange) => updateOrderStatus(change),
-    // The answer is the order as it is now: it replaces the board's copy without a refetch (the
-    // realtime echo of the change still refreshes the board once, coalesced).
-    onSuccess: ({ order }) =>
-      queryClient.setQueryData(adminOrdersQuery().queryKey, (orders) => orders && withUpdatedOrder(orders, order)),
+    // The answer is the order as it is now: it replaces its copy in every loaded page of every
+    // filtered board without a refetch (the realtime echo of the change still refreshes the
+    // board once, coalesced); the exact counts per status are the server's to give.
+    onSuccess: ({ order }) => {
+      queryClient.setQueriesData<InfiniteData<OrdersResponse>>({ queryKey: ordersKeys.admin() }, (data) =>
+        mapPages(data, (page) => ({ ...page, orders: withUpdatedOrder(page.orders, order) })),
+      );
+      refreshCoalesced(queryClient, ordersKeys.summary());
+    },
     // Refused (409: it moved meanwhile) or failed: show the board as it is now.
-    onError: () => refreshCoalesced(queryClient, ordersKeys.admin()),
+    onError: () => {
+      refreshCoalesced(queryClient, ordersKeys.admin());
+      refreshCoalesced(queryClient, ordersKeys.summary());
+    },
   });
 }

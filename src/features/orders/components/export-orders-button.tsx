@@ -1,18 +1,28 @@
 // "Export CSV" on an order board: every order of the board (GET /admin/orders/export for the admin,
-// GET /orders/export for a business or an influencer), downloaded with the caller's token.
+// GET /orders/export for a business or an influencer), downloaded with the caller's token, with
+// the filters the board shows (the admin's search, status and dates) so the file matches it.
 import { useState } from "react";
 import { Button, useToast } from "@/components/ui/index.ts";
 import { serverMessage } from "@/lib/api-client.ts";
 import { downloadFile } from "@/lib/download-file.ts";
 import { t } from "@/features/orders/i18n.ts";
 
-export function ExportOrdersButton({ path }: { path: "/admin/orders/export" | "/orders/export" }) {
+export function ExportOrdersButton({
+  path,
+  filters = {},
+}: {
+  path: "/admin/orders/export" | "/orders/export";
+  filters?: Readonly<Record<string, string | undefined>>;
+}) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   async function onExport() {
     setBusy(true);
     try {
-      await downloadFile(path, `orders-${new Date().toISOString().slice(0, 10)}.csv`);
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+      const search = query.size > 0 ? `?${query}` : "";
+      await downloadFile(`${path}${search}`, `orders-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (error) {
       const detail = serverMessage(error);
       toast.error(detail ? `${t("orders.export.failed")} ${detail}` : t("orders.export.failed"));

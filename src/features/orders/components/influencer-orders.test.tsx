@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import type { Order, OrderStatus } from "@contract/orders.ts";
-import { makeOrder } from "@/testing/fixtures/orders.ts";
+import { makeOrder, makeOrderStats } from "@/testing/fixtures/orders.ts";
 import { render, until, type Rendered } from "@/testing/render.tsx";
 import { InfluencerOrders } from "./influencer-orders.tsx";
 
@@ -44,13 +44,14 @@ beforeEach(() => {
   listFails = false;
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) =>
-      url.endsWith("/orders/user/all")
-        ? listFails
-          ? json(500, { error: "internal", message: "Something went wrong" })
-          : json(200, { orders, next_cursor: null })
-        : json(404, {}),
-    ),
+    vi.fn(async (url: string) => {
+      const { pathname, searchParams } = new URL(url, "http://api.test");
+      if (pathname.endsWith("/orders/stats/summary")) return json(200, { stats: makeOrderStats(orders) });
+      if (!pathname.endsWith("/orders/user/all")) return json(404, {});
+      if (listFails) return json(500, { error: "internal", message: "Something went wrong" });
+      const limit = Number(searchParams.get("limit") ?? 50);
+      return json(200, { orders: orders.slice(0, limit), next_cursor: orders.length > limit ? "next" : null });
+    }),
   );
 });
 
@@ -79,13 +80,21 @@ describe("Influencer orders", () => {
     view = await render(<InfluencerOrders influencerId="inf-1" />);
     await until(() => expect(rows()).toHaveLength(2));
     expect(rows()[0].textContent).toContain("Out for Delivery");
-    expect(view.container.textContent).toContain("2 total");
+    await until(() => expect(view.container.textContent).toContain("2 total"));
     orders = [order(2, "cancelled", { cancellation_reason: "customer_refused" }), order(1, "delivered")];
     await act(async () => realtime.onChange?.());
     await until(() => expect(rows()[0].textContent).toContain("Cancelled: Customer refused"));
-    expect(view.container.textContent).toContain("Refusal rate: 50.0%");
+    await until(() => expect(view.container.textContent).toContain("Refusal rate: 50.0%"));
     expect(view.container.textContent).not.toContain("Voat Phnum");
     expect(view.container.querySelector("a[href^='tel:']")).toBeNull();
+  });
+
+  it("shows the latest 10 and the total of all of them from the summary", async () => {
+    orders = Array.from({ length: 25 }, (_, i) => order(i + 1, "new_order"));
+    view = await render(<InfluencerOrders influencerId="inf-1" />);
+    await until(() => expect(rows()).toHaveLength(10));
+    await until(() => expect(view.container.textContent).toContain("The latest 10 of 25 orders."));
+    expect(view.container.textContent).toContain("25 total");
   });
 
   it("says an order is held for review, never why", async () => {

@@ -1,4 +1,5 @@
-// The influencer's orders (issue 14): the latest orders through their links, live, each with its
+// The influencer's orders (issue 14): the latest 10 orders through their links (one page; the
+// total and the refusal rate come from the stats summary, the whole list is the CSV export), live, each with its
 // status and, when cancelled, why, so a refused delivery is understood rather than a commission
 // silently missing. Never a customer's phone (the API gives influencers none). Live: changes to
 // orders through the influencer's links refresh it (realtime filtered to influencer_id, RLS on
@@ -7,27 +8,26 @@ import { Badge, Card, EmptyState, LiveIndicator, LoadingState, RetryAlert } from
 import { formatCount } from "@/lib/format.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
-import { useMyOrders } from "@/features/orders/api/get-my-orders.ts";
+import { LATEST_ORDERS, useMyOrders } from "@/features/orders/api/get-my-orders.ts";
+import { useOrderSummary } from "@/features/orders/api/get-order-summary.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { ExportOrdersButton } from "./export-orders-button.tsx";
 import { OrderRow } from "./order-row.tsx";
 import { RefusalRateNote } from "./refusal-rate-note.tsx";
 import "./orders.css";
 
-/** A compact list: the latest orders, as the business dashboard shows. */
-export const LATEST_INFLUENCER_ORDERS = 10;
-
 export function InfluencerOrders({ influencerId }: { influencerId: string }) {
   const orders = useMyOrders(t("orders.influencer.loadFailed"));
+  const summary = useOrderSummary(t("orders.influencer.loadFailed"));
   const live = useTableInvalidation({
     name: "influencer-orders",
     table: "orders",
     event: "*",
     filter: `influencer_id=eq.${influencerId}`,
-    invalidates: [ordersKeys.mine()],
+    invalidates: [ordersKeys.mine(), ordersKeys.summary()],
   });
-  const all = orders.data ?? [];
-  const latest = all.slice(0, LATEST_INFLUENCER_ORDERS);
+  const latest = orders.data ?? [];
+  const total = summary.data?.total_orders;
 
   return (
     <Card
@@ -37,11 +37,11 @@ export function InfluencerOrders({ influencerId }: { influencerId: string }) {
         <>
           <LiveIndicator status={live} />
           <ExportOrdersButton path="/orders/export" />
-          {orders.data && (
+          {total !== undefined && (
             <Badge tone="neutral">
-              <span aria-hidden="true">{t("orders.influencer.total", { count: formatCount(all.length) })}</span>
+              <span aria-hidden="true">{t("orders.influencer.total", { count: formatCount(total) })}</span>
               <span className="visually-hidden">
-                {t("orders.influencer.totalLabel", { count: formatCount(all.length) })}
+                {t("orders.influencer.totalLabel", { count: formatCount(total) })}
               </span>
             </Badge>
           )}
@@ -59,15 +59,15 @@ export function InfluencerOrders({ influencerId }: { influencerId: string }) {
         !orders.error && <EmptyState icon="cash" title={t("orders.influencer.empty")} />
       ) : (
         <>
-          <RefusalRateNote orders={all} />
+          <RefusalRateNote rate={summary.data?.refusal_rate} />
           <ul className="order-list" aria-label={t("orders.influencer.list")}>
             {latest.map((order) => (
               <OrderRow key={order.id} order={order} showReview />
             ))}
           </ul>
-          {all.length > LATEST_INFLUENCER_ORDERS && (
+          {total !== undefined && total > LATEST_ORDERS && (
             <p className="muted-note order-list__more">
-              {t("orders.influencer.latest", { shown: LATEST_INFLUENCER_ORDERS, total: formatCount(all.length) })}
+              {t("orders.influencer.latest", { shown: LATEST_ORDERS, total: formatCount(total) })}
             </p>
           )}
         </>

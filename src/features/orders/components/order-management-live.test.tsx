@@ -6,7 +6,7 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Order, OrderStatus } from "@contract/orders.ts";
-import { makeOrder } from "@/testing/fixtures/orders.ts";
+import { makeOrder, makeOrderStats } from "@/testing/fixtures/orders.ts";
 import { buttonByText, click, render, type Rendered } from "@/testing/render.tsx";
 import { OrderManagement } from "./order-management.tsx";
 
@@ -76,7 +76,9 @@ beforeEach(() => {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith("/admin/orders")) {
+      const { pathname } = new URL(url, "http://api.test");
+      if (pathname.endsWith("/orders/stats/summary")) return json(200, { stats: makeOrderStats(orders) });
+      if (pathname.endsWith("/admin/orders")) {
         boardRequests++;
         mostInFlight = Math.max(mostInFlight, ++inFlight);
         // The rows as they are when the server reads them, not when it answers.

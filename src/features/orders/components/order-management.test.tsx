@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import type { Order, OrderStatus } from "@contract/orders.ts";
-import { makeOrder } from "@/testing/fixtures/orders.ts";
+import { makeOrder, makeOrderStats } from "@/testing/fixtures/orders.ts";
 import { buttonByText, click, render, settle, until, type Rendered } from "@/testing/render.tsx";
 import { OrderManagement } from "./order-management.tsx";
 
@@ -34,11 +34,28 @@ const order = (id: string, product: string, status: OrderStatus) =>
 
 let orders: Order[];
 let listFails: boolean;
+/** The queries GET /admin/orders received. */
+let listQueries: URLSearchParams[];
 let putAnswer: { status: number; body: unknown } | null;
 let putGate: Promise<void> | null;
 let puts: { url: string; body: unknown }[];
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
+
+/** As the function pages and filters: the status, a search of numbers or phone digits, `limit` rows after `cursor`. */
+function pageOf(query: URLSearchParams) {
+  const q = query.get("q");
+  const status = query.get("status");
+  const matching = orders.filter(
+    (o) =>
+      (!status || o.order_status === status) &&
+      (!q || o.order_number.includes(q) || (o.customer_phone ?? "").replace(/\D/g, "").includes(q)),
+  );
+  const start = Number(query.get("cursor") ?? 0);
+  const limit = Number(query.get("limit") ?? 50);
+  const end = start + limit;
+  return { orders: matching.slice(start, end), next_cursor: end < matching.length ? String(end) : null };
+}
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -51,14 +68,19 @@ beforeEach(() => {
     order("c", "Palm Sugar", "delivered"),
   ];
   listFails = false;
+  listQueries = [];
   putAnswer = null;
   putGate = null;
   puts = [];
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.endsWith("/admin/orders/export"))
+    const { pathname, searchParams } = new URL(url, "http://api.test");
+    if (pathname.endsWith("/admin/orders/export"))
       return new Response("\uFEFForder_number\r\nSL-000001\r\n", { headers: { "Content-Type": "text/csv" } });
-    if (url.endsWith("/admin/orders"))
-      return listFails ? json(500, { error: "internal", message: "boom" }) : json(200, { orders, next_cursor: null });
+    if (pathname.endsWith("/orders/stats/summary")) return json(200, { stats: makeOrderStats(orders) });
+    if (pathname.endsWith("/admin/orders")) {
+      listQueries.push(searchParams);
+      return listFails ? json(500, { error: "internal", message: "boom" }) : json(200, pageOf(searchParams));
+    }
     const match = /\/admin\/orders\/([\w-]+)\/status$/.exec(url);
     if (match && init?.method === "PUT") {
       const body = JSON.parse(String(init.body)) as { new_status: OrderStatus; reason?: Order["cancellation_reason"] };
@@ -89,7 +111,7 @@ const cards = () => [...view.container.querySelectorAll<HTMLElement>("li.order-c
 const filters = () => [...view.container.querySelectorAll(".filter-group__option")].map((button) => button.textContent);
 const card = (product: string) => cards().find((c) => c.textContent?.includes(product)) as HTMLElement;
 /** Sets a form control's value as typing or choosing does, so React sees the change. */
-function setValue(element: HTMLSelectElement | HTMLTextAreaElement, value: string) {
+function setValue(element: HTMLSelectElement | HTMLTextAreaElement | HTMLInputElement, value: string) {
   const prototype = Object.getPrototypeOf(element) as object;
   Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(element, value);
   element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
@@ -148,11 +170,13 @@ describe("Order Management", () => {
     expect(scarf.getAttribute("aria-label")).toMatch(/^Silk Scarf, order SL-000001$/);
     expect(realtime).toMatchObject({ table: "orders", event: "*", filter: undefined });
 
+    // A status filter is the server's: the board asks for that status only.
     await click(buttonByText(view.container, /^Delivered/));
-    expect(cards().map((c) => c.querySelector("h3")?.textContent)).toEqual(["Palm Sugar"]);
+    await until(() => expect(cards().map((c) => c.querySelector("h3")?.textContent)).toEqual(["Palm Sugar"]));
+    expect(listQueries.at(-1)?.get("status")).toBe("delivered");
     await click(buttonByText(view.container, /^Ready for Pickup/));
+    await until(() => expect(view.container.textContent).toContain("No orders with the status Ready for Pickup."));
     expect(cards()).toHaveLength(0);
-    expect(view.container.textContent).toContain("No orders with the status Ready for Pickup.");
   });
 
   it("offers the forward step and each revert; delivered shows 'Order Completed' with its reverts", async () => {
@@ -297,7 +321,8 @@ describe("Order Management", () => {
     await act(async () => realtime.onChange?.());
     await until(() => expect(view.container.textContent).toContain("boom"));
     expect(cards()).toHaveLength(0);
-    expect(filters()[0]).toBe("All (0)");
+    // The counts are the summary's, which still answers.
+    expect(filters()[0]).toBe("All (3)");
   });
 
   it("says so when there are no orders", async () => {
@@ -307,22 +332,115 @@ describe("Order Management", () => {
     await until(() => expect(view.container.textContent).toContain("No orders yet."));
   });
 
-  it("renders a long board 50 cards at a time, counting every order in the filters", async () => {
+  it("shows the first page, the next one on Load more, and counts every order from the summary", async () => {
     orders = Array.from({ length: 120 }, (_, n) =>
       order(n.toString(16).padStart(2, "0"), `Product ${n}`, n % 2 ? "delivered" : "new_order"),
     );
     view = await render(<OrderManagement />);
     await until(() => expect(cards()).toHaveLength(50));
-    expect(filters()[0]).toBe("All (120)");
+    // Exact over all 120 orders, though only 50 are loaded.
+    expect(filters().slice(0, 2)).toEqual(["All (120)", "New Orders (60)"]);
+    expect(filters()[4]).toBe("Delivered (60)");
     expect(view.container.textContent).toContain("Showing 50 of 120");
-    await click(buttonByText(view.container, /^Show 50 more$/));
-    expect(cards()).toHaveLength(100);
-    await click(buttonByText(view.container, /^Show 20 more$/));
-    expect(cards()).toHaveLength(120);
-    expect(view.container.querySelector(".show-more")).toBeNull();
-    // A filter starts again at the first page.
+    expect(listQueries.map((query) => query.get("cursor"))).toEqual([null]);
+    await click(buttonByText(view.container, "Load more"));
+    await until(() => expect(cards()).toHaveLength(100));
+    expect(cards()[50].textContent).toContain("Product 50");
+    expect(listQueries.at(-1)?.get("cursor")).toBe("50");
+    await click(buttonByText(view.container, "Load more"));
+    await until(() => expect(cards()).toHaveLength(120));
+    expect(view.container.querySelector(".load-more")).toBeNull();
+    // A filter starts again at its first page.
     await click(buttonByText(view.container, /^Delivered/));
+    await until(() => expect(view.container.textContent).toContain("Showing 50 of 60"));
     expect(cards()).toHaveLength(50);
-    expect(view.container.textContent).toContain("Showing 50 of 60");
+  });
+
+  it("a realtime change refetches every loaded page, so the board stays whole", async () => {
+    orders = Array.from({ length: 60 }, (_, n) => order(n.toString(16).padStart(2, "0"), `Product ${n}`, "new_order"));
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(50));
+    await click(buttonByText(view.container, "Load more"));
+    await until(() => expect(cards()).toHaveLength(60));
+    orders = [order("ff", "Fresh Mango", "new_order"), ...orders];
+    await act(async () => realtime.onChange?.());
+    await until(() => expect(cards()[0].textContent).toContain("Fresh Mango"));
+    expect(cards()).toHaveLength(61);
+    expect(filters()[0]).toBe("All (61)");
+  });
+
+  it("searches by phone digits and dates on the server, and exports what it shows", async () => {
+    orders = [
+      order("a", "Silk Scarf", "new_order"),
+      { ...order("b", "Coffee Beans", "delivered"), customer_phone: "+85599887766" },
+    ];
+    localStorage.setItem("token", "admin-token");
+    vi.stubGlobal(
+      "URL",
+      class extends URL {
+        static createObjectURL() {
+          return "blob:csv";
+        }
+        static revokeObjectURL() {}
+      },
+    );
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(2));
+    const search = view.container.querySelector<HTMLElement>("[role=search]")!;
+    const field = (label: string) =>
+      [...search.querySelectorAll("label")].find((l) => l.textContent === label)?.control as HTMLInputElement;
+    await act(async () => {
+      setValue(field("Order number or phone digits"), " 7766 ");
+      setValue(field("From"), "2026-11-01");
+      setValue(field("To"), "2026-11-30");
+    });
+    await click(buttonByText(search, "Search"));
+    await until(() => expect(cards().map((c) => c.querySelector("h3")?.textContent)).toEqual(["Coffee Beans"]));
+    expect(Object.fromEntries(listQueries.at(-1)!)).toEqual({
+      limit: "50",
+      q: "7766",
+      from: "2026-11-01",
+      to: "2026-11-30",
+    });
+    // The counts stay those of every order.
+    expect(filters()[0]).toBe("All (2)");
+    await click(buttonByText(view.container, "Export CSV"));
+    await until(() => expect(clicked).toHaveBeenCalledTimes(1));
+    const exported = fetchMock.mock.calls
+      .map(([called]) => String(called))
+      .find((called) => called.includes("/export"));
+    expect(exported).toMatch(/\/admin\/orders\/export\?q=7766&from=2026-11-01&to=2026-11-30$/);
+
+    await click(buttonByText(search, "Clear"));
+    await until(() => expect(cards()).toHaveLength(2));
+    expect(field("Order number or phone digits").value).toBe("");
+    clicked.mockRestore();
+  });
+
+  it("says nothing matched a search, and shows the server's reason for a search it refuses", async () => {
+    view = await render(<OrderManagement />);
+    await until(() => expect(cards()).toHaveLength(3));
+    const search = view.container.querySelector<HTMLElement>("[role=search]")!;
+    const input = search.querySelector<HTMLInputElement>("input[type=search]")!;
+    await act(async () => setValue(input, "9999"));
+    await click(buttonByText(search, "Search"));
+    await until(() => expect(view.container.textContent).toContain("No orders match this search."));
+    fetchMock.mockImplementationOnce(async () =>
+      json(400, {
+        error: "validation_error",
+        message: "Search by an order number such as SL-004213 or at least 4 digits of a phone number",
+        field: "q",
+      }),
+    );
+    await act(async () => setValue(input, "ab"));
+    await click(buttonByText(search, "Search"));
+    await until(() =>
+      expect(view.container.querySelector("[role=alert]")?.textContent).toContain(
+        "Search by an order number such as SL-004213 or at least 4 digits of a phone number",
+      ),
+    );
+    expect(buttonByText(view.container, "Search")).toBeDefined();
+    expect(view.container.textContent).not.toContain("Try again");
   });
 });

@@ -1,11 +1,13 @@
-// Admin Order Management (SPEC §2 admin tab 2, §4, §8): filters All / New Orders / Ready for
-// Pickup / Out for Delivery / Delivered with counts, one card per order with its forward step and
-// reverts. Live: any change to public.orders refreshes the board (a new checkout order appears, a
-// status change moves the card; a burst of changes is coalesced), and so does every
-// (re)subscription, so a lost connection never leaves a stale board. The admin's own change shows
-// from the server's answer; one refused because the order moved meanwhile (409) says why and
-// refreshes. Cancel asks why in a dialog (issue 14); the Cancelled filter and the refusal rate of
-// the orders on the board show how many never reached a customer.
+// Admin Order Management (SPEC §2 admin tab 2, §4, §8; issue 15): a search by order number or
+// phone digits and a range of days, filters All / New Orders / … / Cancelled with the exact counts
+// of every order (GET /orders/stats/summary), all applied by the server, and one card per order
+// with its forward step and reverts, a page at a time (the next page loads on scroll, or with
+// Load more). Live: any change to public.orders refreshes the loaded pages and the counts (a new
+// checkout order appears, a status change moves the card; a burst of changes is coalesced), and so
+// does every (re)subscription, so a lost connection never leaves a stale board. The admin's own
+// change shows from the server's answer; one refused because the order moved meanwhile (409)
+// says why and refreshes. Cancel asks why in a dialog (issue 14); the Cancelled filter and the
+// refusal rate over all orders show how many never reached a customer.
 import { useMemo, useState } from "react";
 import type { Order } from "@contract/orders.ts";
 import {
@@ -14,35 +16,44 @@ import {
   FilterGroup,
   LiveIndicator,
   LoadingState,
+  LoadMore,
   RetryAlert,
-  ShowMore,
   useToast,
 } from "@/components/ui/index.ts";
 import { serverMessage } from "@/lib/api-client.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
-import { useShowMore } from "@/lib/use-show-more.ts";
-import { useAdminOrders } from "@/features/orders/api/get-admin-orders.ts";
+import { useAdminOrders, type AdminOrderFilters } from "@/features/orders/api/get-admin-orders.ts";
+import { useOrderSummary } from "@/features/orders/api/get-order-summary.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { useUpdateOrderStatus, type Cancellation } from "@/features/orders/api/update-order-status.ts";
 import { useClearOrderReview } from "@/features/orders/api/review-order.ts";
-import { countByFilter, filterOrders, ORDER_FILTERS, type OrderFilter } from "@/features/orders/utils/order-filters.ts";
+import { countsFromSummary, ORDER_FILTERS, type OrderFilter } from "@/features/orders/utils/order-filters.ts";
 import { statusLabel, type OrderStatus } from "@/features/orders/utils/order-status.ts";
 import { AdminOrderCard } from "./admin-order-card.tsx";
 import { ExportOrdersButton } from "./export-orders-button.tsx";
 import { CancelOrderDialog } from "./cancel-order-dialog.tsx";
+import { NO_SEARCH, OrderSearchForm, type OrderSearch } from "./order-search-form.tsx";
 import { RefusalRateNote } from "./refusal-rate-note.tsx";
 import "./orders.css";
 
-/** Cards rendered at first, and added by each Show more. */
-export const ORDER_PAGE = 50;
-
 export function OrderManagement() {
   const toast = useToast();
-  const orders = useAdminOrders();
+  const [search, setSearch] = useState<OrderSearch>(NO_SEARCH);
+  const [filter, setFilter] = useState<OrderFilter>("all");
+  const filters = useMemo<AdminOrderFilters>(
+    () => ({
+      ...(search.q && { q: search.q }),
+      ...(filter !== "all" && { status: filter }),
+      ...(search.from && { from: search.from }),
+      ...(search.to && { to: search.to }),
+    }),
+    [search, filter],
+  );
+  const orders = useAdminOrders(filters);
+  const summary = useOrderSummary(t("orders.admin.countsFailed"));
   const updateStatus = useUpdateOrderStatus();
   const clearReview = useClearOrderReview();
-  const [filter, setFilter] = useState<OrderFilter>("all");
   const [changing, setChanging] = useState<Record<string, OrderStatus>>({});
   const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
@@ -51,14 +62,13 @@ export function OrderManagement() {
     name: "admin-orders",
     table: "orders",
     event: "*",
-    invalidates: [ordersKeys.admin()],
+    invalidates: [ordersKeys.admin(), ordersKeys.summary()],
   });
 
   // SPEC §7: when the list cannot be loaded it is empty (never a stale board) and the error shows.
-  const list = useMemo(() => (orders.error ? [] : (orders.data ?? [])), [orders.error, orders.data]);
-  const counts = useMemo(() => countByFilter(list), [list]);
-  const shown = filterOrders(list, filter);
-  const page = useShowMore(shown, ORDER_PAGE, filter);
+  const shown = orders.error ? [] : (orders.data ?? []);
+  const counts = summary.data ? countsFromSummary(summary.data) : undefined;
+  const searching = Boolean(search.q || search.from || search.to);
 
   /** True when the change was made. */
   async function onChange(order: Order, to: OrderStatus, cancellation?: Cancellation): Promise<boolean> {
@@ -105,9 +115,10 @@ export function OrderManagement() {
           {t("orders.admin.title")}
         </h2>
         <LiveIndicator status={live} />
-        <ExportOrdersButton path="/admin/orders/export" />
+        <ExportOrdersButton path="/admin/orders/export" filters={{ ...filters }} />
       </div>
-      <RefusalRateNote orders={list} />
+      <OrderSearchForm onSearch={setSearch} />
+      <RefusalRateNote rate={summary.data?.refusal_rate} />
       <FilterGroup<OrderFilter>
         label={t("orders.admin.filters")}
         value={filter}
@@ -115,19 +126,23 @@ export function OrderManagement() {
         options={ORDER_FILTERS.map((value) => ({
           value,
           label: t(`orders.admin.filter.${value}`),
-          count: counts[value],
+          count: counts?.[value],
         }))}
       />
+      {summary.error && <Alert tone="warning">{summary.error}</Alert>}
       {failure && (
         <Alert tone="danger" title={failure.title}>
           {failure.detail}
         </Alert>
       )}
-      {orders.error && (
-        <RetryAlert onRetry={orders.refetch} retrying={orders.isFetching}>
-          {orders.error}
-        </RetryAlert>
-      )}
+      {orders.error &&
+        (orders.canRetry ? (
+          <RetryAlert onRetry={orders.refetch} retrying={orders.isFetching}>
+            {orders.error}
+          </RetryAlert>
+        ) : (
+          <Alert tone="danger">{orders.error}</Alert>
+        ))}
       {orders.isLoading ? (
         <LoadingState />
       ) : shown.length === 0 ? (
@@ -135,17 +150,19 @@ export function OrderManagement() {
           <EmptyState
             icon="cash"
             title={
-              filter === "all"
-                ? t("orders.admin.empty.all")
-                : t("orders.admin.empty.filtered", { status: statusLabel(filter) })
+              searching
+                ? t("orders.admin.empty.search")
+                : filter === "all"
+                  ? t("orders.admin.empty.all")
+                  : t("orders.admin.empty.filtered", { status: statusLabel(filter) })
             }
-            body={filter === "all" ? t("orders.admin.emptyBody") : undefined}
+            body={filter === "all" && !searching ? t("orders.admin.emptyBody") : undefined}
           />
         )
       ) : (
         <>
           <ul className="card-grid order-board" aria-label={t("orders.admin.list")}>
-            {page.visible.map((order) => (
+            {shown.map((order) => (
               <AdminOrderCard
                 key={order.id}
                 order={order}
@@ -157,11 +174,12 @@ export function OrderManagement() {
               />
             ))}
           </ul>
-          <ShowMore
-            shown={page.visible.length}
-            remaining={page.remaining}
-            pageSize={ORDER_PAGE}
-            onShowMore={page.showMore}
+          <LoadMore
+            shown={shown.length}
+            total={searching ? undefined : counts?.[filter]}
+            hasMore={orders.hasMore}
+            loading={orders.loadingMore}
+            onLoadMore={orders.loadMore}
           />
         </>
       )}

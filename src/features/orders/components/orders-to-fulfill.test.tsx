@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import type { Order, OrderStatus } from "@contract/orders.ts";
-import { makeOrder } from "@/testing/fixtures/orders.ts";
+import { makeOrder, makeOrderStats } from "@/testing/fixtures/orders.ts";
 import { render, until, type Rendered } from "@/testing/render.tsx";
 import { OrdersToFulfill } from "./orders-to-fulfill.tsx";
 
@@ -41,6 +41,8 @@ const order = (n: number, order_status: OrderStatus = "new_order") =>
   });
 
 let orders: Order[];
+/** The queries GET /orders/user/all received. */
+let listQueries: URLSearchParams[];
 let view: Rendered;
 
 function json(status: number, body: unknown) {
@@ -49,11 +51,17 @@ function json(status: number, body: unknown) {
 
 beforeEach(() => {
   orders = [];
+  listQueries = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) =>
-      url.endsWith("/orders/user/all") ? json(200, { orders, next_cursor: null }) : json(404, {}),
-    ),
+    vi.fn(async (url: string) => {
+      const { pathname, searchParams } = new URL(url, "http://api.test");
+      if (pathname.endsWith("/orders/stats/summary")) return json(200, { stats: makeOrderStats(orders) });
+      if (!pathname.endsWith("/orders/user/all")) return json(404, {});
+      listQueries.push(searchParams);
+      const limit = Number(searchParams.get("limit") ?? 50);
+      return json(200, { orders: orders.slice(0, limit), next_cursor: orders.length > limit ? "next" : null });
+    }),
   );
 });
 
@@ -78,12 +86,13 @@ describe("Orders to Fulfill", () => {
     expect(realtime).toMatchObject({ table: "orders", event: "*", filter: "business_id=eq.biz-1", enabled: true });
   });
 
-  it("shows the latest 10 orders and the total count", async () => {
-    orders = Array.from({ length: 12 }, (_, i) => order(i + 1));
+  it("shows the latest 10 orders, fetched as one page of 10, and the total count from the summary", async () => {
+    orders = Array.from({ length: 120 }, (_, i) => order(i + 1));
     view = await render(<OrdersToFulfill businessId="biz-1" />);
     await until(() => expect(rows()).toHaveLength(10));
-    expect(view.container.textContent).toContain("12 total");
-    expect(view.container.textContent).toContain("The latest 10 of 12 orders.");
+    await until(() => expect(view.container.textContent).toContain("120 total"));
+    expect(view.container.textContent).toContain("The latest 10 of 120 orders.");
+    expect(listQueries.map((query) => Object.fromEntries(query))).toEqual([{ limit: "10" }]);
     const first = rows()[0];
     for (const text of ["Product 1", "Qty 1", "Voat Phnum, Doun Penh", "$11.00", "New Order", "Nov 22, 2026"])
       expect(first.textContent).toContain(text);
@@ -109,13 +118,13 @@ describe("Orders to Fulfill", () => {
     orders = [order(2, "out_for_delivery"), order(1, "delivered")];
     view = await render(<OrdersToFulfill businessId="biz-1" />);
     await until(() => expect(rows()).toHaveLength(2));
-    // Nothing refused yet: 0 of 1 finished.
-    expect(view.container.textContent).toContain("Refusal rate: 0.0%");
+    // Nothing refused yet: 0 of 1 finished (the summary's rate, over all the business's orders).
+    await until(() => expect(view.container.textContent).toContain("Refusal rate: 0.0%"));
     orders = [{ ...order(2, "cancelled"), cancellation_reason: "customer_unreachable" }, order(1, "delivered")];
     await act(async () => realtime.onChange?.());
     await until(() => expect(rows()[0].textContent).toContain("Cancelled: Customer unreachable"));
     expect(rows()[0].textContent).toContain("Voat Phnum, Doun Penh");
-    expect(view.container.textContent).toContain("Refusal rate: 50.0%");
+    await until(() => expect(view.container.textContent).toContain("Refusal rate: 50.0%"));
     expect(toasts()).toEqual([]);
   });
 });

@@ -1,26 +1,24 @@
-// The business dashboard's Orders to Fulfill card (SPEC §2, §4, §8): the latest 10 orders and the
-// total count, each with product, quantity, commune and district, total, status and date. Live:
+// The business dashboard's Orders to Fulfill card (SPEC §2, §4, §8): the latest 10 orders (one page
+// of 10: the whole list is the CSV export) and the total count from the stats summary, each with product, quantity, commune and district, total, status and date. Live:
 // changes to the business's own orders refresh it (realtime filtered to business_id, RLS on top),
 // and an order seen turning delivered says 'Order completed! Payouts have been created.'
 // Cancelled orders stay in the list with their reason (issue 14): the business packed some of
 // them and needs to know why the parcel came back; the badge sets them apart, and the refusal
-// rate above the list says how often customers turn parcels away.
+// rate above the list (over all the business's orders) says how often customers turn parcels away.
 import { useEffect, useRef } from "react";
 import { Badge, Card, EmptyState, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
 import { useSession } from "@/lib/auth.tsx";
 import { formatCount } from "@/lib/format.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
-import { useMyOrders } from "@/features/orders/api/get-my-orders.ts";
+import { LATEST_ORDERS, useMyOrders } from "@/features/orders/api/get-my-orders.ts";
+import { useOrderSummary } from "@/features/orders/api/get-order-summary.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { newlyDelivered } from "@/features/orders/utils/order-filters.ts";
 import { ExportOrdersButton } from "./export-orders-button.tsx";
 import { OrderRow } from "./order-row.tsx";
 import { RefusalRateNote } from "./refusal-rate-note.tsx";
 import "./orders.css";
-
-/** SPEC §9: the business dashboard shows the latest 10 orders. */
-export const LATEST_ORDERS = 10;
 
 interface OrdersToFulfillProps {
   /** The business's user id; defaults to the signed-in user's (the token's subject). */
@@ -32,13 +30,14 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
   const ownId = businessId ?? session?.userId ?? null;
   const toast = useToast();
   const orders = useMyOrders();
+  const summary = useOrderSummary(t("orders.business.loadFailed"));
   const live = useTableInvalidation({
     name: "business-orders",
     table: "orders",
     event: "*",
     filter: ownId ? `business_id=eq.${ownId}` : undefined,
     enabled: ownId !== null,
-    invalidates: [ordersKeys.mine()],
+    invalidates: [ordersKeys.mine(), ordersKeys.summary()],
   });
 
   // An order this page already showed, now delivered: say so once.
@@ -54,8 +53,8 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
     known.current = new Map(list.map((order) => [order.id, order.order_status]));
   }, [list, toast]);
 
-  const all = list ?? [];
-  const latest = all.slice(0, LATEST_ORDERS);
+  const latest = list ?? [];
+  const total = summary.data?.total_orders;
 
   return (
     <Card
@@ -65,12 +64,10 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
         <>
           <LiveIndicator status={live} />
           <ExportOrdersButton path="/orders/export" />
-          {list && (
+          {total !== undefined && (
             <Badge tone="neutral">
-              <span aria-hidden="true">{t("orders.business.total", { count: formatCount(all.length) })}</span>
-              <span className="visually-hidden">
-                {t("orders.business.totalLabel", { count: formatCount(all.length) })}
-              </span>
+              <span aria-hidden="true">{t("orders.business.total", { count: formatCount(total) })}</span>
+              <span className="visually-hidden">{t("orders.business.totalLabel", { count: formatCount(total) })}</span>
             </Badge>
           )}
         </>
@@ -87,15 +84,15 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
         !orders.error && <EmptyState icon="cash" title={t("orders.business.empty")} />
       ) : (
         <>
-          <RefusalRateNote orders={all} />
+          <RefusalRateNote rate={summary.data?.refusal_rate} />
           <ul className="order-list" aria-label={t("orders.business.list")}>
             {latest.map((order) => (
               <OrderRow key={order.id} order={order} showPlace />
             ))}
           </ul>
-          {all.length > LATEST_ORDERS && (
+          {total !== undefined && total > LATEST_ORDERS && (
             <p className="muted-note order-list__more">
-              {t("orders.business.latest", { shown: LATEST_ORDERS, total: formatCount(all.length) })}
+              {t("orders.business.latest", { shown: LATEST_ORDERS, total: formatCount(total) })}
             </p>
           )}
         </>

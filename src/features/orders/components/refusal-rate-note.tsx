@@ -1,16 +1,10 @@
-// The refusal rate of the orders a board shows (docs/product.md): nothing until one has finished.
-import type { Order } from "@contract/orders.ts";
+// The refusal rate of the caller's orders (docs/product.md), as GET /orders/stats/summary computes
+// it over all of them, not only the rows a board has loaded: nothing until one has finished.
 import { formatPercent } from "@/lib/format.ts";
 import { t } from "@/features/orders/i18n.ts";
-import { refusalRateOf } from "@/features/orders/utils/refusal-rate.ts";
 
-export function RefusalRateNote({
-  orders,
-}: {
-  orders: readonly Pick<Order, "order_status" | "cancellation_reason">[];
-}) {
-  const rate = refusalRateOf(orders);
-  if (rate === null) return null;
+export function RefusalRateNote({ rate }: { rate: number | null | undefined }) {
+  if (rate === null || rate === undefined) return null;
   return (
     <p className="muted-note order-refusal">
       {t("orders.refusalRate", { rate: formatPercent(rate) })}{" "}

@@ -1,26 +1,18 @@
-// The admin board's filters (SPEC §2): All and one per status, each with a count.
+// The admin board's filters (SPEC §2): All and one per status, each with its exact count.
 import { ORDER_STATUSES, displayStatus, type OrderStatus } from "./order-status.ts";
 
 export type OrderFilter = "all" | OrderStatus;
 
 export const ORDER_FILTERS: readonly OrderFilter[] = ["all", ...ORDER_STATUSES];
 
-/** How many orders each filter shows; an unknown status counts as new_order, as it displays. */
-export function countByFilter(orders: readonly { order_status: string }[]): Record<OrderFilter, number> {
-  const counts = {
-    all: orders.length,
-    new_order: 0,
-    ready_for_pickup: 0,
-    out_for_delivery: 0,
-    delivered: 0,
-    cancelled: 0,
-  };
-  for (const order of orders) counts[displayStatus(order.order_status)]++;
+/** How many orders each filter shows, from the exact counts of GET /orders/stats/summary. */
+export function countsFromSummary(summary: {
+  total_orders: number;
+  by_status: Partial<Record<OrderStatus, number>>;
+}): Record<OrderFilter, number> {
+  const counts = { all: summary.total_orders } as Record<OrderFilter, number>;
+  for (const status of ORDER_STATUSES) counts[status] = summary.by_status[status] ?? 0;
   return counts;
-}
-
-export function filterOrders<T extends { order_status: string }>(orders: readonly T[], filter: OrderFilter): T[] {
-  return filter === "all" ? [...orders] : orders.filter((order) => displayStatus(order.order_status) === filter);
 }
 
 /** Ids of orders that were known and not delivered in `before`, and are delivered in `after`. */

@@ -1,5 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { payoutCompletedResponseSchema, payoutCompletionSchema, type PayoutItem } from "@contract/payouts.ts";
+import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import {
+  payoutCompletedResponseSchema,
+  payoutCompletionSchema,
+  type PayoutHistoryResponse,
+  type PayoutItem,
+} from "@contract/payouts.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 import { payoutHistoryQuery } from "@/features/payouts/api/get-payout-history.ts";
@@ -17,14 +22,23 @@ export function completePayout(userId: string, abaReference: string, signal?: Ab
   });
 }
 
-/** The history with each of `payouts` in place of its older copy, or first when it is new (newest first). */
-export function withPayouts(history: readonly PayoutItem[], payouts: readonly PayoutItem[]): PayoutItem[] {
+/**
+ * The loaded pages of the history with each of `payouts` in place of its older copy, or at the
+ * top of the first page when no loaded page holds it (it is new, and the history is newest first).
+ */
+export function withPayouts(
+  history: InfiniteData<PayoutHistoryResponse> | undefined,
+  payouts: readonly PayoutItem[],
+): InfiniteData<PayoutHistoryResponse> | undefined {
+  if (!history) return history;
   const byId = new Map(payouts.map((payout) => [payout.payout_request_id, payout]));
-  const known = history.map((item) => byId.get(item.payout_request_id) ?? item);
-  const added = payouts.filter(
-    (payout) => !history.some((item) => item.payout_request_id === payout.payout_request_id),
-  );
-  return [...added, ...known];
+  const loaded = new Set(history.pages.flatMap((page) => page.history.map((item) => item.payout_request_id)));
+  const added = payouts.filter((payout) => !loaded.has(payout.payout_request_id));
+  const pages = history.pages.map((page, index) => {
+    const known = page.history.map((item) => byId.get(item.payout_request_id) ?? item);
+    return { ...page, history: index === 0 ? [...added, ...known] : known };
+  });
+  return { ...history, pages };
 }
 
 export function useCompletePayout() {
@@ -38,10 +52,7 @@ export function useCompletePayout() {
       queryClient.setQueryData(pendingPayoutsQuery().queryKey, (requests) =>
         requests?.filter((request) => request.user_id !== userId),
       );
-      queryClient.setQueryData(
-        payoutHistoryQuery().queryKey,
-        (history) => history && withPayouts(history, answer.payouts),
-      );
+      queryClient.setQueryData(payoutHistoryQuery().queryKey, (history) => withPayouts(history, answer.payouts));
       refreshCoalesced(queryClient, payoutsKeys.stats());
     },
     // Refused (e.g. completed meanwhile by another admin): show everything as it is now.

@@ -1,20 +1,24 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { payoutHistoryResponseSchema, type PayoutItem } from "@contract/payouts.ts";
-import { fetchPages } from "@/lib/fetch-pages.ts";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { payoutHistoryResponseSchema } from "@contract/payouts.ts";
+import { apiRequest } from "@/lib/api-client.ts";
+import { cursorPaging, pagePath, pagedScreenState } from "@/lib/paged-list.ts";
 import { t } from "@/features/payouts/i18n.ts";
-import { screenState } from "@/lib/screen-state.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 
-// GET /payouts/history - payout requests, newest first (a user's own; an admin sees everyone's)
-export function getPayoutHistory(signal?: AbortSignal): Promise<PayoutItem[]> {
-  // The newest 500, as before the history was paged.
-  return fetchPages("/payouts/history", payoutHistoryResponseSchema, (body) => body.history, { signal, maxRows: 500 });
+// GET /payouts/history - payout requests, newest first, one page per cursor (a user's own; an
+// admin sees everyone's)
+export function getPayoutHistory(cursor: string | null, signal?: AbortSignal) {
+  return apiRequest(pagePath("/payouts/history", cursor), { schema: payoutHistoryResponseSchema, signal });
 }
 
 export const payoutHistoryQuery = () =>
-  queryOptions({ queryKey: payoutsKeys.history(), queryFn: ({ signal }) => getPayoutHistory(signal) });
+  infiniteQueryOptions({
+    queryKey: payoutsKeys.history(),
+    queryFn: ({ pageParam, signal }) => getPayoutHistory(pageParam, signal),
+    ...cursorPaging,
+  });
 
 export function usePayoutHistory() {
-  const query = useQuery(payoutHistoryQuery());
-  return screenState(query, t("payouts.admin.loadFailed.history"));
+  const query = useInfiniteQuery(payoutHistoryQuery());
+  return pagedScreenState(query, (page) => page.history, t("payouts.admin.loadFailed.history"));
 }

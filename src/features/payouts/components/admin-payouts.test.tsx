@@ -102,6 +102,9 @@ let puts: { url: string; body: unknown }[];
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
 
+/** A request's path, without the paging query. */
+const pathOf = (url: string) => new URL(url, "http://api.test").pathname;
+
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
@@ -117,9 +120,15 @@ beforeEach(() => {
   completeGate = null;
   puts = [];
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.endsWith("/payouts/admin/pending")) return json(200, { requests: pendingList });
-    if (url.endsWith("/payouts/history")) return json(200, { history, next_cursor: null });
-    if (url.endsWith("/payouts/admin/stats")) return json(statsAnswer.status, statsAnswer.body);
+    if (pathOf(url).endsWith("/payouts/admin/pending")) return json(200, { requests: pendingList });
+    if (pathOf(url).endsWith("/payouts/history")) {
+      // Paged as the function pages: `limit` rows after `cursor` (here, the index of the next row).
+      const query = new URL(url, "http://api.test").searchParams;
+      const start = Number(query.get("cursor") ?? 0);
+      const end = start + Number(query.get("limit") ?? 50);
+      return json(200, { history: history.slice(start, end), next_cursor: end < history.length ? String(end) : null });
+    }
+    if (pathOf(url).endsWith("/payouts/admin/stats")) return json(statsAnswer.status, statsAnswer.body);
     const match = /\/payouts\/admin\/complete\/([\w-]+)$/.exec(url);
     if (match && init?.method === "PUT") {
       const body = JSON.parse(String(init.body)) as { aba_reference: string };
@@ -166,7 +175,7 @@ const cards = (list: string) => [...view.container.querySelectorAll<HTMLElement>
 const card = (email: string) => view.container.querySelector<HTMLElement>(`li[aria-label='${email}']`) as HTMLElement;
 const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
 const alertTexts = () => [...view.container.querySelectorAll(".alert__text")].map((alert) => alert.textContent);
-const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith(path)).length;
+const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => pathOf(String(url)).endsWith(path)).length;
 
 function referenceField(email: string): HTMLInputElement {
   const label = [...card(email).querySelectorAll("label")].find((element) =>
@@ -238,6 +247,30 @@ describe("Admin Payout Management", () => {
       "ABA-OLD-1",
     ])
       expect(done.textContent).toContain(part);
+  });
+
+  it("pages the completed history: the first 50, the rest on Load more, counted exactly by the stats", async () => {
+    history = Array.from({ length: 60 }, (_, n) =>
+      historyItem(
+        testId(700 + n),
+        testId(900 + n),
+        `payee${n}@example.com`,
+        "influencer",
+        "completed",
+        100,
+        `ABA-${n}`,
+      ),
+    );
+    statsAnswer = { status: 200, body: { stats: stats(2, 3460, 60, 6000) } };
+    view = await render(<AdminPayouts />);
+    await until(() => expect(tabs()).toEqual(["Requests (2)", "Completed (60)"]));
+    await click(tab(/^Completed/));
+    await until(() => expect(cards("Completed payouts")).toHaveLength(50));
+    expect(text()).toContain("Showing 50 of 60");
+    await click(buttonByText(view.container, "Load more"));
+    await until(() => expect(cards("Completed payouts")).toHaveLength(60));
+    expect(card("payee59@example.com").textContent).toContain("ABA-59");
+    expect(buttonByText(view.container, "Load more")).toBeUndefined();
   });
 
   it("shows the SPEC empty messages", async () => {

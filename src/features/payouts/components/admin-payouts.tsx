@@ -3,7 +3,8 @@
 // while it runs). GET /payouts/admin/stats is read too: a short summary line, and when it fails
 // the payout lists are cleared (SPEC §7) and the error shows. Live: any change to
 // public.payout_requests (a new request, a completion by another admin) refreshes all three; the
-// admin's own completion shows from the server's answer.
+// admin's own completion shows from the server's answer. The completed history loads a page at a
+// time (the next on scroll, or with Load more); its count is the stats' exact one.
 import { useMemo, useState } from "react";
 import type { PendingPayout } from "@contract/payouts.ts";
 import {
@@ -12,7 +13,7 @@ import {
   LiveIndicator,
   LoadingState,
   RetryAlert,
-  ShowMore,
+  LoadMore,
   Tabs,
   useToast,
 } from "@/components/ui/index.ts";
@@ -20,7 +21,6 @@ import { failureMessage } from "@/lib/api-client.ts";
 import { formatCount, formatMoney } from "@/lib/format.ts";
 import { t } from "@/features/payouts/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
-import { useShowMore } from "@/lib/use-show-more.ts";
 import { useCompletePayout } from "@/features/payouts/api/complete-payout.ts";
 import { usePayoutHistory } from "@/features/payouts/api/get-payout-history.ts";
 import { usePayoutStats } from "@/features/payouts/api/get-payout-stats.ts";
@@ -38,9 +38,6 @@ interface Outcome {
   title: string;
   detail?: string;
 }
-
-/** Completed cards rendered at first, and added by each Show more. */
-const COMPLETED_PAGE = 50;
 
 export function AdminPayouts() {
   const toast = useToast();
@@ -75,7 +72,8 @@ export function AdminPayouts() {
     () => (statsFailed || history.error ? [] : completedPayouts(history.data ?? [])),
     [statsFailed, history.error, history.data],
   );
-  const completedPage = useShowMore(completed, COMPLETED_PAGE);
+  // Exact over every completed request (the stats), not only the pages loaded so far.
+  const completedCount = statsFailed ? 0 : (stats.data?.completed_payouts ?? completed.length);
   const errors = [stats.error, pending.error, history.error].filter((error): error is string => error !== null);
   const fetching = pending.isFetching || history.isFetching || stats.isFetching;
 
@@ -137,15 +135,16 @@ export function AdminPayouts() {
     ) : (
       <>
         <ul className="card-grid" aria-label={t("payouts.admin.completed.list")}>
-          {completedPage.visible.map((payout) => (
+          {completed.map((payout) => (
             <CompletedPayoutCard key={payout.payout_request_id} payout={payout} />
           ))}
         </ul>
-        <ShowMore
-          shown={completedPage.visible.length}
-          remaining={completedPage.remaining}
-          pageSize={COMPLETED_PAGE}
-          onShowMore={completedPage.showMore}
+        <LoadMore
+          shown={completed.length}
+          total={completedCount}
+          hasMore={history.hasMore}
+          loading={history.loadingMore}
+          onLoadMore={history.loadMore}
         />
       </>
     );
@@ -191,7 +190,7 @@ export function AdminPayouts() {
           },
           {
             id: "completed",
-            label: t("payouts.admin.tab.completed", { count: formatCount(completed.length) }),
+            label: t("payouts.admin.tab.completed", { count: formatCount(completedCount) }),
             content: completedPanel,
           },
         ]}
