@@ -212,3 +212,82 @@ describe("keyset paging", () => {
     expect(res.body.stats.total_orders).toBeGreaterThanOrEqual(count);
   });
 });
+
+// The admin's User Approvals and Link Applications filter on the server and show exact counts
+// over every row, not over the pages loaded so far. Integration files run one at a time, so the
+// database counted next to the request holds the same rows the function counted.
+describe("status filters and exact counts of the admin's approvals", () => {
+  let pendingAccount: Account;
+  let rejectedAccount: Account;
+  let pendingLinkId: string;
+
+  beforeAll(async () => {
+    pendingAccount = await influencer("pending");
+    rejectedAccount = await business("rejected");
+    const applicant = await influencer();
+    const [link] = await sql<Row[]>`
+      insert into public.affiliate_links (influencer_id, campaign_id, status)
+      values (${applicant.user.id}, ${campaignId}, 'pending') returning id`;
+    pendingLinkId = link.id;
+  });
+
+  it.each([
+    ["pending_approval", "/admin/users", "users", "users"],
+    ["approved", "/admin/users", "users", "users"],
+    ["rejected", "/admin/users", "users", "users"],
+    ["pending", "/admin/affiliate-links/all", "applications", "affiliate_links"],
+    ["approved", "/admin/affiliate-links/all", "applications", "affiliate_links"],
+    ["rejected", "/admin/affiliate-links/all", "applications", "affiliate_links"],
+  ] as const)("?status=%s on %s pages over exactly the rows with that status", async (status, path, key, table) => {
+    const paged = (await pagesOf(`${path}?status=${status}`, key, adminToken, 7)).flat();
+    const expected = (
+      await sql<Row[]>`select id from ${sql("public." + table)} where status = ${status}
+        order by created_at desc, id desc`
+    ).map((r) => r.id);
+    expect(paged).toEqual(expected);
+  });
+
+  it("finds the accounts and the application this test made under their own filters only", async () => {
+    const ids = async (path: string, key: string) => (await pagesOf(path, key, adminToken, 200)).flat();
+    expect(await ids("/admin/users?status=pending_approval", "users")).toContain(pendingAccount.user.id);
+    expect(await ids("/admin/users?status=approved", "users")).not.toContain(pendingAccount.user.id);
+    expect(await ids("/admin/users?status=rejected", "users")).toContain(rejectedAccount.user.id);
+    expect(await ids("/admin/affiliate-links/all?status=pending", "applications")).toContain(pendingLinkId);
+    expect(await ids("/admin/affiliate-links/all?status=approved", "applications")).not.toContain(pendingLinkId);
+  });
+
+  it("counts every account and every application by status on every page, as the database does", async () => {
+    const [users] = await sql<Record<string, number>[]>`
+      select count(*) filter (where status = 'pending_approval')::int as pending_approval,
+             count(*) filter (where status = 'approved')::int as approved,
+             count(*) filter (where status = 'rejected')::int as rejected, count(*)::int as total
+      from public.users`;
+    const [links] = await sql<Record<string, number>[]>`
+      select count(*) filter (where status = 'pending')::int as pending,
+             count(*) filter (where status = 'approved')::int as approved,
+             count(*) filter (where status = 'rejected')::int as rejected, count(*)::int as total
+      from public.affiliate_links`;
+    const firstUsers = await api("GET", "/admin/users?status=approved&limit=1", { token: adminToken });
+    expect(firstUsers.body.counts).toEqual(users);
+    expect(firstUsers.body.next_cursor).toEqual(expect.any(String));
+    const nextUsers = await api("GET", `/admin/users?limit=1&cursor=${firstUsers.body.next_cursor}`, {
+      token: adminToken,
+    });
+    expect(nextUsers.body.counts).toEqual(users);
+    for (const path of ["/admin/affiliate-links/all?status=approved", "/admin/affiliate-links/pending"]) {
+      const res = await api("GET", `${path}${path.includes("?") ? "&" : "?"}limit=1`, { token: adminToken });
+      expect(res.status).toBe(200);
+      expect(res.body.counts).toEqual(links);
+    }
+  });
+
+  it.each([
+    ["/admin/users?status=pending", "status must be one of pending_approval, approved, rejected"],
+    ["/admin/users?status=", "status must be one of pending_approval, approved, rejected"],
+    ["/admin/affiliate-links/all?status=pending_approval", "status must be one of pending, approved, rejected"],
+  ])("answers %s with 400 naming the status", async (path, message) => {
+    const res = await api("GET", path, { token: adminToken });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "invalid_input", field: "status", message });
+  });
+});

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { linkDecisionResponseSchema, linkRejectionSchema } from "@contract/links.ts";
+import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { linkDecisionResponseSchema, linkRejectionSchema, type LinkApplicationsResponse } from "@contract/links.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { mapPages } from "@/lib/paged-list.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
-import { linkApplicationsQuery } from "@/features/admin-users/api/get-link-applications.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 
 export type LinkDecision = "approve" | "reject";
@@ -23,14 +22,19 @@ export function useDecideLinkApplication() {
   return useMutation({
     mutationFn: ({ id, decision, reason }: { id: string; decision: LinkDecision; reason?: string }) =>
       decideLinkApplication(id, decision, reason),
-    // The answer is the application as it is now: it replaces its copy in the loaded pages without a refetch.
-    onSuccess: ({ link }) =>
-      queryClient.setQueryData(linkApplicationsQuery().queryKey, (data) =>
-        mapPages(data, (page) => ({
-          ...page,
-          applications: page.applications.map((application) => (application.id === link.id ? link : application)),
-        })),
-      ),
+    // The answer is the application as it is now: it replaces its copy in every loaded page of every
+    // filter at once; the refresh then moves it to its new filter and reads the exact counts again.
+    onSuccess: ({ link }) => {
+      queryClient.setQueriesData<InfiniteData<LinkApplicationsResponse>>(
+        { queryKey: adminUsersKeys.linkApplications() },
+        (data) =>
+          mapPages(data, (page) => ({
+            ...page,
+            applications: page.applications.map((application) => (application.id === link.id ? link : application)),
+          })),
+      );
+      refreshCoalesced(queryClient, adminUsersKeys.linkApplications());
+    },
     // Refused (e.g. the cap of 10 approved links per campaign): show the list as it is now.
     onError: () => refreshCoalesced(queryClient, adminUsersKeys.linkApplications()),
   });

@@ -1,31 +1,37 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { linkApplicationsResponseSchema } from "@contract/links.ts";
+import { linkApplicationsResponseSchema, type LinkStatus } from "@contract/links.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { cursorPaging, pagePath, pagedScreenState } from "@/lib/paged-list.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 
-// GET /admin/affiliate-links/all - every link application, newest first, one page per cursor
+// GET /admin/affiliate-links/all?status=… - the link applications with this status (every one
+// without), newest first, one page per cursor, with every status's exact count
 // GET /admin/affiliate-links/pending - the pending ones (the fallback of SPEC §7); both page by
 // the same (created_at, id) position, so a cursor of one is valid for the other
-export async function getLinkApplications(cursor: string | null, signal?: AbortSignal) {
-  const read = (path: string) => apiRequest(pagePath(path, cursor), { schema: linkApplicationsResponseSchema, signal });
+export async function getLinkApplications(status: LinkStatus | undefined, cursor: string | null, signal?: AbortSignal) {
+  const read = (path: string, filters: { status?: LinkStatus }) =>
+    apiRequest(pagePath(path, cursor, filters), { schema: linkApplicationsResponseSchema, signal });
   try {
-    return await read("/admin/affiliate-links/all");
+    return await read("/admin/affiliate-links/all", { status });
   } catch (error) {
-    if (signal?.aborted) throw error;
-    return read("/admin/affiliate-links/pending");
+    if (signal?.aborted || status !== "pending") throw error;
+    return read("/admin/affiliate-links/pending", {});
   }
 }
 
-export const linkApplicationsQuery = () =>
+export const linkApplicationsQuery = (status: LinkStatus | undefined) =>
   infiniteQueryOptions({
-    queryKey: adminUsersKeys.linkApplications(),
-    queryFn: ({ pageParam, signal }) => getLinkApplications(pageParam, signal),
+    queryKey: adminUsersKeys.linkApplicationsList(status),
+    queryFn: ({ pageParam, signal }) => getLinkApplications(status, pageParam, signal),
     ...cursorPaging,
   });
 
-export function useLinkApplications() {
-  const query = useInfiniteQuery(linkApplicationsQuery());
-  return pagedScreenState(query, (page) => page.applications, t("admin.links.loadFailed"));
+export function useLinkApplications(status: LinkStatus | undefined) {
+  const query = useInfiniteQuery(linkApplicationsQuery(status));
+  return {
+    ...pagedScreenState(query, (page) => page.applications, t("admin.links.loadFailed")),
+    // The newest page's counts: every refetch reads them again, so they are as fresh as the list.
+    counts: query.data?.pages.at(-1)?.counts,
+  };
 }

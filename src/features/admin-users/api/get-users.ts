@@ -1,23 +1,28 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { usersResponseSchema } from "@contract/auth.ts";
+import { usersResponseSchema, type UserStatus } from "@contract/auth.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { cursorPaging, pagePath, pagedScreenState } from "@/lib/paged-list.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 
-// GET /admin/users - every account, newest first, one page per cursor (admins only)
-export function getUsers(cursor: string | null, signal?: AbortSignal) {
-  return apiRequest(pagePath("/admin/users", cursor), { schema: usersResponseSchema, signal });
+// GET /admin/users?status=… - the accounts with this status (every one without), newest first,
+// one page per cursor, with every status's exact count (admins only)
+export function getUsers(status: UserStatus | undefined, cursor: string | null, signal?: AbortSignal) {
+  return apiRequest(pagePath("/admin/users", cursor, { status }), { schema: usersResponseSchema, signal });
 }
 
-export const usersQuery = () =>
+export const usersQuery = (status: UserStatus | undefined) =>
   infiniteQueryOptions({
-    queryKey: adminUsersKeys.users(),
-    queryFn: ({ pageParam, signal }) => getUsers(pageParam, signal),
+    queryKey: adminUsersKeys.usersList(status),
+    queryFn: ({ pageParam, signal }) => getUsers(status, pageParam, signal),
     ...cursorPaging,
   });
 
-export function useUsers() {
-  const query = useInfiniteQuery(usersQuery());
-  return pagedScreenState(query, (page) => page.users, t("admin.users.loadFailed"));
+export function useUsers(status: UserStatus | undefined) {
+  const query = useInfiniteQuery(usersQuery(status));
+  return {
+    ...pagedScreenState(query, (page) => page.users, t("admin.users.loadFailed")),
+    // The newest page's counts: every refetch reads them again, so they are as fresh as the list.
+    counts: query.data?.pages.at(-1)?.counts,
+  };
 }

@@ -1,10 +1,14 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import type { z } from "zod";
-import { userStatusResponseSchema, userStatusSchema, type UserStatusInput } from "@contract/auth.ts";
+import {
+  userStatusResponseSchema,
+  userStatusSchema,
+  type UsersResponse,
+  type UserStatusInput,
+} from "@contract/auth.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { mapPages } from "@/lib/paged-list.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
-import { usersQuery } from "@/features/admin-users/api/get-users.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 
 export type Decision = z.infer<typeof userStatusSchema>["status"];
@@ -23,14 +27,17 @@ export function useUpdateUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: UserStatusInput }) => updateUserStatus(id, decision),
-    // The answer is the account as it is now: it replaces its copy in the loaded pages without a refetch.
-    onSuccess: ({ user }) =>
-      queryClient.setQueryData(usersQuery().queryKey, (data) =>
+    // The answer is the account as it is now: it replaces its copy in every loaded page of every
+    // filter at once; the refresh then moves it to its new filter and reads the exact counts again.
+    onSuccess: ({ user }) => {
+      queryClient.setQueriesData<InfiniteData<UsersResponse>>({ queryKey: adminUsersKeys.users() }, (data) =>
         mapPages(data, (page) => ({
           ...page,
           users: page.users.map((listed) => (listed.id === user.id ? user : listed)),
         })),
-      ),
+      );
+      refreshCoalesced(queryClient, adminUsersKeys.users());
+    },
     // Refused (e.g. decided meanwhile by another admin): show the list as it is now.
     onError: () => refreshCoalesced(queryClient, adminUsersKeys.users()),
   });

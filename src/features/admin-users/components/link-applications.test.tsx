@@ -47,10 +47,28 @@ beforeEach(() => {
   allFails = false;
   decideAnswer = null;
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    // Filtered and paged as the function does: the applications with `status`, `limit` rows after
+    // `cursor` (here, the index of the next row), and the counts over every application.
+    const page = (status: string | null) => {
+      const query = new URL(url, "http://api.test").searchParams;
+      const listed = status ? applications.filter((a) => a.status === status) : applications;
+      const start = Number(query.get("cursor") ?? 0);
+      const end = start + Number(query.get("limit") ?? 50);
+      const count = (wanted: LinkStatus) => applications.filter((a) => a.status === wanted).length;
+      return json(200, {
+        applications: listed.slice(start, end),
+        next_cursor: end < listed.length ? String(end) : null,
+        counts: {
+          pending: count("pending"),
+          approved: count("approved"),
+          rejected: count("rejected"),
+          total: applications.length,
+        },
+      });
+    };
     if (pathOf(url).endsWith("/admin/affiliate-links/all"))
-      return allFails ? json(500, {}) : json(200, { applications, next_cursor: null });
-    if (pathOf(url).endsWith("/admin/affiliate-links/pending"))
-      return json(200, { applications: applications.filter((a) => a.status === "pending"), next_cursor: null });
+      return allFails ? json(500, {}) : page(new URL(url, "http://api.test").searchParams.get("status"));
+    if (pathOf(url).endsWith("/admin/affiliate-links/pending")) return page("pending");
     const match = /\/admin\/affiliate-links\/([\w-]+)\/(approve|reject)$/.exec(url);
     if (match && init?.method === "PUT") {
       if (decideAnswer) return json(decideAnswer.status, decideAnswer.body);
@@ -98,7 +116,7 @@ describe("Affiliate Link Applications", () => {
       expect(card.textContent).toContain(text);
     expect(buttonByText(card, "Approve")).toBeDefined();
     await click(buttonByText(view.container, /All \(3\)/));
-    expect(cards()).toHaveLength(3);
+    await until(() => expect(cards()).toHaveLength(3));
     expect(cards()[2].textContent).toContain("✕ Rejected");
     expect(realtime).toMatchObject({ table: "affiliate_links", event: "*" });
   });
@@ -133,8 +151,11 @@ describe("Affiliate Link Applications", () => {
       reason: "Your audience is outside Cambodia",
     });
     await click(buttonByText(view.container, /All/));
-    const rejected = cards().find((card) => card.getAttribute("aria-label")?.startsWith("Silk Scarf"));
-    expect(rejected?.textContent).toContain("Reason for rejectionYour audience is outside Cambodia");
+    await until(() =>
+      expect(cards().find((card) => card.getAttribute("aria-label")?.startsWith("Silk Scarf"))?.textContent).toContain(
+        "Reason for rejectionYour audience is outside Cambodia",
+      ),
+    );
   });
 
   it("shows the SPEC message with the server's reason when approval is refused", async () => {
@@ -150,6 +171,27 @@ describe("Affiliate Link Applications", () => {
         "✕Failed to approve affiliate link. Please try again. This campaign already has the maximum of 10 approved links",
       ),
     );
+  });
+
+  it("asks the server for each filter's applications and shows its exact counts, not those of the loaded page", async () => {
+    applications = [
+      ...Array.from({ length: 60 }, (_, n) => application(10 + n, `Soap ${n}`, "pending")),
+      application(2, "Coffee Beans", "approved"),
+    ];
+    view = await render(<LinkApplications />);
+    await until(() => expect(cards()).toHaveLength(50));
+    expect(filters()).toEqual([
+      "Link applications: Pending (60)",
+      "Link applications: Approved (1)",
+      "Link applications: All (61)",
+    ]);
+    const statusesAsked = () =>
+      fetchMock.mock.calls.map(([url]) => new URL(String(url), "http://api.test").searchParams.get("status") ?? "");
+    expect(statusesAsked()).toEqual(["pending"]);
+    await click(buttonByText(view.container, /Approved/));
+    await until(() => expect(cards()).toHaveLength(1));
+    expect(cards()[0].textContent).toContain("Coffee Beans");
+    expect(statusesAsked()).toEqual(["pending", "approved"]);
   });
 
   it("falls back to the pending list when /all fails, and refetches on a realtime event", async () => {

@@ -1,10 +1,11 @@
-// Affiliate Link Applications (SPEC §2 admin tab 1, second section): Pending / Approved / All with
-// counts of the applications loaded so far (a page at a time: the next on scroll, or Load more), Approve and Reject on pending ones. A refused decision (e.g. the cap of 10 approved links
+// Affiliate Link Applications (SPEC §2 admin tab 1, second section): Pending / Approved / All, each
+// filter a list of its own read from the server a page at a time (the next on scroll, or Load
+// more), with the server's exact counts over every application; Approve and Reject on pending ones. A refused decision (e.g. the cap of 10 approved links
 // per campaign) says 'Failed to approve affiliate link. Please try again.' with the server's reason.
 // Live: any change to affiliate_links refreshes the list, so a new application appears without
 // reload; the admin's own decision shows from the server's answer.
 import { useState } from "react";
-import type { LinkApplication } from "@contract/links.ts";
+import type { LinkApplication, LinkStatus } from "@contract/links.ts";
 import { serverMessage } from "@/lib/api-client.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
@@ -26,17 +27,18 @@ import { RejectDialog } from "./reject-dialog.tsx";
 
 type Filter = "pending" | "approved" | "all";
 
-const matches: Record<Filter, (application: LinkApplication) => boolean> = {
-  pending: (application) => application.status === "pending",
-  approved: (application) => application.status === "approved",
-  all: () => true,
+/** The status each filter asks the server for (none: every application). */
+const statusOf: Record<Filter, LinkStatus | undefined> = {
+  pending: "pending",
+  approved: "approved",
+  all: undefined,
 };
 
 export function LinkApplications() {
   const toast = useToast();
-  const applications = useLinkApplications();
-  const decide = useDecideLinkApplication();
   const [filter, setFilter] = useState<Filter>("pending");
+  const applications = useLinkApplications(statusOf[filter]);
+  const decide = useDecideLinkApplication();
   const [deciding, setDeciding] = useState<Record<string, LinkDecision>>({});
   // The application whose rejection awaits the admin's confirmation and reason.
   const [rejecting, setRejecting] = useState<LinkApplication | null>(null);
@@ -49,13 +51,13 @@ export function LinkApplications() {
     invalidates: [adminUsersKeys.linkApplications()],
   });
 
-  const list = applications.data ?? [];
-  const counts = {
-    pending: list.filter(matches.pending).length,
-    approved: list.filter(matches.approved).length,
-    all: list.length,
+  const shown = applications.data ?? [];
+  // Unknown until the first page of any filter arrives: the buttons then show no number.
+  const counts = applications.counts && {
+    pending: applications.counts.pending,
+    approved: applications.counts.approved,
+    all: applications.counts.total,
   };
-  const shown = list.filter(matches[filter]);
 
   function onDecide(application: LinkApplication, decision: LinkDecision) {
     if (decision === "reject") setRejecting(application);
@@ -107,9 +109,9 @@ export function LinkApplications() {
         value={filter}
         onChange={setFilter}
         options={[
-          { value: "pending", label: t("admin.users.filter.pending"), count: counts.pending },
-          { value: "approved", label: t("admin.users.filter.approved"), count: counts.approved },
-          { value: "all", label: t("admin.users.filter.all"), count: counts.all },
+          { value: "pending", label: t("admin.users.filter.pending"), count: counts?.pending },
+          { value: "approved", label: t("admin.users.filter.approved"), count: counts?.approved },
+          { value: "all", label: t("admin.users.filter.all"), count: counts?.all },
         ]}
       />
       {failure && (
@@ -138,10 +140,9 @@ export function LinkApplications() {
           ))}
         </ul>
       )}
-      {/* Outside the list: a filter that matches nothing loaded yet may match on a later page. */}
       {!applications.isLoading && !applications.error && (
         <LoadMore
-          shown={list.length}
+          shown={shown.length}
           hasMore={applications.hasMore}
           loading={applications.loadingMore}
           onLoadMore={applications.loadMore}

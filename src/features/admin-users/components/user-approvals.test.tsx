@@ -52,11 +52,24 @@ beforeEach(() => {
   statusAnswer = { status: 200, body: null };
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (pathOf(url).endsWith("/admin/users")) {
-      // Paged as the function pages: `limit` rows after `cursor` (here, the index of the next row).
+      // Filtered and paged as the function does: the accounts with `status`, `limit` rows after
+      // `cursor` (here, the index of the next row), and the counts over every account.
       const query = new URL(url, "http://api.test").searchParams;
+      const status = query.get("status");
+      const listed = status ? users.filter((user) => user.status === status) : users;
       const start = Number(query.get("cursor") ?? 0);
       const end = start + Number(query.get("limit") ?? 50);
-      return json(200, { users: users.slice(start, end), next_cursor: end < users.length ? String(end) : null });
+      const count = (wanted: UserStatus) => users.filter((user) => user.status === wanted).length;
+      return json(200, {
+        users: listed.slice(start, end),
+        next_cursor: end < listed.length ? String(end) : null,
+        counts: {
+          pending_approval: count("pending_approval"),
+          approved: count("approved"),
+          rejected: count("rejected"),
+          total: users.length,
+        },
+      });
     }
     const match = /\/admin\/users\/([\w-]+)\/status$/.exec(url);
     if (match && init?.method === "PUT") {
@@ -84,6 +97,12 @@ const cards = () => [...view.container.querySelectorAll("li.user-card")];
 const card = (email: string) => cards().find((item) => item.getAttribute("aria-label") === email);
 const dialog = () => document.body.querySelector<HTMLElement>('[role="dialog"]');
 const puts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === "PUT");
+/** The status each GET /admin/users asked for, in order ("" when none). */
+const statusesAsked = () =>
+  fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), "http://api.test"))
+    .filter((url) => url.pathname.endsWith("/admin/users"))
+    .map((url) => url.searchParams.get("status") ?? "");
 const filterLabels = () =>
   [...view.container.querySelectorAll(".filter-group__option")].map((button) => button.textContent);
 
@@ -106,7 +125,7 @@ describe("User Approvals", () => {
     view = await render(<UserApprovals />);
     await until(() => expect(cards()).toHaveLength(2));
     await click(buttonByText(view.container, /^All/));
-    expect(cards()).toHaveLength(4);
+    await until(() => expect(cards()).toHaveLength(4));
     const approved = card("approved@example.com")!;
     const rejected = card("rejected@example.com")!;
     expect(approved.querySelector(".decision-mark")?.textContent).toBe("✓ Approved");
@@ -157,8 +176,10 @@ describe("User Approvals", () => {
       reason: "The Facebook page is less than 3 months old",
     });
     await click(buttonByText(view.container, /^All/));
-    expect(card("pending-shop@example.com")?.textContent).toContain(
-      "Reason for rejectionThe Facebook page is less than 3 months old",
+    await until(() =>
+      expect(card("pending-shop@example.com")?.textContent).toContain(
+        "Reason for rejectionThe Facebook page is less than 3 months old",
+      ),
     );
   });
 
@@ -192,6 +213,29 @@ describe("User Approvals", () => {
     view = await render(<UserApprovals />);
     await settle();
     await until(() => expect(view.container.querySelector("[role=alert]")?.textContent).toContain("Admins only"));
+  });
+
+  it("asks the server for each filter's accounts and shows its exact counts, not those of the loaded page", async () => {
+    users = [
+      ...Array.from({ length: 70 }, (_, n) => account(100 + n, `shop${n}@example.com`, "pending_approval")),
+      account(3, "approved@example.com", "approved"),
+      account(4, "rejected@example.com", "rejected"),
+    ];
+    view = await render(<UserApprovals />);
+    await until(() => expect(cards()).toHaveLength(50));
+    expect(filterLabels()).toEqual(["Pending (70)", "Approved (1)", "All (72)"]);
+    expect(statusesAsked()).toEqual(["pending_approval"]);
+
+    await click(buttonByText(view.container, /^Approved/));
+    await until(() => expect(cards()).toHaveLength(1));
+    expect(card("approved@example.com")).toBeDefined();
+    expect(statusesAsked()).toEqual(["pending_approval", "approved"]);
+    expect(buttonByText(view.container, "Load more")).toBeUndefined();
+
+    await click(buttonByText(view.container, /^All/));
+    await until(() => expect(cards()).toHaveLength(50));
+    expect(statusesAsked()).toEqual(["pending_approval", "approved", ""]);
+    expect(filterLabels()).toEqual(["Pending (70)", "Approved (1)", "All (72)"]);
   });
 
   it("shows the first page of accounts and the next one on Load more", async () => {

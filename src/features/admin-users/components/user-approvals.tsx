@@ -1,9 +1,10 @@
-// User Approvals (SPEC §2 admin tab 1): Pending / Approved / All with counts of the accounts loaded
-// so far (a page at a time: the next on scroll, or Load more), user cards, Approve and Reject. Live: any change to public.users refreshes GET /admin/users, so a new sign-up or a
+// User Approvals (SPEC §2 admin tab 1): Pending / Approved / All, each filter a list of its own read
+// from the server a page at a time (the next on scroll, or Load more), with the server's exact
+// counts over every account; user cards, Approve and Reject. Live: any change to public.users refreshes GET /admin/users, so a new sign-up or a
 // decision made elsewhere shows within a second without reload; the admin's own decision shows
 // from the server's answer.
 import { useState } from "react";
-import type { User, UserStatusInput } from "@contract/auth.ts";
+import type { User, UserStatus, UserStatusInput } from "@contract/auth.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import {
@@ -23,17 +24,18 @@ import { UserCard } from "./user-card.tsx";
 
 type Filter = "pending" | "approved" | "all";
 
-const matches: Record<Filter, (user: User) => boolean> = {
-  pending: (user) => user.status === "pending_approval",
-  approved: (user) => user.status === "approved",
-  all: () => true,
+/** The status each filter asks the server for (none: every account). */
+const statusOf: Record<Filter, UserStatus | undefined> = {
+  pending: "pending_approval",
+  approved: "approved",
+  all: undefined,
 };
 
 export function UserApprovals() {
   const toast = useToast();
-  const users = useUsers();
-  const decide = useUpdateUserStatus();
   const [filter, setFilter] = useState<Filter>("pending");
+  const users = useUsers(statusOf[filter]);
+  const decide = useUpdateUserStatus();
   const [deciding, setDeciding] = useState<Record<string, Decision>>({});
   // The account whose rejection awaits the admin's confirmation and reason.
   const [rejecting, setRejecting] = useState<User | null>(null);
@@ -45,13 +47,13 @@ export function UserApprovals() {
     invalidates: [adminUsersKeys.users()],
   });
 
-  const list = users.data ?? [];
-  const counts = {
-    pending: list.filter(matches.pending).length,
-    approved: list.filter(matches.approved).length,
-    all: list.length,
+  const shown = users.data ?? [];
+  // Unknown until the first page of any filter arrives: the buttons then show no number.
+  const counts = users.counts && {
+    pending: users.counts.pending_approval,
+    approved: users.counts.approved,
+    all: users.counts.total,
   };
-  const shown = list.filter(matches[filter]);
 
   function onDecide(user: User, decision: Decision) {
     if (decision === "rejected") setRejecting(user);
@@ -96,9 +98,9 @@ export function UserApprovals() {
         value={filter}
         onChange={setFilter}
         options={[
-          { value: "pending", label: t("admin.users.filter.pending"), count: counts.pending },
-          { value: "approved", label: t("admin.users.filter.approved"), count: counts.approved },
-          { value: "all", label: t("admin.users.filter.all"), count: counts.all },
+          { value: "pending", label: t("admin.users.filter.pending"), count: counts?.pending },
+          { value: "approved", label: t("admin.users.filter.approved"), count: counts?.approved },
+          { value: "all", label: t("admin.users.filter.all"), count: counts?.all },
         ]}
       />
       {users.error && (
@@ -117,9 +119,13 @@ export function UserApprovals() {
           ))}
         </ul>
       )}
-      {/* Outside the list: a filter that matches nothing loaded yet may match on a later page. */}
       {!users.isLoading && !users.error && (
-        <LoadMore shown={list.length} hasMore={users.hasMore} loading={users.loadingMore} onLoadMore={users.loadMore} />
+        <LoadMore
+          shown={shown.length}
+          hasMore={users.hasMore}
+          loading={users.loadingMore}
+          onLoadMore={users.loadMore}
+        />
       )}
       <RejectDialog
         subject={rejecting && (rejecting.business_name ?? rejecting.full_name ?? rejecting.email)}

@@ -1,7 +1,7 @@
 // The account paths (SPEC §5, §7) and the admin's account paths: request and response schemas,
 // shared by the SPA and the api function (no Deno APIs).
 import { z } from "zod";
-import { nextCursor } from "./paging.ts";
+import { nextCursor, pageQuerySchema } from "./paging.ts";
 import { httpUrl, id, message, rejectionReason, timestamp } from "./fields.ts";
 import { isHttpUrl } from "./http-url.ts";
 import { checkKhqr } from "./khqr.ts";
@@ -190,8 +190,25 @@ export const registrationResponseSchema = z.object({ token: z.string(), user: us
 /** GET /auth/me and PUT /auth/profile */
 export const meResponseSchema = z.object({ user: userSchema });
 
+/** GET /admin/users?status=…&limit=…&cursor=…: one page of the accounts with this status (every one without). */
+export const usersQuerySchema = pageQuerySchema.extend({
+  status: z.enum(USER_STATUSES, `status must be one of ${USER_STATUSES.join(", ")}`).optional(),
+});
+
+/** How many accounts have each status, over every account (not the page). */
+export const userCountsSchema = z.object({
+  pending_approval: z.number().int(),
+  approved: z.number().int(),
+  rejected: z.number().int(),
+  total: z.number().int(),
+});
+
 /** GET /admin/users */
-export const usersResponseSchema = z.object({ users: z.array(userSchema), next_cursor: nextCursor });
+export const usersResponseSchema = z.object({
+  users: z.array(userSchema),
+  next_cursor: nextCursor,
+  counts: userCountsSchema,
+});
 
 /** PUT /admin/users/{id}/status */
 export const userStatusResponseSchema = z.object({ user: userSchema, message });
@@ -217,5 +234,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 export type MeResponse = z.infer<typeof meResponseSchema>;
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
+export type UsersQueryInput = z.input<typeof usersQuerySchema>;
+export type UserCounts = z.infer<typeof userCountsSchema>;
 export type UserStatusResponse = z.infer<typeof userStatusResponseSchema>;
 export type JwksResponse = z.infer<typeof jwksResponseSchema>;

@@ -1,7 +1,7 @@
 // Affiliate links, keyword triggers and the admin's link applications (SPEC §3, §4, §7): request
 // and response schemas, shared by the SPA and the api function (no Deno APIs).
 import { z } from "zod";
-import { nextCursor } from "./paging.ts";
+import { nextCursor, pageQuerySchema } from "./paging.ts";
 import { httpUrl, id, message, rejectionReason, timestamp } from "./fields.ts";
 import { CAMPAIGN_STATUSES, LINK_STATUSES } from "./statuses.ts";
 
@@ -95,10 +95,24 @@ export const myLinksResponseSchema = z.object({ links: z.array(affiliateLinkSche
 /** GET /keyword-triggers/my-triggers */
 export const myTriggersResponseSchema = z.object({ triggers: z.array(keywordTriggerSchema) });
 
+/** GET /admin/affiliate-links/all?status=…&limit=…&cursor=…: the applications with this status (every one without). */
+export const linkApplicationsQuerySchema = pageQuerySchema.extend({
+  status: z.enum(LINK_STATUSES, `status must be one of ${LINK_STATUSES.join(", ")}`).optional(),
+});
+
+/** How many applications have each status, over every application (not the page). */
+export const linkCountsSchema = z.object({
+  pending: z.number().int(),
+  approved: z.number().int(),
+  rejected: z.number().int(),
+  total: z.number().int(),
+});
+
 /** GET /admin/affiliate-links/all and /pending */
 export const linkApplicationsResponseSchema = z.object({
   applications: z.array(adminLinkApplicationSchema),
   next_cursor: nextCursor,
+  counts: linkCountsSchema,
 });
 
 /** PUT /admin/affiliate-links/{id}/approve and /reject */
@@ -111,6 +125,8 @@ export type LinkAppliedResponse = z.infer<typeof linkAppliedResponseSchema>;
 export type MyLinksResponse = z.infer<typeof myLinksResponseSchema>;
 export type MyTriggersResponse = z.infer<typeof myTriggersResponseSchema>;
 export type LinkApplicationsResponse = z.infer<typeof linkApplicationsResponseSchema>;
+export type LinkApplicationsQueryInput = z.input<typeof linkApplicationsQuerySchema>;
+export type LinkCounts = z.infer<typeof linkCountsSchema>;
 export type LinkDecisionResponse = z.infer<typeof linkDecisionResponseSchema>;
 
 /** The short URL of an approved link's code. */

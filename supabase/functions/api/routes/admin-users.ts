@@ -1,31 +1,46 @@
 // Admin paths for accounts: list every account, approve or reject a pending one.
 import { Hono } from "hono";
-import { userStatusSchema, type UsersResponse, type UserStatusResponse } from "../../_shared/contract/auth.ts";
+import {
+  userStatusSchema,
+  usersQuerySchema,
+  type UserCounts,
+  type UsersResponse,
+  type UserStatusResponse,
+} from "../../_shared/contract/auth.ts";
 import { asUser } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import { toUserJson, userColumns, type UserRow } from "../read-models/users.ts";
 import { parseJsonBody, parseQuery, uuidParam } from "../../_shared/validation.ts";
-import { pageQuerySchema } from "../../_shared/contract/paging.ts";
 import { afterCursor, cursorMicros, pageOf, rowsToRead } from "../lib/keyset.ts";
 
 export function adminUserRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  // GET /admin/users - one page of every account, newest first (RLS lets only admins see others; ?limit, cursor)
+  // GET /admin/users - one page of the accounts, newest first, with every status's exact count
+  // (RLS lets only admins see others; ?status, limit, cursor). The status filter and the order
+  // match users_status_created_at_id_idx, so a page is an index range scan.
   app.get("/", async (c) => {
-    const page = parseQuery(c, pageQuerySchema);
-    const rows = await asUser(
-      deps.sql,
-      c.get("claims"),
-      (tx) => tx<(UserRow & { cursor_micros: number })[]>`
-        select ${userColumns(tx)}, ${cursorMicros(tx, tx`created_at`)} as cursor_micros from public.users
-        where ${afterCursor(tx, tx`created_at`, tx`id`, page.cursor)}
-        order by created_at desc, id desc
-        limit ${rowsToRead(page)}`,
+    const query = parseQuery(c, usersQuerySchema);
+    const [rows, [counts]] = await asUser(deps.sql, c.get("claims"), (tx) =>
+      Promise.all([
+        tx<(UserRow & { cursor_micros: number })[]>`
+          select ${userColumns(tx)}, ${cursorMicros(tx, tx`created_at`)} as cursor_micros from public.users
+          where ${query.status ? tx`status = ${query.status}` : tx`true`}
+            and ${afterCursor(tx, tx`created_at`, tx`id`, query.cursor)}
+          order by created_at desc, id desc
+          limit ${rowsToRead(query)}`,
+        // Counted over every account, not the page, so the filters' numbers stay exact while paging.
+        tx<UserCounts[]>`
+          select count(*) filter (where status = 'pending_approval')::int as pending_approval,
+                 count(*) filter (where status = 'approved')::int as approved,
+                 count(*) filter (where status = 'rejected')::int as rejected,
+                 count(*)::int as total
+          from public.users`,
+      ]),
     );
-    const { rows: users, next_cursor } = pageOf(rows, page);
-    return c.json({ users: users.map(toUserJson), next_cursor } satisfies UsersResponse);
+    const { rows: users, next_cursor } = pageOf(rows, query);
+    return c.json({ users: users.map(toUserJson), next_cursor, counts } satisfies UsersResponse);
   });
 
   // PUT /admin/users/{id}/status - approve or reject (with a reason) a pending account
