@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { linkApplicationsResponseSchema, type LinkStatus } from "@contract/links.ts";
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { linkApplicationsResponseSchema, type LinkApplicationsResponse, type LinkStatus } from "@contract/links.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { cursorPaging, pagePath, pagedScreenState } from "@/lib/paged-list.ts";
 import { t } from "@/features/admin-users/i18n.ts";
@@ -28,10 +28,17 @@ export const linkApplicationsQuery = (status: LinkStatus | undefined) =>
   });
 
 export function useLinkApplications(status: LinkStatus | undefined) {
+  const queryClient = useQueryClient();
   const query = useInfiniteQuery(linkApplicationsQuery(status));
   return {
     ...pagedScreenState(query, (page) => page.applications, t("admin.links.loadFailed")),
     // The newest page's counts: every refetch reads them again, so they are as fresh as the list.
-    counts: query.data?.pages.at(-1)?.counts,
+    // A filter opened for the first time shows another filter's counts until its own page arrives.
+    counts:
+      query.data?.pages.at(-1)?.counts ??
+      queryClient
+        .getQueriesData<InfiniteData<LinkApplicationsResponse>>({ queryKey: adminUsersKeys.linkApplications() })
+        .map(([, data]) => data?.pages.at(-1)?.counts)
+        .find((counts) => counts !== undefined),
   };
 }

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { usersResponseSchema, type UserStatus } from "@contract/auth.ts";
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { usersResponseSchema, type UsersResponse, type UserStatus } from "@contract/auth.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { cursorPaging, pagePath, pagedScreenState } from "@/lib/paged-list.ts";
 import { t } from "@/features/admin-users/i18n.ts";
@@ -19,10 +19,17 @@ export const usersQuery = (status: UserStatus | undefined) =>
   });
 
 export function useUsers(status: UserStatus | undefined) {
+  const queryClient = useQueryClient();
   const query = useInfiniteQuery(usersQuery(status));
   return {
     ...pagedScreenState(query, (page) => page.users, t("admin.users.loadFailed")),
     // The newest page's counts: every refetch reads them again, so they are as fresh as the list.
-    counts: query.data?.pages.at(-1)?.counts,
+    // A filter opened for the first time shows another filter's counts until its own page arrives.
+    counts:
+      query.data?.pages.at(-1)?.counts ??
+      queryClient
+        .getQueriesData<InfiniteData<UsersResponse>>({ queryKey: adminUsersKeys.users() })
+        .map(([, data]) => data?.pages.at(-1)?.counts)
+        .find((counts) => counts !== undefined),
   };
 }

@@ -28,6 +28,8 @@ const account = (n: number, email: string, status: UserStatus, extra: Partial<Us
 
 let users: User[];
 let statusAnswer: { status: number; body: unknown };
+/** While set, GET /admin/users?status=approved waits for it: the Approved list is still loading. */
+let approvedHeld: Promise<void> | null;
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
 
@@ -50,12 +52,14 @@ beforeEach(() => {
     account(4, "rejected@example.com", "rejected"),
   ];
   statusAnswer = { status: 200, body: null };
+  approvedHeld = null;
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (pathOf(url).endsWith("/admin/users")) {
       // Filtered and paged as the function does: the accounts with `status`, `limit` rows after
       // `cursor` (here, the index of the next row), and the counts over every account.
       const query = new URL(url, "http://api.test").searchParams;
       const status = query.get("status");
+      if (status === "approved" && approvedHeld) await approvedHeld;
       const listed = status ? users.filter((user) => user.status === status) : users;
       const start = Number(query.get("cursor") ?? 0);
       const end = start + Number(query.get("limit") ?? 50);
@@ -226,7 +230,13 @@ describe("User Approvals", () => {
     expect(filterLabels()).toEqual(["Pending (70)", "Approved (1)", "All (72)"]);
     expect(statusesAsked()).toEqual(["pending_approval"]);
 
+    let release = () => {};
+    approvedHeld = new Promise((resolve) => (release = resolve));
     await click(buttonByText(view.container, /^Approved/));
+    // Loading the Approved list: the counts already known stay on the filters.
+    expect(cards()).toHaveLength(0);
+    expect(filterLabels()).toEqual(["Pending (70)", "Approved (1)", "All (72)"]);
+    release();
     await until(() => expect(cards()).toHaveLength(1));
     expect(card("approved@example.com")).toBeDefined();
     expect(statusesAsked()).toEqual(["pending_approval", "approved"]);
