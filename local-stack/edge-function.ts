@@ -7,6 +7,12 @@ import { join } from "node:path";
 const root = join(import.meta.dirname, "..");
 const functionsDir = join(root, "supabase", "functions");
 
+// Deno 2.1 (the hosted Edge Runtime's) trusts only its bundled root certificates unless told
+// otherwise; a machine whose npm registry sits behind its own CA (as these do) needs the system's
+// store too, or `deno check` and the first `deno run` cannot fetch the npm imports. Every Deno we
+// spawn inherits this environment.
+process.env.DENO_TLS_CA_STORE ??= "system,mozilla";
+
 /** The Deno binary the `deno` npm package installed (its wrapper script would hide the PID). */
 export function denoBinary(): string {
   const candidates = [

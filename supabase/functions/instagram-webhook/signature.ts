@@ -4,7 +4,7 @@
 
 const HEADER_PATTERN = /^sha256=([0-9a-f]{64})$/i;
 
-export async function hasValidSignature(appSecret: string, body: Uint8Array<ArrayBuffer>, header: string | undefined) {
+export async function hasValidSignature(appSecret: string, body: Uint8Array, header: string | undefined) {
   const match = HEADER_PATTERN.exec(header?.trim() ?? "");
   if (!match) return false;
   const signature = new Uint8Array(match[1].match(/../g)!.map((byte) => parseInt(byte, 16)));

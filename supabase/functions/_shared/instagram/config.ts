@@ -50,7 +50,7 @@ export async function readInstagramConfig(env: Env = (name) => Deno.env.get(name
 
 async function importTokenKey(base64: string | undefined): Promise<CryptoKey> {
   if (!base64) throw new Error("INSTAGRAM_TOKEN_KEY is not set (32 random bytes, base64: openssl rand -base64 32)");
-  let bytes: Uint8Array<ArrayBuffer>;
+  let bytes: Uint8Array;
   try {
     bytes = Uint8Array.from(atob(base64.trim()), (char) => char.charCodeAt(0));
   } catch {

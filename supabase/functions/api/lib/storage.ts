@@ -24,7 +24,7 @@ function objectPath(bucket: string, path: string): string {
 
 export async function uploadObject(
   target: StorageTarget,
-  object: { bucket: string; path: string; bytes: Uint8Array<ArrayBuffer>; contentType: string },
+  object: { bucket: string; path: string; bytes: Uint8Array; contentType: string },
 ): Promise<void> {
   const res = await fetch(`${target.supabaseUrl}/storage/v1/object/${objectPath(object.bucket, object.path)}`, {
     method: "POST",

@@ -26,7 +26,7 @@ const MAX_DRAINED_BYTES = 64 * 1024 * 1024;
 interface CheckedImage {
   name: string;
   type: ImageType;
-  bytes: Uint8Array<ArrayBuffer>;
+  bytes: Uint8Array;
 }
 
 export function uploadRoutes(deps: AppDeps) {
