@@ -16,10 +16,9 @@ as $$
 $$;
 comment on function private.order_number is
   'The order number of a sequence value: SL- and six digits with leading zeros (SL-004213), or every digit from 1,000,000 on (SL-1000000); never cut short.';
--- A column default runs as the role that inserts: checkout inserts through private.place_order
--- (security definer, as the owner); the owner and the service role may insert directly.
+-- A column default runs as the role that inserts: orders are inserted only by private.place_order
+-- (security definer, as the owner) and the owner itself, so no other role needs it.
 revoke execute on function private.order_number(bigint) from public;
-grant execute on function private.order_number(bigint) to service_role;
 
 alter table public.orders
   alter column order_number set default private.order_number(nextval('public.orders_number_seq'));

@@ -242,6 +242,7 @@ export type Database = {
           payload: Json;
         }[];
       };
+      commission_ceiling: { Args: Record<PropertyKey, never>; Returns: number };
       commission_hold: { Args: Record<PropertyKey, never>; Returns: string };
       consume_instagram_connect_state: { Args: { p_nonce: string; p_user_id: string }; Returns: boolean };
       create_admin: {
@@ -262,6 +263,7 @@ export type Database = {
       has_role: { Args: { p_user_type: Database["public"]["Enums"]["user_type"] }; Returns: boolean };
       is_http_url: { Args: { p_max_length: number; p_url: string }; Returns: boolean };
       khqr_crc: { Args: { p_text: string }; Returns: string };
+      khqr_fields_once: { Args: { p_text: string }; Returns: boolean };
       ledger_account_id: {
         Args: { p_kind: Database["public"]["Enums"]["ledger_account_kind"]; p_user_id?: string };
         Returns: number;
@@ -284,6 +286,7 @@ export type Database = {
       note_signup_attempt: { Args: { p_client_ip: string }; Returns: undefined };
       on_order_delivered: { Args: { p_order_id: string }; Returns: undefined };
       on_order_undelivered: { Args: { p_order_id: string }; Returns: undefined };
+      order_number: { Args: { p_sequence_value: number }; Returns: string };
       order_transition_allowed: {
         Args: {
           p_from: Database["public"]["Enums"]["order_status"];
@@ -1025,6 +1028,7 @@ export type Database = {
         Row: {
           commission_hold_days: number;
           id: boolean;
+          max_commission_rate: number;
           refusal_flag_min_finished: number;
           refusal_flag_percent: number;
           repeat_phone_hours: number;
@@ -1037,6 +1041,7 @@ export type Database = {
         Insert: {
           commission_hold_days?: number;
           id?: boolean;
+          max_commission_rate?: number;
           refusal_flag_min_finished?: number;
           refusal_flag_percent?: number;
           repeat_phone_hours?: number;
@@ -1048,6 +1053,7 @@ export type Database = {
         Update: {
           commission_hold_days?: number;
           id?: boolean;
+          max_commission_rate?: number;
           refusal_flag_min_finished?: number;
           refusal_flag_percent?: number;
           repeat_phone_hours?: number;
@@ -1724,6 +1730,7 @@ export type Database = {
       update_marketplace_settings: {
         Args: {
           p_commission_hold_days?: number;
+          p_max_commission_rate?: number;
           p_refusal_flag_min_finished?: number;
           p_refusal_flag_percent?: number;
           p_repeat_phone_hours?: number;
@@ -1733,6 +1740,7 @@ export type Database = {
         Returns: {
           commission_hold_days: number;
           id: boolean;
+          max_commission_rate: number;
           refusal_flag_min_finished: number;
           refusal_flag_percent: number;
           repeat_phone_hours: number;
