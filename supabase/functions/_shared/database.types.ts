@@ -203,6 +203,18 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      account_identifiers: {
+        Args: {
+          p_user: Omit<
+            Database["public"]["Tables"]["users"]["Row"],
+            Database["public"]["Tables"]["users"]["ComputedFields"]
+          >;
+        };
+        Returns: {
+          kind: string;
+          value: string;
+        }[];
+      };
       are_http_urls: { Args: { p_urls: string[] }; Returns: boolean };
       audit_changes: { Args: { p_ignored?: string[]; p_new: Json; p_old: Json }; Returns: Json };
       begin_login_attempt: {
@@ -352,6 +364,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      tlv_value: { Args: { p_tag: string; p_text: string }; Returns: string };
       verify_login: {
         Args: { p_email: string; p_password: string };
         Returns: Database["public"]["Tables"]["users"]["Row"];
@@ -1606,6 +1619,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      link_self_dealing: { Args: { p_link_id: string }; Returns: string[] };
       order_customer_phones: {
         Args: { p_order_ids: string[] };
         Returns: {
