@@ -9,7 +9,7 @@ import { startEdgeFunction, type EdgeFunction } from "./edge-function.ts";
 import { prepareDatabase, seedAdmin } from "./database.ts";
 import { freePort } from "./free-port.ts";
 import { createGateway } from "./gateway.ts";
-import { keys, LOCAL_INSTAGRAM, LOCAL_TELEGRAM } from "./keys.ts";
+import { keys, LOCAL_INSTAGRAM, LOCAL_TELEGRAM, localApiKeys, secretKeysEnv } from "./keys.ts";
 import { startMetaFake, type MetaFake } from "./meta-fake/index.ts";
 import { findPostgres, startCluster, type Cluster } from "./postgres.ts";
 import { startRealtime, type RealtimeServer } from "./realtime/index.ts";
@@ -97,7 +97,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const functionOptions = {
       databaseUrl,
       signingKey: keys.signingKey,
-      serviceRoleKey: keys.serviceRoleKey,
+      secretKeys: secretKeysEnv(),
       publicUrl,
       env: { ...instagram.env, ...telegram.env },
     };
@@ -139,11 +139,16 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // here that is the function's own JWKS.
     const keySet = createRemoteJWKSet(new URL(`${api.url}/api/.well-known/jwks.json`));
     // Hosted runs Realtime and Storage as privileged roles of their own: here the superuser.
-    const realtime: RealtimeServer = await startRealtime({ databaseUrl: urls.adminUrl, keySet });
+    const realtime: RealtimeServer = await startRealtime({
+      databaseUrl: urls.adminUrl,
+      keySet,
+      apiKeys: localApiKeys(),
+    });
     stoppers.push(() => realtime.close());
     const storage: StorageServer = createStorage({
       databaseUrl: urls.adminUrl,
       keySet,
+      apiKeys: localApiKeys(),
       dataDir: join(opts.dataDir, "storage"),
     });
     stoppers.push(() => storage.close());

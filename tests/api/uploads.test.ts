@@ -98,7 +98,7 @@ describe("POST /upload/image", () => {
     const owner = await business();
     const res = await fetch(`${stackUrl()}/storage/v1/object/campaign-images/${owner.user.id}/evil.html`, {
       method: "POST",
-      headers: { authorization: `Bearer ${owner.token}`, apikey: keys.anonKey, "content-type": "image/png" },
+      headers: { authorization: `Bearer ${owner.token}`, apikey: keys.publishableKey, "content-type": "image/png" },
       body: "<script>alert(document.cookie)</script>",
     });
     // Hosted Storage's shape: HTTP 400 with the meaning in statusCode.
