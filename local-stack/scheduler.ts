@@ -121,6 +121,8 @@ export async function startScheduler(opts: { adminUrl: string; log: (line: strin
   const work = new Set<Promise<unknown>>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  // Ends requests still in flight at stop, rather than waiting out their timeouts (up to a minute).
+  const stopping = new AbortController();
 
   const track = (promise: Promise<unknown>) => {
     work.add(promise);
@@ -193,7 +195,7 @@ export async function startScheduler(opts: { adminUrl: string; log: (line: strin
         method: request.method,
         headers: request.headers,
         body: request.body ? new Uint8Array(request.body) : undefined,
-        signal: AbortSignal.timeout(request.timeout_milliseconds),
+        signal: AbortSignal.any([AbortSignal.timeout(request.timeout_milliseconds), stopping.signal]),
       });
       const content = await res.text();
       answer = {
@@ -266,6 +268,7 @@ export async function startScheduler(opts: { adminUrl: string; log: (line: strin
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      stopping.abort(new Error("the local stack stopped"));
       await listener.unlisten();
       while (work.size > 0) await Promise.allSettled([...work]);
       await sql.end({ timeout: 5 });
