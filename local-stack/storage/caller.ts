@@ -7,7 +7,8 @@
 //   - `apikey: sb_publishable_...` with no bearer token, or with the same key as bearer (what
 //     supabase-js sends without a session): anon;
 //   - any other non-JWT bearer, a secret key above all: 401 "Invalid JWT". A secret key is a
-//     credential for `apikey` only.
+//     credential for `apikey` only;
+//   - an `sb_...` apikey the project does not have, with no bearer token: 401 "Invalid API key".
 import type { IncomingMessage } from "node:http";
 import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import type { ApiKeys } from "../keys.ts";
