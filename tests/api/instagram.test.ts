@@ -340,7 +340,7 @@ describe("the webhook", () => {
     }
   });
 
-  it("refreshes the week-old token of a quiet account when the scheduled job calls with the service-role key", async () => {
+  it("refreshes the week-old token of a quiet account when the scheduled job calls with a secret key as apikey", async () => {
     const { creator, username } = await connectedCreator();
     const sql = fixtureDb();
     try {
