@@ -45,7 +45,8 @@ interface FunctionOptions {
   databaseUrl: string;
   /** The private ES256 JWK the function signs tokens with. */
   signingKey: string;
-  serviceRoleKey: string;
+  /** SUPABASE_SECRET_KEYS, a JSON object of name -> sb_secret_... key, as hosted sets it. */
+  secretKeys: string;
   /** The one origin browsers use (Storage URLs and affiliate links start with it). */
   publicUrl: string;
   /** More variables (the Instagram app's, the Telegram bot's). */
@@ -133,7 +134,7 @@ async function launch(
         SUPABASE_DB_URL: opts.databaseUrl,
         JWT_SIGNING_KEY: opts.signingKey,
         SUPABASE_URL: opts.publicUrl,
-        SUPABASE_SERVICE_ROLE_KEY: opts.serviceRoleKey,
+        SUPABASE_SECRET_KEYS: opts.secretKeys,
         APP_URL: opts.publicUrl,
         ...opts.env,
         FUNCTION_PORT: String(opts.port),
