@@ -120,10 +120,18 @@ describe("POST /checkout/order", () => {
     });
   });
 
-  it.each([
+  it.each<[string, Record<string, unknown>, string]>([
     ["quantity", { quantity: 0 }, "Quantity must be a whole number from 1 to 10"],
     ["quantity", { quantity: 11 }, "Quantity must be a whole number from 1 to 10"],
     ["quantity", { quantity: 1.5 }, "Quantity must be a whole number from 1 to 10"],
+    // What Number() would have read as 3, 1, 10 and 2: only integers and digits are quantities.
+    ...["0x3", true, "1e1", "2.0", "1.5", "", " ", "+2", "-1", " 2", null, [2], { n: 2 }].map(
+      (quantity): [string, Record<string, unknown>, string] => [
+        "quantity",
+        { quantity },
+        "Quantity must be a whole number from 1 to 10",
+      ],
+    ),
     ["customer_phone", { customer_phone: "12345" }, "Phone number must be a Cambodian number such as 012 345 678"],
     ["customer_phone", { customer_phone: "" }, "Phone number is required"],
     ["delivery_commune", { delivery_commune: "" }, "Commune is required"],
@@ -132,6 +140,17 @@ describe("POST /checkout/order", () => {
     const res = await api("POST", "/checkout/order", { body: order(change) });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: "invalid_input", field, message });
+  });
+
+  it.each([
+    ["a JSON integer", 3, 3],
+    ["ASCII digits", "3", 3],
+    ["Khmer digits", "៣", 3],
+    ["Khmer digits for ten", "១០", 10],
+  ])("takes a quantity of %s", async (_case, quantity, expected) => {
+    const res = await api("POST", "/checkout/order", { body: order({ quantity }) });
+    expect(res.status).toBe(201);
+    expect(res.body.order.quantity).toBe(expected);
   });
 
   it("refuses a place it does not deliver to", async () => {
