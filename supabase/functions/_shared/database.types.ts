@@ -117,6 +117,25 @@ export type Database = {
         };
         Relationships: [];
       };
+      short_link_requests: {
+        Row: {
+          address_hash: string;
+          minute: string;
+          requests: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          address_hash: string;
+          minute: string;
+          requests?: number;
+        };
+        Update: {
+          address_hash?: string;
+          minute?: string;
+          requests?: number;
+        };
+        Relationships: [];
+      };
       signup_attempts: {
         Row: {
           attempted_at: string;
@@ -242,6 +261,7 @@ export type Database = {
           payload: Json;
         }[];
       };
+      click_address_hash: { Args: { p_client_address: string }; Returns: string };
       commission_hold: { Args: Record<PropertyKey, never>; Returns: string };
       consume_instagram_connect_state: { Args: { p_nonce: string; p_user_id: string }; Returns: boolean };
       create_admin: {
@@ -281,6 +301,7 @@ export type Database = {
       new_short_code: { Args: Record<PropertyKey, never>; Returns: string };
       new_telegram_link_token: { Args: { p_language: string; p_user_id: string }; Returns: string };
       next_keyword: { Args: { p_influencer_id: string; p_product_name: string }; Returns: string };
+      note_short_link_request: { Args: { p_client_address: string }; Returns: undefined };
       note_signup_attempt: { Args: { p_client_ip: string }; Returns: undefined };
       on_order_delivered: { Args: { p_order_id: string }; Returns: undefined };
       on_order_undelivered: { Args: { p_order_id: string }; Returns: undefined };
@@ -954,6 +975,7 @@ export type Database = {
       };
       link_clicks: {
         Row: {
+          address_hash: string | null;
           affiliate_link_id: string;
           business_id: string;
           campaign_id: string;
@@ -967,6 +989,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          address_hash?: string | null;
           affiliate_link_id: string;
           business_id: string;
           campaign_id: string;
@@ -979,6 +1002,7 @@ export type Database = {
           visitor_hash: string;
         };
         Update: {
+          address_hash?: string | null;
           affiliate_link_id?: string;
           business_id?: string;
           campaign_id?: string;

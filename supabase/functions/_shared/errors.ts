@@ -92,7 +92,11 @@ export function toApiError(error: unknown): ApiError {
     }
     // Our functions name the input at fault with RAISE ... USING column = '<field>'.
     const field = (error as { column_name?: string }).column_name || undefined;
-    return new ApiError(code, message, field);
+    // A rate limit may say when to come back: RAISE ... USING hint = '<seconds>'.
+    const hint = (error as { hint?: string }).hint;
+    const headers: Record<string, string> =
+      code === "rate_limited" && hint && /^[0-9]{1,6}$/.test(hint) ? { "Retry-After": hint } : {};
+    return new ApiError(code, message, field, headers);
   }
   console.error("unexpected error", error);
   return new ApiError("internal", "Something went wrong. Please try again.");

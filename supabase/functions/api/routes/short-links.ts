@@ -1,7 +1,8 @@
 // GET /r/<code>: the short link of an approved affiliate link, on the app's own origin (the local
 // gateway and a static host's rewrite forward /r/* here). A person is redirected to the checkout
-// with the click's id as `ref`; a link-preview crawler gets a page of Open Graph tags and counts no
-// click. Visitors are anonymous, so both read through the service role, explicitly: the preview
+// with the click's id as `ref`; a crawler (isbot's list: link-preview fetchers, search engines,
+// scripts) gets a page of Open Graph tags and counts no click. One address counts at most 3 clicks
+// per link an hour and makes at most 60 requests here a minute (both kept in the database). Visitors are anonymous, so both read through the service role, explicitly: the preview
 // reads only what the public checkout shows, and the click is recorded by private.record_click.
 import { Hono, type Context } from "hono";
 import { asService } from "../../_shared/db.ts";
@@ -34,6 +35,9 @@ export function shortLinkRoutes(deps: AppDeps) {
     const userAgent = c.req.header("user-agent") ?? "";
     // The answer depends on who asks: caches must keep the crawler's page apart from the redirect.
     c.header("vary", "user-agent");
+    // Every request counts against its address's limit (60 a minute; 429 with Retry-After past it),
+    // whoever it claims to be, so no one walks the code space or hammers a link.
+    await asService(deps.sql, (tx) => tx`select private.note_short_link_request(${clientAddress(c)})`);
     if (!SHORT_CODE.test(code)) return invalidLink(c);
 
     if (isLinkPreviewCrawler(userAgent)) {
