@@ -1,7 +1,7 @@
 // Checkout paths (anonymous): the info a customer sees and placing a cash-on-delivery order,
 // with every amount computed by the server from its own data.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api } from "../helpers/api.ts";
+import { api, apiFrom, freshLoopbackAddress } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
 
 const sql = fixtureDb();
@@ -185,5 +185,98 @@ describe("POST /checkout/order", () => {
       error: "rate_limited",
       message: "Too many orders in a short time. Please wait a minute and try again.",
     });
+  });
+});
+
+describe("POST /checkout/order with an Idempotency-Key", () => {
+  const newKey = () => `test-${crypto.randomUUID()}`;
+  // Each from an address of its own, below the checkout's per-address limit.
+  const post = (body: Record<string, unknown>, key: string) =>
+    apiFrom(freshLoopbackAddress(), "POST", "/checkout/order", { body, headers: { "Idempotency-Key": key } });
+  const ordersOf = async (phone: string) => {
+    const normalised = `+855${phone.replace(/\D/g, "").replace(/^0/, "")}`;
+    const [{ count }] = await sql<{ count: number }[]>`
+      select count(*)::int as count from private.order_contacts where customer_phone = ${normalised}`;
+    return count;
+  };
+
+  it("places one order for two requests with the same key at once; both answer it", async () => {
+    const key = newKey();
+    const body = order();
+    const [first, second] = await Promise.all([post(body, key), post(body, key)]);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    expect(first.body.order.order_number).toMatch(/^SL-\d{6,9}$/);
+    expect(await ordersOf(body.customer_phone as string)).toBe(1);
+  });
+
+  it("answers the first order again later, the same status and body, and creates nothing", async () => {
+    const key = newKey();
+    const body = order();
+    const first = await post(body, key);
+    expect(first.status).toBe(201);
+    // Even after the order moved on, the retry gets the answer the first request got.
+    await sql`update public.orders set status = 'ready_for_pickup' where id = ${first.body.order.id}`;
+    const again = await post(body, key);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    expect(await ordersOf(body.customer_phone as string)).toBe(1);
+  });
+
+  it("refuses the same key with another order (422 naming Idempotency-Key), and places nothing", async () => {
+    const key = newKey();
+    const body = order();
+    expect((await post(body, key)).status).toBe(201);
+    const other = await post({ ...body, quantity: 3 }, key);
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual({
+      error: "unprocessable",
+      field: "Idempotency-Key",
+      message: "Idempotency-Key was already used for a different order: send a new key for a new order",
+    });
+    expect(await ordersOf(body.customer_phone as string)).toBe(1);
+  });
+
+  it("keeps no key when the order was refused: the same key then places the corrected order", async () => {
+    const key = newKey();
+    const body = order({ delivery_district: "Doun Penh", delivery_commune: "Roluos" });
+    const refused = await post(body, key);
+    expect(refused.status).toBe(400);
+    const placed = await post(order({ customer_phone: body.customer_phone }), key);
+    expect(placed.status).toBe(201);
+  });
+
+  it("forgets a key after 24 hours: it then places a new order", async () => {
+    const key = newKey();
+    const body = order();
+    const first = await post(body, key);
+    expect(first.status).toBe(201);
+    await sql`update private.checkout_idempotency_keys set created_at = now() - interval '24 hours 1 second'
+              where idempotency_key = ${key}`;
+    const later = await post(body, key);
+    expect(later.status).toBe(201);
+    expect(later.body.order.id).not.toBe(first.body.order.id);
+    expect(await ordersOf(body.customer_phone as string)).toBe(2);
+  });
+
+  it.each([
+    ["too short", "abc1234"],
+    ["too long", "k".repeat(101)],
+    ["with a space", "key with space"],
+    ["with other characters", "key/../../etc"],
+    ["empty", ""],
+  ])("refuses a key %s with 400 naming Idempotency-Key, and places nothing", async (_case, key) => {
+    const body = order();
+    const res = await post(body, key);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: "invalid_input",
+      field: "Idempotency-Key",
+      message: "Idempotency-Key must be 8 to 100 letters, digits, - or _",
+    });
+    expect(await ordersOf(body.customer_phone as string)).toBe(0);
   });
 });

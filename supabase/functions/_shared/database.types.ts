@@ -25,6 +25,28 @@ export type Database = {
         };
         Relationships: [];
       };
+      checkout_idempotency_keys: {
+        Row: {
+          created_at: string;
+          idempotency_key: string;
+          order_id: string;
+          request_hash: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          idempotency_key: string;
+          order_id: string;
+          request_hash: string;
+        };
+        Update: {
+          created_at?: string;
+          idempotency_key?: string;
+          order_id?: string;
+          request_hash?: string;
+        };
+        Relationships: [];
+      };
       click_salt: {
         Row: {
           id: boolean;
@@ -331,6 +353,23 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      place_order_once: {
+        Args: {
+          p_campaign_id: string;
+          p_click_id?: string;
+          p_client_ip: string;
+          p_commune: string;
+          p_customer_phone: string;
+          p_district: string;
+          p_idempotency_key: string;
+          p_influencer_id: string;
+          p_quantity: number;
+        };
+        Returns: {
+          order_id: string;
+          replayed: boolean;
+        }[];
       };
       record_admin_action: {
         Args: { p_action: string; p_details: Json; p_target_id: string; p_target_type: string };

@@ -106,7 +106,7 @@ select results_eq(
         'claim_telegram_outbox', 'commission_hold', 'consume_instagram_connect_state', 'earning_state', 'has_role',
         'is_http_url', 'khqr_crc', 'link_telegram_chat', 'login_succeeded', 'new_instagram_connect_state',
         'new_telegram_link_token', 'note_short_link_request', 'note_signup_attempt', 'owns_campaign', 'place_order',
-        'record_click', 'register_user', 'verify_login'],
+        'place_order_once', 'record_click', 'register_user', 'verify_login'],
   'service_role can execute exactly the functions the functions call');
 select is(has_function_privilege('public', 'public.set_user_status(uuid, text, text)', 'execute'), false,
   'PUBLIC cannot execute public.set_user_status');

@@ -71,6 +71,15 @@ export const checkoutOrderSchema = z.object({
     .optional(),
 });
 
+/**
+ * The Idempotency-Key header of POST /checkout/order: 8 to 100 letters, digits, `-` or `_` (a
+ * UUID fits). The same key within 24 hours answers the first order again and creates nothing.
+ */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, "Idempotency-Key must be 8 to 100 letters, digits, - or _");
+
 /** A cancellation says why; the database refuses the same inputs with the same messages. */
 export const orderStatusChangeSchema = z
   .object({
