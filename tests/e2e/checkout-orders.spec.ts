@@ -155,6 +155,30 @@ test("a customer checks out on a phone: location first, breakdown, cash on deliv
   await page.context().close();
 });
 
+test("a double click on 'Confirm Order' places one order", async ({ browser }) => {
+  const { productName, path } = await newCampaign();
+  const page = await newPage(browser, phone);
+  const orderRequests: (string | null)[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/checkout/order"))
+      orderRequests.push(request.headers()["idempotency-key"] ?? null);
+  });
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: productName })).toBeVisible();
+  await page.getByLabel("Phone number").fill(randomPhone());
+  await chooseLocation(page);
+  await submitButton(page).dblclick();
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  const orders = await sql<{ order_number: string }[]>`
+    select order_number from public.orders where product_name = ${productName}`;
+  expect(orders).toHaveLength(1);
+  await expect(page.locator(".checkout-confirmed")).toContainText(orders[0].order_number);
+  // However many requests the two clicks sent, they were one attempt: one key.
+  expect(orderRequests.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(orderRequests).size).toBe(1);
+  expect(orderRequests[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+});
+
 test("a customer scanning a QR code lands on the checkout through the short link, and the order keeps the scan", async ({
   browser,
 }) => {
