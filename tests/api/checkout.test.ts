@@ -2,6 +2,7 @@
 // with every amount computed by the server from its own data.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiFrom, freshLoopbackAddress } from "../helpers/api.ts";
+import { stackUrl } from "../helpers/stack.ts";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
 
 const sql = fixtureDb();
@@ -260,6 +261,19 @@ describe("POST /checkout/order with an Idempotency-Key", () => {
     expect(later.status).toBe(201);
     expect(later.body.order.id).not.toBe(first.body.order.id);
     expect(await ordersOf(body.customer_phone as string)).toBe(2);
+  });
+
+  it("may be sent from the SPA on another origin (the preflight allows the header)", async () => {
+    const res = await fetch(`${stackUrl()}/functions/v1/api/checkout/order`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://shop.example.com",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type,idempotency-key",
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-headers")?.toLowerCase().split(",")).toContain("idempotency-key");
   });
 
   it.each([
