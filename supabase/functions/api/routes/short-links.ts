@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import { asService } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
-import { clientAddress } from "../../_shared/client-address.ts";
+import { shortLinkVisitorAddress } from "../../_shared/client-address.ts";
 import { CLICK_SOURCES, type ClickSource } from "../../_shared/contract/attribution.ts";
 import { affiliateUrl, shortUrl } from "../../_shared/contract/links.ts";
 import type { Tables } from "../../_shared/database.types.ts";
@@ -33,11 +33,12 @@ export function shortLinkRoutes(deps: AppDeps) {
   app.get("/:code", async (c) => {
     const code = c.req.param("code");
     const userAgent = c.req.header("user-agent") ?? "";
+    const visitor = shortLinkVisitorAddress(c, deps.shortLinkProxySecret);
     // The answer depends on who asks: caches must keep the crawler's page apart from the redirect.
     c.header("vary", "user-agent");
     // Every request counts against its address's limit (60 a minute; 429 with Retry-After past it),
     // whoever it claims to be, so no one walks the code space or hammers a link.
-    await asService(deps.sql, (tx) => tx`select private.note_short_link_request(${clientAddress(c)})`);
+    await asService(deps.sql, (tx) => tx`select private.note_short_link_request(${visitor})`);
     if (!SHORT_CODE.test(code)) return invalidLink(c);
 
     if (isLinkPreviewCrawler(userAgent)) {
@@ -58,7 +59,7 @@ export function shortLinkRoutes(deps: AppDeps) {
       (tx) => tx<ClickRow[]>`
         select click_id, influencer_id, campaign_id
         from private.record_click(${code}, ${sourceOf(c.req.query("s"))}, ${referrerHost(c.req.header("referer"))},
-          ${deviceClass(userAgent)}, ${clientAddress(c)}, ${userAgent})`,
+          ${deviceClass(userAgent)}, ${visitor}, ${userAgent})`,
     );
     if (!click) return invalidLink(c);
     const target = new URL(affiliateUrl(deps.appUrl, click.influencer_id, click.campaign_id));
