@@ -2,11 +2,13 @@
 // {ok: true, result} or {ok: false, error_code, description, parameters?: {retry_after}}.
 //   sendMessage  enforces the token, a known chat (one that pressed Start), a text of 1-4096
 //                characters; answers 403 for a chat that blocked the bot and 429 when a test
-//                asked for flood control
+//                asked for flood control; reads link_preview_options (an object, or its JSON text
+//                in a form) as Telegram does and records it with the message (the deprecated
+//                disable_web_page_preview is not recorded: tests check the current field)
 //   getMe        the bot itself
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readBody, sendJson } from "./http.ts";
-import type { TelegramFakeState } from "./state.ts";
+import type { LinkPreviewOptions, TelegramFakeState } from "./state.ts";
 
 export interface BotContext {
   state: TelegramFakeState;
@@ -92,7 +94,12 @@ export async function handleBotApi(ctx: BotContext, req: IncomingMessage, res: S
     answer(400, "Bad Request: message is too long");
     return refuse(res, 400, "Bad Request: message is too long");
   }
-  const sent = ctx.state.recordMessage(chatId, text);
+  const previewOptions = linkPreviewOptions(body.link_preview_options);
+  if (previewOptions === "invalid") {
+    answer(400, "Bad Request: can't parse link preview options JSON object");
+    return refuse(res, 400, "Bad Request: can't parse link preview options JSON object");
+  }
+  const sent = ctx.state.recordMessage(chatId, text, previewOptions);
   answer(200, null);
   ctx.log(`sendMessage to ${chatId}: ${text.split("\n")[0]}`);
   sendJson(res, 200, {
@@ -104,4 +111,24 @@ export async function handleBotApi(ctx: BotContext, req: IncomingMessage, res: S
       text,
     },
   });
+}
+
+/** link_preview_options as Telegram reads it: an object in JSON, its JSON text in a form; null when absent. */
+function linkPreviewOptions(value: unknown): LinkPreviewOptions | null | "invalid" {
+  if (value === undefined) return null;
+  let parsed = value;
+  if (typeof value === "string") {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return "invalid";
+    }
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return "invalid";
+  const options = parsed as Record<string, unknown>;
+  for (const flag of ["is_disabled", "prefer_small_media", "prefer_large_media", "show_above_text"]) {
+    if (options[flag] !== undefined && typeof options[flag] !== "boolean") return "invalid";
+  }
+  if (options.url !== undefined && typeof options.url !== "string") return "invalid";
+  return options as LinkPreviewOptions;
 }

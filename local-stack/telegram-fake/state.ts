@@ -15,7 +15,18 @@ export interface SentMessage {
   message_id: number;
   chat_id: number;
   text: string;
+  /** The link_preview_options the bot sent (null when none): tests check previews are off. */
+  link_preview_options: LinkPreviewOptions | null;
   at: number;
+}
+
+/** Bot API 7.0's LinkPreviewOptions, as far as the fake reads it. */
+export interface LinkPreviewOptions {
+  is_disabled?: boolean;
+  url?: string;
+  prefer_small_media?: boolean;
+  prefer_large_media?: boolean;
+  show_above_text?: boolean;
 }
 
 /** One sendMessage call as the fake answered it (tests check when a retry came). */
@@ -40,8 +51,14 @@ export class TelegramFakeState {
     return this.nextChatId++;
   }
 
-  recordMessage(chatId: number, text: string): SentMessage {
-    const message = { message_id: this.nextMessageId++, chat_id: chatId, text, at: Date.now() };
+  recordMessage(chatId: number, text: string, linkPreviewOptions: LinkPreviewOptions | null): SentMessage {
+    const message = {
+      message_id: this.nextMessageId++,
+      chat_id: chatId,
+      text,
+      link_preview_options: linkPreviewOptions,
+      at: Date.now(),
+    };
     this.messages.push(message);
     this.wake();
     return message;

@@ -33,6 +33,8 @@ interface SendOptions {
   /** Aborts the request early (e.g. the screen was left). */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra request headers (the checkout's Idempotency-Key). */
+  headers?: Record<string, string>;
   /** Test seams. */
   fetchImpl?: typeof fetch;
   baseUrl?: string;
@@ -81,7 +83,7 @@ async function send(path: string, options: SendOptions): Promise<{ status: numbe
   if (signal?.aborted) controller.abort();
   else signal?.addEventListener("abort", onOuterAbort, { once: true });
 
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const multipart = typeof FormData !== "undefined" && body instanceof FormData;
   if (body !== undefined && !multipart) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;

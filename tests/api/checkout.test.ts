@@ -1,7 +1,8 @@
 // Checkout paths (anonymous): the info a customer sees and placing a cash-on-delivery order,
 // with every amount computed by the server from its own data.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api } from "../helpers/api.ts";
+import { api, apiFrom, freshLoopbackAddress } from "../helpers/api.ts";
+import { stackUrl } from "../helpers/stack.ts";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
 
 const sql = fixtureDb();
@@ -120,10 +121,18 @@ describe("POST /checkout/order", () => {
     });
   });
 
-  it.each([
+  it.each<[string, Record<string, unknown>, string]>([
     ["quantity", { quantity: 0 }, "Quantity must be a whole number from 1 to 10"],
     ["quantity", { quantity: 11 }, "Quantity must be a whole number from 1 to 10"],
     ["quantity", { quantity: 1.5 }, "Quantity must be a whole number from 1 to 10"],
+    // What Number() would have read as 3, 1, 10 and 2: only integers and digits are quantities.
+    ...["0x3", true, "1e1", "2.0", "1.5", "", " ", "+2", "-1", " 2", null, [2], { n: 2 }].map(
+      (quantity): [string, Record<string, unknown>, string] => [
+        "quantity",
+        { quantity },
+        "Quantity must be a whole number from 1 to 10",
+      ],
+    ),
     ["customer_phone", { customer_phone: "12345" }, "Phone number must be a Cambodian number such as 012 345 678"],
     ["customer_phone", { customer_phone: "" }, "Phone number is required"],
     ["delivery_commune", { delivery_commune: "" }, "Commune is required"],
@@ -132,6 +141,17 @@ describe("POST /checkout/order", () => {
     const res = await api("POST", "/checkout/order", { body: order(change) });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: "invalid_input", field, message });
+  });
+
+  it.each([
+    ["a JSON integer", 3, 3],
+    ["ASCII digits", "3", 3],
+    ["Khmer digits", "៣", 3],
+    ["Khmer digits for ten", "១០", 10],
+  ])("takes a quantity of %s", async (_case, quantity, expected) => {
+    const res = await api("POST", "/checkout/order", { body: order({ quantity }) });
+    expect(res.status).toBe(201);
+    expect(res.body.order.quantity).toBe(expected);
   });
 
   it("refuses a place it does not deliver to", async () => {
@@ -166,5 +186,111 @@ describe("POST /checkout/order", () => {
       error: "rate_limited",
       message: "Too many orders in a short time. Please wait a minute and try again.",
     });
+  });
+});
+
+describe("POST /checkout/order with an Idempotency-Key", () => {
+  const newKey = () => `test-${crypto.randomUUID()}`;
+  // Each from an address of its own, below the checkout's per-address limit.
+  const post = (body: Record<string, unknown>, key: string) =>
+    apiFrom(freshLoopbackAddress(), "POST", "/checkout/order", { body, headers: { "Idempotency-Key": key } });
+  const ordersOf = async (phone: string) => {
+    const normalised = `+855${phone.replace(/\D/g, "").replace(/^0/, "")}`;
+    const [{ count }] = await sql<{ count: number }[]>`
+      select count(*)::int as count from private.order_contacts where customer_phone = ${normalised}`;
+    return count;
+  };
+
+  it("places one order for two requests with the same key at once; both answer it", async () => {
+    const key = newKey();
+    const body = order();
+    const [first, second] = await Promise.all([post(body, key), post(body, key)]);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    expect(first.body.order.order_number).toMatch(/^SL-\d{6,9}$/);
+    expect(await ordersOf(body.customer_phone as string)).toBe(1);
+  });
+
+  it("answers the first order again later, the same status and body, and creates nothing", async () => {
+    const key = newKey();
+    const body = order();
+    const first = await post(body, key);
+    expect(first.status).toBe(201);
+    // Even after the order moved on, the retry gets the answer the first request got.
+    await sql`update public.orders set status = 'ready_for_pickup' where id = ${first.body.order.id}`;
+    const again = await post(body, key);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    expect(await ordersOf(body.customer_phone as string)).toBe(1);
+  });
+
+  it("refuses the same key with another order (422 naming Idempotency-Key), and places nothing", async () => {
+    const key = newKey();
+    const body = order();
+    expect((await post(body, key)).status).toBe(201);
+    const other = await post({ ...body, quantity: 3 }, key);
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual({
+      error: "unprocessable",
+      field: "Idempotency-Key",
+      message: "Idempotency-Key was already used for a different order: send a new key for a new order",
+    });
+    expect(await ordersOf(body.customer_phone as string)).toBe(1);
+  });
+
+  it("keeps no key when the order was refused: the same key then places the corrected order", async () => {
+    const key = newKey();
+    const body = order({ delivery_district: "Doun Penh", delivery_commune: "Roluos" });
+    const refused = await post(body, key);
+    expect(refused.status).toBe(400);
+    const placed = await post(order({ customer_phone: body.customer_phone }), key);
+    expect(placed.status).toBe(201);
+  });
+
+  it("forgets a key after 24 hours: it then places a new order", async () => {
+    const key = newKey();
+    const body = order();
+    const first = await post(body, key);
+    expect(first.status).toBe(201);
+    await sql`update private.checkout_idempotency_keys set created_at = now() - interval '24 hours 1 second'
+              where idempotency_key = ${key}`;
+    const later = await post(body, key);
+    expect(later.status).toBe(201);
+    expect(later.body.order.id).not.toBe(first.body.order.id);
+    expect(await ordersOf(body.customer_phone as string)).toBe(2);
+  });
+
+  it("may be sent from the SPA on another origin (the preflight allows the header)", async () => {
+    const res = await fetch(`${stackUrl()}/functions/v1/api/checkout/order`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://shop.example.com",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type,idempotency-key",
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-headers")?.toLowerCase().split(",")).toContain("idempotency-key");
+  });
+
+  it.each([
+    ["too short", "abc1234"],
+    ["too long", "k".repeat(101)],
+    ["with a space", "key with space"],
+    ["with other characters", "key/../../etc"],
+    ["empty", ""],
+  ])("refuses a key %s with 400 naming Idempotency-Key, and places nothing", async (_case, key) => {
+    const body = order();
+    const res = await post(body, key);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: "invalid_input",
+      field: "Idempotency-Key",
+      message: "Idempotency-Key must be 8 to 100 letters, digits, - or _",
+    });
+    expect(await ordersOf(body.customer_phone as string)).toBe(0);
   });
 });

@@ -163,7 +163,11 @@ beforeAll(async () => {
     token: creator.token,
   });
   // A customer arrives through the short link: the redirect carries the click the order keeps.
-  const visit = await fetch(`${links[0].short_url}?s=qr`, { redirect: "manual" });
+  // (A phone's browser: a script's user agent, such as Node's "node", is taken for a crawler.)
+  const visit = await fetch(`${links[0].short_url}?s=qr`, {
+    redirect: "manual",
+    headers: { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148" },
+  });
   const ref = new URL(visit.headers.get("location") ?? "").searchParams.get("ref");
   await record("GET /keyword-triggers/my-triggers", "GET", "/keyword-triggers/my-triggers", { token: creator.token });
 

@@ -1,7 +1,8 @@
 // GET /r/<code> on the app's origin, through the gateway and the real api function: a person is
 // redirected to the checkout with the click as ref, a link-preview crawler gets Open Graph tags
-// and counts no click, an unknown code gets a Khmer and English 404, and one visitor's repeats
-// within a minute are one click.
+// and counts no click, an unknown code gets a Khmer and English 404, one visitor's repeats
+// within a minute are one click, one address counts at most 3 clicks per link an hour whatever its
+// user agents, in-app browsers are people, and /r/* answers 429 past 60 requests an address a minute.
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshLoopbackAddress } from "../helpers/api.ts";
@@ -31,8 +32,9 @@ interface Visit {
 
 /**
  * A request for a short link as a browser or crawler sends it, from a chosen loopback address
- * (the gateway reports the socket's address, the one the function trusts). A user agent of its
- * own per test keeps visitors apart unless a test means them to be the same.
+ * (the gateway reports the socket's address, the one the function trusts), else from an address
+ * of its own. A user agent of its own per test keeps visitors apart unless a test means them to be
+ * the same.
  */
 function visit(
   url: string,
@@ -49,7 +51,7 @@ function visit(
         path: target.pathname + target.search,
         method: opts.method ?? "GET",
         headers,
-        localAddress: opts.address ?? "127.0.0.1",
+        localAddress: opts.address ?? freshLoopbackAddress(),
       },
       (res) => {
         let body = "";
@@ -214,6 +216,80 @@ describe("a person", () => {
   });
 });
 
+describe("one address", () => {
+  it("counts at most 3 clicks per link an hour, whatever its user agents; the rest reuse its latest click", async () => {
+    const address = freshLoopbackAddress();
+    const before = (await clicksOf(linkId)).length;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        visit(shortUrl, { userAgent: `${iPhone} build-${i}-${Math.random()}`, address }),
+      ),
+    );
+    const refs = answers.map((answer) => refOf(answer, creator.user.id, campaign.id));
+    const clicks = await clicksOf(linkId);
+    expect(clicks.length).toBe(before + 3);
+    const recorded = new Set(clicks.map((click) => click.id));
+    expect(new Set(refs).size).toBe(3);
+    expect(refs.every((ref) => recorded.has(ref))).toBe(true);
+    // Another address is counted as before.
+    refOf(await visit(shortUrl, { address: freshLoopbackAddress() }), creator.user.id, campaign.id);
+    expect((await clicksOf(linkId)).length).toBe(before + 4);
+  });
+
+  it("answers 429 with Retry-After past 60 requests a minute, crawler or not", async () => {
+    const address = freshLoopbackAddress();
+    // 121 requests within a minute span at most two clock minutes, so one of them sees its 61st.
+    const statuses: number[] = [];
+    let refused: Visit | undefined;
+    for (let i = 0; i < 121 && !refused; i++) {
+      const answer = await visit(`${stackUrl()}/r/Zz9Zz9Z`, {
+        address,
+        userAgent: i % 2 ? "facebookexternalhit/1.1" : `${iPhone} ${i}`,
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) refused = answer;
+    }
+    expect(refused).toBeDefined();
+    expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
+    const retryAfter = Number(refused!.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(JSON.parse(refused!.body)).toEqual({
+      error: "rate_limited",
+      message: "Too many requests from this network. Please wait a minute and try again.",
+    });
+    // Another address is not affected.
+    expect((await visit(`${stackUrl()}/r/Zz9Zz9Z`, { address: freshLoopbackAddress() })).status).toBe(404);
+  });
+});
+
+describe("a person in an app's in-app browser", () => {
+  it.each([
+    [
+      "Pinterest (iOS)",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [Pinterest/iOS]",
+    ],
+    [
+      "Instagram",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 334.0.4.32.98 (iPhone15,3; iOS 17_5; en_US; en; scale=3.00; 1290x2796; 606353003)",
+    ],
+    [
+      "Facebook (FBAN/FBAV)",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/469.0.0.35.107;FBBV/608117431;FBDV/iPhone15,3;FBMD/iPhone;FBSN/iOS;FBSV/17.5;FBSS/3;FBID/phone;FBLC/en_US;FBOP/5]",
+    ],
+    [
+      "TikTok",
+      "Mozilla/5.0 (Linux; Android 13; SM-A536E Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 trill_340403 JsSdk/1.0 NetType/4G Channel/googleplay AppName/trill app_version/34.4.3 ByteLocale/en Region/KH BytedanceWebview/d8a21c6",
+    ],
+  ])("on %s is redirected and counted, not taken for a crawler", async (_app, userAgent) => {
+    const before = (await clicksOf(linkId)).length;
+    const ref = refOf(await visit(`${shortUrl}?s=dm`, { userAgent }), creator.user.id, campaign.id);
+    const clicks = await clicksOf(linkId);
+    expect(clicks.length).toBe(before + 1);
+    expect(clicks.find((click) => click.id === ref)).toMatchObject({ source: "dm", device_class: "mobile" });
+  });
+});
+
 describe("a link-preview crawler", () => {
   const crawlers = [
     "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
@@ -222,6 +298,8 @@ describe("a link-preview crawler", () => {
     "WhatsApp/2.23.20.0 A",
     "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
     "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)",
+    "Pinterestbot/1.0 (+http://www.pinterest.com/bot.html)",
+    "meta-externalfetcher/1.1",
   ];
 
   it.each(crawlers)("%s gets the preview page and counts no click", async (userAgent) => {

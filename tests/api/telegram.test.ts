@@ -232,6 +232,23 @@ describe("admins' notices", () => {
       await api("DELETE", `/notifications/telegram/chats/${chat.id}`, { token: boss.token });
     }
   });
+
+  it("goes out with link previews disabled, so a URL typed as a name shows as text", async () => {
+    const boss = await admin();
+    const { chatId, chat } = await linkChat(boss.token);
+    try {
+      const email = uniqueEmail("telegram-url-name");
+      const registered = await apiFrom(freshLoopbackAddress(), "POST", "/auth/register/business", {
+        body: { ...businessRegistration(email), business_name: "https://evil.example/claim-your-prize" },
+      });
+      expect(registered.status).toBe(201);
+      const notice = await messageWith(chatId, email);
+      expect(notice.text).toContain("https://evil.example/claim-your-prize");
+      expect(notice.link_preview_options).toEqual({ is_disabled: true });
+    } finally {
+      await api("DELETE", `/notifications/telegram/chats/${chat.id}`, { token: boss.token });
+    }
+  });
 });
 
 describe("/notifications/telegram/chats", () => {

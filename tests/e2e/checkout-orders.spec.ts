@@ -13,8 +13,15 @@ import { demoBusiness, seedAdmin } from "../helpers/stack.ts";
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
 
-// Most customers arrive from Instagram on a cheap phone.
-const phone: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+// Most customers arrive from Instagram on a cheap phone: its in-app browser's user agent too, since
+// headless Chromium's own ("HeadlessChrome") is rightly taken for a crawler by the short links.
+const phone: BrowserContextOptions = {
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 13; SM-A145F Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.82 Mobile Safari/537.36 Instagram 334.0.0.42.95 Android",
+};
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 
 const priceCents = 1999; // $19.99: x 2 + $1.50 (Tuol Kouk) = $41.48
@@ -146,6 +153,30 @@ test("a customer checks out on a phone: location first, breakdown, cash on deliv
   await expectNoHorizontalScroll(page, "order confirmed");
   await shot(page, "checkout-confirmed");
   await page.context().close();
+});
+
+test("a double click on 'Confirm Order' places one order", async ({ browser }) => {
+  const { productName, path } = await newCampaign();
+  const page = await newPage(browser, phone);
+  const orderRequests: (string | null)[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/checkout/order"))
+      orderRequests.push(request.headers()["idempotency-key"] ?? null);
+  });
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: productName })).toBeVisible();
+  await page.getByLabel("Phone number").fill(randomPhone());
+  await chooseLocation(page);
+  await submitButton(page).dblclick();
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  const orders = await sql<{ order_number: string }[]>`
+    select order_number from public.orders where product_name = ${productName}`;
+  expect(orders).toHaveLength(1);
+  await expect(page.locator(".checkout-confirmed")).toContainText(orders[0].order_number);
+  // However many requests the two clicks sent, they were one attempt: one key.
+  expect(orderRequests.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(orderRequests).size).toBe(1);
+  expect(orderRequests[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
 });
 
 test("a customer scanning a QR code lands on the checkout through the short link, and the order keeps the scan", async ({

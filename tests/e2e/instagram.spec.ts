@@ -12,7 +12,15 @@ import { repliesOf, simulateComment, uniqueUsername } from "../helpers/meta-fake
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
 
-const phone: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+// The follower's phone, with Instagram's in-app browser's user agent: headless Chromium's own
+// ("HeadlessChrome") is rightly taken for a crawler by the short links.
+const phone: BrowserContextOptions = {
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 13; SM-A145F Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.82 Mobile Safari/537.36 Instagram 334.0.0.42.95 Android",
+};
 /** Realtime events reach the dashboard within about a second; a reply takes a webhook round trip more. */
 const live = { timeout: 5_000 };
 

@@ -25,6 +25,8 @@ export interface SentMessage {
   message_id: number;
   chat_id: number;
   text: string;
+  /** What the bot sent as link_preview_options; null when it sent none. */
+  link_preview_options: { is_disabled?: boolean } | null;
   at: string;
 }
 

@@ -16,6 +16,8 @@ export interface AppDeps {
   instagram: InstagramConfig | null;
   /** Null or absent when no Telegram bot is configured (no alerts are sent). */
   telegram?: TelegramConfig | null;
+  /** SHORT_LINK_PROXY_SECRET: a /r/* rewrite proxy that sends it names the visitor's address. */
+  shortLinkProxySecret?: string | null;
   /** Keeps work going after the answer (EdgeRuntime.waitUntil on hosted); absent in unit tests. */
   runAfterResponse?: (work: Promise<unknown>) => void;
 }

@@ -25,6 +25,28 @@ export type Database = {
         };
         Relationships: [];
       };
+      checkout_idempotency_keys: {
+        Row: {
+          created_at: string;
+          idempotency_key: string;
+          order_id: string;
+          request_hash: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          idempotency_key: string;
+          order_id: string;
+          request_hash: string;
+        };
+        Update: {
+          created_at?: string;
+          idempotency_key?: string;
+          order_id?: string;
+          request_hash?: string;
+        };
+        Relationships: [];
+      };
       click_salt: {
         Row: {
           id: boolean;
@@ -114,6 +136,25 @@ export type Database = {
         Update: {
           customer_phone?: string;
           order_id?: string;
+        };
+        Relationships: [];
+      };
+      short_link_requests: {
+        Row: {
+          address_hash: string;
+          minute: string;
+          requests: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          address_hash: string;
+          minute: string;
+          requests?: number;
+        };
+        Update: {
+          address_hash?: string;
+          minute?: string;
+          requests?: number;
         };
         Relationships: [];
       };
@@ -254,6 +295,7 @@ export type Database = {
           payload: Json;
         }[];
       };
+      click_address_hash: { Args: { p_client_address: string }; Returns: string };
       commission_ceiling: { Args: Record<PropertyKey, never>; Returns: number };
       commission_hold: { Args: Record<PropertyKey, never>; Returns: string };
       consume_instagram_connect_state: { Args: { p_nonce: string; p_user_id: string }; Returns: boolean };
@@ -295,6 +337,7 @@ export type Database = {
       new_short_code: { Args: Record<PropertyKey, never>; Returns: string };
       new_telegram_link_token: { Args: { p_language: string; p_user_id: string }; Returns: string };
       next_keyword: { Args: { p_influencer_id: string; p_product_name: string }; Returns: string };
+      note_short_link_request: { Args: { p_client_address: string }; Returns: undefined };
       note_signup_attempt: { Args: { p_client_ip: string }; Returns: undefined };
       on_order_delivered: { Args: { p_order_id: string }; Returns: undefined };
       on_order_undelivered: { Args: { p_order_id: string }; Returns: undefined };
@@ -325,6 +368,23 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      place_order_once: {
+        Args: {
+          p_campaign_id: string;
+          p_click_id?: string;
+          p_client_ip: string;
+          p_commune: string;
+          p_customer_phone: string;
+          p_district: string;
+          p_idempotency_key: string;
+          p_influencer_id: string;
+          p_quantity: number;
+        };
+        Returns: {
+          order_id: string;
+          replayed: boolean;
+        }[];
       };
       record_admin_action: {
         Args: { p_action: string; p_details: Json; p_target_id: string; p_target_type: string };
@@ -970,6 +1030,7 @@ export type Database = {
       };
       link_clicks: {
         Row: {
+          address_hash: string | null;
           affiliate_link_id: string;
           business_id: string;
           campaign_id: string;
@@ -983,6 +1044,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          address_hash?: string | null;
           affiliate_link_id: string;
           business_id: string;
           campaign_id: string;
@@ -995,6 +1057,7 @@ export type Database = {
           visitor_hash: string;
         };
         Update: {
+          address_hash?: string | null;
           affiliate_link_id?: string;
           business_id?: string;
           campaign_id?: string;

@@ -24,6 +24,12 @@ export interface FunctionEnv {
   instagram: InstagramConfig | null;
   /** Optional: see telegram/config.ts for its variables. */
   telegram: TelegramConfig | null;
+  /**
+   * Optional SHORT_LINK_PROXY_SECRET (at least 32 characters): a static host's rewrite proxy of
+   * /r/* that sends it as X-Short-Link-Proxy is trusted to name the visitor's address
+   * (client-address.ts).
+   */
+  shortLinkProxySecret: string | null;
 }
 
 function required(name: string, value: string | undefined): string {
@@ -40,5 +46,12 @@ export async function readEnv(): Promise<FunctionEnv> {
     appUrl: required("APP_URL", Deno.env.get("APP_URL")).replace(/\/+$/, ""),
     instagram: await readInstagramConfig(),
     telegram: readTelegramConfig(),
+    shortLinkProxySecret: proxySecret(Deno.env.get("SHORT_LINK_PROXY_SECRET")),
   };
+}
+
+function proxySecret(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < 32) throw new Error("SHORT_LINK_PROXY_SECRET must be at least 32 characters");
+  return value;
 }

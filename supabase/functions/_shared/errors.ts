@@ -12,6 +12,7 @@ export const errorStatus = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unprocessable: 422,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
@@ -40,6 +41,7 @@ const sqlStateCodes: Record<string, ErrorCode> = {
   "40001": "conflict", // serialization_failure
   "42501": "forbidden", // insufficient_privilege (RLS, grants, our own checks)
   P0002: "not_found", // no_data_found
+  P0422: "unprocessable", // our own: a request that cannot be done as sent (an Idempotency-Key reused for another order)
   P0429: "rate_limited", // our own: checkouts faster than a person places them
 };
 
@@ -92,7 +94,11 @@ export function toApiError(error: unknown): ApiError {
     }
     // Our functions name the input at fault with RAISE ... USING column = '<field>'.
     const field = (error as { column_name?: string }).column_name || undefined;
-    return new ApiError(code, message, field);
+    // A rate limit may say when to come back: RAISE ... USING hint = '<seconds>'.
+    const hint = (error as { hint?: string }).hint;
+    const headers: Record<string, string> =
+      code === "rate_limited" && hint && /^[0-9]{1,6}$/.test(hint) ? { "Retry-After": hint } : {};
+    return new ApiError(code, message, field, headers);
   }
   console.error("unexpected error", error);
   return new ApiError("internal", "Something went wrong. Please try again.");

@@ -32,8 +32,16 @@ import { uploadRoutes } from "./routes/uploads.ts";
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>().basePath("/api");
 
-  // Bearer tokens, no cookies: any origin may call (the SPA may be hosted elsewhere).
-  app.use("*", cors({ origin: "*", allowHeaders: ["authorization", "content-type", "apikey", "x-client-info"] }));
+  // Bearer tokens, no cookies: any origin may call (the SPA may be hosted elsewhere). The checkout
+  // sends Idempotency-Key, and reads Idempotent-Replayed and Retry-After.
+  app.use(
+    "*",
+    cors({
+      origin: "*",
+      allowHeaders: ["authorization", "content-type", "apikey", "x-client-info", "idempotency-key"],
+      exposeHeaders: ["idempotent-replayed", "retry-after"],
+    }),
+  );
   // JSON answers are never pages: nothing may run, load or frame them, and types are not sniffed.
   // The short links' HTML pages set a policy of their own, which is kept (overwrite: false).
   app.use(

@@ -104,8 +104,9 @@ select results_eq(
     order by 1$$,
   array['are_http_urls', 'begin_login_attempt', 'cambodia_today', 'campaign_closed_reason', 'campaign_is_active',
         'claim_telegram_outbox', 'commission_ceiling', 'commission_hold', 'consume_instagram_connect_state',
-        'earning_state', 'has_role', 'is_http_url', 'khqr_crc', 'khqr_fields_once', 'link_telegram_chat', 'login_succeeded', 'new_instagram_connect_state',
-        'new_telegram_link_token', 'note_signup_attempt', 'owns_campaign', 'place_order', 'record_click', 'register_user',
+        'earning_state', 'has_role', 'is_http_url', 'khqr_crc', 'khqr_fields_once', 'link_telegram_chat',
+        'login_succeeded', 'new_instagram_connect_state', 'new_telegram_link_token', 'note_short_link_request',
+        'note_signup_attempt', 'owns_campaign', 'place_order', 'place_order_once', 'record_click', 'register_user',
         'verify_login'],
   'service_role can execute exactly the functions the functions call');
 select is(has_function_privilege('public', 'public.set_user_status(uuid, text, text)', 'execute'), false,

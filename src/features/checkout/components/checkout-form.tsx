@@ -1,7 +1,7 @@
 // The order form of the checkout page: quantity, phone, district, commune (disabled until a
 // district is chosen), the price breakdown once a fee is known, the Cash on Delivery note and the
 // submit button. Rules live in ../utils/checkout-form.ts.
-import { useEffect, useReducer, useState, type FormEvent } from "react";
+import { useEffect, useReducer, useRef, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { PlacedOrder } from "@contract/orders.ts";
 import { Alert, Button, Card, Icon, SelectField, TextField } from "@/components/ui/index.ts";
@@ -17,6 +17,7 @@ import { UsdAndRiel } from "./usd-and-riel.tsx";
 import {
   CHECKOUT_ALIASES,
   CHECKOUT_FIELDS,
+  checkoutAttempt,
   checkoutFormReducer,
   checkSubmit,
   initialCheckoutForm,
@@ -24,6 +25,7 @@ import {
   orderPreview,
   QUANTITIES,
   submitLabel,
+  type CheckoutAttempt,
   type CheckoutField,
   type CheckoutOrderSchema,
 } from "@/features/checkout/utils/checkout-form.ts";
@@ -63,6 +65,8 @@ export function CheckoutForm({
   const districts = useDistricts();
   const { mutateAsync: place, isPending } = usePlaceOrder();
   const [submitError, setSubmitError] = useState<string | null>(null);
+  /** The current attempt's order and Idempotency-Key (see checkoutAttempt). */
+  const attempt = useRef<CheckoutAttempt | null>(null);
   const { errors, formRef, ...fieldErrors } = useFieldErrors(CHECKOUT_FIELDS, CHECKOUT_ALIASES);
 
   // The communes of the chosen district (a failure is only logged: SPEC §8). Another district
@@ -131,8 +135,10 @@ export function CheckoutForm({
     }
     setSubmitError(null);
     fieldErrors.show();
+    // Taken synchronously, before any await: a second tap in the same instant finds this attempt.
+    attempt.current = checkoutAttempt(attempt.current, check.input);
     try {
-      onPlaced(await place(check.input));
+      onPlaced(await place({ input: check.input, idempotencyKey: attempt.current.key }));
     } catch (error) {
       const reason = failureMessage(error, "");
       const message = reason ? t("checkout.orderFailed", { message: reason }) : t("checkout.orderFailedDefault");

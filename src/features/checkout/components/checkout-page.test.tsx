@@ -27,7 +27,8 @@ const info = makeCheckoutInfo({
 let infoAnswer: { status: number; body: unknown };
 let orderAnswer: { status: number; body: unknown };
 let feeFails: boolean;
-let requests: { url: string; method: string; body: unknown; auth: string | null }[];
+let orderUnreachable: boolean;
+let requests: { url: string; method: string; body: unknown; auth: string | null; idempotencyKey: string | null }[];
 let view: Rendered;
 
 function json(status: number, body: unknown) {
@@ -52,6 +53,7 @@ beforeEach(() => {
     },
   };
   feeFails = false;
+  orderUnreachable = false;
   requests = [];
   vi.stubGlobal("scrollTo", vi.fn());
   vi.stubGlobal(
@@ -63,6 +65,7 @@ beforeEach(() => {
         method: init?.method ?? "GET",
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
         auth: new Headers(init?.headers).get("Authorization"),
+        idempotencyKey: new Headers(init?.headers).get("Idempotency-Key"),
       });
       if (path.startsWith("/checkout/info?")) return json(infoAnswer.status, infoAnswer.body);
       if (path === "/delivery-zones/districts") return json(200, { districts: ["Doun Penh", "Tuol Kouk"] });
@@ -72,7 +75,10 @@ beforeEach(() => {
         return json(200, { district: "Doun Penh", communes: ["Voat Phnum"] });
       const fee = /^\/delivery-zones\/fee\/([^/]+)\/([^/]+)$/.exec(path);
       if (fee) return feeFails ? json(500, {}) : json(200, makeDeliveryFee(fee[1], fee[2], 150));
-      if (path === "/checkout/order") return json(orderAnswer.status, orderAnswer.body);
+      if (path === "/checkout/order") {
+        if (orderUnreachable) throw new TypeError("Failed to fetch");
+        return json(orderAnswer.status, orderAnswer.body);
+      }
       return json(404, { error: "not_found", message: "Not found" });
     }),
   );
@@ -235,6 +241,52 @@ describe("Checkout page", () => {
         quantity: 2,
       },
     });
+  });
+
+  async function fillForm() {
+    await open();
+    await choose("quantity", "2");
+    await type("phone", "012 345 678");
+    await choose("district", "Tuol Kouk");
+    await until(() => expect(field<HTMLSelectElement>("commune").disabled).toBe(false));
+    await choose("commune", "Tuek L'ak Muoy");
+    await until(() => expect(submit().textContent).toBe("Confirm Order - $41.50"));
+  }
+  const orderKeys = () =>
+    requests.filter((request) => request.url === "/checkout/order").map((request) => request.idempotencyKey);
+
+  it("sends one Idempotency-Key for two submits in the same instant, so the server places one order", async () => {
+    await fillForm();
+    await act(async () => {
+      submit().click();
+      submit().click();
+    });
+    await until(() => expect(text()).toContain("Order Confirmed!"));
+    const keys = orderKeys();
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it("retries with the same key after a network error, and takes a new key when the form changed", async () => {
+    await fillForm();
+    orderUnreachable = true;
+    await clickSubmit();
+    await until(() =>
+      expect(view.container.querySelector("[role=alert]")?.textContent).toContain("Could not reach the server"),
+    );
+    await clickSubmit();
+    await until(() => expect(orderKeys()).toHaveLength(2));
+    const [first, retry] = orderKeys();
+    expect(retry).toBe(first);
+
+    await choose("quantity", "3");
+    orderUnreachable = false;
+    await clickSubmit();
+    await until(() => expect(text()).toContain("Order Confirmed!"));
+    const keys = orderKeys();
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(first);
   });
 
   it("shows 'Failed to place order: {message}' when refused, and 'Error placing order' without a message", async () => {

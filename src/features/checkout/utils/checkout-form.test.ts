@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { checkoutOrderSchema as schema } from "@contract/orders.ts";
 import {
+  checkoutAttempt,
   checkoutFormReducer as reduce,
   checkSubmit,
   clampQuantity,
   initialCheckoutForm,
+  newIdempotencyKey,
   orderPreview,
   QUANTITIES,
   submitLabel,
@@ -151,5 +153,31 @@ describe("submitting", () => {
       const check = checkSubmit(ready, { ...ids, clickRef }, schema);
       expect(check.ok && "ref" in check.input).toBe(false);
     }
+  });
+});
+
+describe("checkoutAttempt", () => {
+  const input = {
+    influencer_id: "00000000-0000-4000-8000-00000000a001",
+    product_id: "6f1c2d4e-8a9b-4c3d-9e8f-123456789abc",
+    customer_phone: "+85512345678",
+    delivery_district: "Tuol Kouk",
+    delivery_commune: "Tuek L'ak Muoy",
+    quantity: 2,
+  };
+  let counter = 0;
+  const newKey = () => `key-${++counter}-abcdef`;
+
+  it("keeps the key for the same order and takes a new one when the order changed", () => {
+    const first = checkoutAttempt(null, input, newKey);
+    expect(checkoutAttempt(first, { ...input }, newKey)).toBe(first);
+    const edited = checkoutAttempt(first, { ...input, quantity: 3 }, newKey);
+    expect(edited.key).not.toBe(first.key);
+    expect(checkoutAttempt(edited, { ...input, quantity: 3 }, newKey).key).toBe(edited.key);
+  });
+
+  it("makes keys the server takes", () => {
+    expect(newIdempotencyKey()).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
   });
 });

@@ -196,3 +196,30 @@ export function checkSubmit(
     field: inputForServerField(String(issue.path[0] ?? ""), CHECKOUT_FIELDS, CHECKOUT_ALIASES) ?? "phone",
   };
 }
+
+/**
+ * One checkout attempt: the order as submitted and the Idempotency-Key that goes with it. A submit
+ * of the same order (a retry after a network error, a second tap while the first is on its way)
+ * keeps the attempt's key, so the server places one order; a submit after the form changed is a
+ * new attempt with a new key.
+ */
+export interface CheckoutAttempt {
+  /** The submitted order, as JSON: what makes two submits the same attempt. */
+  order: string;
+  key: string;
+}
+
+export function checkoutAttempt(
+  previous: CheckoutAttempt | null,
+  input: z.output<typeof checkoutOrderSchema>,
+  newKey: () => string = newIdempotencyKey,
+): CheckoutAttempt {
+  const order = JSON.stringify(input);
+  return previous?.order === order ? previous : { order, key: newKey() };
+}
+
+/** A random key: a UUID where the browser has crypto.randomUUID (secure contexts), 32 hex digits otherwise. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}

@@ -14,6 +14,7 @@ import {
 import { CLICK_SOURCES } from "./attribution.ts";
 import { isCalendarDate } from "./calendar-date.ts";
 import { nextCursor, pageQuerySchema } from "./paging.ts";
+import { wholeNumber } from "./whole-number.ts";
 
 export {
   CANCELLATION_REASONS,
@@ -56,11 +57,8 @@ export const checkoutOrderSchema = z.object({
     }),
   delivery_district: placeName("District"),
   delivery_commune: placeName("Commune"),
-  quantity: z.coerce
-    .number({ error: "Quantity must be a whole number from 1 to 10" })
-    .int("Quantity must be a whole number from 1 to 10")
-    .min(1, "Quantity must be a whole number from 1 to 10")
-    .max(10, "Quantity must be a whole number from 1 to 10"),
+  /** A JSON integer or a string of ASCII or Khmer digits ("3", "៣"); never hex, exponents or booleans. */
+  quantity: wholeNumber(1, 10, "Quantity must be a whole number from 1 to 10"),
   /**
    * The short-link click the customer came through (`ref` of the checkout URL). The order keeps it
    * when it is a click on this same link; any other id places the order unattributed.
@@ -72,6 +70,15 @@ export const checkoutOrderSchema = z.object({
     .transform((ref) => ref.toLowerCase())
     .optional(),
 });
+
+/**
+ * The Idempotency-Key header of POST /checkout/order: 8 to 100 letters, digits, `-` or `_` (a
+ * UUID fits). The same key within 24 hours answers the first order again and creates nothing.
+ */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, "Idempotency-Key must be 8 to 100 letters, digits, - or _");
 
 /** A cancellation says why; the database refuses the same inputs with the same messages. */
 export const orderStatusChangeSchema = z

@@ -3,6 +3,7 @@
 // its creation time in microseconds since 1970 and its id; the next page holds the rows strictly
 // older in (created_at, id) order, so rows added while someone pages never shift a later page.
 import { z } from "zod";
+import { parseWholeNumber } from "./whole-number.ts";
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
@@ -42,13 +43,18 @@ export function decodeCursor(cursor: string): CursorPosition | null {
   return Number.isSafeInteger(micros) ? { micros, id: match[2] } : null;
 }
 
+const limitMessage = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
 const limitField = z
   .string()
-  .regex(/^\d+$/, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-  .transform(Number)
-  .refine((n) => n >= 1 && n <= MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
   .optional()
-  .transform((n) => n ?? DEFAULT_PAGE_SIZE);
+  .transform((value, ctx) => {
+    const n = value === undefined ? DEFAULT_PAGE_SIZE : parseWholeNumber(value);
+    if (n === null || n < 1 || n > MAX_PAGE_SIZE) {
+      ctx.addIssue({ code: "custom", message: limitMessage });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 const cursorField = z
   .string()

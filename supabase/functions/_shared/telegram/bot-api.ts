@@ -1,6 +1,9 @@
 // The one Bot API method the marketplace calls: sendMessage. Telegram answers
 // {ok: true, result} or {ok: false, error_code, description, parameters?: {retry_after}}; a refusal
 // becomes a TelegramError carrying what the caller needs to decide: wait, unlink or give up.
+// Every message goes out with link previews disabled (Bot API 7.0 link_preview_options; the older
+// disable_web_page_preview is deprecated): a notice quotes what users typed, such as a sign-up's
+// name, and a URL typed there must not unfold into a preview card in an admin's chat.
 import type { TelegramConfig } from "./config.ts";
 
 /** How long one call may take before it counts as a network failure (retried later). */
@@ -46,7 +49,7 @@ export async function sendMessage(
     response = await fetch(`${config.apiUrl}/bot${config.botToken}/sendMessage`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ chat_id: chatId, text }),
+      body: JSON.stringify({ chat_id: chatId, text, link_preview_options: { is_disabled: true } }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {

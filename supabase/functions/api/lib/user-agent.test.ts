@@ -16,6 +16,12 @@ const crawlers = [
   "Pinterest/0.2 (+https://www.pinterest.com/bot.html)",
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1)",
   "Mozilla/5.0 (Windows NT 6.1; WOW64) SkypeUriPreview Preview/0.5",
+  "WhatsApp/2.24.10.79 i",
+  "facebookcatalog/1.0",
+  "meta-externalfetcher/1.1",
+  "Pinterestbot/1.0 (+http://www.pinterest.com/bot.html)",
+  "Mozilla/5.0 (compatible; redditbot/1.0; +http://www.reddit.com/feedback)",
+  "curl/8.5.0",
 ];
 
 const people = [
@@ -24,6 +30,26 @@ const people = [
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36",
   "",
 ];
+
+/** In-app browsers: the people who tap a link inside an app. None of them is a crawler. */
+const inAppBrowsers = [
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [Pinterest/iOS]",
+  "Mozilla/5.0 (Linux; Android 14; SM-S918B Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.82 Mobile Safari/537.36 [Pinterest/Android]",
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 334.0.4.32.98 (iPhone15,3; iOS 17_5; en_US; en; scale=3.00; 1290x2796; 606353003)",
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/469.0.0.35.107;FBBV/608117431;FBDV/iPhone15,3;FBMD/iPhone;FBSN/iOS;FBSV/17.5;FBSS/3;FBID/phone;FBLC/en_US;FBOP/5]",
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP1A.240505.005; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.179 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/465.0.0.50.107;]",
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/MessengerForiOS;FBAV/458.0.0.42.108;FBBV/599349339;FBDV/iPhone15,3;FBMD/iPhone;FBSN/iOS;FBSV/17.5]",
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 musical_ly_34.5.0 JsSdk/2.0 NetType/WIFI Channel/App Store ByteLocale/en Region/KH BytedanceWebview/d8a21c6",
+  "Mozilla/5.0 (Linux; Android 13; SM-A536E Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 trill_340403 JsSdk/1.0 NetType/4G Channel/googleplay AppName/trill app_version/34.4.3 ByteLocale/en Region/KH BytedanceWebview/d8a21c6",
+  "Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.82 Mobile Safari/537.36 Telegram-Android/10.12.0 (Samsung SM-S918B; Android 14; SDK 34; HIGH)",
+];
+
+Deno.test("in-app browsers (Pinterest, Instagram, Facebook, Messenger, TikTok, Telegram) are people", () => {
+  assertEquals(
+    inAppBrowsers.filter((ua) => isLinkPreviewCrawler(ua)),
+    [],
+  );
+});
 
 Deno.test("link-preview crawlers are told from people, in-app browsers included", () => {
   assertEquals(

@@ -1,45 +1,15 @@
 // Who is asking for a short link, read from the User-Agent: a link-preview crawler (it gets the
 // preview page and counts no click) or a person, and on what kind of device.
+import { isbot } from "isbot";
 
 /**
- * The fetchers that build link previews in chats and feeds, and the search engines' crawlers:
- * tokens of their user agents, matched case-insensitively. The one list the short links use.
+ * A crawler (a link-preview fetcher such as facebookexternalhit, Twitterbot, TelegramBot,
+ * WhatsApp or Slackbot, a search engine, a script) rather than a person, by the crawlers' own
+ * tokens in the maintained `isbot` list. Apps' in-app browsers (Pinterest, Instagram, Facebook's
+ * FBAN/FBAV, TikTok, Telegram's) are people: they name their app after a browser's user agent.
  */
-export const LINK_PREVIEW_CRAWLERS = [
-  "facebookexternalhit",
-  "facebookcatalog",
-  "Facebot",
-  "meta-externalfetcher",
-  "TelegramBot",
-  "Twitterbot",
-  "WhatsApp",
-  "Slackbot",
-  "LinkedInBot",
-  "Discordbot",
-  "Googlebot",
-  "Google-InspectionTool",
-  "bingbot",
-  "Pinterest",
-  "Applebot",
-  "SkypeUriPreview",
-  "redditbot",
-  "Embedly",
-  "vkShare",
-  "Viber",
-  "Iframely",
-  "Mastodon",
-  "Snap URL Preview",
-  "ZaloBot",
-  "LineBot",
-] as const;
-
-const crawlerPattern = new RegExp(
-  LINK_PREVIEW_CRAWLERS.map((token) => token.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
-  "i",
-);
-
 export function isLinkPreviewCrawler(userAgent: string): boolean {
-  return crawlerPattern.test(userAgent);
+  return isbot(userAgent);
 }
 
 export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;

@@ -11,6 +11,8 @@ import { placedOrderColumns, toPlacedOrderJson, type PlacedOrderRow } from "../r
 import { money } from "../../_shared/contract/money.ts";
 import {
   checkoutOrderSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
   type CheckoutInfoResponse,
   type PlaceOrderResponse,
 } from "../../_shared/contract/orders.ts";
@@ -73,22 +75,36 @@ export function checkoutRoutes(deps: AppDeps) {
     } satisfies CheckoutInfoResponse);
   });
 
-  // POST /checkout/order - place a cash-on-delivery order (anonymous), attributed to its short-link click (ref)
+  // POST /checkout/order - place a cash-on-delivery order (anonymous), attributed to its short-link click (ref); once per Idempotency-Key
   app.post("/order", async (c) => {
+    const key = idempotencyKey(c.req.header(IDEMPOTENCY_KEY_HEADER));
     const input = await parseJsonBody(c, checkoutOrderSchema);
-    const [order] = await asService(
-      deps.sql,
-      (tx) => tx<PlacedOrderRow[]>`
-      select ${placedOrderColumns(tx)}
-      from private.place_order(${input.influencer_id}, ${input.product_id}, ${input.customer_phone},
-        ${input.delivery_district}, ${input.delivery_commune}, ${input.quantity}, ${clientAddress(c)},
-        ${input.ref ?? null})`,
-    );
-    return c.json(
-      { message: "Order placed successfully!", order: toPlacedOrderJson(order) } satisfies PlaceOrderResponse,
-      201,
-    );
+    // The key and its order are kept in this one transaction: a second request with the key waits
+    // for the first and answers its order (replayed), creating nothing.
+    const order = await asService(deps.sql, async (tx) => {
+      const [placed] = await tx<{ order_id: string; replayed: boolean }[]>`
+        select order_id, replayed
+        from private.place_order_once(${key}, ${input.influencer_id}, ${input.product_id}, ${input.customer_phone},
+          ${input.delivery_district}, ${input.delivery_commune}, ${input.quantity}, ${clientAddress(c)},
+          ${input.ref ?? null})`;
+      // A statement of its own: the one that placed the order does not see the row it inserted.
+      const [row] = await tx<PlacedOrderRow[]>`
+        select ${placedOrderColumns(tx)} from public.orders where id = ${placed.order_id}`;
+      return { ...row, replayed: placed.replayed };
+    });
+    // A replay is the first answer again: the order as it was placed (a new order).
+    const placed = toPlacedOrderJson(order.replayed ? { ...order, status: "new_order" } : order);
+    if (order.replayed) c.header("Idempotent-Replayed", "true");
+    return c.json({ message: "Order placed successfully!", order: placed } satisfies PlaceOrderResponse, 201);
   });
 
   return app;
+}
+
+/** The Idempotency-Key header, checked (400 naming it when malformed); null when not sent. */
+function idempotencyKey(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const parsed = idempotencyKeySchema.safeParse(value);
+  if (!parsed.success) throw new ApiError("invalid_input", parsed.error.issues[0].message, IDEMPOTENCY_KEY_HEADER);
+  return parsed.data;
 }

@@ -1,13 +1,14 @@
 // GET /r/<code>: the short link of an approved affiliate link, on the app's own origin (the local
 // gateway and a static host's rewrite forward /r/* here). A person is redirected to the checkout
-// with the click's id as `ref`; a link-preview crawler gets a page of Open Graph tags and counts no
-// click. Visitors are anonymous, so both read through the service role, explicitly: the preview
+// with the click's id as `ref`; a crawler (isbot's list: link-preview fetchers, search engines,
+// scripts) gets a page of Open Graph tags and counts no click. One address counts at most 3 clicks
+// per link an hour and makes at most 60 requests here a minute (both kept in the database). Visitors are anonymous, so both read through the service role, explicitly: the preview
 // reads only what the public checkout shows, and the click is recorded by private.record_click.
 import { Hono, type Context } from "hono";
 import { asService } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
-import { clientAddress } from "../../_shared/client-address.ts";
+import { shortLinkVisitorAddress } from "../../_shared/client-address.ts";
 import { CLICK_SOURCES, type ClickSource } from "../../_shared/contract/attribution.ts";
 import { affiliateUrl, shortUrl } from "../../_shared/contract/links.ts";
 import type { Tables } from "../../_shared/database.types.ts";
@@ -32,8 +33,12 @@ export function shortLinkRoutes(deps: AppDeps) {
   app.get("/:code", async (c) => {
     const code = c.req.param("code");
     const userAgent = c.req.header("user-agent") ?? "";
+    const visitor = shortLinkVisitorAddress(c, deps.shortLinkProxySecret);
     // The answer depends on who asks: caches must keep the crawler's page apart from the redirect.
     c.header("vary", "user-agent");
+    // Every request counts against its address's limit (60 a minute; 429 with Retry-After past it),
+    // whoever it claims to be, so no one walks the code space or hammers a link.
+    await asService(deps.sql, (tx) => tx`select private.note_short_link_request(${visitor})`);
     if (!SHORT_CODE.test(code)) return invalidLink(c);
 
     if (isLinkPreviewCrawler(userAgent)) {
@@ -54,7 +59,7 @@ export function shortLinkRoutes(deps: AppDeps) {
       (tx) => tx<ClickRow[]>`
         select click_id, influencer_id, campaign_id
         from private.record_click(${code}, ${sourceOf(c.req.query("s"))}, ${referrerHost(c.req.header("referer"))},
-          ${deviceClass(userAgent)}, ${clientAddress(c)}, ${userAgent})`,
+          ${deviceClass(userAgent)}, ${visitor}, ${userAgent})`,
     );
     if (!click) return invalidLink(c);
     const target = new URL(affiliateUrl(deps.appUrl, click.influencer_id, click.campaign_id));
