@@ -13,6 +13,7 @@ import {
   toOrderJson,
 } from "../read-models/orders.ts";
 import { csvLine, csvResponse, exportDate } from "../lib/csv.ts";
+import { allowExportDuration } from "../lib/export-statement.ts";
 import { pageOf } from "../lib/keyset.ts";
 import { parseQuery } from "../../_shared/validation.ts";
 import {
@@ -54,6 +55,7 @@ export function orderRoutes(deps: AppDeps) {
     const filter = parseQuery(c, orderFilterSchema);
     return csvResponse(`orders-${exportDate()}.csv`, orderCsvHeader(false), (write) =>
       asUser(deps.sql, c.get("claims"), async (tx) => {
+        await allowExportDuration(tx);
         for await (const rows of orderExportBatches(tx, ordersOf(tx, user), filter, false)) {
           await write(rows.map((row) => csvLine(orderCsvCells(row))).join(""));
         }
