@@ -5,14 +5,13 @@ import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import type { Database } from "../../_shared/database.types.ts";
 import {
-  orderCsvCells,
   orderCsvHeader,
-  orderExportWithPhoneBatches,
+  adminOrderCsvLineBatches,
   readOrderPage,
   readOrders,
   toOrderJson,
 } from "../read-models/orders.ts";
-import { csvLine, csvResponse, exportDate } from "../lib/csv.ts";
+import { csvResponse, exportDate } from "../lib/csv.ts";
 import { allowExportDuration } from "../lib/export-statement.ts";
 import { pageOf } from "../lib/keyset.ts";
 import {
@@ -53,9 +52,8 @@ export function adminOrderRoutes(deps: AppDeps) {
     return csvResponse(`orders-${exportDate()}.csv`, orderCsvHeader(true), (write) =>
       asUser(deps.sql, c.get("claims"), async (tx) => {
         await allowExportDuration(tx);
-        for await (const rows of orderExportWithPhoneBatches(tx, filter)) {
-          await write(rows.map((row) => csvLine(orderCsvCells(row, row.customer_phone))).join(""));
-        }
+        for await (const rows of adminOrderCsvLineBatches(tx, filter))
+          await write(rows.map((row) => row.line).join(""));
       }),
     );
   });
