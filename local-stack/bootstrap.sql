@@ -125,3 +125,177 @@ as $$
   select (string_to_array(name, '/'))[1:cardinality(string_to_array(name, '/')) - 1]
 $$;
 grant execute on function storage.foldername(text) to postgres, anon, authenticated, service_role;
+
+-- cron, net and vault: stand-ins for pg_cron, pg_net and Supabase Vault, which hosted projects
+-- have and a plain PostgreSQL does not. Only the parts the migrations use, with the same names
+-- and signatures, so supabase/migrations/*_scheduled_jobs.sql applies unchanged; the local
+-- scheduler (local-stack/scheduler.ts) plays pg_cron's and pg_net's background workers.
+create schema if not exists cron;
+grant usage on schema cron to postgres;
+
+-- pg_cron's job table (its columns; `active` and `jobname` as in pg_cron 1.3+).
+create table if not exists cron.job (
+  jobid bigserial primary key,
+  schedule text not null,
+  command text not null,
+  nodename text not null default 'localhost',
+  nodeport integer not null default inet_server_port(),
+  database text not null default current_database(),
+  username text not null default current_user,
+  active boolean not null default true,
+  jobname text unique
+);
+create table if not exists cron.job_run_details (
+  jobid bigint,
+  runid bigserial primary key,
+  job_pid integer,
+  database text,
+  username text,
+  command text,
+  status text,
+  return_message text,
+  start_time timestamptz,
+  end_time timestamptz
+);
+grant select, insert, update, delete on cron.job to postgres;
+grant usage on sequence cron.job_jobid_seq to postgres;
+grant select on cron.job_run_details to postgres;
+
+-- cron.schedule(job_name, schedule, command): creates the job, or replaces the schedule and
+-- command of the job with that name (pg_cron's behaviour), and returns its id. The caller
+-- (current_user) becomes the job's user: the role its command runs as.
+create or replace function cron.schedule(job_name text, schedule text, command text) returns bigint
+language plpgsql set search_path = ''
+as $$
+declare
+  id bigint;
+begin
+  if array_length(regexp_split_to_array(trim(schedule), '\s+'), 1) <> 5 then
+    raise exception 'invalid schedule: %', schedule using hint = 'five fields: minute hour day month weekday';
+  end if;
+  insert into cron.job (jobname, schedule, command, username)
+  values (job_name, schedule, command, current_user)
+  on conflict (jobname) do update set schedule = excluded.schedule, command = excluded.command
+  returning jobid into id;
+  return id;
+end
+$$;
+create or replace function cron.unschedule(job_name text) returns boolean
+language plpgsql set search_path = ''
+as $$
+begin
+  delete from cron.job where jobname = job_name;
+  return found;
+end
+$$;
+revoke all on function cron.schedule(text, text, text), cron.unschedule(text) from public;
+grant execute on function cron.schedule(text, text, text), cron.unschedule(text) to postgres;
+
+-- pg_net: net.http_post queues the request (its own table names) and returns its id; nothing is
+-- sent before the transaction commits, as with pg_net. The scheduler sends queued requests from
+-- Node with the request's timeout and records the answer in net._http_response.
+create schema if not exists net;
+grant usage on schema net to postgres;
+create table if not exists net.http_request_queue (
+  id bigserial primary key,
+  method text not null,
+  url text not null,
+  headers jsonb not null,
+  body bytea,
+  timeout_milliseconds integer not null
+);
+create table if not exists net._http_response (
+  id bigint primary key,
+  status_code integer,
+  content_type text,
+  headers jsonb,
+  content text,
+  timed_out boolean,
+  error_msg text,
+  created timestamptz not null default now()
+);
+grant select on net.http_request_queue, net._http_response to postgres;
+
+create or replace function net.http_post(
+  url text,
+  body jsonb default '{}'::jsonb,
+  params jsonb default '{}'::jsonb,
+  headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
+  timeout_milliseconds integer default 5000
+) returns bigint
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  id bigint;
+begin
+  if url is null then
+    raise exception 'url must not be null';
+  end if;
+  -- The migrations send no query parameters; the stand-in does not encode them.
+  if params is not null and params <> '{}'::jsonb then
+    raise exception 'the local net.http_post stand-in does not support params';
+  end if;
+  insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
+  values ('POST', url, coalesce(headers, '{}'::jsonb), convert_to(coalesce(body, '{}'::jsonb)::text, 'UTF8'),
+          timeout_milliseconds)
+  returning http_request_queue.id into id;
+  -- Wakes the scheduler once this transaction commits (a notification is held until then).
+  perform pg_notify('net_http_request', id::text);
+  return id;
+end
+$$;
+revoke all on function net.http_post(text, jsonb, jsonb, jsonb, integer) from public;
+grant execute on function net.http_post(text, jsonb, jsonb, jsonb, integer) to postgres;
+
+-- Vault: named secrets, read through vault.decrypted_secrets. Hosted encrypts them at rest; this
+-- local stand-in keeps the (public, local) values as they are.
+create schema if not exists vault;
+grant usage on schema vault to postgres;
+create table if not exists vault.secrets (
+  id uuid primary key default gen_random_uuid(),
+  name text unique,
+  description text not null default '',
+  secret text not null,
+  key_id uuid,
+  nonce bytea,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create or replace view vault.decrypted_secrets as
+  select id, name, description, secret, secret as decrypted_secret, key_id, nonce, created_at, updated_at
+  from vault.secrets;
+grant select on vault.decrypted_secrets to postgres;
+
+create or replace function vault.create_secret(
+  new_secret text,
+  new_name text default null,
+  new_description text default '',
+  new_key_id uuid default null
+) returns uuid
+language sql security definer set search_path = ''
+as $$
+  insert into vault.secrets (secret, name, description, key_id)
+  values (new_secret, new_name, coalesce(new_description, ''), new_key_id)
+  returning id
+$$;
+create or replace function vault.update_secret(
+  secret_id uuid,
+  new_secret text default null,
+  new_name text default null,
+  new_description text default null,
+  new_key_id uuid default null
+) returns void
+language sql security definer set search_path = ''
+as $$
+  update vault.secrets
+  set secret = coalesce(new_secret, secret),
+      name = coalesce(new_name, name),
+      description = coalesce(new_description, description),
+      key_id = coalesce(new_key_id, key_id),
+      updated_at = now()
+  where id = secret_id
+$$;
+revoke all on function vault.create_secret(text, text, text, uuid), vault.update_secret(uuid, text, text, text, uuid)
+  from public;
+grant execute on function vault.create_secret(text, text, text, uuid), vault.update_secret(uuid, text, text, text, uuid)
+  to postgres;

@@ -13,15 +13,20 @@ const functionsDir = join(root, "supabase", "functions");
 // spawn inherits this environment.
 process.env.DENO_TLS_CA_STORE ??= "system,mozilla";
 
-/** The Deno binary the `deno` npm package installed (its wrapper script would hide the PID). */
+/**
+ * The Deno binary of the hosted Edge Runtime's version: the platform package
+ * `@deno/linux-x64-glibc`, pinned in package.json's optionalDependencies. The npm registry holds
+ * Deno 2.1.4 for linux-x64 only (the `deno` wrapper package's other platforms start at 2.2), so
+ * elsewhere the functions cannot run at hosted's version yet.
+ */
 export function denoBinary(): string {
-  const candidates = [
-    join(root, "node_modules", "@deno", `${process.platform}-${process.arch}-glibc`, "deno"),
-    join(root, "node_modules", "deno", "deno"),
-  ];
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error("Deno is not installed: run npm ci");
-  return found;
+  const binary = join(root, "node_modules", "@deno", `${process.platform}-${process.arch}-glibc`, "deno");
+  if (!existsSync(binary))
+    throw new Error(
+      `Deno is not installed for ${process.platform}-${process.arch}: npm ci installs the hosted Edge Runtime's ` +
+        "Deno (2.1.4) from @deno/linux-x64-glibc, which exists for linux-x64 only",
+    );
+  return binary;
 }
 
 export interface EdgeFunction {
@@ -45,7 +50,8 @@ interface FunctionOptions {
   databaseUrl: string;
   /** The private ES256 JWK the function signs tokens with. */
   signingKey: string;
-  serviceRoleKey: string;
+  /** SUPABASE_SECRET_KEYS, a JSON object of name -> sb_secret_... key, as hosted sets it. */
+  secretKeys: string;
   /** The one origin browsers use (Storage URLs and affiliate links start with it). */
   publicUrl: string;
   /** More variables (the Instagram app's, the Telegram bot's). */
@@ -147,7 +153,7 @@ async function launch(
         SUPABASE_DB_URL: opts.databaseUrl,
         JWT_SIGNING_KEY: opts.signingKey,
         SUPABASE_URL: opts.publicUrl,
-        SUPABASE_SERVICE_ROLE_KEY: opts.serviceRoleKey,
+        SUPABASE_SECRET_KEYS: opts.secretKeys,
         APP_URL: opts.publicUrl,
         ...opts.env,
         FUNCTION_PORT: String(opts.port),

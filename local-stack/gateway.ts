@@ -11,8 +11,16 @@
 // Text responses are compressed (br or gzip) and hashed assets cached for a year, as a CDN in
 // front of a static host and the Supabase edge would serve them to a phone.
 import { createReadStream, existsSync, statSync } from "node:fs";
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { extname, join, normalize } from "node:path";
+import { Readable } from "node:stream";
 import { compressedFile, compressStream, isCompressible, MIN_COMPRESSIBLE_BYTES, pickEncoding } from "./compression.ts";
 import type { RealtimeServer } from "./realtime/index.ts";
 import type { StorageServer } from "./storage/index.ts";
@@ -107,6 +115,62 @@ function route(targets: GatewayTargets, req: IncomingMessage, res: ServerRespons
   serveSpa(req, res, targets.spaDir, path);
 }
 
+/**
+ * The answer as it goes out: compressed (br or gzip, as the client accepts) when it is at least
+ * MIN_COMPRESSIBLE_BYTES, as a CDN would, otherwise as it came.
+ */
+function sendMaybeCompressed(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: IncomingHttpHeaders,
+  body: Readable,
+  length: number,
+) {
+  const encoding = length >= MIN_COMPRESSIBLE_BYTES ? pickEncoding(req.headers["accept-encoding"]) : undefined;
+  if (!encoding) {
+    res.writeHead(status, headers);
+    body.pipe(res);
+    return;
+  }
+  const { "content-length": _length, ...rest } = headers;
+  res.writeHead(status, { ...rest, "content-encoding": encoding, vary: "accept-encoding" });
+  body.pipe(compressStream(encoding)).pipe(res);
+}
+
+/**
+ * Reads a stream until `threshold` bytes or its end, whichever comes first. Gives the length seen
+ * (Infinity when the threshold was reached first) and a stream of the whole body, nothing lost.
+ */
+function peekLength(stream: Readable, threshold: number): Promise<{ known: number; body: Readable }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let seen = 0;
+    const done = (ended: boolean) => {
+      stream.off("data", onData);
+      stream.off("end", onEnd);
+      stream.pause();
+      const body = ended
+        ? Readable.from(chunks)
+        : Readable.from(
+            (async function* () {
+              yield* chunks;
+              yield* stream;
+            })(),
+          );
+      resolve({ known: ended ? seen : Infinity, body });
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      seen += chunk.length;
+      if (seen >= threshold) done(false);
+    };
+    const onEnd = () => done(true);
+    stream.on("data", onData);
+    stream.on("end", onEnd);
+  });
+}
+
 /** Forwards a request to a function, at the path the platform would hand it (/api/..., /instagram-webhook). */
 function proxyToFunction(req: IncomingMessage, res: ServerResponse, functionUrl: string, targetPath: string) {
   const target = new URL(functionUrl);
@@ -116,6 +180,10 @@ function proxyToFunction(req: IncomingMessage, res: ServerResponse, functionUrl:
   const forwarded = req.headers["x-forwarded-for"];
   const socketAddress = req.socket.remoteAddress ?? "unknown";
   headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${socketAddress}` : socketAddress;
+  // Compression is the gateway's job (below), as it is the platform's in front of hosted functions.
+  // Deno 2.1's Deno.serve would otherwise compress every answer itself, however small, and add
+  // its own Vary.
+  headers["accept-encoding"] = "identity";
   const upstream = request(
     {
       hostname: target.hostname,
@@ -128,22 +196,22 @@ function proxyToFunction(req: IncomingMessage, res: ServerResponse, functionUrl:
       // Connection management is per hop: passing on the function's `connection: close` would
       // close the browser's socket while it may still be sending a (refused) upload.
       const { connection: _hop, "keep-alive": _keepAlive, ...headers } = upstreamRes.headers;
-      const length = Number(headers["content-length"] ?? Infinity);
-      const encoding =
-        !headers["content-encoding"] && isCompressible(headers["content-type"]) && length >= MIN_COMPRESSIBLE_BYTES
-          ? pickEncoding(req.headers["accept-encoding"])
-          : undefined;
-      if (encoding) {
-        delete headers["content-length"];
-        res.writeHead(upstreamRes.statusCode ?? 502, {
-          ...headers,
-          "content-encoding": encoding,
-          vary: "accept-encoding",
-        });
-        upstreamRes.pipe(compressStream(encoding)).pipe(res);
-      } else {
-        res.writeHead(upstreamRes.statusCode ?? 502, headers);
+      const status = upstreamRes.statusCode ?? 502;
+      const compressible =
+        !headers["content-encoding"] &&
+        isCompressible(headers["content-type"]) &&
+        pickEncoding(req.headers["accept-encoding"]) !== undefined;
+      if (!compressible) {
+        res.writeHead(status, headers);
         upstreamRes.pipe(res);
+      } else if (headers["content-length"] !== undefined) {
+        sendMaybeCompressed(req, res, status, headers, upstreamRes, Number(headers["content-length"]));
+      } else {
+        // A streamed answer (Deno sends most as chunks) is as small or large as its first bytes
+        // say: wait for a threshold's worth, or its end, before choosing.
+        peekLength(upstreamRes, MIN_COMPRESSIBLE_BYTES).then(({ known, body }) =>
+          sendMaybeCompressed(req, res, status, headers, body, known),
+        );
       }
       // An early answer (413, 403) leaves the rest of the upload unread: read and drop it so the
       // client sees the answer rather than a broken pipe.

@@ -2,8 +2,10 @@
 // developer's machine or in CI; a hosted project has its own, never committed.
 //
 // Tokens are signed with an asymmetric ES256 key that carries a kid, as hosted Supabase projects
-// now sign them. The local anon and service-role keys are signed with the same key, so every
-// part of the stack (api function, Realtime, Storage) verifies all tokens against one key set.
+// now sign them, and every part of the stack (api function, Realtime, Storage) verifies them
+// against its public half. The API keys are the new kind (not JWTs), as a project that has
+// disabled its legacy anon and service_role keys has them: a publishable key for the browser
+// (anon access) and a secret key for servers (service access, sent only as `apikey`).
 import { loadSigningKey, type SigningKey } from "../supabase/functions/_shared/tokens.ts";
 
 /** A private ES256 JWK, in the form `supabase gen signing-key --algorithm ES256` prints. */
@@ -19,11 +21,16 @@ export const LOCAL_SIGNING_KEY = JSON.stringify({
   x: "qLzhEZkJWqHhQN1mx_vkMDCk-jYrSuu9hu7AQinXCZE",
   y: "3--VQ8A-izQD0TSBhedvj7bx4kD66uOzbk1oTrQRi8M",
 });
-// {iss: "supabase-demo", role, exp: 1983812996}, signed with LOCAL_SIGNING_KEY.
-export const LOCAL_ANON_KEY =
-  "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImxvY2FsLWRldi1lczI1Ni1rZXktMSJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.J7CobI5javDQhaoq13spsCi6mvlelLGPS7EiUhRRvEoocwPgkb_5Ao45ySTUcjqDzAtTgFJoaabFTOuyd_IWkw";
-export const LOCAL_SERVICE_ROLE_KEY =
-  "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImxvY2FsLWRldi1lczI1Ni1rZXktMSJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.UWh2YCxd4OTP8-ItbYS5LASA8vzunx3A-sYDNVBhR6tCSFyPmTH_0VcWsLf1lNIq7I7crYHwImmAarWSQt6osQ";
+/** The local publishable key: anon access, safe in the browser (VITE_SUPABASE_PUBLISHABLE_KEY). */
+export const LOCAL_PUBLISHABLE_KEY = "sb_publishable_LocalDevPublishableKey_0001";
+/** The local secret key: service access, server side only, sent only as `apikey`. */
+export const LOCAL_SECRET_KEY = "sb_secret_LocalDevSecretKey_0001";
+
+/** The project's API keys, as hosted hands them to functions (SUPABASE_*_KEYS: name -> key). */
+export interface ApiKeys {
+  publishable: string[];
+  secret: string[];
+}
 
 /**
  * The Instagram app the local stack's Meta fake plays (local-stack/meta-fake): an app id, its
@@ -49,9 +56,20 @@ export const LOCAL_TELEGRAM = {
 
 export const keys = {
   signingKey: process.env.JWT_SIGNING_KEY ?? LOCAL_SIGNING_KEY,
-  anonKey: process.env.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
-  serviceRoleKey: process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
+  // Fixed: the stack issues these (as a project's dashboard does); nothing outside it needs others.
+  publishableKey: LOCAL_PUBLISHABLE_KEY,
+  secretKey: LOCAL_SECRET_KEY,
 };
+
+/** The keys the stack's gateway and stand-ins recognise. */
+export function localApiKeys(): ApiKeys {
+  return { publishable: [keys.publishableKey], secret: [keys.secretKey] };
+}
+
+/** SUPABASE_SECRET_KEYS as hosted sets it for every function. */
+export function secretKeysEnv(): string {
+  return JSON.stringify({ default: keys.secretKey });
+}
 
 /**
  * The local key loaded exactly as the function loads its JWT_SIGNING_KEY: kid, private key and

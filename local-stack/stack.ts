@@ -1,7 +1,8 @@
 // The whole local stack in one call: Postgres, migrations and seed, the api, instagram-webhook and
 // telegram-webhook functions under Deno, the Realtime and Storage stand-ins, the Meta fake (unless
 // a real Instagram app is configured), the Telegram fake (unless a real bot is configured), the
-// SPA, all behind one origin. `npm start` and the test runner both use it.
+// SPA, all behind one origin, and the scheduler of the migrations' cron jobs. `npm start` and the
+// test runner both use it.
 import type { Server } from "node:http";
 import { createRemoteJWKSet } from "jose";
 import { join } from "node:path";
@@ -9,10 +10,11 @@ import { startEdgeFunction, type EdgeFunction } from "./edge-function.ts";
 import { prepareDatabase, seedAdmin } from "./database.ts";
 import { freePort } from "./free-port.ts";
 import { createGateway } from "./gateway.ts";
-import { keys, LOCAL_INSTAGRAM, LOCAL_TELEGRAM } from "./keys.ts";
+import { keys, LOCAL_INSTAGRAM, LOCAL_TELEGRAM, localApiKeys, secretKeysEnv } from "./keys.ts";
 import { startMetaFake, type MetaFake } from "./meta-fake/index.ts";
 import { findPostgres, startCluster, type Cluster } from "./postgres.ts";
 import { startRealtime, type RealtimeServer } from "./realtime/index.ts";
+import { seedVault, startScheduler } from "./scheduler.ts";
 import { buildSpa } from "./spa-build.ts";
 import { startTelegramFake, type TelegramFake } from "./telegram-fake/index.ts";
 import { createStorage, type StorageServer } from "./storage/index.ts";
@@ -94,6 +96,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     mark("migrations and seed");
 
     const publicUrl = `http://127.0.0.1:${opts.port}`;
+    // What a project's deploy steps put in Vault for the scheduled jobs (the migration reads them).
+    await seedVault(urls.adminUrl, { project_url: publicUrl, secret_key: keys.secretKey });
     const instagram = await instagramApp(`${publicUrl}/functions/v1/instagram-webhook`, log);
     if (instagram.fake) stoppers.push(() => instagram.fake?.close());
     const telegram = await telegramBot(`${publicUrl}/functions/v1/telegram-webhook`, log);
@@ -101,7 +105,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const functionOptions = {
       databaseUrl,
       signingKey: keys.signingKey,
-      serviceRoleKey: keys.serviceRoleKey,
+      secretKeys: secretKeysEnv(),
       publicUrl,
       env: { ...instagram.env, ...telegram.env },
     };
@@ -146,11 +150,16 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // here that is the function's own JWKS.
     const keySet = createRemoteJWKSet(new URL(`${api.url}/api/.well-known/jwks.json`));
     // Hosted runs Realtime and Storage as privileged roles of their own: here the superuser.
-    const realtime: RealtimeServer = await startRealtime({ databaseUrl: urls.adminUrl, keySet });
+    const realtime: RealtimeServer = await startRealtime({
+      databaseUrl: urls.adminUrl,
+      keySet,
+      apiKeys: localApiKeys(),
+    });
     stoppers.push(() => realtime.close());
     const storage: StorageServer = createStorage({
       databaseUrl: urls.adminUrl,
       keySet,
+      apiKeys: localApiKeys(),
       dataDir: join(opts.dataDir, "storage"),
     });
     stoppers.push(() => storage.close());
@@ -175,6 +184,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
           gateway.closeAllConnections();
         }),
     );
+    // pg_cron's and pg_net's part: the migration's jobs call the gateway on their schedules.
+    const scheduler = await startScheduler({ adminUrl: urls.adminUrl, log: (line) => log(line) });
+    stoppers.push(() => scheduler.stop());
     mark("ready");
 
     return {

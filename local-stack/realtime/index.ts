@@ -9,6 +9,7 @@ import type { IncomingMessage } from "node:http";
 import type { JWTVerifyGetKey } from "jose";
 import type { Duplex } from "node:stream";
 import postgres from "postgres";
+import type { ApiKeys } from "../keys.ts";
 import { WebSocketServer } from "ws";
 import { Authoriser } from "./authorise.ts";
 import { Dispatcher, type Subscriber } from "./dispatcher.ts";
@@ -30,6 +31,8 @@ export async function startRealtime(opts: {
   databaseUrl: string;
   /** The project's public key set (the function's JWKS in the stack). */
   keySet: JWTVerifyGetKey;
+  /** The project's publishable and secret API keys (apikey and access_token may be one). */
+  apiKeys?: ApiKeys;
 }): Promise<RealtimeServer> {
   const log = (message: string) => console.warn(`[realtime] ${message}`);
   const logged = new Set<string>();
@@ -47,7 +50,7 @@ export async function startRealtime(opts: {
     connection: { application_name: "realtime-standin", standard_conforming_strings: "on" },
   });
   const relations = new RelationCatalog(sql, new TypeResolver(sql));
-  const verifier = new TokenVerifier(opts.keySet);
+  const verifier = new TokenVerifier(opts.keySet, opts.apiKeys);
   const sessions = new Set<Session>();
   function* subscribers(): Iterable<Subscriber> {
     for (const session of sessions) yield* session.channels.values();

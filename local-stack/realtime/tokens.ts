@@ -1,17 +1,31 @@
 // JWT checks as hosted Realtime does them: signed by a key of the project's key set (JWKS; ES256
 // with a kid, never the legacy shared secret), not expired, and carrying `role` and `exp` (the
-// role decides which Postgres role the visibility check runs as).
+// role decides which Postgres role the visibility check runs as). The project's new API keys are
+// not JWTs: hosted Realtime takes a publishable key (the browser's apikey, and the access_token
+// realtime-js sends without a session) as anon and a secret key as service_role.
 import { errors, jwtVerify, type JWTVerifyGetKey } from "jose";
+import type { ApiKeys } from "../keys.ts";
 
 export type Claims = Record<string, unknown> & { role: string; exp: number; sub?: string };
 
 export type TokenCheck = { ok: true; token: string; claims: Claims } | { ok: false; reason: string };
 
+// An API key does not expire; its identity is given an exp far enough away to never end a channel.
+const API_KEY_EXP = 4102444800; // 2100-01-01
+
 export class TokenVerifier {
-  constructor(private readonly keySet: JWTVerifyGetKey) {}
+  constructor(
+    private readonly keySet: JWTVerifyGetKey,
+    private readonly apiKeys: ApiKeys = { publishable: [], secret: [] },
+  ) {}
 
   async verify(token: unknown): Promise<TokenCheck> {
     if (typeof token !== "string" || token.length === 0) return { ok: false, reason: "Missing JWT" };
+    if (this.apiKeys.publishable.includes(token))
+      return { ok: true, token, claims: { role: "anon", exp: API_KEY_EXP } };
+    if (this.apiKeys.secret.includes(token)) {
+      return { ok: true, token, claims: { role: "service_role", exp: API_KEY_EXP } };
+    }
     try {
       const { payload } = await jwtVerify(token, this.keySet, { algorithms: ["ES256"] });
       if (typeof payload.role !== "string" || typeof payload.exp !== "number") {

@@ -1,9 +1,17 @@
-// Who is calling: hosted Storage reads only the Authorization bearer token (the apikey header is
-// the API gateway's business), verifies it against the project's key set (JWKS: ES256 with a kid;
-// the legacy shared secret is refused like any other key), and runs the database
-// work as the token's `role` with its claims visible to auth.uid() / auth.role().
+// Who is calling. Hosted Storage reads only the Authorization bearer token, verifies it against
+// the project's key set (JWKS: ES256 with a kid; the legacy shared secret is refused like any
+// other key), and runs the database work as the token's `role` with its claims visible to
+// auth.uid() / auth.role(). In front of it the API gateway handles the new API keys, which are
+// not JWTs, and the stand-in plays that part too:
+//   - `apikey: sb_secret_...` with no bearer token: service access (service_role);
+//   - `apikey: sb_publishable_...` with no bearer token, or with the same key as bearer (what
+//     supabase-js sends without a session): anon;
+//   - any other non-JWT bearer, a secret key above all: 401 "Invalid JWT". A secret key is a
+//     credential for `apikey` only;
+//   - an `sb_...` apikey the project does not have, with no bearer token: 401 "Invalid API key".
 import type { IncomingMessage } from "node:http";
 import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import type { ApiKeys } from "../keys.ts";
 import { storageErrors } from "./errors.ts";
 
 /** The Postgres roles a Supabase token can name; anything else could switch to a privileged role. */
@@ -18,14 +26,30 @@ export interface Caller {
   owner: string | null;
 }
 
-export class CallerVerifier {
-  constructor(private readonly keySet: JWTVerifyGetKey) {}
+/** What a request with only an API key acts as: no user, so no owner. */
+const keyCaller = (role: "anon" | "service_role"): Caller => ({ role, claims: { role }, owner: null });
 
-  /** The caller of `req`, or a StorageError (AccessDenied) as hosted Storage gives it. */
+export class CallerVerifier {
+  constructor(
+    private readonly keySet: JWTVerifyGetKey,
+    private readonly apiKeys: ApiKeys = { publishable: [], secret: [] },
+  ) {}
+
+  /** The caller of `req`, or a StorageError (AccessDenied, Invalid JWT) as hosted gives it. */
   async identify(req: IncomingMessage): Promise<Caller> {
     const header = req.headers.authorization ?? "";
     const token = header.replace(/^bearer\s+/i, "").trim();
-    if (!token) throw storageErrors.accessDenied("jwt must be provided");
+    const apikey = typeof req.headers.apikey === "string" ? req.headers.apikey.trim() : "";
+    if (!token) {
+      if (this.apiKeys.secret.includes(apikey)) return keyCaller("service_role");
+      if (this.apiKeys.publishable.includes(apikey)) return keyCaller("anon");
+      if (apikey.startsWith("sb_")) throw storageErrors.invalidApiKey();
+      throw storageErrors.accessDenied("jwt must be provided");
+    }
+    if (token.startsWith("sb_")) {
+      if (token === apikey && this.apiKeys.publishable.includes(token)) return keyCaller("anon");
+      throw storageErrors.invalidJwt();
+    }
     let claims: JWTPayload;
     try {
       ({ payload: claims } = await jwtVerify(token, this.keySet, { algorithms: ["ES256"] }));

@@ -21,6 +21,8 @@ export class StorageError extends Error {
 
   /** The HTTP status hosted Storage answers with for this error. */
   get httpStatus(): number {
+    // 401 is the API gateway's answer (a bearer token that is not a JWT), not Storage's quirk.
+    if (this.statusCode === 401) return 401;
     return this.statusCode >= 500 ? 500 : 400;
   }
 
@@ -38,6 +40,8 @@ export const storageErrors = {
     new StorageError(413, "EntityTooLarge", "Payload too large", `The ${entity} exceeded the maximum allowed size`),
   invalidMimeType: (mimeType: string) =>
     new StorageError(415, "InvalidMimeType", "invalid_mime_type", `mime type ${mimeType} is not supported`),
+  invalidJwt: () => new StorageError(401, "InvalidJWT", "Unauthorized", "Invalid JWT"),
+  invalidApiKey: () => new StorageError(401, "InvalidApiKey", "Unauthorized", "Invalid API key"),
   accessDenied: (message: string) => new StorageError(403, "AccessDenied", "Unauthorized", message),
   alreadyExists: () => new StorageError(409, "KeyAlreadyExists", "Duplicate", "The resource already exists"),
   noContent: (message = "No content provided") => new StorageError(400, "InvalidRequest", "InvalidRequest", message),

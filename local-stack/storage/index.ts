@@ -8,6 +8,7 @@
 import type { JWTVerifyGetKey } from "jose";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import postgres from "postgres";
+import type { ApiKeys } from "../keys.ts";
 import { CallerVerifier } from "./caller.ts";
 import { StorageError, sendRouteNotFound, sendStorageError, storageErrors } from "./errors.ts";
 import { ObjectFiles } from "./object-files.ts";
@@ -26,6 +27,8 @@ export interface StorageOptions {
   databaseUrl: string;
   /** The project's public key set (the function's JWKS in the stack). */
   keySet: JWTVerifyGetKey;
+  /** The project's publishable and secret API keys (the gateway's part: see caller.ts). */
+  apiKeys?: ApiKeys;
   /** Object bytes go to `${dataDir}/<bucket>/<key>`. */
   dataDir: string;
   /** The project-wide upload cap; defaults to [storage] file_size_limit of supabase/config.toml. */
@@ -41,7 +44,7 @@ const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
 
 export function createStorage(opts: StorageOptions): StorageServer {
   const sql = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} });
-  const callers = new CallerVerifier(opts.keySet);
+  const callers = new CallerVerifier(opts.keySet, opts.apiKeys);
   const tables = new StorageTables(sql);
   const files = new ObjectFiles(opts.dataDir);
   const globalLimit = opts.globalFileSizeLimit ?? globalLimitFromConfig();

@@ -15,7 +15,7 @@ import { getToken } from "./token.ts";
 let client: SupabaseClient | null = null;
 
 export function getSupabase(): SupabaseClient {
-  client ??= createClient(env.supabaseUrl, env.supabaseAnonKey, {
+  client ??= createClient(env.supabaseUrl, env.supabasePublishableKey, {
     accessToken: async () => getToken(),
   });
   return client;

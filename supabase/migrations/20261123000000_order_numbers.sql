@@ -1,7 +1,8 @@
 -- A number a customer can read out on the phone: SL- and a sequence of at least six digits, in the
 -- order the orders were placed. The sequence is the only source, so two parallel checkouts never get
 -- the same number; a rolled-back checkout leaves a gap, which is harmless. Six digits reach
--- SL-999999, then the number simply grows (SL-1000000); twelve characters hold nine digits.
+-- SL-999999; twelve characters hold nine digits. The default below does NOT grow past that: lpad
+-- cuts 1000000 to SL-100000, a duplicate. 20261125110100_order_numbers_grow.sql replaces it.
 create sequence public.orders_number_seq as bigint minvalue 1 maxvalue 999999999;
 revoke all on sequence public.orders_number_seq from public, anon, authenticated;
 

@@ -297,7 +297,8 @@ describe("GET /auth/me", () => {
   it.each([
     ["no token", undefined, "Please sign in to continue"],
     ["a mock token", "mock-admin-token", "Your session has expired. Please sign in again"],
-    ["the anon key (validly signed, but no user's)", keys.anonKey, "Your session has expired. Please sign in again"],
+    ["the publishable key (no user's)", keys.publishableKey, "Your session has expired. Please sign in again"],
+    ["the secret key (no user's)", keys.secretKey, "Your session has expired. Please sign in again"],
   ])("refuses %s with 401", async (_case, token, message) => {
     const res = await api("GET", "/auth/me", { token });
     expect(res.status).toBe(401);

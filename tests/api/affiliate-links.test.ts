@@ -71,6 +71,8 @@ function application(
     created_at: expect.any(String),
     decided_at: null,
     rejection_reason: null,
+    flags: [],
+    shared_with_shop: [],
     ...changes,
   };
 }
@@ -269,6 +271,57 @@ describe("GET /admin/affiliate-links/all and /pending", () => {
       expect((await api("GET", path)).status).toBe(401);
     },
   );
+});
+
+describe("the self_dealing flag on an application", () => {
+  // A known-good KHQR (bakong-khqr SDK documentation): the same Bakong account for both parties.
+  const khqr =
+    "00020101021229180014jonhsmith@nbcq52045999530311654035005802KH5910Jonh Smith6010PHNOM PENH993400131742250594187011317422506541846304EA38";
+  const profile = async (who: Account, body: Record<string, unknown>) =>
+    expect((await api("PUT", "/auth/profile", { token: who.token, body })).status).toBe(200);
+
+  it("shows the admin what the influencer shares with the shop, and neither party sees it", async () => {
+    const owner = await business();
+    const campaign = await createCampaign(owner, { product_name: "Self-dealt Scarf" });
+    const [stranger, twin] = await Promise.all([influencer(), influencer()]);
+    // The shop's store phone is 012 345 678 (tests/helpers/api.ts).
+    await profile(owner, { bank_name: "ABA Bank", account_name: "Shop", account_number: "012 999 777", khqr });
+    await profile(twin, {
+      phone: "012 345 678",
+      bank_name: "ABA Bank",
+      account_name: "Owner",
+      account_number: "012999777",
+      khqr,
+    });
+    await profile(stranger, { phone: "096 999 9999", account_number: "555 444 333" });
+    const clean = await apply(stranger, campaign.id);
+    const flagged = await apply(twin, campaign.id);
+
+    const { token } = await admin();
+    const pending = await api("GET", "/admin/affiliate-links/pending", { token });
+    expect(pending.status).toBe(200);
+    const byId = new Map(pending.body.applications.map((a: { id: string }) => [a.id, a]));
+    expect(byId.get(flagged.id)).toEqual(
+      application(twin, campaign, {
+        id: flagged.id,
+        flags: ["self_dealing"],
+        shared_with_shop: ["bank_account", "khqr_account", "phone"],
+      }),
+    );
+    expect(byId.get(clean.id)).toEqual(application(stranger, campaign, { id: clean.id }));
+
+    // The decision's answer carries it too; the flag informs, it does not block.
+    const approved = await api("PUT", `/admin/affiliate-links/${flagged.id}/approve`, { token });
+    expect(approved.status).toBe(200);
+    expect(approved.body.link).toMatchObject({ flags: ["self_dealing"], status: "approved" });
+
+    // The influencer's own view of the link says nothing of it.
+    const mine = await api("GET", "/affiliate-links/my-links", { token: twin.token });
+    const own = mine.body.links.find((link: { id: string }) => link.id === flagged.id);
+    expect(own).toEqual(ownLink(twin, campaign, { ...approvedChanges(twin, campaign, own.keyword), id: flagged.id }));
+    expect(own).not.toHaveProperty("flags");
+    expect(own).not.toHaveProperty("shared_with_shop");
+  });
 });
 
 describe("PUT /admin/affiliate-links/{id}/approve and /reject", () => {

@@ -3,7 +3,7 @@
 // the webhook's handshake and signatures, keyword comments and DMs answered with the short link
 // exactly once, what is skipped and why, Meta's refusals and throttling, and the templates.
 import { beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_INSTAGRAM, LOCAL_SERVICE_ROLE_KEY } from "../../local-stack/keys.ts";
+import { LOCAL_INSTAGRAM, LOCAL_SECRET_KEY } from "../../local-stack/keys.ts";
 import { api } from "../helpers/api.ts";
 import {
   type Account,
@@ -340,7 +340,7 @@ describe("the webhook", () => {
     }
   });
 
-  it("refreshes the week-old token of a quiet account when the scheduled job calls with the service-role key", async () => {
+  it("refreshes the week-old token of a quiet account when the scheduled job calls with a secret key as apikey", async () => {
     const { creator, username } = await connectedCreator();
     const sql = fixtureDb();
     try {
@@ -351,14 +351,13 @@ describe("the webhook", () => {
       });
       await sql`update public.instagram_accounts set token_issued_at = now() - interval '8 days'
                 where influencer_id = ${creator.user.id}`;
-      const refresh = (key?: string) =>
-        fetch(`${stackUrl()}${webhook}/refresh-tokens`, {
-          method: "POST",
-          headers: key ? { authorization: `Bearer ${key}` } : {},
-        });
+      const refresh = (headers: Record<string, string> = {}) =>
+        fetch(`${stackUrl()}${webhook}/refresh-tokens`, { method: "POST", headers });
       expect((await refresh()).status).toBe(401);
-      expect((await refresh("not-the-key")).status).toBe(401);
-      const res = await refresh(LOCAL_SERVICE_ROLE_KEY);
+      expect((await refresh({ apikey: "sb_secret_not-the-key" })).status).toBe(401);
+      // A secret key is not a bearer token: only the apikey header counts.
+      expect((await refresh({ authorization: `Bearer ${LOCAL_SECRET_KEY}` })).status).toBe(401);
+      const res = await refresh({ apikey: LOCAL_SECRET_KEY });
       expect(res.status).toBe(200);
       expect((await res.json()).refreshed).toBeGreaterThanOrEqual(1);
       const [after] = await sql`

@@ -1,7 +1,7 @@
 // Payouts an admin can send (issue 14): the profile's KHQR, checked by the server; a request's bank
 // details as they were when it was made; the payable KHQR of each pending request.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkKhqr, khqrCrc, khqrTags } from "../../supabase/functions/_shared/contract/khqr.ts";
+import { checkKhqr, khqrCrc, khqrTags, parseTlv } from "../../supabase/functions/_shared/contract/khqr.ts";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
 import { api } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
@@ -18,6 +18,9 @@ afterAll(() => sql.end());
 const GOOD_KHQR =
   "00020101021229180014jonhsmith@nbcq52045999530311654035005802KH5910Jonh Smith6010PHNOM PENH993400131742250594187011317422506541846304EA38";
 const resigned = (body: string) => body + khqrCrc(body);
+/** GOOD_KHQR with `extra` inserted after `after`, signed again so only the repeat is wrong. */
+const withExtra = (after: string, extra: string) =>
+  resigned(GOOD_KHQR.slice(0, -8).replace(after, after + extra) + "6304");
 
 const putProfile = (who: Account, body: unknown) => api("PUT", "/auth/profile", { token: who.token, body });
 
@@ -76,6 +79,18 @@ describe("the profile's KHQR", () => {
       "a wrong payload format",
       resigned("000202" + GOOD_KHQR.slice(6, -4)),
       "KHQR must start with payload format 01 (tag 00)",
+    ],
+    ["two amounts (54)", withExtra("5403500", "54079999.99"), "KHQR repeats tag 54: a code carries each field once"],
+    ["two currencies (53)", withExtra("5303116", "5303840"), "KHQR repeats tag 53: a code carries each field once"],
+    [
+      "two accounts (29)",
+      withExtra("0014jonhsmith@nbcq", "29170013attacker@nbcq"),
+      "KHQR repeats tag 29: a code carries each field once",
+    ],
+    [
+      "an individual and a merchant account (29 and 30)",
+      withExtra("0014jonhsmith@nbcq", "30170013attacker@nbcq"),
+      "KHQR carries two accounts (tags 29 and 30): a code pays one account",
     ],
     ["a number", 42, "KHQR must be text"],
   ])("refuses %s with 400 naming khqr", async (_, khqr, message) => {
@@ -141,6 +156,11 @@ describe("a pending payout as the admin sees it", () => {
       "54": "12.34",
       "58": "KH",
     });
+    // Exactly one amount, one currency and one account: no second copy for a bank app to read.
+    const counts = new Map<string, number>();
+    for (const { tag } of parseTlv(payable) as { tag: string }[]) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    expect([counts.get("54"), counts.get("53"), counts.get("29"), counts.get("30")]).toEqual([1, 1, 1, undefined]);
+    expect([...counts.values()].every((count) => count === 1)).toBe(true);
     const times = khqrTags(tags["99"]);
     const created = Number(times["00"]);
     expect(created).toBeGreaterThanOrEqual(before - 5_000);

@@ -6,6 +6,7 @@ import { api, login } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
 import { demoBusiness, demoInfluencer, seedAdmin, uniqueEmail } from "../helpers/stack.ts";
 import { signLocal } from "../helpers/tokens.ts";
+import { business, pageForm } from "../helpers/accounts.ts";
 
 const sql = fixtureDb();
 let admin: { token: string; user: { id: string } };
@@ -52,6 +53,7 @@ const settingsShape = {
   repeat_phone_hours: expect.any(Number),
   refusal_flag_percent: expect.any(Number),
   refusal_flag_min_finished: expect.any(Number),
+  max_commission_rate: expect.any(Number),
   updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
   updated_by: expect.toBeOneOf([null, expect.stringMatching(/^[0-9a-f-]{36}$/)]),
 };
@@ -118,6 +120,7 @@ describe("PUT /admin/settings", () => {
         repeat_phone_hours: before.repeat_phone_hours,
         refusal_flag_percent: before.refusal_flag_percent,
         refusal_flag_min_finished: before.refusal_flag_min_finished,
+        max_commission_rate: before.max_commission_rate,
         updated_at: expect.any(String),
         updated_by: admin.user.id,
       },
@@ -141,6 +144,21 @@ describe("PUT /admin/settings", () => {
     const res = await api("PUT", "/admin/settings", { token: admin.token, body: { riel_per_usd: rate } });
     expect(res.status).toBe(200);
     expect(res.body.settings.riel_per_usd).toBe(rate);
+  });
+
+  const ceilingRange = "max_commission_rate must be from 0.05 to 0.90 with at most two decimals";
+  it.each([
+    ["below 0.05", 0.04],
+    ["above 0.90", 0.91],
+    ["three decimals", 0.555],
+    ["a numeric string", "0.5"],
+    ["null", null],
+  ])("refuses a commission ceiling %s with 400 naming max_commission_rate", async (_, value) => {
+    const before = (await api("GET", "/admin/settings", { token: admin.token })).body;
+    const res = await api("PUT", "/admin/settings", { token: admin.token, body: { max_commission_rate: value } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field: "max_commission_rate", message: ceilingRange });
+    expect((await api("GET", "/admin/settings", { token: admin.token })).body).toEqual(before);
   });
 
   const range = "riel_per_usd must be a whole number from 1000 to 10000";
@@ -190,6 +208,63 @@ describe("PUT /admin/settings", () => {
     expect(res.status).toBe(status);
     expect(res.body).toEqual(body);
     expect((await api("GET", "/admin/settings", { token: admin.token })).body).toEqual(before);
+  });
+});
+
+describe("the commission ceiling", () => {
+  const ceiling = (rate: string) => ({
+    error: "invalid_input",
+    field: "commission_rate",
+    message: `Commission rate can be at most ${rate} (${Math.round(Number(rate) * 100)}%), the marketplace's ceiling`,
+  });
+  const setCeiling = (max_commission_rate: number) =>
+    api("PUT", "/admin/settings", { token: admin.token, body: { max_commission_rate } });
+  afterAll(async () => {
+    await sql`update public.marketplace_settings set max_commission_rate = 0.50 where id`;
+  });
+
+  it("is 0.50 by default and refuses a campaign rate above it with 400 naming commission_rate", async () => {
+    const shop = await business();
+    expect((await api("GET", "/admin/settings", { token: admin.token })).body.settings.max_commission_rate).toBe(0.5);
+    const refused = await api("POST", "/campaigns", { token: shop.token, body: pageForm({ commission_rate: 0.99 }) });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual(ceiling("0.50"));
+    const atCeiling = await api("POST", "/campaigns", { token: shop.token, body: pageForm({ commission_rate: 0.5 }) });
+    expect(atCeiling.status).toBe(201);
+    const raised = await api("PUT", `/campaigns/${atCeiling.body.campaign.id}`, {
+      token: shop.token,
+      body: { commission_rate: 0.51 },
+    });
+    expect(raised.status).toBe(400);
+    expect(raised.body).toEqual(ceiling("0.50"));
+  });
+
+  it("moves when an admin moves it, and a campaign above it keeps its rate until the rate changes", async () => {
+    const shop = await business();
+    const saved = await setCeiling(0.6);
+    expect(saved.status).toBe(200);
+    expect(saved.body.settings.max_commission_rate).toBe(0.6);
+    const generous = await api("POST", "/campaigns", { token: shop.token, body: pageForm({ commission_rate: 0.6 }) });
+    expect(generous.status).toBe(201);
+    expect(
+      (await api("POST", "/campaigns", { token: shop.token, body: pageForm({ commission_rate: 0.61 }) })).body,
+    ).toEqual(ceiling("0.60"));
+
+    expect((await setCeiling(0.5)).status).toBe(200);
+    const id = generous.body.campaign.id;
+    // Edits that keep the rate (even sending it) are taken; a new rate must meet the ceiling.
+    const renamed = await api("PUT", `/campaigns/${id}`, {
+      token: shop.token,
+      body: { product_name: "Generous Scarf", commission_rate: 0.6 },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.campaign).toMatchObject({ product_name: "Generous Scarf", commission_rate: 0.6 });
+    const lowered = await api("PUT", `/campaigns/${id}`, { token: shop.token, body: { commission_rate: 0.55 } });
+    expect(lowered.status).toBe(400);
+    expect(lowered.body).toEqual(ceiling("0.50"));
+    const fair = await api("PUT", `/campaigns/${id}`, { token: shop.token, body: { commission_rate: 0.3 } });
+    expect(fair.status).toBe(200);
+    expect(fair.body.campaign.commission_rate).toBe(0.3);
   });
 });
 

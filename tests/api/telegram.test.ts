@@ -6,7 +6,7 @@ import { admin, business, influencer, type Account } from "../helpers/accounts.t
 import { api, apiFrom, businessRegistration, freshLoopbackAddress } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
 import { stackUrl, uniqueEmail } from "../helpers/stack.ts";
-import { LOCAL_SERVICE_ROLE_KEY, LOCAL_TELEGRAM } from "../../local-stack/keys.ts";
+import { LOCAL_SECRET_KEY, LOCAL_TELEGRAM } from "../../local-stack/keys.ts";
 import {
   attemptsOf,
   blockBot,
@@ -260,13 +260,12 @@ describe("/notifications/telegram/chats", () => {
 });
 
 describe("POST /functions/v1/telegram-webhook/drain", () => {
-  it("needs the service-role key", async () => {
-    const refused = await fetch(`${webhook()}/drain`, { method: "POST", headers: { authorization: "Bearer nope" } });
-    expect(refused.status).toBe(401);
-    const res = await fetch(`${webhook()}/drain`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
-    });
+  it("needs a secret key in the apikey header", async () => {
+    const drain = (headers: Record<string, string>) => fetch(`${webhook()}/drain`, { method: "POST", headers });
+    expect((await drain({ apikey: "sb_secret_nope" })).status).toBe(401);
+    // A secret key is not a bearer token: only the apikey header counts.
+    expect((await drain({ authorization: `Bearer ${LOCAL_SECRET_KEY}` })).status).toBe(401);
+    const res = await drain({ apikey: LOCAL_SECRET_KEY });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       sent: expect.any(Number),

@@ -20,7 +20,7 @@ afterAll(async () => {
 
 /** supabase-js as the SPA sets it up: its channels join with `token` (setAuth before subscribing). */
 async function clientWith(token: string): Promise<SupabaseClient> {
-  const client = createClient(stackUrl(), keys.anonKey, {
+  const client = createClient(stackUrl(), keys.publishableKey, {
     accessToken: async () => token,
     realtime: { transport: WebSocket as never },
   });

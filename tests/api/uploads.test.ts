@@ -98,13 +98,33 @@ describe("POST /upload/image", () => {
     const owner = await business();
     const res = await fetch(`${stackUrl()}/storage/v1/object/campaign-images/${owner.user.id}/evil.html`, {
       method: "POST",
-      headers: { authorization: `Bearer ${owner.token}`, apikey: keys.anonKey, "content-type": "image/png" },
+      headers: { authorization: `Bearer ${owner.token}`, apikey: keys.publishableKey, "content-type": "image/png" },
       body: "<script>alert(document.cookie)</script>",
     });
     // Hosted Storage's shape: HTTP 400 with the meaning in statusCode.
     expect(res.status).toBe(400);
     expect((await res.json()).statusCode).toBe("403");
     expect(await storedCount(owner)).toBe(0);
+  });
+
+  it("takes the stack's secret key only as apikey, as the function sends it: as a bearer token it is refused", async () => {
+    const owner = await business();
+    const put = (headers: Record<string, string>, name: string) =>
+      fetch(`${stackUrl()}/storage/v1/object/campaign-images/${owner.user.id}/${name}`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "image/png" },
+        body: new Uint8Array(png(8, 8)),
+      });
+    const asBearer = await put({ authorization: `Bearer ${keys.secretKey}`, apikey: keys.secretKey }, "bearer.png");
+    expect(asBearer.status).toBe(401);
+    expect((await asBearer.json()).message).toBe("Invalid JWT");
+    expect(await storedCount(owner)).toBe(0);
+    const publishable = await put({ apikey: keys.publishableKey }, "publishable.png");
+    expect((await publishable.json()).statusCode).toBe("403");
+    expect(await storedCount(owner)).toBe(0);
+    const asApikey = await put({ apikey: keys.secretKey }, "service.png");
+    expect(asApikey.status).toBe(200);
+    expect(await storedCount(owner)).toBe(1);
   });
 
   it.each([

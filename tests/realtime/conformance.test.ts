@@ -11,7 +11,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { freePort } from "../../local-stack/free-port.ts";
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, localSigningKey } from "../../local-stack/keys.ts";
+import { LOCAL_PUBLISHABLE_KEY, localApiKeys, localSigningKey } from "../../local-stack/keys.ts";
 import { startRealtime, type RealtimeServer } from "../../local-stack/realtime/index.ts";
 import { createThrowawayDatabase, type ThrowawayDatabase } from "../../local-stack/throwaway-db.ts";
 import { signLegacy, signLocal, signWithOtherKey } from "../helpers/tokens.ts";
@@ -23,6 +23,9 @@ let sql: postgres.Sql;
 let httpServer: Server;
 let baseUrl: string;
 let realtime: RealtimeServer;
+// A service_role JWT signed with the project key, as a server would hold one (the legacy service_role
+// key is gone).
+let serviceToken: string;
 const clients: SupabaseClient[] = [];
 const rawSockets: RawSocket[] = [];
 
@@ -71,7 +74,12 @@ beforeAll(async () => {
     alter publication supabase_realtime add table public.rt_types;
   `);
 
-  realtime = await startRealtime({ databaseUrl: db.adminUrl, keySet: (await localSigningKey()).verifyKey });
+  realtime = await startRealtime({
+    databaseUrl: db.adminUrl,
+    keySet: (await localSigningKey()).verifyKey,
+    apiKeys: localApiKeys(),
+  });
+  serviceToken = await signLocal({ role: "service_role" });
   const port = await freePort();
   httpServer = createServer((_req, res) => res.writeHead(404).end());
   // Like the gateway: route upgrades of the websocket path to whichever stand-in is current.
@@ -108,7 +116,7 @@ function userToken(sub: string, opts: { role?: string; expiresIn?: number } = {}
 
 /** A supabase-js client whose Realtime token is `token` (the app passes the session's). */
 async function connect(token: string, realtimeOptions: { vsn?: string } = {}): Promise<SupabaseClient> {
-  const client = createClient(baseUrl, LOCAL_ANON_KEY, {
+  const client = createClient(baseUrl, LOCAL_PUBLISHABLE_KEY, {
     accessToken: async () => token,
     realtime: { transport: WebSocket as never, reconnectAfterMs: () => 100, ...realtimeOptions },
   });
@@ -262,7 +270,7 @@ class RawSocket extends Observable {
     });
   }
 
-  static open(vsn: "1.0.0" | "2.0.0", apikey = LOCAL_ANON_KEY): Promise<RawSocket> {
+  static open(vsn: "1.0.0" | "2.0.0", apikey = LOCAL_PUBLISHABLE_KEY): Promise<RawSocket> {
     const ws = new WebSocket(`${baseUrl.replace("http", "ws")}/realtime/v1/websocket?apikey=${apikey}&vsn=${vsn}`);
     return new Promise((resolve, reject) => {
       ws.once("open", () => {
@@ -321,7 +329,7 @@ describe("realtime stand-in", () => {
     const bob = randomUUID();
     const aliceProbe = listen(await connect(await userToken(alice)), [{ key: "all", event: "*" }]);
     const bobProbe = listen(await connect(await userToken(bob)), [{ key: "all", event: "*" }]);
-    const serviceProbe = listen(await connect(LOCAL_SERVICE_ROLE_KEY), [
+    const serviceProbe = listen(await connect(serviceToken), [
       { key: "all", event: "INSERT", filter: `owner_id=in.(${alice},${bob})` },
     ]);
     await Promise.all([aliceProbe.subscribed(), bobProbe.subscribed(), serviceProbe.subscribed()]);
@@ -374,7 +382,7 @@ describe("realtime stand-in", () => {
   });
 
   it("names and converts other column types as hosted Realtime does", async () => {
-    const probe = listen(await connect(LOCAL_SERVICE_ROLE_KEY), [{ key: "all", event: "INSERT", table: "rt_types" }]);
+    const probe = listen(await connect(serviceToken), [{ key: "all", event: "INSERT", table: "rt_types" }]);
     await probe.subscribed();
     await sql`
       insert into public.rt_types (mood, moods, qty, big, ratio, days, flags, grid, plain, at, nothing)
@@ -407,7 +415,7 @@ describe("realtime stand-in", () => {
       event: "phx_join",
       payload: {
         config: { postgres_changes: [{ event: "INSERT", schema: "public", table: "rt_types" }] },
-        access_token: LOCAL_SERVICE_ROLE_KEY,
+        access_token: serviceToken,
       },
     });
     expect((await socket.reply("1")).payload.status).toBe("ok");
@@ -547,7 +555,7 @@ describe("realtime stand-in", () => {
         ref: "2",
         topic,
         event: "phx_join",
-        payload: { config: { ...config, postgres_changes: [binding] }, access_token: LOCAL_SERVICE_ROLE_KEY },
+        payload: { config: { ...config, postgres_changes: [binding] }, access_token: serviceToken },
       });
       const joined = await socket.reply("2");
       expect(joined.payload.status).toBe("ok");
@@ -599,12 +607,13 @@ describe("realtime stand-in", () => {
   }
 
   it("refuses upgrades without a valid apikey or with an unknown vsn", async () => {
-    expect(await upgradeOutcome(`?apikey=${LOCAL_ANON_KEY}&vsn=2.0.0`)).toBe("open");
+    expect(await upgradeOutcome(`?apikey=${LOCAL_PUBLISHABLE_KEY}&vsn=2.0.0`)).toBe("open");
     expect(await upgradeOutcome("?vsn=2.0.0")).toBe(401);
+    expect(await upgradeOutcome("?apikey=sb_publishable_not-this-projects&vsn=2.0.0")).toBe(401);
     expect(await upgradeOutcome(`?apikey=${await signLegacy({ role: "anon" })}&vsn=2.0.0`)).toBe(401);
     expect(await upgradeOutcome(`?apikey=${await signWithOtherKey({ role: "anon" })}&vsn=2.0.0`)).toBe(401);
     expect(await upgradeOutcome(`?apikey=${await userToken(randomUUID(), { expiresIn: -60 })}&vsn=2.0.0`)).toBe(401);
-    expect(await upgradeOutcome(`?apikey=${LOCAL_ANON_KEY}&vsn=3.0.0`)).toBe(400);
+    expect(await upgradeOutcome(`?apikey=${LOCAL_PUBLISHABLE_KEY}&vsn=3.0.0`)).toBe(400);
   });
 
   it("refuses joins with an expired or forged token; joins channels without postgres_changes", async () => {
@@ -683,7 +692,7 @@ describe("realtime stand-in", () => {
       event: "phx_join",
       payload: {
         config: { postgres_changes: [{ ...binding, filter: "kind=eq.wire-marker" }] },
-        access_token: LOCAL_SERVICE_ROLE_KEY,
+        access_token: serviceToken,
       },
     });
     expect((await socket.reply("1")).payload.status).toBe("ok");
@@ -718,7 +727,12 @@ describe("realtime stand-in", () => {
     await realtime.close();
     expect(await replicationSlots()).toEqual([]);
 
-    realtime = await startRealtime({ databaseUrl: db.adminUrl, keySet: (await localSigningKey()).verifyKey });
+    realtime = await startRealtime({
+      databaseUrl: db.adminUrl,
+      keySet: (await localSigningKey()).verifyKey,
+      apiKeys: localApiKeys(),
+    });
+    serviceToken = await signLocal({ role: "service_role" });
     await probe.subscribed(2); // the client reconnected and rejoined on its own
     await insertItem(owner, "after-restart");
     await probe.received("all", (p) => kindOf(p) === "after-restart", "a row after the restart");

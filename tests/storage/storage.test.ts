@@ -12,7 +12,7 @@ import postgres, { type Sql } from "postgres";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../local-stack/free-port.ts";
-import { keys, localSigningKey } from "../../local-stack/keys.ts";
+import { keys, localApiKeys, localSigningKey } from "../../local-stack/keys.ts";
 import { createStorage, type StorageServer } from "../../local-stack/storage/index.ts";
 import { createThrowawayDatabase, type ThrowawayDatabase } from "../../local-stack/throwaway-db.ts";
 import { signLegacy, signLocal, signWithOtherKey } from "../helpers/tokens.ts";
@@ -55,7 +55,12 @@ beforeAll(async () => {
 
   workDir = mkdtempSync(join(tmpdir(), "storage-test-"));
   dataDir = join(workDir, "data");
-  storage = createStorage({ databaseUrl: db.adminUrl, keySet: (await localSigningKey()).verifyKey, dataDir });
+  storage = createStorage({
+    databaseUrl: db.adminUrl,
+    keySet: (await localSigningKey()).verifyKey,
+    apiKeys: localApiKeys(),
+    dataDir,
+  });
   server = createServer((req, res) => {
     if ((req.url ?? "").startsWith("/storage/v1/")) {
       storage.handle(req, res).catch((error) => {
@@ -88,14 +93,30 @@ const signToken = (claims: Record<string, unknown>) => signLocal(claims);
 /** supabase-js exactly as the app uses it, with the given access token. */
 function clientAs(token: string): SupabaseClient {
   // Node 20 has no global WebSocket, which supabase-js wants for Realtime even when unused.
-  return createClient(baseUrl, keys.anonKey, {
+  return createClient(baseUrl, keys.publishableKey, {
     accessToken: async () => token,
     realtime: { transport: WebSocket as unknown as WebSocketLikeConstructor },
   });
 }
-const asService = () => clientAs(keys.serviceRoleKey);
+/**
+ * supabase-js holding the secret key as a server uses it: the key goes only in `apikey` (the api
+ * function sends it so). supabase-js would also send it as a bearer token, which is refused.
+ */
+function asService(): SupabaseClient {
+  return createClient(baseUrl, keys.secretKey, {
+    realtime: { transport: WebSocket as unknown as WebSocketLikeConstructor },
+    global: {
+      fetch: (input, init) => {
+        const headers = new Headers(init?.headers);
+        headers.delete("authorization");
+        return fetch(input, { ...init, headers });
+      },
+    },
+  });
+}
 const asUser = () => clientAs(userToken);
-const asAnon = () => clientAs(keys.anonKey);
+const asAnon = () => clientAs(keys.publishableKey);
+const secretKeyOnly = { apikey: keys.secretKey };
 
 /** A request with its path exactly as written: URL parsing (fetch) would resolve "..", "%2e%2e". */
 function rawRequest(method: string, path: string, headers: Record<string, string> = {}, body?: Buffer) {
@@ -267,6 +288,60 @@ describe("overwriting", () => {
   });
 });
 
+describe("API keys, as hosted's gateway takes them", () => {
+  const upload = (path: string, headers: Record<string, string>) =>
+    rawRequest("POST", `/storage/v1/object/${PUBLIC_BUCKET}/${path}`, { ...headers, "content-type": "image/png" }, PNG);
+
+  it("grants service access to the secret key in apikey", async () => {
+    const res = await upload("keys/by-apikey.png", { apikey: keys.secretKey });
+    expect(res).toMatchObject({ status: 200, body: { Key: `${PUBLIC_BUCKET}/keys/by-apikey.png` } });
+    expect(await objectRow(PUBLIC_BUCKET, "keys/by-apikey.png")).toMatchObject({ owner: null });
+  });
+
+  it("refuses the secret key as a bearer token (it is not a JWT), with or without apikey", async () => {
+    for (const headers of [
+      { authorization: `Bearer ${keys.secretKey}` } as Record<string, string>,
+      { authorization: `Bearer ${keys.secretKey}`, apikey: keys.secretKey },
+      { authorization: `Bearer ${keys.secretKey}`, apikey: keys.publishableKey },
+    ]) {
+      const res = await upload("keys/by-bearer.png", headers);
+      expect(res).toEqual({
+        status: 401,
+        headers: expect.anything(),
+        body: errorBody("401", "InvalidJWT", "Unauthorized", "Invalid JWT"),
+      });
+    }
+    expect(await objectRow(PUBLIC_BUCKET, "keys/by-bearer.png")).toBeUndefined();
+  });
+
+  it("gives the publishable key anon access only: RLS refuses its writes", async () => {
+    for (const headers of [
+      { apikey: keys.publishableKey } as Record<string, string>,
+      { apikey: keys.publishableKey, authorization: `Bearer ${keys.publishableKey}` },
+    ]) {
+      const res = await upload("keys/by-publishable.png", headers);
+      expect(res.body).toEqual(
+        errorBody("403", "AccessDenied", "Unauthorized", "new row violates row-level security policy"),
+      );
+    }
+    expect(await objectRow(PUBLIC_BUCKET, "keys/by-publishable.png")).toBeUndefined();
+  });
+
+  it("refuses a key the project does not have, and the legacy service_role JWT", async () => {
+    const unknown = await upload("keys/unknown.png", { apikey: "sb_secret_not-this-projects" });
+    expect(unknown).toMatchObject({
+      status: 401,
+      body: errorBody("401", "InvalidApiKey", "Unauthorized", "Invalid API key"),
+    });
+    // A legacy service_role key is signed with the legacy shared secret, which the project revoked.
+    const legacy = await signLegacy({ role: "service_role", iss: "supabase-demo" });
+    const res = await upload("keys/legacy.png", { authorization: `Bearer ${legacy}`, apikey: legacy });
+    expect(res.body).toEqual(errorBody("403", "AccessDenied", "Unauthorized", "invalid signature"));
+    expect(await objectRow(PUBLIC_BUCKET, "keys/unknown.png")).toBeUndefined();
+    expect(await objectRow(PUBLIC_BUCKET, "keys/legacy.png")).toBeUndefined();
+  });
+});
+
 describe("refusals", () => {
   it("refuses an object over the bucket's file_size_limit (declared length), storing nothing", async () => {
     const { data, error } = await asService()
@@ -281,7 +356,7 @@ describe("refusals", () => {
 
     const res = await fetch(`${baseUrl}/storage/v1/object/${PUBLIC_BUCKET}/big/declared.png`, {
       method: "POST",
-      headers: { authorization: `Bearer ${keys.serviceRoleKey}`, apikey: keys.anonKey, "content-type": "image/png" },
+      headers: { ...secretKeyOnly, "content-type": "image/png" },
       body: Buffer.alloc(MiB + 1),
     });
     expect(res.status).toBe(400);
@@ -312,7 +387,7 @@ describe("refusals", () => {
     });
     const res = await fetch(`${baseUrl}/storage/v1/object/${PUBLIC_BUCKET}/big/stream.png`, {
       method: "POST",
-      headers: { authorization: `Bearer ${keys.serviceRoleKey}`, "content-type": "image/png" },
+      headers: { ...secretKeyOnly, "content-type": "image/png" },
       body: stream,
       duplex: "half",
     } as RequestInit);
@@ -344,7 +419,7 @@ describe("refusals", () => {
     const res = await rawRequest(
       "POST",
       `/storage/v1/object/${PUBLIC_BUCKET}/docs/readme.txt`,
-      { authorization: `Bearer ${keys.serviceRoleKey}`, "content-type": "text/plain" },
+      { ...secretKeyOnly, "content-type": "text/plain" },
       Buffer.from("hello"),
     );
     expect(res.status).toBe(400);
@@ -380,7 +455,7 @@ describe("refusals", () => {
     const res = await rawRequest(
       "POST",
       `/storage/v1/object/${PUBLIC_BUCKET}/anon/evil.png`,
-      { authorization: `Bearer ${keys.anonKey}`, apikey: keys.anonKey, "content-type": "image/png" },
+      { authorization: `Bearer ${keys.publishableKey}`, apikey: keys.publishableKey, "content-type": "image/png" },
       PNG,
     );
     expect(res.body).toEqual(
@@ -445,14 +520,14 @@ describe("refusals", () => {
     const res = await rawRequest(
       "POST",
       "/storage/v1/object/no-such-bucket/a.png",
-      { authorization: `Bearer ${keys.serviceRoleKey}`, "content-type": "image/png" },
+      { ...secretKeyOnly, "content-type": "image/png" },
       PNG,
     );
     expect(res.body).toEqual(errorBody("404", "NoSuchBucket", "Bucket not found", "Bucket not found"));
   });
 
   it("refuses keys that could leave the bucket's folder, writing nothing anywhere", async () => {
-    const auth = { authorization: `Bearer ${keys.serviceRoleKey}`, "content-type": "image/png" };
+    const auth = { ...secretKeyOnly, "content-type": "image/png" };
     const attempts = [
       `/storage/v1/object/${PUBLIC_BUCKET}/../../escape.png`,
       `/storage/v1/object/${PUBLIC_BUCKET}/a/%2e%2e/%2E%2E/%2e%2e/escape.png`,
@@ -526,7 +601,7 @@ describe("routes the stand-in does not serve", () => {
       ["POST", `/storage/v1/object/sign/${PUBLIC_BUCKET}/logos/shop.png`],
       ["GET", "/storage/v1/nothing"],
     ]) {
-      const res = await rawRequest(method, path, { authorization: `Bearer ${keys.serviceRoleKey}` });
+      const res = await rawRequest(method, path, secretKeyOnly);
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({
         statusCode: "404",

@@ -2,6 +2,7 @@
 import type { Sql } from "./db.ts";
 import type { InstagramConfig } from "./instagram/config.ts";
 import type { TelegramConfig } from "./telegram/config.ts";
+import type { SecretKeys } from "./secret-keys.ts";
 import type { SigningKey } from "./tokens.ts";
 
 export interface AppDeps {
@@ -9,7 +10,7 @@ export interface AppDeps {
   signingKey: SigningKey;
   supabaseUrl: string;
   /** Server side only: Storage writes (only this function stores images). */
-  serviceRoleKey: string;
+  secretKeys: SecretKeys;
   appUrl: string;
   /** Null when the marketplace has no Instagram app configured (the automation is off). */
   instagram: InstagramConfig | null;

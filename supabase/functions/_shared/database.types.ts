@@ -203,6 +203,18 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      account_identifiers: {
+        Args: {
+          p_user: Omit<
+            Database["public"]["Tables"]["users"]["Row"],
+            Database["public"]["Tables"]["users"]["ComputedFields"]
+          >;
+        };
+        Returns: {
+          kind: string;
+          value: string;
+        }[];
+      };
       are_http_urls: { Args: { p_urls: string[] }; Returns: boolean };
       audit_changes: { Args: { p_ignored?: string[]; p_new: Json; p_old: Json }; Returns: Json };
       begin_login_attempt: {
@@ -242,6 +254,7 @@ export type Database = {
           payload: Json;
         }[];
       };
+      commission_ceiling: { Args: Record<PropertyKey, never>; Returns: number };
       commission_hold: { Args: Record<PropertyKey, never>; Returns: string };
       consume_instagram_connect_state: { Args: { p_nonce: string; p_user_id: string }; Returns: boolean };
       create_admin: {
@@ -262,6 +275,7 @@ export type Database = {
       has_role: { Args: { p_user_type: Database["public"]["Enums"]["user_type"] }; Returns: boolean };
       is_http_url: { Args: { p_max_length: number; p_url: string }; Returns: boolean };
       khqr_crc: { Args: { p_text: string }; Returns: string };
+      khqr_fields_once: { Args: { p_text: string }; Returns: boolean };
       ledger_account_id: {
         Args: { p_kind: Database["public"]["Enums"]["ledger_account_kind"]; p_user_id?: string };
         Returns: number;
@@ -284,6 +298,7 @@ export type Database = {
       note_signup_attempt: { Args: { p_client_ip: string }; Returns: undefined };
       on_order_delivered: { Args: { p_order_id: string }; Returns: undefined };
       on_order_undelivered: { Args: { p_order_id: string }; Returns: undefined };
+      order_number: { Args: { p_sequence_value: number }; Returns: string };
       order_transition_allowed: {
         Args: {
           p_from: Database["public"]["Enums"]["order_status"];
@@ -349,6 +364,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      tlv_value: { Args: { p_tag: string; p_text: string }; Returns: string };
       verify_login: {
         Args: { p_email: string; p_password: string };
         Returns: Database["public"]["Tables"]["users"]["Row"];
@@ -1025,6 +1041,7 @@ export type Database = {
         Row: {
           commission_hold_days: number;
           id: boolean;
+          max_commission_rate: number;
           refusal_flag_min_finished: number;
           refusal_flag_percent: number;
           repeat_phone_hours: number;
@@ -1037,6 +1054,7 @@ export type Database = {
         Insert: {
           commission_hold_days?: number;
           id?: boolean;
+          max_commission_rate?: number;
           refusal_flag_min_finished?: number;
           refusal_flag_percent?: number;
           repeat_phone_hours?: number;
@@ -1048,6 +1066,7 @@ export type Database = {
         Update: {
           commission_hold_days?: number;
           id?: boolean;
+          max_commission_rate?: number;
           refusal_flag_min_finished?: number;
           refusal_flag_percent?: number;
           repeat_phone_hours?: number;
@@ -1600,6 +1619,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      link_self_dealing: { Args: { p_link_id: string }; Returns: string[] };
       order_customer_phones: {
         Args: { p_order_ids: string[] };
         Returns: {
@@ -1724,6 +1744,7 @@ export type Database = {
       update_marketplace_settings: {
         Args: {
           p_commission_hold_days?: number;
+          p_max_commission_rate?: number;
           p_refusal_flag_min_finished?: number;
           p_refusal_flag_percent?: number;
           p_repeat_phone_hours?: number;
@@ -1733,6 +1754,7 @@ export type Database = {
         Returns: {
           commission_hold_days: number;
           id: boolean;
+          max_commission_rate: number;
           refusal_flag_min_finished: number;
           refusal_flag_percent: number;
           repeat_phone_hours: number;

@@ -1,5 +1,6 @@
 // Configuration of the api function. Hosted Supabase provides SUPABASE_DB_URL, SUPABASE_URL and
-// SUPABASE_SERVICE_ROLE_KEY itself; set the other two once with `supabase secrets set`:
+// SUPABASE_SECRET_KEYS (the project's secret API keys, secret-keys.ts) itself; set the other two
+// once with `supabase secrets set`:
 //   JWT_SIGNING_KEY  the private ES256 JWK also imported as the project's JWT signing key
 //   APP_URL          where the SPA is served (affiliate links point at its /checkout)
 // Every variable is required: a function missing one stops at boot with its name. The Instagram
@@ -7,6 +8,7 @@
 // alerts' (telegram/config.ts).
 import { readInstagramConfig, type InstagramConfig } from "./instagram/config.ts";
 import { readTelegramConfig, type TelegramConfig } from "./telegram/config.ts";
+import { readSecretKeys, type SecretKeys } from "./secret-keys.ts";
 import { loadSigningKey, type SigningKey } from "./tokens.ts";
 
 export interface FunctionEnv {
@@ -14,8 +16,8 @@ export interface FunctionEnv {
   signingKey: SigningKey;
   /** The project URL as browsers reach it (Storage public URLs start with it). */
   supabaseUrl: string;
-  /** Storage writes as service_role: only this function stores images. */
-  serviceRoleKey: string;
+  /** Storage writes with the project's secret key: only this function stores images. */
+  secretKeys: SecretKeys;
   /** The SPA's origin, e.g. https://shop.example.com (affiliate links point at its /checkout). */
   appUrl: string;
   /** Optional: see instagram/config.ts for its variables. */
@@ -34,7 +36,7 @@ export async function readEnv(): Promise<FunctionEnv> {
     databaseUrl: required("SUPABASE_DB_URL", Deno.env.get("SUPABASE_DB_URL")),
     signingKey: await loadSigningKey(required("JWT_SIGNING_KEY", Deno.env.get("JWT_SIGNING_KEY"))),
     supabaseUrl: required("SUPABASE_URL", Deno.env.get("SUPABASE_URL")).replace(/\/+$/, ""),
-    serviceRoleKey: required("SUPABASE_SERVICE_ROLE_KEY", Deno.env.get("SUPABASE_SERVICE_ROLE_KEY")),
+    secretKeys: readSecretKeys(),
     appUrl: required("APP_URL", Deno.env.get("APP_URL")).replace(/\/+$/, ""),
     instagram: await readInstagramConfig(),
     telegram: readTelegramConfig(),

@@ -1,6 +1,6 @@
 // KHQR: validation of a saved "Receive" code and the payable code made from it.
 import { assert, assertEquals } from "./test-assert.ts";
-import { checkKhqr, formatTlv, khqrCrc, khqrTags, parseTlv, payableKhqr } from "./contract/khqr.ts";
+import { checkKhqr, formatTlv, khqrCrc, khqrTags, parseTlv, payableKhqr, setKhqrTags } from "./contract/khqr.ts";
 import { profileUpdateSchema } from "./contract/auth.ts";
 import { parseWith } from "./validation.ts";
 import type { ApiError } from "./errors.ts";
@@ -133,4 +133,91 @@ Deno.test("the profile schema takes a valid KHQR, clears with empty or null, and
       "KHQR checksum (tag 63) does not match: the code is incomplete or mistyped",
     );
   }
+});
+
+/** The good code with `extra` inserted after `after`, signed again so only the repeat is wrong. */
+function withExtra(after: string, extra: string) {
+  const body = KNOWN_GOOD.individualKhr.slice(0, -8).replace(after, after + extra) + "6304";
+  return body + khqrCrc(body);
+}
+
+/** How many times each top-level tag occurs. */
+function tagCounts(code: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { tag } of parseTlv(code) as { tag: string }[]) counts[tag] = (counts[tag] ?? 0) + 1;
+  return counts;
+}
+
+Deno.test("a KHQR that repeats a top-level tag is refused, whatever the tag, checksum matching", () => {
+  const cases: [string, string, string][] = [
+    ["two amounts", withExtra("5403500", "54079999.99"), "KHQR repeats tag 54: a code carries each field once"],
+    ["two currencies", withExtra("5303116", "5303840"), "KHQR repeats tag 53: a code carries each field once"],
+    [
+      "two individual accounts",
+      withExtra("0014jonhsmith@nbcq", "29170013attacker@nbcq"),
+      "KHQR repeats tag 29: a code carries each field once",
+    ],
+    [
+      "an individual and a merchant account",
+      withExtra("0014jonhsmith@nbcq", "30170013attacker@nbcq"),
+      "KHQR carries two accounts (tags 29 and 30): a code pays one account",
+    ],
+  ];
+  for (const [name, code, message] of cases) {
+    assertEquals(code.slice(-4), khqrCrc(code.slice(0, -4)), `${name}: signed`);
+    assertEquals(checkKhqr(code), { ok: false, message }, name);
+    try {
+      parseWith(profileUpdateSchema, { khqr: code });
+      throw new Error(`${name}: accepted`);
+    } catch (error) {
+      assertEquals((error as ApiError).field, "khqr", name);
+      assertEquals((error as ApiError).message, message, name);
+    }
+    let thrown = "";
+    try {
+      payableKhqr(code, payment);
+    } catch (error) {
+      thrown = (error as Error).message;
+    }
+    assertEquals(thrown, message, `${name}: no payable code is made from it`);
+  }
+});
+
+Deno.test("a payable KHQR decodes to exactly one amount, one currency and one account", () => {
+  for (const saved of [KNOWN_GOOD.individualKhr, KNOWN_GOOD.abaMerchant, KNOWN_GOOD.khmerNames, abaReceiveCode()]) {
+    const payable = payableKhqr(saved, payment);
+    const counts = tagCounts(payable);
+    assertEquals([counts["54"], counts["53"], counts["01"], counts["99"], counts["63"]], [1, 1, 1, 1, 1]);
+    assertEquals((counts["29"] ?? 0) + (counts["30"] ?? 0), 1, "one account");
+    assert(
+      Object.values(counts).every((count) => count === 1),
+      `each tag once in ${payable}`,
+    );
+    assertEquals(khqrTags(payable)["54"], "1234.56");
+  }
+});
+
+Deno.test("setting a tag removes every copy of it, not only the first", () => {
+  const fields = [
+    { tag: "00", value: "01" },
+    { tag: "53", value: "116" },
+    { tag: "54", value: "1.00" },
+    { tag: "54", value: "9999.99" },
+    { tag: "58", value: "KH" },
+    { tag: "53", value: "840" },
+  ];
+  assertEquals(
+    setKhqrTags(fields, [
+      { tag: "53", value: "840" },
+      { tag: "54", value: "61.20" },
+      { tag: "99", value: "x" },
+    ]),
+    [
+      { tag: "00", value: "01" },
+      { tag: "53", value: "840" },
+      { tag: "54", value: "61.20" },
+      { tag: "58", value: "KH" },
+      { tag: "99", value: "x" },
+    ],
+  );
 });

@@ -1,4 +1,4 @@
-// Constant-time equality of two secrets (webhook tokens, the service-role key): the time taken
+// Constant-time equality of two secrets (webhook tokens, the secret API keys): the time taken
 // does not tell how much of a guess was right.
 
 export function sameSecret(a: string, b: string): boolean {

@@ -23,7 +23,7 @@ const app = createApp({
   sql,
   signingKey,
   supabaseUrl: "http://127.0.0.1:1",
-  serviceRoleKey: "service-role",
+  secretKeys: { current: "sb_secret_unit", all: ["sb_secret_unit"] },
   appUrl: "http://app.local",
   instagram: null,
 });

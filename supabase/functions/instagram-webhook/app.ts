@@ -1,13 +1,14 @@
 // The `instagram-webhook` function: Meta's webhook for the connected accounts' comments and DMs.
 //   GET   the subscription handshake: hub.challenge back as text when hub.verify_token matches
 //   POST  events, signed with the app secret: recorded, answered 200 at once, replies sent after
-//   POST  /refresh-tokens with the service-role key: the daily refresh of quiet accounts' tokens
+//   POST  /refresh-tokens with a secret key in `apikey`: the daily refresh of quiet accounts' tokens
 // Answering fast matters: Meta retries slow or failed deliveries and eventually disables the
 // webhook. Sending happens after the answer (runAfterResponse), and a redelivery sends nothing
 // again because the event is recorded once.
 import { Hono } from "hono";
 import type { Sql } from "../_shared/db.ts";
 import type { InstagramConfig } from "../_shared/instagram/config.ts";
+import { hasSecretKey, type SecretKeys } from "../_shared/secret-keys.ts";
 import { readEvents } from "./payload.ts";
 import { recordEvent } from "./record-event.ts";
 import { refreshAgeingTokens } from "./refresh-tokens.ts";
@@ -19,8 +20,8 @@ export interface WebhookDeps {
   /** Null when the marketplace has no Instagram app: every request is refused. */
   config: InstagramConfig | null;
   appUrl: string;
-  /** Authorises the scheduled token refresh. */
-  serviceRoleKey: string;
+  /** Authorises the scheduled token refresh (the project's secret API keys). */
+  secretKeys: SecretKeys;
   /** Keeps work going after the answer (EdgeRuntime.waitUntil on hosted). */
   runAfterResponse: (work: Promise<unknown>) => void;
 }
@@ -76,8 +77,8 @@ export function createWebhookApp(deps: WebhookDeps) {
   });
 
   app.post("/refresh-tokens", async (c) => {
-    if (!sameSecret(c.req.header("authorization") ?? "", `Bearer ${deps.serviceRoleKey}`)) {
-      return c.text("The service-role key is required", 401);
+    if (!hasSecretKey(c.req.header("apikey"), deps.secretKeys)) {
+      return c.text("A secret key is required in the apikey header", 401);
     }
     if (!deps.config) return c.json({ due: 0, refreshed: 0, failed: 0 });
     return c.json(await refreshAgeingTokens(deps.sql, deps.config));

@@ -1,9 +1,10 @@
 // Entry point of the `instagram-webhook` edge function (verify_jwt = false: Meta calls it, and
 // proves itself with the X-Hub-Signature-256 of each POST). Needs SUPABASE_DB_URL, APP_URL and
-// SUPABASE_SERVICE_ROLE_KEY like the api function, and the INSTAGRAM_* variables of
+// SUPABASE_SECRET_KEYS like the api function, and the INSTAGRAM_* variables of
 // _shared/instagram/config.ts.
 import { connect } from "../_shared/db.ts";
 import { readInstagramConfig } from "../_shared/instagram/config.ts";
+import { readSecretKeys } from "../_shared/secret-keys.ts";
 import { createWebhookApp } from "./app.ts";
 
 declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;
@@ -18,7 +19,7 @@ const app = createWebhookApp({
   sql: connect(required("SUPABASE_DB_URL")),
   config: await readInstagramConfig(),
   appUrl: required("APP_URL").replace(/\/+$/, ""),
-  serviceRoleKey: required("SUPABASE_SERVICE_ROLE_KEY"),
+  secretKeys: readSecretKeys(),
   // Hosted, the worker may stop once the answer is sent unless told to wait; under plain Deno
   // (the local stack) the promise simply runs on.
   runAfterResponse: (work) => {

@@ -1,5 +1,5 @@
 // The daily refresh of Instagram tokens (POST /instagram-webhook/refresh-tokens, called by a
-// scheduled job with the service-role key). Replies and dashboard visits refresh the tokens of
+// scheduled job, with a secret key as `apikey`). Replies and dashboard visits refresh the tokens of
 // accounts in use; this keeps a quiet account's token from reaching its 60-day expiry. A token is
 // refreshed once it is a week old, so a daily run leaves every token at least 50 days to live.
 import { asService, type Sql } from "../_shared/db.ts";

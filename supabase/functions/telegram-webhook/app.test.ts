@@ -29,7 +29,8 @@ function post(app: ReturnType<typeof createWebhookApp>, path: string, headers: R
   );
 }
 
-const deps = { sql: noDatabase, serviceRoleKey: "service-key", runAfterResponse: () => {} };
+const secretKeys = { current: "sb_secret_unit", all: ["sb_secret_unit"] };
+const deps = { sql: noDatabase, secretKeys, runAfterResponse: () => {} };
 
 Deno.test("an update without the secret token, or with another, is refused unread", async () => {
   const app = createWebhookApp({ ...deps, config });
@@ -43,8 +44,9 @@ Deno.test("without a bot every update is refused", async () => {
   assertEquals((await post(app, "", { "x-telegram-bot-api-secret-token": "the-secret" })).status, 403);
 });
 
-Deno.test("the drain needs the service-role key", async () => {
+Deno.test("the drain needs a secret key in apikey, not as a bearer token", async () => {
   const app = createWebhookApp({ ...deps, config });
   assertEquals((await post(app, "/drain", {})).status, 401);
-  assertEquals((await post(app, "/drain", { authorization: "Bearer other" })).status, 401);
+  assertEquals((await post(app, "/drain", { apikey: "sb_secret_other" })).status, 401);
+  assertEquals((await post(app, "/drain", { authorization: "Bearer sb_secret_unit" })).status, 401);
 });

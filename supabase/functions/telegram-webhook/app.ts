@@ -3,10 +3,11 @@
 //                  TELEGRAM_WEBHOOK_SECRET is read at all; /start <token> links the chat to the
 //                  token's account and confirms in the chat. Every update read is answered 200
 //                  (a non-2xx makes Telegram deliver it again and again).
-//   POST /drain    with the service-role key: sends the due notices (the scheduled job).
+//   POST /drain    with a secret key in `apikey`: sends the due notices (the scheduled job).
 import { Hono } from "hono";
 import { asService, type Sql } from "../_shared/db.ts";
 import { sameSecret } from "../_shared/same-secret.ts";
+import { hasSecretKey, type SecretKeys } from "../_shared/secret-keys.ts";
 import { sendMessage } from "../_shared/telegram/bot-api.ts";
 import type { TelegramConfig } from "../_shared/telegram/config.ts";
 import { drainOutbox } from "../_shared/telegram/drain.ts";
@@ -17,8 +18,8 @@ export interface WebhookDeps {
   sql: Sql;
   /** Null when the marketplace has no bot: every update is refused. */
   config: TelegramConfig | null;
-  /** Authorises the scheduled drain. */
-  serviceRoleKey: string;
+  /** Authorises the scheduled drain (the project's secret API keys). */
+  secretKeys: SecretKeys;
   /** Keeps work going after the answer (EdgeRuntime.waitUntil on hosted). */
   runAfterResponse: (work: Promise<unknown>) => void;
 }
@@ -70,8 +71,8 @@ export function createWebhookApp(deps: WebhookDeps) {
   });
 
   app.post("/drain", async (c) => {
-    if (!sameSecret(c.req.header("authorization") ?? "", `Bearer ${deps.serviceRoleKey}`)) {
-      return c.text("The service-role key is required", 401);
+    if (!hasSecretKey(c.req.header("apikey"), deps.secretKeys)) {
+      return c.text("A secret key is required in the apikey header", 401);
     }
     if (!deps.config) return c.json({ sent: 0, retrying: 0, unlinked: 0, failed: 0 });
     // A scheduled run sends what is due now and leaves later retries to the next run.

@@ -1,8 +1,9 @@
 // Entry point of the `telegram-webhook` edge function (verify_jwt = false: Telegram calls it, and
 // proves itself with X-Telegram-Bot-Api-Secret-Token). Needs SUPABASE_DB_URL and
-// SUPABASE_SERVICE_ROLE_KEY like the api function, and the TELEGRAM_* variables of
+// SUPABASE_SECRET_KEYS like the api function, and the TELEGRAM_* variables of
 // _shared/telegram/config.ts.
 import { connect } from "../_shared/db.ts";
+import { readSecretKeys } from "../_shared/secret-keys.ts";
 import { readTelegramConfig } from "../_shared/telegram/config.ts";
 import { createWebhookApp } from "./app.ts";
 
@@ -17,7 +18,7 @@ function required(name: string): string {
 const app = createWebhookApp({
   sql: connect(required("SUPABASE_DB_URL")),
   config: readTelegramConfig(),
-  serviceRoleKey: required("SUPABASE_SERVICE_ROLE_KEY"),
+  secretKeys: readSecretKeys(),
   // Hosted, the worker may stop once the answer is sent unless told to wait; under plain Deno
   // (the local stack) the promise simply runs on.
   runAfterResponse: (work) => {

@@ -31,6 +31,7 @@ const fieldKeys: Record<string, MessageKey> = {
   aba_reference: "audit.field.aba_reference",
   riel_per_usd: "audit.field.riel_per_usd",
   commission_hold_days: "audit.field.commission_hold_days",
+  max_commission_rate: "audit.field.max_commission_rate",
   fee_cents: "audit.field.fee_cents",
   review_status: "audit.field.review_status",
   email: "audit.field.email",

@@ -20,6 +20,7 @@ beforeEach(() => {
     repeat_phone_hours: 24,
     refusal_flag_percent: 30,
     refusal_flag_min_finished: 10,
+    max_commission_rate: 0.5,
     updated_at: "2026-11-22T03:00:00Z",
     updated_by: null,
   };
@@ -118,5 +119,23 @@ describe("Marketplace settings", () => {
       repeat_phone_orders: 4,
       refusal_flag_percent: 40,
     });
+  });
+
+  it("shows the commission ceiling, refuses one out of range, and saves only it", async () => {
+    view = await render(<MarketplaceSettings />);
+    await until(() => expect(input("max_commission_rate").value).toBe("0.5"));
+    expect(input("max_commission_rate").inputMode).toBe("decimal");
+    expect(view.container.textContent).toContain("Highest commission rate");
+    await type("0.95", input("max_commission_rate"));
+    await click(save());
+    expect(view.container.textContent).toContain(
+      "max_commission_rate must be from 0.05 to 0.90 with at most two decimals",
+    );
+    expect(puts()).toEqual([]);
+    await type("0.35", input("max_commission_rate"));
+    await click(save());
+    await until(() => expect(document.body.textContent).toContain("Settings saved."));
+    expect(JSON.parse(String((puts()[0][1] as RequestInit).body))).toEqual({ max_commission_rate: 0.35 });
+    expect(input("max_commission_rate").value).toBe("0.35");
   });
 });

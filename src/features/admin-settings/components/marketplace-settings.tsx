@@ -1,6 +1,6 @@
 // The admin's Settings tab: the riel exchange rate (riel per US dollar) the checkout shows riel
 // beside dollars with, the commission holding period (days after delivery before earnings can
-// be requested) and the fraud-flag thresholds. Prices and every amount stay in dollars (docs/money.md). The shared schema checks
+// be requested), the ceiling on campaigns' commission rates and the fraud-flag thresholds. Prices and every amount stay in dollars (docs/money.md). The shared schema checks
 // the values first; a refusal from the server shows next to the field it names.
 import { useState, type FormEvent } from "react";
 import { settingsUpdateSchema, type Settings } from "@contract/settings.ts";
@@ -19,6 +19,7 @@ const FIELDS = [
   "repeat_phone_hours",
   "refusal_flag_percent",
   "refusal_flag_min_finished",
+  "max_commission_rate",
 ] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
@@ -81,12 +82,12 @@ function SettingsForm({ saved }: { saved: Settings }) {
     }
   }
 
-  const field = (name: Field, hint: string) => (
+  const field = (name: Field, hint: string, inputMode: "numeric" | "decimal" = "numeric") => (
     <TextField
       key={name}
       label={t(`settings.${name}`)}
       name={name}
-      inputMode="numeric"
+      inputMode={inputMode}
       required
       hint={hint}
       value={values[name]}
@@ -106,6 +107,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
         t("settings.riel_per_usdHint", { example: formatRiel(100, Number(values.riel_per_usd) || saved.riel_per_usd) }),
       )}
       {field("commission_hold_days", t("settings.commission_hold_daysHint"))}
+      {field("max_commission_rate", t("settings.max_commission_rateHint"), "decimal")}
       <fieldset className="form-fieldset">
         <legend className="form-fieldset__legend">{t("settings.flagsLegend")}</legend>
         <p className="muted-note form-fieldset__hint">{t("settings.flagsHint")}</p>

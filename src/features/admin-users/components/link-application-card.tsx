@@ -1,10 +1,12 @@
 // One affiliate link application: influencer (ID and email), campaign (ID and name), affiliate
-// URL, status and created date; Approve and Reject while pending, else the decision.
+// URL, status and created date; Approve and Reject while pending, else the decision. An
+// application flagged self_dealing (the influencer shares a phone, bank account or KHQR account
+// with the shop; admins only) says so first, with what is shared.
 import type { ReactNode } from "react";
 import type { LinkApplication } from "@contract/links.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { t } from "@/features/admin-users/i18n.ts";
-import { Badge, Button, type BadgeTone } from "@/components/ui/index.ts";
+import { Badge, Button, Icon, type BadgeTone } from "@/components/ui/index.ts";
 import type { LinkDecision } from "@/features/admin-users/api/decide-link-application.ts";
 
 const statusTone: Record<LinkApplication["status"], BadgeTone> = {
@@ -24,6 +26,7 @@ export function linkApplicationLabel(application: LinkApplication): string {
 }
 
 export function LinkApplicationCard({ application, deciding, onDecide }: LinkApplicationCardProps) {
+  const selfDealing = application.flags.includes("self_dealing");
   const details: { label: string; value: ReactNode }[] = [
     {
       label: t("admin.links.influencer"),
@@ -56,6 +59,7 @@ export function LinkApplicationCard({ application, deciding, onDecide }: LinkApp
     details.push({ label: t("admin.reject.reasonShown"), value: application.rejection_reason });
   }
   const status = application.status;
+  const flagId = `link-application-${application.id}-self-dealing`;
 
   return (
     <li
@@ -68,7 +72,23 @@ export function LinkApplicationCard({ application, deciding, onDecide }: LinkApp
           <span className="visually-hidden">{t("admin.users.status")}: </span>
           {t(`admin.links.status.${status}`)}
         </Badge>
+        {selfDealing && (
+          <Badge tone="danger" className="link-application__flag">
+            <Icon name="shield" size={14} />
+            {t("admin.links.selfDealing")}
+          </Badge>
+        )}
       </div>
+      {selfDealing && (
+        <div className="link-application__warning" role="note" id={flagId}>
+          <p>{t("admin.links.selfDealingHint")}</p>
+          <ul aria-label={t("admin.links.sharedWithShop")}>
+            {application.shared_with_shop.map((kind) => (
+              <li key={kind}>{t(`admin.links.shared.${kind}`)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <dl className="details details--stacked">
         {details.map((detail) => (
           <div className="details__row" key={detail.label}>
@@ -82,6 +102,7 @@ export function LinkApplicationCard({ application, deciding, onDecide }: LinkApp
           <>
             <Button
               variant="success"
+              aria-describedby={selfDealing ? flagId : undefined}
               loading={deciding === "approve"}
               disabled={deciding !== null}
               onClick={() => onDecide(application, "approve")}

@@ -74,5 +74,7 @@ describe("qrCodeDataUrl width", () => {
       const png = decodePngDataUrl(await qrCodeDataUrl(text));
       expect([version, png.width, png.height]).toEqual([version, 256, 256]);
     }
-  });
+    // Forty symbols encoded and decoded: CPU-bound work that takes several seconds on a busy
+    // 2-core machine, so it gets more than vitest's 5 s default (this checks sizes, not speed).
+  }, 60_000);
 });

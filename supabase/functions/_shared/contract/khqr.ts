@@ -76,8 +76,9 @@ export type KhqrCheck = { ok: true; fields: KhqrField[]; account: KhqrAccount } 
 
 /**
  * Checks a KHQR the way the server accepts one into a profile: EMVCo structure, payload format
- * `00`=`01` first, country `KH`, a Bakong account in tag 29 (individual) or 30 (merchant), and a
- * tag 63 checksum that matches. The message names the first thing wrong.
+ * `00`=`01` first, a tag 63 checksum that matches, no top-level tag twice, country `KH`, and one
+ * Bakong account in tag 29 (individual) or 30 (merchant), not both. The message names the first
+ * thing wrong. The database checks the same structure (private.khqr_tags_are_unique).
  */
 export function checkKhqr(input: string): KhqrCheck {
   const text = input.trim();
@@ -97,6 +98,18 @@ export function checkKhqr(input: string): KhqrCheck {
   if (last.value.toUpperCase() !== expected) {
     return { ok: false, message: "KHQR checksum (tag 63) does not match: the code is incomplete or mistyped" };
   }
+  // A repeated tag is two answers to one question (two amounts, two currencies, two accounts):
+  // bank apps disagree on which copy they read, so a code says each thing once.
+  const seen = new Set<string>();
+  for (const field of fields) {
+    if (seen.has(field.tag)) {
+      return { ok: false, message: `KHQR repeats tag ${field.tag}: a code carries each field once` };
+    }
+    seen.add(field.tag);
+  }
+  if (seen.has("29") && seen.has("30")) {
+    return { ok: false, message: "KHQR carries two accounts (tags 29 and 30): a code pays one account" };
+  }
   const country = fields.find((field) => field.tag === "58");
   if (country?.value !== "KH") return { ok: false, message: "KHQR must be a Cambodian code (country KH, tag 58)" };
   const accountField = fields.find((field) => field.tag === "29" || field.tag === "30");
@@ -112,6 +125,30 @@ export function checkKhqr(input: string): KhqrCheck {
   };
 }
 
+/**
+ * `fields` with each of `replacements` in the place of the first field of its tag, and every
+ * other field of that tag removed; a tag `fields` lacks goes before the first higher tag. A second
+ * `54` or `53` left behind would be a second amount or currency that some bank app reads instead
+ * of ours, so none is, even in a code the checks would refuse.
+ */
+export function setKhqrTags(fields: readonly KhqrField[], replacements: readonly KhqrField[]): KhqrField[] {
+  const result = [...fields];
+  for (const field of replacements) {
+    const index = result.findIndex((existing) => existing.tag === field.tag);
+    if (index >= 0) {
+      for (let at = result.length - 1; at > index; at--) {
+        if (result[at].tag === field.tag) result.splice(at, 1);
+      }
+      result[index] = field;
+    } else {
+      // A tag the code lacks goes before the first higher tag, as the tags are ordered.
+      const before = result.findIndex((existing) => existing.tag > field.tag);
+      result.splice(before < 0 ? result.length : before, 0, field);
+    }
+  }
+  return result;
+}
+
 /** What makes a saved code payable. */
 export interface KhqrPayment {
   /** USD cents, > 0. */
@@ -125,7 +162,8 @@ export interface KhqrPayment {
 /**
  * The saved (valid) code made dynamic for one payment: `01`=`12`, currency USD (`53`=`840`),
  * the amount (`54`, two decimals), the timestamps (`99`: `00` created, `01` expires, both in
- * milliseconds) and a fresh checksum. Every other tag is kept as it was, in its place.
+ * milliseconds) and a fresh checksum, each once: every copy of these tags is replaced by one.
+ * Every other tag is kept as it was, in its place.
  */
 export function payableKhqr(saved: string, payment: KhqrPayment): string {
   const check = checkKhqr(saved);
@@ -145,17 +183,10 @@ export function payableKhqr(saved: string, payment: KhqrPayment): string {
       ]),
     },
   ];
-  const fields = check.fields.filter((field) => field.tag !== "63");
-  for (const field of replaced) {
-    const index = fields.findIndex((existing) => existing.tag === field.tag);
-    if (index >= 0) {
-      fields[index] = field;
-    } else {
-      // A tag the code lacks goes before the first higher tag, as the tags are ordered.
-      const before = fields.findIndex((existing) => existing.tag > field.tag);
-      fields.splice(before < 0 ? fields.length : before, 0, field);
-    }
-  }
+  const fields = setKhqrTags(
+    check.fields.filter((field) => field.tag !== "63"),
+    replaced,
+  );
   const body = formatTlv(fields) + "6304";
   return body + khqrCrc(body);
 }

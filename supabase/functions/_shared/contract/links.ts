@@ -52,6 +52,14 @@ export const affiliateLinkSchema = z.object({
   rejection_reason: z.string().nullable(),
 });
 
+/** The flags of a link application, for admins only (public.link_self_dealing). */
+export const LINK_FLAGS = ["self_dealing"] as const;
+export type LinkFlag = (typeof LINK_FLAGS)[number];
+
+/** What an application's influencer can share with the campaign's shop, flagging it self_dealing. */
+export const SHARED_WITH_SHOP = ["bank_account", "khqr_account", "phone"] as const;
+export type SharedWithShop = (typeof SHARED_WITH_SHOP)[number];
+
 /** A link as admins see it (GET /admin/affiliate-links/all and /pending). */
 export const adminLinkApplicationSchema = z.object({
   id,
@@ -67,6 +75,10 @@ export const adminLinkApplicationSchema = z.object({
   decided_at: timestamp.nullable(),
   /** Why an admin rejected the application; null unless rejected. */
   rejection_reason: z.string().nullable(),
+  /** ["self_dealing"] when the influencer shares a phone, bank account or KHQR account with the shop. */
+  flags: z.array(z.enum(LINK_FLAGS)),
+  /** What is shared, sorted; empty when not flagged. */
+  shared_with_shop: z.array(z.enum(SHARED_WITH_SHOP)),
 });
 
 /** The DM keyword and reply of an approved link (GET /keyword-triggers/my-triggers). */

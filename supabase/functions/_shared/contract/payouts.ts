@@ -115,7 +115,8 @@ export const pendingPayoutSchema = z.object({
   ...bankSnapshotShape,
   /**
    * The requested KHQR made payable: dynamic, the total in USD, expiring
-   * PAYABLE_KHQR_LIFETIME_MS after this answer; null when the user saved no KHQR.
+   * PAYABLE_KHQR_LIFETIME_MS after this answer; null when the user saved no KHQR, or saved one
+   * before the checks refused repeated tags and it repeats one (pay the account number then).
    */
   khqr: z.string().nullable(),
 });

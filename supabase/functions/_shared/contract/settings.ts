@@ -1,6 +1,7 @@
 // The marketplace settings an admin changes (GET and PUT /admin/settings): request and response
 // schemas, shared by the SPA and the api function (no Deno APIs). The first setting is the riel
-// exchange rate the checkout shows riel prices with (docs/money.md).
+// exchange rate the checkout shows riel prices with (docs/money.md); max_commission_rate is the
+// ceiling on campaigns' commission rates.
 import { z } from "zod";
 import { id, message, timestamp } from "./fields.ts";
 
@@ -14,6 +15,16 @@ const rielPerUsdRange = `riel_per_usd must be a whole number from ${RIEL_PER_USD
 export const COMMISSION_HOLD_DAYS_MAX = 90;
 
 const holdDaysRange = `commission_hold_days must be a whole number from 0 to ${COMMISSION_HOLD_DAYS_MAX}`;
+
+/**
+ * The range of max_commission_rate (the highest commission rate a campaign may be given), as the
+ * database's CHECK has it, and its default. docs/money.md says why there is a ceiling.
+ */
+export const MAX_COMMISSION_RATE_MIN = 0.05;
+export const MAX_COMMISSION_RATE_MAX = 0.9;
+export const MAX_COMMISSION_RATE_DEFAULT = 0.5;
+
+const maxCommissionRateRange = "max_commission_rate must be from 0.05 to 0.90 with at most two decimals";
 
 /** The fraud-flag thresholds (docs/product.md) and their ranges, as the database's CHECKs have them. */
 export const FLAG_THRESHOLD_RANGES = {
@@ -53,6 +64,13 @@ export const settingsUpdateSchema = z
     repeat_phone_hours: threshold("repeat_phone_hours"),
     refusal_flag_percent: threshold("refusal_flag_percent"),
     refusal_flag_min_finished: threshold("refusal_flag_min_finished"),
+    max_commission_rate: z
+      .number({ error: maxCommissionRateRange })
+      .min(MAX_COMMISSION_RATE_MIN, maxCommissionRateRange)
+      .max(MAX_COMMISSION_RATE_MAX, maxCommissionRateRange)
+      // Two decimals at most: 0.35 is 35%, and 0.355 is not a rate anyone types.
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, maxCommissionRateRange)
+      .optional(),
   })
   .strict()
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
@@ -74,6 +92,8 @@ export const settingsSchema = z.object({
   refusal_flag_percent: z.number().int(),
   /** ...once it has at least this many finished (delivered or cancelled) orders. */
   refusal_flag_min_finished: z.number().int(),
+  /** The highest commission rate a new campaign rate may have (0.05 to 0.90, default 0.50). */
+  max_commission_rate: z.number(),
   updated_at: timestamp,
   /** The admin who saved them last; null until one does. */
   updated_by: id.nullable(),

@@ -1,12 +1,14 @@
-// Uploads to Supabase Storage over its HTTP API as service_role: no client role may write
+// Uploads to Supabase Storage over its HTTP API with the project's secret key: no client role may write
 // objects (the migrations give none an insert policy), so only bytes this function has checked
 // and sniffed are ever stored, under names it makes. The bucket's size and type limits still
 // apply. Hosted Storage (and the local stand-in) answer client errors as HTTP 400 with the
 // meaning in the body's `statusCode` ("403", "413", "415", ...); that is what callers get back.
+import type { SecretKeys } from "../../_shared/secret-keys.ts";
+
 export interface StorageTarget {
   supabaseUrl: string;
   /** Server side only: the function's own credentials for Storage. */
-  serviceRoleKey: string;
+  secretKeys: SecretKeys;
 }
 
 export class StorageUploadError extends Error {
@@ -29,8 +31,9 @@ export async function uploadObject(
   const res = await fetch(`${target.supabaseUrl}/storage/v1/object/${objectPath(object.bucket, object.path)}`, {
     method: "POST",
     headers: {
-      authorization: `Bearer ${target.serviceRoleKey}`,
-      apikey: target.serviceRoleKey,
+      // Only `apikey`: the API gateway turns a secret key there into service access for Storage.
+      // A secret key is not a JWT, so as `Authorization: Bearer` it would be refused (Invalid JWT).
+      apikey: target.secretKeys.current,
       "content-type": object.contentType,
       // Every key is a fresh random name, so a cached copy can never go stale.
       "cache-control": "max-age=31536000",

@@ -7,6 +7,7 @@ import {
   type AffiliateLink,
   type KeywordTrigger,
   type LinkApplication,
+  type SharedWithShop,
 } from "../../_shared/contract/links.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Fragment, Tx } from "../../_shared/db.ts";
@@ -31,7 +32,11 @@ export type OwnLinkRow = LinkRow & {
   keyword: Tables<"keyword_triggers">["keyword"] | null;
 };
 
-export type ApplicationRow = LinkRow & { influencer_email: Tables<"users">["email"] };
+export type ApplicationRow = LinkRow & {
+  influencer_email: Tables<"users">["email"];
+  /** public.link_self_dealing: what the influencer shares with the shop (admins only). */
+  shared_with_shop: SharedWithShop[];
+};
 
 export type TriggerRow = Pick<
   Tables<"keyword_triggers">,
@@ -52,11 +57,15 @@ export function readOwnLinks(tx: Tx, where: Fragment) {
     order by l.created_at desc, l.id desc`;
 }
 
-/** Links `l` with the applicant's email, for admins; `where` filters `l`. Newest first. */
+/**
+ * Links `l` with the applicant's email and what they share with the shop, for admins (the
+ * function refuses anyone else); `where` filters `l`. Newest first.
+ */
 export function readApplications(tx: Tx, where: Fragment, limit: number | null = null) {
   return tx<(ApplicationRow & { cursor_micros: number })[]>`
     select l.id, l.influencer_id, u.email as influencer_email, l.campaign_id, c.product_name as campaign_name,
            l.status, l.is_approved, l.short_code, l.created_at, l.decided_at, r.reason as rejection_reason,
+           public.link_self_dealing(l.id) as shared_with_shop,
            ${cursorMicros(tx, tx`l.created_at`)} as cursor_micros
     from public.affiliate_links l
     join public.users u on u.id = l.influencer_id
@@ -114,6 +123,8 @@ export function toApplicationJson(row: ApplicationRow, appUrl: string): LinkAppl
     created_at: row.created_at,
     decided_at: row.decided_at,
     rejection_reason: row.rejection_reason,
+    flags: row.shared_with_shop.length > 0 ? ["self_dealing"] : [],
+    shared_with_shop: row.shared_with_shop,
   };
 }
 

@@ -1,7 +1,7 @@
 // Payout requests and balances as the API returns them (SPEC §3 payout summary, history item,
 // pending request). Every query runs as the caller, so row-level security decides whose rows
 // are read: a user's own, or everyone's for an admin. Amounts come in cents and in dollars.
-import { payableKhqr } from "../../_shared/contract/khqr.ts";
+import { checkKhqr, payableKhqr } from "../../_shared/contract/khqr.ts";
 import { centsToDollars, money } from "../../_shared/contract/money.ts";
 import {
   PAYABLE_KHQR_LIFETIME_MS,
@@ -256,13 +256,16 @@ export async function readPendingByUser(tx: Tx, now = Date.now()): Promise<Pendi
       bank_name: row.bank_name,
       account_name: row.account_name,
       account_number: row.account_number,
-      khqr: row.khqr
-        ? payableKhqr(row.khqr, {
-            amountCents: row.total,
-            createdAtMs: now,
-            expiresAtMs: now + PAYABLE_KHQR_LIFETIME_MS,
-          })
-        : null,
+      // A snapshot the checks now refuse (saved before tags were required to be unique) gets no
+      // payable code: the admin pays the account number instead of a code that may pay twice.
+      khqr:
+        row.khqr && checkKhqr(row.khqr).ok
+          ? payableKhqr(row.khqr, {
+              amountCents: row.total,
+              createdAtMs: now,
+              expiresAtMs: now + PAYABLE_KHQR_LIFETIME_MS,
+            })
+          : null,
     };
   });
 }

@@ -11,6 +11,7 @@ const SETTINGS_COLUMNS = [
   "repeat_phone_hours",
   "refusal_flag_percent",
   "refusal_flag_min_finished",
+  "max_commission_rate",
   "updated_at",
   "updated_by",
 ] as const satisfies readonly (keyof Tables<"marketplace_settings">)[];
@@ -30,6 +31,7 @@ export function toSettingsJson(row: SettingsRow): Settings {
     repeat_phone_hours: row.repeat_phone_hours,
     refusal_flag_percent: row.refusal_flag_percent,
     refusal_flag_min_finished: row.refusal_flag_min_finished,
+    max_commission_rate: row.max_commission_rate,
     updated_at: row.updated_at,
     updated_by: row.updated_by,
   };

@@ -1,4 +1,4 @@
-// Admin paths for the marketplace settings (the riel exchange rate, the commission holding period, the fraud-flag thresholds): read them and change
+// Admin paths for the marketplace settings (the riel exchange rate, the commission holding period, the fraud-flag thresholds, the commission ceiling): read them and change
 // them. Both run as the admin, so the database decides too: its policy lets only admins read the
 // row, and only public.update_marketplace_settings writes it.
 import { Hono } from "hono";
@@ -42,7 +42,8 @@ export function adminSettingRoutes(deps: AppDeps) {
           from public.update_marketplace_settings(
             ${input.riel_per_usd ?? null}, ${input.commission_hold_days ?? null},
             ${input.repeat_phone_orders ?? null}, ${input.repeat_phone_hours ?? null},
-            ${input.refusal_flag_percent ?? null}, ${input.refusal_flag_min_finished ?? null})`,
+            ${input.refusal_flag_percent ?? null}, ${input.refusal_flag_min_finished ?? null},
+            ${input.max_commission_rate ?? null}::numeric)`,
     );
     return c.json({ message: "Settings saved", settings: toSettingsJson(settings) } satisfies SettingsSavedResponse);
   });
