@@ -35,6 +35,11 @@ export interface EdgeFunction {
   pid(): number | undefined;
   /** Resolves when the function has been restarted `count` times in all. */
   restarted(count: number): Promise<void>;
+  /**
+   * The stack is stopping: from now on an exit is a stop, not a crash, and is not restarted.
+   * Synchronous, so a stop can say so before its first await (see Stack.stop).
+   */
+  stopRestarting(): void;
   stop(): Promise<void>;
 }
 
@@ -65,27 +70,36 @@ export async function startEdgeFunction(opts: FunctionOptions): Promise<EdgeFunc
   let child = await launch(opts, url, log, 120_000); // the first start may download npm packages
   let stopping = false;
   let restarts = 0;
+  // The restart under way, if any: a stop waits for it, then stops what it started.
+  let restarting: Promise<void> | undefined;
   const waiters: { count: number; resolve: () => void }[] = [];
 
-  const supervise = (current: ChildProcess) => {
-    current.once("exit", async (code, signal) => {
-      if (stopping) return;
-      const started = Date.now();
-      log(`the function exited (${signal ?? `code ${code}`}); restarting it`);
-      for (;;) {
-        try {
-          child = await launch(opts, url, log, 30_000);
-          break;
-        } catch (error) {
-          if (stopping) return;
-          log(`restart failed, trying again: ${error instanceof Error ? error.message.split("\n")[0] : error}`);
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-        }
+  const restart = async (exit: string) => {
+    const started = Date.now();
+    log(`the function exited (${exit}); restarting it`);
+    for (;;) {
+      try {
+        child = await launch(opts, url, log, 30_000);
+        break;
+      } catch (error) {
+        if (stopping) return;
+        log(`restart failed, trying again: ${error instanceof Error ? error.message.split("\n")[0] : error}`);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        if (stopping) return;
       }
-      restarts += 1;
-      log(`the function is back after ${Date.now() - started} ms (restart ${restarts})`);
-      for (const waiter of waiters.filter((w) => restarts >= w.count)) waiter.resolve();
-      supervise(child);
+    }
+    restarts += 1;
+    log(`the function is back after ${Date.now() - started} ms (restart ${restarts})`);
+    for (const waiter of waiters.filter((w) => restarts >= w.count)) waiter.resolve();
+    supervise(child);
+  };
+
+  const supervise = (current: ChildProcess) => {
+    current.once("exit", (code, signal) => {
+      // Ctrl-C reaches the whole process group, so the functions exit at the same moment as
+      // the stack begins to stop: by then `stopping` is set (Stack.stop sets it first thing).
+      if (stopping) return;
+      restarting = restart(signal ?? `code ${code}`).finally(() => (restarting = undefined));
     });
   };
   supervise(child);
@@ -98,8 +112,13 @@ export async function startEdgeFunction(opts: FunctionOptions): Promise<EdgeFunc
         if (restarts >= count) resolve();
         else waiters.push({ count, resolve });
       }),
+    stopRestarting() {
+      stopping = true;
+    },
     async stop() {
       stopping = true;
+      // A restart that was launching when the stop came may still bring a process up: stop that one.
+      await restarting;
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
         child.kill("SIGTERM");

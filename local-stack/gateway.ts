@@ -128,6 +128,8 @@ function sendMaybeCompressed(
   length: number,
 ) {
   const encoding = length >= MIN_COMPRESSIBLE_BYTES ? pickEncoding(req.headers["accept-encoding"]) : undefined;
+  // The function's side broke mid-body (see proxyToFunction): the client's is cut there.
+  body.on("error", () => res.destroy());
   if (!encoding) {
     res.writeHead(status, headers);
     body.pipe(res);
@@ -197,6 +199,13 @@ function proxyToFunction(req: IncomingMessage, res: ServerResponse, functionUrl:
       // close the browser's socket while it may still be sending a (refused) upload.
       const { connection: _hop, "keep-alive": _keepAlive, ...headers } = upstreamRes.headers;
       const status = upstreamRes.statusCode ?? 502;
+      // A function that fails after it began answering (an export whose database went away)
+      // ends the connection mid-body: cut the client's too, as the platform's proxy does, so the
+      // client sees a broken download. A pipe alone would leave it waiting for the rest for ever.
+      upstreamRes.on("error", () => res.destroy());
+      upstreamRes.on("close", () => {
+        if (!upstreamRes.complete) res.destroy();
+      });
       const compressible =
         !headers["content-encoding"] &&
         isCompressible(headers["content-type"]) &&

@@ -57,7 +57,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const started = Date.now();
   const mark = (step: string) => (timings[step] = Date.now() - started);
   const stoppers: (() => Promise<void> | void)[] = [];
+  const functions: EdgeFunction[] = [];
   const stop = async () => {
+    // Before anything is awaited: Ctrl-C stops the functions' Deno processes too (one process
+    // group), and their exits must not be taken for crashes and restarted.
+    for (const edgeFunction of functions) edgeFunction.stopRestarting();
     // Reverse order: the gateway first, Postgres last (the realtime slot is dropped before it).
     for (const stopOne of stoppers.reverse()) {
       try {
@@ -129,7 +133,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       buildSpa(),
     ]);
     for (const started of [apiStart, webhookStart, telegramStart]) {
-      if (started.status === "fulfilled") stoppers.push(() => started.value.stop());
+      if (started.status === "fulfilled") {
+        functions.push(started.value);
+        stoppers.push(() => started.value.stop());
+      }
     }
     for (const step of [apiStart, webhookStart, telegramStart, spaBuild])
       if (step.status === "rejected") throw step.reason;

@@ -1,6 +1,7 @@
 // CSV exports (issue 15): the admin's every order with the customer's phone, a business's or an
 // influencer's own orders without phones, the payout history; a header row, a byte order mark for
 // Excel, the list's filters, and text that a spreadsheet would run as a formula kept as text.
+// Past every batch size too: the admin's export once stopped for good after 500 rows.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
 import { createApprovedLink, createCampaign, fixtureDb } from "../helpers/db-fixtures.ts";
@@ -73,7 +74,11 @@ function parseCsv(text: string): string[][] {
 }
 
 async function download(path: string, token: string) {
-  const res = await fetch(`${stackUrl()}/functions/v1/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  // An export that stalls fails here, within the test's time, instead of hanging it.
+  const res = await fetch(`${stackUrl()}/functions/v1/api${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(45_000),
+  });
   const bytes = new Uint8Array(await res.arrayBuffer());
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   return { status: res.status, type: res.headers.get("content-type"), bom: text.startsWith("\uFEFF"), text };
@@ -163,5 +168,84 @@ describe("GET /payouts/history/export", () => {
     expect(all.status).toBe(200);
     // Other test files may request payouts meanwhile: never fewer than a moment ago.
     expect(rowsOf(all.text).rows.length).toBeGreaterThanOrEqual(count);
+  });
+});
+
+describe("an export of more than 1,000 orders", () => {
+  const COUNT = 1_234;
+  let bigShop: Account;
+  let day: string;
+  /** The seeded orders, newest first: the order the exports answer in. */
+  let seeded: { order_number: string; phone: string; quantity: number }[];
+
+  beforeAll(async () => {
+    bigShop = await business();
+    const campaign = await createCampaign(sql, { businessId: bigShop.user.id, priceCents: 1250 });
+    const link = await createApprovedLink(sql, campaign, creator.user.id);
+    // A calendar day with no other order, so the admin's export can be filtered down to these.
+    day = await emptyDay();
+    // Written by SQL as the bench does: the checkout's rate limits would take minutes. One order
+    // a minute through the day (Cambodian time), each with a phone of its own.
+    seeded = await sql<{ order_number: string; phone: string; quantity: number }[]>`
+      with placed as (
+        insert into public.orders (campaign_id, affiliate_link_id, business_id, influencer_id, product_name,
+          unit_price_cents, commission_rate, quantity, delivery_fee_cents, delivery_district, delivery_commune,
+          created_at, updated_at)
+        select ${campaign}, ${link}, ${bigShop.user.id}, ${creator.user.id}, 'Bulk rice ' || g, 1250, 0.1, 1 + g % 4,
+               150, 'Tuol Kouk', 'Boeng Kak Muoy', t, t
+        from generate_series(1, ${COUNT}) g,
+             lateral (select (${day}::date::timestamp at time zone 'Asia/Phnom_Penh') + g * interval '1 minute' as t) at
+        returning id, order_number, quantity, created_at),
+      contacts as (
+        insert into private.order_contacts (order_id, customer_phone)
+        select id, '+8551' || lpad((row_number() over (order by created_at))::text, 8, '0') from placed
+        returning order_id, customer_phone)
+      select p.order_number, c.customer_phone as phone, p.quantity
+      from placed p join contacts c on c.order_id = p.id
+      order by p.created_at desc, p.id desc`;
+  });
+
+  /** A random day in the 1990s on which no order was placed. */
+  async function emptyDay(): Promise<string> {
+    for (;;) {
+      const candidate = new Date(Date.UTC(1990, 0, 1) + Math.floor(Math.random() * 3650) * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      const [{ taken }] = await sql<{ taken: boolean }[]>`
+        select exists (select 1 from public.orders
+          where created_at >= (${candidate}::date::timestamp at time zone 'Asia/Phnom_Penh') - interval '1 day'
+            and created_at < (${candidate}::date::timestamp at time zone 'Asia/Phnom_Penh') + interval '2 days') as taken`;
+      if (!taken) return candidate;
+    }
+  }
+
+  it("gives the admin every one of them, newest first, each with its own customer's phone", async () => {
+    const res = await download(`/admin/orders/export?from=${day}&to=${day}`, adminToken);
+    expect(res.status).toBe(200);
+    const { rows } = rowsOf(res.text);
+    expect(rows).toHaveLength(COUNT);
+    expect(rows.map((row) => row.order_number)).toEqual(seeded.map((order) => order.order_number));
+    expect(rows.map((row) => row.customer_phone)).toEqual(seeded.map((order) => `'${order.phone}`));
+    // A row past the first two batches of 500, in full.
+    const row = rows[1_100];
+    expect(row).toMatchObject({
+      order_number: seeded[1_100].order_number,
+      product_name: `Bulk rice ${COUNT - 1_100}`,
+      quantity: String(seeded[1_100].quantity),
+      unit_price: "12.50",
+      delivery_fee: "1.50",
+      total: (12.5 * seeded[1_100].quantity + 1.5).toFixed(2),
+      status: "new_order",
+      business_name: expect.any(String),
+    });
+  });
+
+  it("gives the business all of them, without phones", async () => {
+    const res = await download(`/orders/export`, bigShop.token);
+    expect(res.status).toBe(200);
+    const { header, rows } = rowsOf(res.text);
+    expect(header).not.toContain("customer_phone");
+    expect(rows.map((row) => row.order_number)).toEqual(seeded.map((order) => order.order_number));
+    expect(res.text).not.toContain(seeded[0].phone.slice(4));
   });
 });

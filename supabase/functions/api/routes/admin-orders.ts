@@ -5,14 +5,14 @@ import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import type { Database } from "../../_shared/database.types.ts";
 import {
-  orderCsvCells,
   orderCsvHeader,
-  orderExportBatches,
+  adminOrderCsvLineBatches,
   readOrderPage,
   readOrders,
   toOrderJson,
 } from "../read-models/orders.ts";
-import { csvLine, csvResponse, exportDate } from "../lib/csv.ts";
+import { csvResponse, exportDate } from "../lib/csv.ts";
+import { allowExportDuration } from "../lib/export-statement.ts";
 import { pageOf } from "../lib/keyset.ts";
 import {
   orderFilterSchema,
@@ -51,12 +51,9 @@ export function adminOrderRoutes(deps: AppDeps) {
     const filter = parseQuery(c, orderFilterSchema);
     return csvResponse(`orders-${exportDate()}.csv`, orderCsvHeader(true), (write) =>
       asUser(deps.sql, c.get("claims"), async (tx) => {
-        for await (const rows of orderExportBatches(tx, tx`true`, filter, true)) {
-          const phones = await tx<CustomerPhone[]>`
-            select order_id, customer_phone from public.order_customer_phones(${rows.map((row) => row.id)}::uuid[])`;
-          const phoneOf = new Map(phones.map((p) => [p.order_id, p.customer_phone]));
-          await write(rows.map((row) => csvLine(orderCsvCells(row, phoneOf.get(row.id) ?? null))).join(""));
-        }
+        await allowExportDuration(tx);
+        for await (const rows of adminOrderCsvLineBatches(tx, filter))
+          await write(rows.map((row) => row.line).join(""));
       }),
     );
   });

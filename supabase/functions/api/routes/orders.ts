@@ -4,15 +4,15 @@ import { asUser } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import {
-  orderCsvCells,
   orderCsvHeader,
-  orderExportBatches,
+  orderCsvLineBatches,
   ordersOf,
   readOrderPage,
   readOrderStats,
   toOrderJson,
 } from "../read-models/orders.ts";
-import { csvLine, csvResponse, exportDate } from "../lib/csv.ts";
+import { csvResponse, exportDate } from "../lib/csv.ts";
+import { allowExportDuration } from "../lib/export-statement.ts";
 import { pageOf } from "../lib/keyset.ts";
 import { parseQuery } from "../../_shared/validation.ts";
 import {
@@ -54,8 +54,9 @@ export function orderRoutes(deps: AppDeps) {
     const filter = parseQuery(c, orderFilterSchema);
     return csvResponse(`orders-${exportDate()}.csv`, orderCsvHeader(false), (write) =>
       asUser(deps.sql, c.get("claims"), async (tx) => {
-        for await (const rows of orderExportBatches(tx, ordersOf(tx, user), filter, false)) {
-          await write(rows.map((row) => csvLine(orderCsvCells(row))).join(""));
+        await allowExportDuration(tx);
+        for await (const rows of orderCsvLineBatches(tx, ordersOf(tx, user), filter)) {
+          await write(rows.map((row) => row.line).join(""));
         }
       }),
     );
