@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../local-stack/free-port.ts";
 import { LOCAL_TELEGRAM } from "../../local-stack/keys.ts";
+import type { EdgeFunction } from "../../local-stack/edge-function.ts";
 import { startStack, type Stack } from "../../local-stack/stack.ts";
 
 const BODY_BYTES = 200 * 1024 * 1024;
@@ -87,7 +88,7 @@ function sendHuge(base: string, path: string, mode: "declared" | "chunked", head
 }
 
 describe("oversized bodies at the webhooks", () => {
-  const cases = [
+  const cases: { name: string; fn: () => EdgeFunction; limitKb: number; headers: Record<string, string> }[] = [
     { name: "instagram-webhook", fn: () => stack.instagramWebhook, limitKb: 256, headers: {} },
     {
       name: "telegram-webhook",

@@ -3,8 +3,11 @@
 // SUPABASE_SERVICE_ROLE_KEY like the api function, and the INSTAGRAM_* variables of
 // _shared/instagram/config.ts.
 import { connect } from "../_shared/db.ts";
+import { keepServingOnStrayErrors } from "../_shared/process-guard.ts";
 import { readInstagramConfig } from "../_shared/instagram/config.ts";
 import { createWebhookApp } from "./app.ts";
+
+keepServingOnStrayErrors("instagram-webhook");
 
 declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;
 

@@ -3,8 +3,11 @@
 // SUPABASE_SERVICE_ROLE_KEY like the api function, and the TELEGRAM_* variables of
 // _shared/telegram/config.ts.
 import { connect } from "../_shared/db.ts";
+import { keepServingOnStrayErrors } from "../_shared/process-guard.ts";
 import { readTelegramConfig } from "../_shared/telegram/config.ts";
 import { createWebhookApp } from "./app.ts";
+
+keepServingOnStrayErrors("telegram-webhook");
 
 declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;
 
