@@ -5,7 +5,7 @@
 // or delivery that was acknowledged is lost. Then Postgres stops answering without closing
 // anything (SIGSTOP): every path answers 503 within the transaction deadline, and all works again
 // soon after SIGCONT. Last, Postgres backends are killed under load: the function's process lives on.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { EventEmitter, once } from "node:events";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -363,11 +363,19 @@ describe("faults under load", () => {
 function stallPostgres() {
   const postmaster = Number(readFileSync(join(dataDir, "postgres", "pgdata", "postmaster.pid"), "utf8").split("\n")[0]);
   process.kill(postmaster, "SIGSTOP");
-  const children = execFileSync("pgrep", ["-P", String(postmaster)], { encoding: "utf8" })
-    .split("\n")
-    .filter(Boolean)
-    .map(Number);
-  for (const child of children) process.kill(child, "SIGSTOP");
+  let children: number[];
+  try {
+    children = execFileSync("pgrep", ["-P", String(postmaster)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
+    for (const child of children) process.kill(child, "SIGSTOP");
+  } catch (error) {
+    // Never leave the server stopped: the rest of the run (and stack.stop) needs it.
+    spawnSync("pkill", ["-CONT", "-P", String(postmaster)]);
+    process.kill(postmaster, "SIGCONT");
+    throw error;
+  }
   const pids = [postmaster, ...children];
   return {
     pids,
