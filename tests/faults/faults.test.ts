@@ -2,15 +2,19 @@
 // delivering orders while first the api function is killed and then Postgres crashes. Requests
 // during each outage get a quick 503 with Retry-After (no hang), the stack comes back by itself
 // (the function is restarted; the API reconnects once Postgres is started again), and no order
-// or delivery that was acknowledged is lost.
+// or delivery that was acknowledged is lost. Then Postgres stops answering without closing
+// anything (SIGSTOP): every path answers 503 within the transaction deadline, and all works again
+// soon after SIGCONT. Last, Postgres backends are killed under load: the function's process lives on.
+import { execFileSync, spawnSync } from "node:child_process";
 import { EventEmitter, once } from "node:events";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../local-stack/free-port.ts";
+import { TRANSACTION_DEADLINE_MS } from "../../supabase/functions/_shared/db.ts";
 import { startStack, type Stack } from "../../local-stack/stack.ts";
 
 const influencerId = "00000000-0000-4000-8000-00000000a001";
@@ -20,8 +24,11 @@ const ADDRESSES = 250; // customers' own loopback addresses (127.0.0.2-251), so 
 let stack: Stack;
 let dataDir: string;
 let campaignId: string;
+let shortCode: string;
 let adminToken: string;
 const agents = Array.from({ length: ADDRESSES }, () => new Agent({ keepAlive: true }));
+/** Customers so far, across the tests: each checks out with a phone of its own. */
+let customers = 0;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "marketplace-faults-"));
@@ -35,7 +42,10 @@ beforeAll(async () => {
   [{ id: campaignId }] = await sql<{ id: string }[]>`
     insert into public.campaigns (business_id, product_name, price_cents, commission_rate, image_urls)
     values (${businessId}, 'Fault test product', 1250, 0.15, ${["https://example.com/p.png"]}) returning id`;
-  await sql`insert into public.affiliate_links (influencer_id, campaign_id, status) values (${influencerId}, ${campaignId}, 'approved')`;
+  // Its short code set here (approval through the API would set one): /r/<code> is one of the paths tested.
+  shortCode = "Fault01";
+  await sql`insert into public.affiliate_links (influencer_id, campaign_id, status, short_code)
+            values (${influencerId}, ${campaignId}, 'approved', ${shortCode})`;
   await sql.end();
   adminToken = (await call("POST", "/auth/login", { email: "admin@example.com", password: "Admin123!" }, 0)).body.token;
 });
@@ -54,7 +64,14 @@ interface Answer {
 }
 
 /** A request through the gateway from loopback address n, timed; a network error counts as status 0. */
-function call(method: string, path: string, body: unknown, n: number, token?: string): Promise<Answer> {
+function call(
+  method: string,
+  path: string,
+  body: unknown,
+  n: number,
+  token?: string,
+  { giveUpMs }: { giveUpMs?: number } = {},
+): Promise<Answer> {
   const target = new URL(`${stack.url}/functions/v1/api${path}`);
   const text = body === undefined ? "" : JSON.stringify(body);
   const started = performance.now();
@@ -93,8 +110,22 @@ function call(method: string, path: string, body: unknown, n: number, token?: st
       },
     );
     req.on("error", () => resolve({ status: 0, body: null, ms: performance.now() - started }));
+    // A hang is an answer too (status -1), so that a test can say so instead of timing out.
+    if (giveUpMs) req.setTimeout(giveUpMs, () => (resolve({ status: -1, body: null, ms: giveUpMs }), req.destroy()));
     req.end(text);
   });
+}
+
+/** A checkout of one item by customer n (a phone of its own). */
+function order(n: number) {
+  return {
+    influencer_id: influencerId,
+    product_id: campaignId,
+    customer_phone: `+8551${String(30_000_000 + n)}`,
+    delivery_district: "Tuol Kouk",
+    delivery_commune: "Boeng Kak Muoy",
+    quantity: 1,
+  };
 }
 
 /** Load that runs until stopped: customers placing orders, an admin delivering some of them. */
@@ -106,7 +137,6 @@ function startLoad() {
   const events = new EventEmitter(); // "answer" after every answer, "placed" when an order is queued for delivery
   events.setMaxListeners(50);
   let running = true;
-  let n = 0;
 
   const record = (answer: Answer) => {
     answers.push({ ...answer, at: performance.now() });
@@ -115,20 +145,8 @@ function startLoad() {
 
   async function customer() {
     while (running) {
-      const i = n++;
-      const answer = await call(
-        "POST",
-        "/checkout/order",
-        {
-          influencer_id: influencerId,
-          product_id: campaignId,
-          customer_phone: `+8551${String(30_000_000 + i)}`,
-          delivery_district: "Tuol Kouk",
-          delivery_commune: "Boeng Kak Muoy",
-          quantity: 1,
-        },
-        i,
-      );
+      const i = customers++;
+      const answer = await call("POST", "/checkout/order", order(i), i);
       if (answer.status === 201) {
         acknowledgedOrders.push(answer.body.order.id);
         if (i % 4 === 0) {
@@ -253,4 +271,122 @@ describe("faults under load", () => {
       await sql.end();
     }
   }, 180_000);
+
+  it("answers 503 within the deadline on every path while Postgres is stalled, and works again soon after", async () => {
+    const paths: [string, string, unknown, string?][] = [
+      ["GET", "/delivery-zones/districts", undefined],
+      ["GET", "/auth/me", undefined, adminToken],
+      ["POST", "/auth/login", { email: "admin@example.com", password: "Admin123!" }],
+      ["GET", `/r/${shortCode}`, undefined],
+      ["POST", "/checkout/order", "checkout"],
+    ];
+    const ask = (giveUpMs?: number) =>
+      Promise.all(
+        paths.map(([method, path, body, token]) =>
+          call(method, path, body === "checkout" ? order(customers++) : body, customers++, token, { giveUpMs }),
+        ),
+      );
+    // Every path works first (and holds its connections open, idle, as they would be when the stall comes).
+    expect((await ask()).map((a) => a.status)).toEqual([200, 200, 200, 302, 201]);
+
+    const stopped = stallPostgres();
+    let stalled: Answer[];
+    try {
+      // Given up at twice the deadline: longer means it would hang (the old code still had no answer after 95 s).
+      stalled = await ask(2 * TRANSACTION_DEADLINE_MS);
+    } finally {
+      stopped.resume();
+    }
+    const resumedAt = performance.now();
+    // No event says Postgres is back: ask until a request works, paced so as not to spin.
+    while ((await call("GET", "/delivery-zones/districts", undefined, 0)).status !== 200) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const recoveryMs = performance.now() - resumedAt;
+    const after = await ask();
+
+    console.log(
+      [
+        `stalled Postgres (SIGSTOP on the postmaster and ${stopped.pids.length - 1} processes under it), deadline ${TRANSACTION_DEADLINE_MS} ms:`,
+        ...stalled.map((a, i) => `  ${paths[i][0]} ${paths[i][1]} -> ${a.status} in ${a.ms.toFixed(0)} ms`),
+        `  SIGCONT -> answering again after ${recoveryMs.toFixed(0)} ms`,
+      ].join("\n"),
+    );
+    for (const answer of stalled) {
+      expect(answer).toMatchObject({ status: 503, retryAfter: "5", body: { error: "unavailable" } });
+      expect(answer.ms).toBeLessThan(TRANSACTION_DEADLINE_MS + 2_000);
+    }
+    expect(recoveryMs).toBeLessThan(5_000);
+    expect(after.map((a) => a.status)).toEqual([200, 200, 200, 302, 201]);
+  }, 120_000);
+
+  it("keeps the function's process when Postgres backends are killed under load", async () => {
+    const pid = stack.api.pid();
+    const load = startLoad();
+    await load.acknowledged(20);
+    const admin = postgres(stack.adminDatabaseUrl, { max: 1, onnotice: () => {} });
+    let terminated = 0;
+    try {
+      // The functions' connections, ended by the server mid-transaction, round after round.
+      for (let round = 0; round < 5; round++) {
+        const ended = await admin<{ pid: number }[]>`
+          select pid from pg_stat_activity where application_name = 'api' and pid <> pg_backend_pid()`;
+        await admin`select pg_terminate_backend(pid) from unnest(${ended.map((b) => b.pid)}::int[]) as pid`;
+        terminated += ended.length;
+        await load.acknowledged(10);
+      }
+      // And a backend that dies as a crash would (SIGKILL): Postgres restarts every backend.
+      const [victim] = await admin<{ pid: number }[]>`
+        select pid from pg_stat_activity where application_name = 'api' limit 1`;
+      process.kill(victim.pid, "SIGKILL");
+    } finally {
+      await admin.end({ timeout: 1 }).catch(() => {});
+    }
+    await load.acknowledged(30);
+    await load.stop();
+
+    const unexpected = load.answers.filter((a) => ![200, 201, 503].includes(a.status));
+    console.log(
+      `backends killed under load: ${terminated} terminated in 5 rounds and one SIGKILLed; api PID ${pid} -> ${stack.api.pid()}; ` +
+        `answers ${JSON.stringify(Object.fromEntries([...new Set(load.answers.map((a) => a.status))].map((s) => [s, load.answers.filter((a) => a.status === s).length])))}`,
+    );
+    expect(terminated).toBeGreaterThan(0);
+    expect(stack.api.pid()).toBe(pid);
+    expect(unexpected.map((a) => `${a.status} ${JSON.stringify(a.body)}`)).toEqual([]);
+  }, 180_000);
 });
+
+/**
+ * Stops Postgres without closing anything: the postmaster first (so it forks no more), then every
+ * process under it (backends, background workers). Connections stay open and nothing answers.
+ */
+function stallPostgres() {
+  const postmaster = Number(readFileSync(join(dataDir, "postgres", "pgdata", "postmaster.pid"), "utf8").split("\n")[0]);
+  process.kill(postmaster, "SIGSTOP");
+  let children: number[];
+  try {
+    children = execFileSync("pgrep", ["-P", String(postmaster)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
+    for (const child of children) process.kill(child, "SIGSTOP");
+  } catch (error) {
+    // Never leave the server stopped: the rest of the run (and stack.stop) needs it.
+    spawnSync("pkill", ["-CONT", "-P", String(postmaster)]);
+    process.kill(postmaster, "SIGCONT");
+    throw error;
+  }
+  const pids = [postmaster, ...children];
+  return {
+    pids,
+    resume() {
+      for (const pid of pids.reverse()) {
+        try {
+          process.kill(pid, "SIGCONT");
+        } catch {
+          // gone meanwhile
+        }
+      }
+    },
+  };
+}

@@ -47,8 +47,9 @@ const sqlStateCodes: Record<string, ErrorCode> = {
 
 // The database cannot be reached or is going away: refused or timed-out connections (postgres.js
 // codes), a connection lost mid-request, a server shutting down or starting (57P01-57P03), too
-// many connections (53300), a connection failure (class 08) or a statement cancelled by
-// statement_timeout (57014). Worth a retry in a few seconds, never a 500.
+// many connections (53300), a connection failure (class 08), a statement cancelled by
+// statement_timeout (57014) or a transaction past its deadline with a silent server (db.ts).
+// Worth a retry in a few seconds, never a 500.
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -63,6 +64,7 @@ const UNAVAILABLE_CODES = new Set([
   "57P03",
   "53300",
   "57014",
+  "DATABASE_DEADLINE",
 ]);
 
 const RETRY_AFTER_SECONDS = 5;

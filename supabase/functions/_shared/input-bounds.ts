@@ -2,8 +2,8 @@
 // characters in the path or the query (Postgres refuses a NUL in text, which would surface as a
 // 500, and the others are never part of an honest value).
 import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { ApiError } from "./errors.ts";
+import { limitBody } from "./body-limit.ts";
+import { ApiError, errorResponse } from "./errors.ts";
 
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -26,17 +26,14 @@ export function controlCharacterField(value: unknown, path: string[] = []): stri
   return undefined;
 }
 
-/**
- * 413 for a JSON body over the limit, from its declared length or from the bytes counted so far,
- * before it is read in full. Uploads are multipart and keep their own, larger limits.
- */
+/** 413 for a JSON body over the limit (see body-limit.ts). Uploads are multipart and keep their own, larger limits. */
 export function limitJsonBody(uploadPrefix: string): MiddlewareHandler {
-  const limit = bodyLimit({
-    maxSize: JSON_BODY_LIMIT_BYTES,
-    onError: () => {
-      throw new ApiError("payload_too_large", `The request body must be at most ${JSON_BODY_LIMIT_BYTES / 1024} KB`);
-    },
-  });
+  const limit = limitBody(JSON_BODY_LIMIT_BYTES, (c) =>
+    errorResponse(
+      c,
+      new ApiError("payload_too_large", `The request body must be at most ${JSON_BODY_LIMIT_BYTES / 1024} KB`),
+    ),
+  );
   return (c, next) => (c.req.path.startsWith(uploadPrefix) ? next() : limit(c, next));
 }
 

@@ -1,6 +1,7 @@
 // The Hono app called in-process (app.fetch) against the real database named by DATABASE_URL
 // (npm test provides a fresh one with the migrations applied).
 import { assert, assertEquals } from "../_shared/test-assert.ts";
+import postgres from "postgres";
 import { connect } from "../_shared/db.ts";
 import { loadSigningKey } from "../_shared/tokens.ts";
 import { createApp } from "./app.ts";
@@ -18,9 +19,11 @@ const signingKey = await loadSigningKey(
     key_ops: ["sign", "verify"],
   }),
 );
-const sql = connect(databaseUrl);
+const db = connect(databaseUrl);
+// Test set-up writes directly, as the database owner, outside the function's transactions.
+const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
 const app = createApp({
-  sql,
+  sql: db,
   signingKey,
   supabaseUrl: "http://127.0.0.1:1",
   secretKeys: { current: "sb_secret_unit", all: ["sb_secret_unit"] },
@@ -247,6 +250,6 @@ Deno.test({
     const notJson = await app.fetch(new Request("http://function.local/api/auth/login", { method: "POST", body: "{" }));
     assertEquals(notJson.status, 400);
     assertEquals((await notJson.json()).message, "Request body must be a JSON object");
-    await sql.end();
+    await Promise.all([sql.end(), db.end()]);
   },
 });

@@ -1,7 +1,10 @@
 // Entry point of the `api` edge function.
 import { connect } from "../_shared/db.ts";
+import { keepServingOnStrayErrors } from "../_shared/process-guard.ts";
 import { readEnv } from "../_shared/env.ts";
 import { createApp } from "./app.ts";
+
+keepServingOnStrayErrors("api");
 
 const env = await readEnv();
 declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;

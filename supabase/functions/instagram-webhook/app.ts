@@ -7,6 +7,7 @@
 // again because the event is recorded once.
 import { Hono } from "hono";
 import type { Sql } from "../_shared/db.ts";
+import { limitBody } from "../_shared/body-limit.ts";
 import type { InstagramConfig } from "../_shared/instagram/config.ts";
 import { hasSecretKey, type SecretKeys } from "../_shared/secret-keys.ts";
 import { readEvents } from "./payload.ts";
@@ -31,6 +32,12 @@ const MAX_BODY_BYTES = 256 * 1024;
 
 export function createWebhookApp(deps: WebhookDeps) {
   const app = new Hono().basePath("/instagram-webhook");
+  // Bounded before anything reads it: a declared length over the limit is refused unread, and a
+  // chunked body is cut off at the limit.
+  app.use(
+    "*",
+    limitBody(MAX_BODY_BYTES, (c) => c.text("Payload too large", 413)),
+  );
 
   app.get("/", (c) => {
     const challenge = c.req.query("hub.challenge");
@@ -44,7 +51,6 @@ export function createWebhookApp(deps: WebhookDeps) {
   app.post("/", async (c) => {
     if (!deps.config) return c.text("Instagram is not set up on this marketplace", 403);
     const body = new Uint8Array(await c.req.arrayBuffer());
-    if (body.length > MAX_BODY_BYTES) return c.text("Payload too large", 413);
     if (!(await hasValidSignature(deps.config.appSecret, body, c.req.header("x-hub-signature-256")))) {
       return c.text("Invalid signature", 401);
     }

@@ -3,9 +3,12 @@
 // SUPABASE_SECRET_KEYS like the api function, and the INSTAGRAM_* variables of
 // _shared/instagram/config.ts.
 import { connect } from "../_shared/db.ts";
+import { keepServingOnStrayErrors } from "../_shared/process-guard.ts";
 import { readInstagramConfig } from "../_shared/instagram/config.ts";
 import { readSecretKeys } from "../_shared/secret-keys.ts";
 import { createWebhookApp } from "./app.ts";
+
+keepServingOnStrayErrors("instagram-webhook");
 
 declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;
 

@@ -6,6 +6,7 @@
 //   POST /drain    with a secret key in `apikey`: sends the due notices (the scheduled job).
 import { Hono } from "hono";
 import { asService, type Sql } from "../_shared/db.ts";
+import { limitBody } from "../_shared/body-limit.ts";
 import { sameSecret } from "../_shared/same-secret.ts";
 import { hasSecretKey, type SecretKeys } from "../_shared/secret-keys.ts";
 import { sendMessage } from "../_shared/telegram/bot-api.ts";
@@ -29,6 +30,12 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 export function createWebhookApp(deps: WebhookDeps) {
   const app = new Hono().basePath("/telegram-webhook");
+  // Bounded before anything reads it: a declared length over the limit is refused unread, and a
+  // chunked body is cut off at the limit.
+  app.use(
+    "*",
+    limitBody(MAX_BODY_BYTES, (c) => c.text("Payload too large", 413)),
+  );
 
   app.post("/", async (c) => {
     if (!deps.config) return c.text("Telegram is not set up on this marketplace", 403);
@@ -38,7 +45,6 @@ export function createWebhookApp(deps: WebhookDeps) {
       return c.text("The secret token is missing or wrong", 401);
     }
     const body = await c.req.arrayBuffer();
-    if (body.byteLength > MAX_BODY_BYTES) return c.text("Payload too large", 413);
     let start;
     try {
       start = readStartCommand(JSON.parse(new TextDecoder().decode(body)));

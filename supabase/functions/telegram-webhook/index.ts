@@ -3,9 +3,12 @@
 // SUPABASE_SECRET_KEYS like the api function, and the TELEGRAM_* variables of
 // _shared/telegram/config.ts.
 import { connect } from "../_shared/db.ts";
+import { keepServingOnStrayErrors } from "../_shared/process-guard.ts";
 import { readSecretKeys } from "../_shared/secret-keys.ts";
 import { readTelegramConfig } from "../_shared/telegram/config.ts";
 import { createWebhookApp } from "./app.ts";
+
+keepServingOnStrayErrors("telegram-webhook");
 
 declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;
 

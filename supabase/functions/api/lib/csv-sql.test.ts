@@ -2,7 +2,7 @@
 // and the payouts' lines in TypeScript, and both must neutralise formulas and quote alike. Runs
 // against the database named by DATABASE_URL (npm test provides one).
 import { assertEquals } from "../../_shared/test-assert.ts";
-import { connect } from "../../_shared/db.ts";
+import { asService, connect } from "../../_shared/db.ts";
 import { csvCell, csvCellSql, csvLine, csvLineSql } from "./csv.ts";
 
 const databaseUrl = Deno.env.get("DATABASE_URL");
@@ -29,7 +29,8 @@ Deno.test("csvCellSql and csvLineSql write what csvCell and csvLine write", asyn
   const sql = connect(databaseUrl);
   try {
     const values = [...TRICKY, null];
-    const rows = await sql.begin(
+    const rows = await asService(
+      sql,
       (tx) =>
         tx<{ value: string | null; cell: string; line: string }[]>`
         select v.value, ${csvCellSql(tx, tx`v.value`)} as cell,

@@ -12,7 +12,7 @@ import {
   toOrderJson,
 } from "../read-models/orders.ts";
 import { csvResponse, exportDate } from "../lib/csv.ts";
-import { allowExportDuration } from "../lib/export-statement.ts";
+import { asUserExporting } from "../lib/export-statement.ts";
 import { pageOf } from "../lib/keyset.ts";
 import {
   orderFilterSchema,
@@ -50,8 +50,7 @@ export function adminOrderRoutes(deps: AppDeps) {
   app.get("/export", (c) => {
     const filter = parseQuery(c, orderFilterSchema);
     return csvResponse(`orders-${exportDate()}.csv`, orderCsvHeader(true), (write) =>
-      asUser(deps.sql, c.get("claims"), async (tx) => {
-        await allowExportDuration(tx);
+      asUserExporting(deps.sql, c.get("claims"), async (tx) => {
         for await (const rows of adminOrderCsvLineBatches(tx, filter))
           await write(rows.map((row) => row.line).join(""));
       }),

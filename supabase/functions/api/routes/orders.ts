@@ -12,7 +12,7 @@ import {
   toOrderJson,
 } from "../read-models/orders.ts";
 import { csvResponse, exportDate } from "../lib/csv.ts";
-import { allowExportDuration } from "../lib/export-statement.ts";
+import { asUserExporting } from "../lib/export-statement.ts";
 import { pageOf } from "../lib/keyset.ts";
 import { parseQuery } from "../../_shared/validation.ts";
 import {
@@ -53,8 +53,7 @@ export function orderRoutes(deps: AppDeps) {
     const user = c.get("user");
     const filter = parseQuery(c, orderFilterSchema);
     return csvResponse(`orders-${exportDate()}.csv`, orderCsvHeader(false), (write) =>
-      asUser(deps.sql, c.get("claims"), async (tx) => {
-        await allowExportDuration(tx);
+      asUserExporting(deps.sql, c.get("claims"), async (tx) => {
         for await (const rows of orderCsvLineBatches(tx, ordersOf(tx, user), filter)) {
           await write(rows.map((row) => row.line).join(""));
         }

@@ -17,7 +17,7 @@ import {
 } from "../read-models/payouts.ts";
 import { money } from "../../_shared/contract/money.ts";
 import { csvLine, csvResponse, exportDate } from "../lib/csv.ts";
-import { allowExportDuration } from "../lib/export-statement.ts";
+import { asUserExporting } from "../lib/export-statement.ts";
 import { requireRole, requireUser } from "../lib/require-user.ts";
 import {
   payoutCompletionSchema,
@@ -80,8 +80,7 @@ export function payoutRoutes(deps: AppDeps) {
   // everyone's) as CSV
   app.get("/history/export", (c) =>
     csvResponse(`payouts-${exportDate()}.csv`, PAYOUT_CSV_HEADER, (write) =>
-      asUser(deps.sql, c.get("claims"), async (tx) => {
-        await allowExportDuration(tx);
+      asUserExporting(deps.sql, c.get("claims"), async (tx) => {
         for await (const rows of payoutCsvBatches(tx)) await write(rows.map(csvLine).join(""));
       }),
     ),
