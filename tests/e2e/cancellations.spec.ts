@@ -81,8 +81,8 @@ test("a refused delivery is cancelled with a reason; the business and the influe
   await expect(admin).toHaveURL(/\/admin\/dashboard$/);
   await admin.getByRole("tab", { name: "Order Management" }).click();
   const board = admin.getByRole("tabpanel");
-  const cancelledFilter = board.getByRole("button", { name: /^Cancelled \(\d+\)$/ });
-  await board.getByRole("button", { name: /^Out for Delivery \(\d+\)$/ }).click();
+  const cancelledFilter = board.getByRole("button", { name: /^Cancelled \([\d,]+\)$/ });
+  await board.getByRole("button", { name: /^Out for Delivery \([\d,]+\)$/ }).click();
   const card = board.getByRole("listitem", { name: new RegExp(`^${productName}, order `) });
   await expect(card).toBeVisible();
   // Read once the board has loaded (its card is there).

@@ -166,7 +166,7 @@ test("an order is delivered, both parties request payouts, the admin completes t
   await expect(shopRequest).toContainText("$5.40");
   await expect(shopRequest).toContainText("$30.58");
   await expect(shopRequest).toContainText(productName);
-  await expect(adminPage.getByRole("tab", { name: /^Requests \(\d+\)$/ })).toBeVisible();
+  await expect(adminPage.getByRole("tab", { name: /^Requests \([\d,]+\)$/ })).toBeVisible();
   await shot(adminPage, "payouts-admin-requests");
 
   // A blank reference is refused before anything is sent.
@@ -175,7 +175,7 @@ test("an order is delivered, both parties request payouts, the admin completes t
 
   await complete(adminPage, shop, "ABA-E2E-SHOP-1");
   await complete(adminPage, creator, "ABA-E2E-CREATOR-1");
-  await adminPage.getByRole("tab", { name: /^Completed \(\d+\)$/ }).click();
+  await adminPage.getByRole("tab", { name: /^Completed \([\d,]+\)$/ }).click();
   const completed = adminPage.getByRole("list", { name: "Completed payouts" });
   await expect(completed.getByRole("listitem", { name: shop.user.email })).toContainText("ABA-E2E-SHOP-1");
   await shot(adminPage, "payouts-admin-completed");
