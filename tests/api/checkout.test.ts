@@ -194,10 +194,13 @@ describe("POST /checkout/order with an Idempotency-Key", () => {
   // Each from an address of its own, below the checkout's per-address limit.
   const post = (body: Record<string, unknown>, key: string) =>
     apiFrom(freshLoopbackAddress(), "POST", "/checkout/order", { body, headers: { "Idempotency-Key": key } });
+  // Orders of one phone on this file's own campaign: other files' random phones may repeat one of
+  // ours on the shared stack, never on this campaign.
   const ordersOf = async (phone: string) => {
     const normalised = `+855${phone.replace(/\D/g, "").replace(/^0/, "")}`;
     const [{ count }] = await sql<{ count: number }[]>`
-      select count(*)::int as count from private.order_contacts where customer_phone = ${normalised}`;
+      select count(*)::int as count from private.order_contacts c join public.orders o on o.id = c.order_id
+      where c.customer_phone = ${normalised} and o.campaign_id = ${campaignId}`;
     return count;
   };
 
