@@ -193,6 +193,10 @@ function proxyToFunction(req: IncomingMessage, res: ServerResponse, functionUrl:
       method: req.method,
       path: targetPath,
       headers,
+      // A connection of its own for each request. Node's global agent keeps connections alive, and
+      // a function that refused a body early (a 413) closes its side: the next request sent on that
+      // reused connection would fail as "restarting" (a 503). Loopback connects cost nothing here.
+      agent: false,
     },
     (upstreamRes) => {
       // Connection management is per hop: passing on the function's `connection: close` would
