@@ -1,4 +1,4 @@
-// The profile page (SPEC §2 lists it as Coming Soon; a user who is asked to "complete your bank
+// The profile page (the original specification listed it as Coming Soon, docs/product.md; a user who is asked to "complete your bank
 // account information in your profile" needs it to exist): logo and bank details.
 import { ProfilePage } from "@/features/profile/components/profile-page.tsx";
 
