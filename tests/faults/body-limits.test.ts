@@ -14,11 +14,12 @@ import { startStack, type Stack } from "../../local-stack/stack.ts";
 
 const BODY_BYTES = 200 * 1024 * 1024;
 /**
- * "Within a few MB": what a refused 200 MB body may add to the function's resident memory, at its
- * peak. Measured here: 0.6 to 7 MB (the runtime's own buffers while the rest is dropped); reading
- * the body in full, as before, added 200 to 400 MB.
+ * What a refused 200 MB body may add to the function's resident memory, at its peak. Measured: 0.6
+ * to 14 MB (the runtime's own buffers and heap growth while the rest is dropped; it varies with the
+ * machine's load, and 12 MB once failed a CI run). Reading the body in full, as before, added 200
+ * to 400 MB. The line sits far from both, so it catches a body read in full and never the noise.
  */
-const ALLOWED_GROWTH_MB = 12;
+const ALLOWED_GROWTH_MB = 48;
 
 let stack: Stack;
 let dataDir: string;
