@@ -128,7 +128,7 @@ grant execute on function storage.foldername(text) to postgres, anon, authentica
 
 -- cron, net and vault: stand-ins for pg_cron, pg_net and Supabase Vault, which hosted projects
 -- have and a plain PostgreSQL does not. Only the parts the migrations use, with the same names
--- and signatures, so supabase/migrations/*_scheduled_jobs.sql applies unchanged; the local
+-- and signatures, so the scheduled jobs of supabase/schemas/ apply unchanged; the local
 -- scheduler (local-stack/scheduler.ts) plays pg_cron's and pg_net's background workers.
 create schema if not exists cron;
 grant usage on schema cron to postgres;

@@ -8,6 +8,7 @@ import postgres from "postgres";
 
 const root = join(import.meta.dirname, "..");
 const migrationsDir = join(root, "supabase", "migrations");
+const schemasDir = join(root, "supabase", "schemas");
 
 export interface DatabaseUrls {
   /** A superuser connection (supabase_admin). */
@@ -16,8 +17,9 @@ export interface DatabaseUrls {
   url: string;
 }
 
-export async function prepareDatabase(urls: DatabaseUrls, opts: { seed?: boolean } = {}) {
-  const admin = postgres(urls.adminUrl, { max: 1, onnotice: () => {} });
+/** What hosted Supabase has before any migration (local-stack/bootstrap.sql), as the superuser. */
+async function bootstrapDatabase(adminUrl: string) {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(readFileSync(join(import.meta.dirname, "bootstrap.sql"), "utf8"));
     const [{ rolsuper }] = await admin`select rolsuper from pg_roles where rolname = 'postgres'`;
@@ -29,6 +31,40 @@ export async function prepareDatabase(urls: DatabaseUrls, opts: { seed?: boolean
   } finally {
     await admin.end();
   }
+}
+
+/** The files of supabase/schemas/, in the order they apply (their names'), as the CLI's schema_paths glob takes them. */
+export function schemaFiles(): string[] {
+  return readdirSync(schemasDir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .map((f) => join(schemasDir, f));
+}
+
+/**
+ * Builds a database from the declarative schema instead of the migrations: the bootstrap, then
+ * every file of supabase/schemas/ in order, as the owner role. Only for comparing the two
+ * (local-stack/schema-check.ts); a database the stack runs on is always made by its migrations.
+ */
+export async function buildFromSchemaFiles(urls: DatabaseUrls) {
+  await bootstrapDatabase(urls.adminUrl);
+  const sql = postgres(urls.url, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe("set role postgres");
+    for (const file of schemaFiles()) {
+      try {
+        await sql.unsafe(readFileSync(file, "utf8"));
+      } catch (error) {
+        throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
+      }
+    }
+  } finally {
+    await sql.end();
+  }
+}
+
+export async function prepareDatabase(urls: DatabaseUrls, opts: { seed?: boolean } = {}) {
+  await bootstrapDatabase(urls.adminUrl);
   // One connection for everything below, switched to `postgres` for the session: a no-op when it
   // signs in as postgres, and what keeps migrations off superuser rights when DATABASE_URL names
   // another superuser.

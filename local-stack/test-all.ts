@@ -2,7 +2,8 @@
 // on free ports. First it makes sure pg_prove, pgTAP and Chromium are there (local-stack/test-tools.ts).
 // The stack's Postgres is chosen as for npm start (LOCAL_STACK_POSTGRES=system|embedded forces one).
 //   0. ESLint (with the layout's boundaries), Prettier, tsc and deno check; any error stops here,
-//      and, once the stack's database is migrated, the generated database types must match it
+//      and, once the stack's database is migrated, the generated database types must match it and
+//      the declarative schema (supabase/schemas/) must describe what the migrations give
 //   1. pgTAP (pg_prove) on the stack's database, as the owner role postgres
 //   2. deno test for the api function
 //   3. vitest: SPA units, then integration (API through the gateway, Realtime, Storage)
@@ -16,6 +17,7 @@ import { stripVTControlCharacters } from "node:util";
 import { denoBinary } from "./edge-function.ts";
 import { databaseTypesDifference } from "./database-types.ts";
 import { freePort } from "./free-port.ts";
+import { schemaDifference } from "./schema-check.ts";
 import { startStack, type Stack } from "./stack.ts";
 import { chromiumPath, ensureTestTools, installPgTap } from "./test-tools.ts";
 
@@ -119,19 +121,18 @@ async function staticChecks(): Promise<LayerResult[]> {
   ];
 }
 
-async function checkDatabaseTypes(databaseUrl: string): Promise<LayerResult> {
-  console.log("\n=== generated database types ===");
+/** A check run in this process: `difference` is null when it holds, else what is wrong. */
+async function runDifferenceCheck(
+  layer: string,
+  ok: string,
+  difference: () => Promise<string | null>,
+): Promise<LayerResult> {
+  console.log(`\n=== ${layer} ===`);
   const started = Date.now();
-  const difference = await databaseTypesDifference(databaseUrl);
-  console.log(difference ?? "supabase/functions/_shared/database.types.ts matches the migrations");
-  const failed = difference ? 1 : 0;
-  return {
-    layer: "generated database types",
-    passed: 1 - failed,
-    failed,
-    exitCode: failed,
-    seconds: (Date.now() - started) / 1000,
-  };
+  const found = await difference();
+  console.log(found ?? ok);
+  const failed = found ? 1 : 0;
+  return { layer, passed: 1 - failed, failed, exitCode: failed, seconds: (Date.now() - started) / 1000 };
 }
 
 function report(results: LayerResult[]): never {
@@ -171,7 +172,16 @@ async function main() {
       admin: { email: "admin@example.com", password: "Admin123!" },
     });
     console.log(`Test stack ready at ${stack.url} in ${stack.timings.ready} ms on ${stack.postgres}`);
-    results.push(await checkDatabaseTypes(stack.databaseUrl));
+    results.push(
+      await runDifferenceCheck(
+        "generated database types",
+        "supabase/functions/_shared/database.types.ts matches the migrations",
+        () => databaseTypesDifference(stack!.databaseUrl),
+      ),
+      await runDifferenceCheck("schema files vs migrations", "supabase/schemas/ and the migrations agree", () =>
+        schemaDifference(),
+      ),
+    );
     await installPgTap(stack.adminDatabaseUrl);
     const db = new URL(stack.databaseUrl);
     const env = {

@@ -1,4 +1,4 @@
--- The click cap and the /r rate limit (20261125120000_click_limits.sql): one address counts at
+-- The click cap and the /r rate limit (supabase/schemas/07_attribution.sql): one address counts at
 -- most 3 clicks per link an hour whatever its user agents, the address is kept only as a salted
 -- hash, and private.note_short_link_request refuses an address's 61st request in a minute. No
 -- client role reads the counters or the address hash, and only service_role counts requests.

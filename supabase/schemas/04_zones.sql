@@ -2,12 +2,19 @@
 -- fee each, kept as data so an admin can change a fee without a deploy. Names follow the
 -- English transliteration used by the municipality since the 2019 reorganisation (which
 -- created Khan Boeng Keng Kang and Khan Kamboul). Inner khans cost less than outer ones.
+--
+-- Rules kept here:
+-- - Anyone (the anonymous checkout included) reads the zones; the checkout (private.place_order,
+--   05_orders.sql) charges the fee of the order's zone, never one taken from the request.
+-- - The only write a client role may make is an approved admin's change of fee_cents (column
+--   grant plus policy); every such change is recorded in the audit log by the trigger
+--   delivery_zones_audit (10_audit.sql).
 
 create table public.delivery_zones (
   id smallint generated always as identity primary key,
-  district text not null check (length(trim(district)) between 1 and 100),
-  commune text not null check (length(trim(commune)) between 1 and 100),
-  fee_cents integer not null check (fee_cents between 0 and 10000),
+  district text not null constraint delivery_zones_district_check check (length(trim(district)) between 1 and 100),
+  commune text not null constraint delivery_zones_commune_check check (length(trim(commune)) between 1 and 100),
+  fee_cents integer not null constraint delivery_zones_fee_cents_check check (fee_cents between 0 and 10000),
   updated_at timestamptz not null default now(),
   constraint delivery_zones_commune_in_district unique (district, commune)
 );
@@ -24,6 +31,8 @@ grant all on public.delivery_zones to service_role;
 create policy "Anyone can read delivery zones" on public.delivery_zones
   for select to anon, authenticated using (true);
 
+-- Admins change fees with their token through this policy; no function wraps it, so the audit
+-- trigger on the table (delivery_zones_audit, 10_audit.sql) is what records the change.
 create policy "Admins can change delivery fees" on public.delivery_zones
   for update to authenticated
   using ((select private.has_role('admin')))
@@ -31,6 +40,8 @@ create policy "Admins can change delivery fees" on public.delivery_zones
 
 create trigger delivery_zones_touch_updated_at before update on public.delivery_zones
   for each row execute function private.touch_updated_at();
+
+-- reference data: every zone with its fee ----------------------------------------------------------
 
 insert into public.delivery_zones (district, commune, fee_cents)
 select district, commune, fee_cents

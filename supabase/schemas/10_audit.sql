@@ -1,21 +1,29 @@
--- The audit log (issue 15, part 4): every admin action, written in the same transaction as the
--- action itself, so an action and its entry are committed (or rolled back) together.
+-- The audit log: every admin action, written in the same transaction as the action itself, so an
+-- action and its entry are committed (or rolled back) together.
 --
 -- Entries are written by AFTER triggers on the tables the admin actions change, not by the
 -- functions that change them: whatever path makes the change (the api function, a PostgREST call
 -- with an admin's token, a later function) is recorded, and no function can forget to. A trigger
 -- records only when the caller (auth.uid(), set per transaction by the api function as PostgREST
 -- does) is an approved admin: a checkout, a payout request or an operator's maintenance is not an
--- admin action. Each entry holds the before and after values of the changed columns only.
+-- admin action. Each entry holds the before and after values of the changed columns only. The
+-- triggers sit on the tables of the other areas (users, affiliate_links, orders,
+-- order_status_history, payout_requests, marketplace_settings, delivery_zones); this file applies
+-- last, after all of them exist.
 --
 -- Append-only: no client role may insert, update or delete (no grants), and triggers refuse
 -- update, delete and truncate to everyone, the table's owner included. Only admins read it (RLS).
+--
+-- This file also holds private.account_identifiers, what the self-dealing check of link
+-- applications (public.link_self_dealing, 03_campaigns_and_links.sql) compares between parties.
+
+-- tables ------------------------------------------------------------------------------------------
 
 create table public.audit_log (
   id bigint generated always as identity primary key,
   -- Accounts are never deleted, so the actor stays resolvable; the email is also snapshotted, so
   -- an entry keeps saying who acted even if the account's email changes later.
-  actor_id uuid not null references public.users (id),
+  actor_id uuid not null constraint audit_log_actor_id_fkey references public.users (id),
   actor_email text not null,
   action text not null constraint audit_log_action_format check (action ~ '^[a-z_]+\.[a-z_]+$'),
   target_type text not null constraint audit_log_target_type_format check (target_type ~ '^[a-z_]+$'),
@@ -25,9 +33,14 @@ create table public.audit_log (
   details jsonb not null default '{}' constraint audit_log_details_object check (jsonb_typeof(details) = 'object'),
   created_at timestamptz not null default now()
 );
+
+-- comments ----------------------------------------------------------------------------------------
+
 comment on table public.audit_log is 'Every admin action (decisions, order changes, payouts, settings, delivery fees) with before and after values; append-only, read by admins only.';
 comment on column public.audit_log.actor_email is 'The actor''s email when they acted (a snapshot).';
 comment on column public.audit_log.details is 'before/after of the changed columns, and the reason and names of the target where there are any.';
+
+-- indexes -----------------------------------------------------------------------------------------
 
 -- GET /admin/audit-log reads newest first (id desc) and keyset-pages on id, with or without one
 -- of these filters.
@@ -35,6 +48,8 @@ create index audit_log_actor_id_idx on public.audit_log (actor_id, id desc);
 create index audit_log_actor_email_idx on public.audit_log (lower(actor_email), id desc);
 create index audit_log_action_idx on public.audit_log (action, id desc);
 create index audit_log_target_idx on public.audit_log (target_type, target_id, id desc);
+
+-- row level security, grants and policies ---------------------------------------------------------
 
 alter table public.audit_log enable row level security;
 -- Nobody writes it directly, not even the api function's service connection: the triggers below
@@ -45,7 +60,9 @@ grant select on public.audit_log to authenticated;
 create policy "Admins can read the audit log" on public.audit_log
   for select to authenticated using ((select private.has_role('admin')));
 
-create function private.refuse_audit_log_change() returns trigger
+-- functions ---------------------------------------------------------------------------------------
+
+create or replace function private.refuse_audit_log_change() returns trigger
 language plpgsql set search_path = ''
 as $$
 begin
@@ -53,18 +70,10 @@ begin
 end
 $$;
 comment on function private.refuse_audit_log_change is 'Trigger: audit log entries are never updated, deleted or truncated, by anyone.';
-revoke execute on function private.refuse_audit_log_change() from public;
-
-create trigger audit_log_append_only before update or delete on public.audit_log
-  for each row execute function private.refuse_audit_log_change();
-create trigger audit_log_no_truncate before truncate on public.audit_log
-  for each statement execute function private.refuse_audit_log_change();
-
--- writing entries ---------------------------------------------------------------------------------
 
 -- The columns whose values differ between two versions of a row, as {before, after}; the ignored
 -- keys (updated_at and the like) are bookkeeping, not part of the change. Null when nothing changed.
-create function private.audit_changes(p_old jsonb, p_new jsonb, p_ignored text[] default '{}')
+create or replace function private.audit_changes(p_old jsonb, p_new jsonb, p_ignored text[] default '{}')
 returns jsonb
 language sql immutable set search_path = ''
 as $$
@@ -75,10 +84,9 @@ as $$
   where not n.key = any (p_ignored) and (p_old -> n.key) is distinct from n.value
 $$;
 comment on function private.audit_changes is 'The changed columns of a row as {before, after}, or null when none changed.';
-revoke execute on function private.audit_changes(jsonb, jsonb, text[]) from public;
 
 -- One entry by the calling admin; nothing when the caller is not an approved admin.
-create function private.record_admin_action(p_action text, p_target_type text, p_target_id text, p_details jsonb)
+create or replace function private.record_admin_action(p_action text, p_target_type text, p_target_id text, p_details jsonb)
 returns void
 language plpgsql security definer set search_path = ''
 as $$
@@ -99,10 +107,10 @@ begin
 end
 $$;
 comment on function private.record_admin_action is 'Writes one audit log entry for the calling admin; does nothing for any other caller.';
-revoke execute on function private.record_admin_action(text, text, text, jsonb) from public;
 
--- Account decisions (public.set_user_status): user.approve, user.reject with the reason.
-create function private.audit_user_status() returns trigger
+-- Account decisions (public.set_user_status, 01_accounts.sql): user.approve, user.reject with the
+-- reason.
+create or replace function private.audit_user_status() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
@@ -117,16 +125,11 @@ begin
 end
 $$;
 comment on function private.audit_user_status is 'Trigger: records an admin''s approval or rejection of an account.';
-revoke execute on function private.audit_user_status() from public;
 
-create trigger users_audit_status after update of status on public.users
-  for each row when (old.status is distinct from new.status)
-  execute function private.audit_user_status();
-
--- Link decisions (public.decide_affiliate_link): link.approve, link.reject with the reason. The
--- reason is inserted into affiliate_link_rejections after the link's update, so this trigger is
--- deferred to the end of the transaction, where both are there.
-create function private.audit_link_decision() returns trigger
+-- Link decisions (public.decide_affiliate_link, 03_campaigns_and_links.sql): link.approve,
+-- link.reject with the reason. The reason is inserted into affiliate_link_rejections after the
+-- link's update, so this trigger is deferred to the end of the transaction, where both are there.
+create or replace function private.audit_link_decision() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -147,16 +150,11 @@ begin
 end
 $$;
 comment on function private.audit_link_decision is 'Constraint trigger (deferred): records an admin''s approval or rejection (with its reason) of a link.';
-revoke execute on function private.audit_link_decision() from public;
 
-create constraint trigger affiliate_links_audit_decision after update of status on public.affiliate_links
-  deferrable initially deferred
-  for each row when (old.status is distinct from new.status)
-  execute function private.audit_link_decision();
-
--- Order status changes (public.change_order_status), cancellations and reopenings included: each
--- one writes a history row, which carries from, to, the note and the cancellation reason.
-create function private.audit_order_status() returns trigger
+-- Order status changes (public.change_order_status, 05_orders.sql), cancellations and reopenings
+-- included: each one writes a history row, which carries from, to, the note and the cancellation
+-- reason.
+create or replace function private.audit_order_status() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
@@ -171,16 +169,10 @@ begin
 end
 $$;
 comment on function private.audit_order_status is 'Trigger: records an admin''s change of an order''s status, with the cancellation reason.';
-revoke execute on function private.audit_order_status() from public;
 
--- A history row without changed_by is a checkout's first status, never an admin's.
-create trigger order_status_history_audit after insert on public.order_status_history
-  for each row when (new.changed_by is not null)
-  execute function private.audit_order_status();
-
--- Order reviews (public.review_order, 20261123010000: review_status held -> cleared). The flags
+-- Order reviews (public.review_order, 05_orders.sql: review_status held -> cleared). The flags
 -- live in public.order_flags, not on the order.
-create function private.audit_order_review() returns trigger
+create or replace function private.audit_order_review() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
@@ -194,14 +186,10 @@ begin
 end
 $$;
 comment on function private.audit_order_review is 'Trigger: records an admin''s review of a flagged order (review_status before and after).';
-revoke execute on function private.audit_order_review() from public;
 
-create trigger orders_audit_review after update of review_status on public.orders
-  for each row when (old.review_status is distinct from new.review_status)
-  execute function private.audit_order_review();
-
--- Payout completions (public.complete_payouts): one entry per completed request.
-create function private.audit_payout_completion() returns trigger
+-- Payout completions (public.complete_payouts, 06_ledger_and_payouts.sql): one entry per
+-- completed request.
+create or replace function private.audit_payout_completion() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
@@ -216,15 +204,11 @@ begin
 end
 $$;
 comment on function private.audit_payout_completion is 'Trigger: records an admin''s completion of a payout request with its ABA reference.';
-revoke execute on function private.audit_payout_completion() from public;
 
-create trigger payout_requests_audit_completion after update of status on public.payout_requests
-  for each row when (old.status is distinct from new.status)
-  execute function private.audit_payout_completion();
-
--- Marketplace settings (public.update_marketplace_settings): the changed settings only, so later
--- settings columns are recorded without touching this. Saving unchanged values records nothing.
-create function private.audit_settings_update() returns trigger
+-- Marketplace settings (public.update_marketplace_settings, 02_settings.sql): the changed settings
+-- only, so every settings column is recorded without naming it here. Saving unchanged values
+-- records nothing.
+create or replace function private.audit_settings_update() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -237,14 +221,11 @@ begin
 end
 $$;
 comment on function private.audit_settings_update is 'Trigger: records an admin''s change of the marketplace settings (changed values only).';
-revoke execute on function private.audit_settings_update() from public;
 
-create trigger marketplace_settings_audit after update on public.marketplace_settings
-  for each row execute function private.audit_settings_update();
-
--- Delivery fees: admins change them through the "Admins can change delivery fees" policy (an
--- admin's token at PostgREST), which no function wraps, so the table's trigger records them.
-create function private.audit_delivery_zone_update() returns trigger
+-- Delivery fees (04_zones.sql): admins change them through the "Admins can change delivery fees"
+-- policy (an admin's token at PostgREST), which no function wraps, so the table's trigger records
+-- them.
+create or replace function private.audit_delivery_zone_update() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -258,7 +239,86 @@ begin
 end
 $$;
 comment on function private.audit_delivery_zone_update is 'Trigger: records an admin''s change of a delivery zone''s fee.';
+
+-- What identifies where a user is reached and paid: (kind, value) pairs compared across parties by
+-- public.link_self_dealing (03_campaigns_and_links.sql):
+--   phone         users.phone, users.store_phone, digits only;
+--   bank_account  users.account_number, or the account number a KHQR carries in sub-tag 01 of tag
+--                 29/30 (as ABA's "Receive" codes do), digits only;
+--   khqr_account  the Bakong id (sub-tag 00 of tag 29/30) with the account information (sub-tag
+--                 01): ABA puts its own Bakong id in every personal code, so the id alone would
+--                 match every two ABA users.
+create or replace function private.account_identifiers(p_user public.users)
+returns table (kind text, value text)
+language sql immutable set search_path = ''
+as $$
+  with khqr as (
+    select coalesce(private.tlv_value(p_user.khqr, '29'), private.tlv_value(p_user.khqr, '30')) as account
+  ), khqr_account as (
+    select lower(private.tlv_value(account, '00')) as bakong_id, btrim(private.tlv_value(account, '01')) as info
+    from khqr
+  )
+  select 'phone', regexp_replace(phone, '[^0-9]', '', 'g')
+  from unnest(array[p_user.phone, p_user.store_phone]) as phone
+  where regexp_replace(phone, '[^0-9]', '', 'g') <> ''
+  union
+  select 'bank_account', digits
+  from (select regexp_replace(p_user.account_number, '[^0-9]', '', 'g') as digits
+        union all
+        -- A KHQR's account information counts as an account number when it is one (digits, spaces, dashes).
+        select regexp_replace(info, '[^0-9]', '', 'g') from khqr_account where info ~ '^[0-9 -]+$') numbers
+  where digits <> ''
+  union
+  select 'khqr_account', bakong_id || '/' || coalesce(info, '')
+  from khqr_account where bakong_id is not null
+$$;
+comment on function private.account_identifiers is 'A user''s phones, account numbers (profile and KHQR) and KHQR account, as (kind, value) pairs for the self-dealing check.';
+
+-- grants on functions -----------------------------------------------------------------------------
+
+revoke execute on function private.refuse_audit_log_change() from public;
+revoke execute on function private.audit_changes(jsonb, jsonb, text[]) from public;
+revoke execute on function private.record_admin_action(text, text, text, jsonb) from public;
+revoke execute on function private.audit_user_status() from public;
+revoke execute on function private.audit_link_decision() from public;
+revoke execute on function private.audit_order_status() from public;
+revoke execute on function private.audit_order_review() from public;
+revoke execute on function private.audit_payout_completion() from public;
+revoke execute on function private.audit_settings_update() from public;
 revoke execute on function private.audit_delivery_zone_update() from public;
+revoke execute on function private.account_identifiers(public.users) from public;
+
+-- triggers ----------------------------------------------------------------------------------------
+
+create trigger audit_log_append_only before update or delete on public.audit_log
+  for each row execute function private.refuse_audit_log_change();
+create trigger audit_log_no_truncate before truncate on public.audit_log
+  for each statement execute function private.refuse_audit_log_change();
+
+create trigger users_audit_status after update of status on public.users
+  for each row when (old.status is distinct from new.status)
+  execute function private.audit_user_status();
+
+create constraint trigger affiliate_links_audit_decision after update of status on public.affiliate_links
+  deferrable initially deferred
+  for each row when (old.status is distinct from new.status)
+  execute function private.audit_link_decision();
+
+-- A history row without changed_by is a checkout's first status, never an admin's.
+create trigger order_status_history_audit after insert on public.order_status_history
+  for each row when (new.changed_by is not null)
+  execute function private.audit_order_status();
+
+create trigger orders_audit_review after update of review_status on public.orders
+  for each row when (old.review_status is distinct from new.review_status)
+  execute function private.audit_order_review();
+
+create trigger payout_requests_audit_completion after update of status on public.payout_requests
+  for each row when (old.status is distinct from new.status)
+  execute function private.audit_payout_completion();
+
+create trigger marketplace_settings_audit after update on public.marketplace_settings
+  for each row execute function private.audit_settings_update();
 
 create trigger delivery_zones_audit after update on public.delivery_zones
   for each row execute function private.audit_delivery_zone_update();

@@ -1,0 +1,724 @@
+-- Orders: cash-on-delivery orders placed by anonymous customers through an approved affiliate
+-- link, with their numbers, the customer's phone (kept apart), the status history, cancellations
+-- with a reason, fraud flags held for review, the checkout's rate limit and Idempotency-Keys, and
+-- what the admin's board reads (phone search, totals).
+--
+-- Rules kept here:
+-- - Amounts are snapshots in cents computed by the checkout, never taken from the request, and
+--   the money rules of an order are its generated columns (docs/money.md).
+-- - Orders change only through the security definer functions below: checkout (anon, through the
+--   api function) and an admin's status change (one step forward, a listed revert, a cancellation
+--   before delivery, or reopening; serialised per order; posting to the ledger of
+--   06_ledger_and_payouts.sql in the same transaction).
+-- - The customer's phone lives in private.order_contacts, readable only through admin functions.
+-- - Which fraud rule fired is for admins only (public.order_flags); the parties see only
+--   orders.review_status, so an influencer learns "held for review", never why.
+--
+-- Cancelling (docs/product.md, "Orders"): a cash-on-delivery order often ends at the door, the
+-- customer refuses it or cannot be reached. An admin cancels it from new_order, ready_for_pickup
+-- or out_for_delivery with one of the reasons of public.order_cancellation_reason; a delivered
+-- order must be reverted first (its revert posts the ledger reversal), so a cancelled order never
+-- has money in the ledger. A cancelled order can be reopened as a new order and to nothing else.
+-- The order carries the reason while cancelled; the history keeps it for ever.
+--
+-- Fraud flags (docs/product.md, "Fraud flags"; docs/money.md, "Held for review (fraud flags)").
+-- At checkout an order is flagged when:
+--   self_order         the customer's phone is the shop's store phone or the influencer's own phone;
+--   repeat_phone       the phone ordered `repeat_phone_orders` times or more (this order included)
+--                      within `repeat_phone_hours`, across all links;
+--   high_refusal_link  the link's customer_refused share is at least `refusal_flag_percent` over at
+--                      least `refusal_flag_min_finished` finished (delivered or cancelled) orders.
+-- The thresholds are columns of public.marketplace_settings (02_settings.sql). A flagged order is
+-- `held` for review: its commission stays unavailable even after delivery and after the holding
+-- period, until an admin clears it (public.review_order) or cancels the order as suspected_fraud
+-- (a cancelled order earns nothing). The business's net is not held: the goods were sold and the
+-- cash collected whoever ordered them.
+--
+-- Elsewhere: the foreign key orders.click_id -> public.link_clicks (orders_click_id_fkey) is in
+-- 07_attribution.sql, which creates link_clicks; the triggers orders_queue_telegram
+-- (09_telegram.sql), orders_audit_review and order_status_history_audit (10_audit.sql) act on
+-- these tables too.
+
+-- The customer's phone is searched by any run of at least four of its digits: a trigram index
+-- answers `like '%1234%'` from the index (a digits-suffix column would only find the last digits,
+-- and a customer who calls often reads the middle of their number).
+create extension if not exists pg_trgm with schema extensions;
+
+-- types ------------------------------------------------------------------------------------------
+
+create type public.order_status as enum ('new_order', 'ready_for_pickup', 'out_for_delivery', 'delivered', 'cancelled');
+
+create type public.order_cancellation_reason as enum (
+  'customer_refused', 'customer_unreachable', 'out_of_stock', 'duplicate', 'suspected_fraud', 'other'
+);
+comment on type public.order_cancellation_reason is 'Why an order was cancelled: refused or unreachable at the door, out of stock, ordered twice, suspected fraud, or other.';
+
+create type public.order_flag as enum ('self_order', 'repeat_phone', 'high_refusal_link');
+
+-- order numbers ----------------------------------------------------------------------------------
+
+-- A number a customer can read out on the phone: SL- and the sequence's value, in the order the
+-- orders were placed. The sequence is the only source, so two parallel checkouts never get the
+-- same number; a rolled-back checkout leaves a gap, which is harmless. Six digits with leading
+-- zeros up to SL-999999, then every digit (SL-1000000, SL-1000001, ...), nine at most (the
+-- sequence's maxvalue and orders_order_number_format's ^SL-[0-9]{6,9}$, 12 characters). Nothing
+-- sorts by order number text (the board sorts by placement time), and a search for "SL-1000000"
+-- or "1000000" looks the number up exactly (contract/orders.ts orderNumberOf).
+create sequence public.orders_number_seq as bigint minvalue 1 maxvalue 999999999;
+revoke all on sequence public.orders_number_seq from public, anon, authenticated;
+
+-- Defined before public.orders, whose order_number default calls it. lpad alone would cut a
+-- longer text to the length given (1000000 would become SL-100000, a duplicate): it is used only
+-- below a million.
+create or replace function private.order_number(p_sequence_value bigint) returns text
+language sql immutable strict set search_path = ''
+as $$
+  select 'SL-' || case when p_sequence_value < 1000000 then lpad(p_sequence_value::text, 6, '0')
+                       else p_sequence_value::text end
+$$;
+comment on function private.order_number is
+  'The order number of a sequence value: SL- and six digits with leading zeros (SL-004213), or every digit from 1,000,000 on (SL-1000000); never cut short.';
+
+-- tables -----------------------------------------------------------------------------------------
+
+create table public.orders (
+  id uuid primary key default gen_random_uuid(),
+  campaign_id uuid not null constraint orders_campaign_id_fkey references public.campaigns (id),
+  affiliate_link_id uuid not null constraint orders_affiliate_link_id_fkey references public.affiliate_links (id),
+  business_id uuid not null constraint orders_business_id_fkey references public.users (id),
+  influencer_id uuid not null constraint orders_influencer_id_fkey references public.users (id),
+  product_name text not null,
+  unit_price_cents bigint not null constraint orders_unit_price_cents_check check (unit_price_cents > 0),
+  commission_rate numeric(6, 4) not null
+    constraint orders_commission_rate_check check (commission_rate > 0 and commission_rate < 1),
+  quantity integer not null constraint orders_quantity_check check (quantity between 1 and 10),
+  delivery_fee_cents integer not null constraint orders_delivery_fee_cents_check check (delivery_fee_cents >= 0),
+  subtotal_cents bigint generated always as (unit_price_cents * quantity) stored,
+  total_cents bigint generated always as (unit_price_cents * quantity + delivery_fee_cents) stored,
+  -- The money rules of an order. round() of a numeric rounds half away from zero: half up for
+  -- these positive amounts. Generated columns cannot refer to each other, so the sale and the
+  -- commission are spelled out again.
+  commission_cents bigint generated always as
+    (round(unit_price_cents * quantity * commission_rate)::bigint) stored,
+  business_gross_cents bigint generated always as
+    (unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)::bigint) stored,
+  platform_fee_cents bigint generated always as
+    (round((unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)) * 0.15)::bigint) stored,
+  business_net_cents bigint generated always as
+    (unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)::bigint
+     - round((unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)) * 0.15)::bigint) stored,
+  delivery_district text not null,
+  delivery_commune text not null,
+  status public.order_status not null default 'new_order',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- The short-link click the order came through and its source. The foreign key to
+  -- public.link_clicks (orders_click_id_fkey) is added in 07_attribution.sql, after that table.
+  click_id uuid,
+  source text constraint orders_source_check check (source in ('qr', 'dm', 'comment', 'link')),
+  cancellation_reason public.order_cancellation_reason,
+  order_number text not null default private.order_number(nextval('public.orders_number_seq'))
+    constraint orders_order_number_format check (order_number ~ '^SL-[0-9]{6,9}$')
+    constraint orders_order_number_key unique,
+  review_status text constraint orders_review_status_values check (review_status in ('held', 'cleared')),
+  constraint orders_source_with_click check ((click_id is null) = (source is null)),
+  constraint orders_cancellation_reason_check check ((status = 'cancelled') = (cancellation_reason is not null))
+);
+alter sequence public.orders_number_seq owned by public.orders.order_number;
+
+-- The customer's phone per order, apart from public.orders so influencers and Realtime never see it.
+create table private.order_contacts (
+  order_id uuid primary key constraint order_contacts_order_id_fkey references public.orders (id),
+  customer_phone text not null
+    constraint order_contacts_customer_phone_check check (customer_phone ~ '^\+855[1-9][0-9]{7,8}$')
+);
+
+create table public.order_status_history (
+  id bigint generated always as identity primary key,
+  order_id uuid not null constraint order_status_history_order_id_fkey references public.orders (id),
+  from_status public.order_status,
+  to_status public.order_status not null,
+  changed_by uuid constraint order_status_history_changed_by_fkey references public.users (id),
+  note text,
+  changed_at timestamptz not null default now(),
+  cancellation_reason public.order_cancellation_reason,
+  constraint order_status_history_cancellation_reason_check
+    check ((to_status = 'cancelled') = (cancellation_reason is not null))
+);
+
+-- Checkout attempts, to refuse orders placed faster than a person could.
+create table private.checkout_attempts (
+  id bigint generated always as identity primary key,
+  customer_phone text not null,
+  client_ip text not null,
+  attempted_at timestamptz not null default now()
+);
+
+create table public.order_flags (
+  order_id uuid primary key constraint order_flags_order_id_fkey references public.orders (id),
+  flags public.order_flag[] not null constraint order_flags_not_empty check (cardinality(flags) > 0),
+  reviewed_by uuid constraint order_flags_reviewed_by_fkey references public.users (id),
+  reviewed_at timestamptz,
+  created_at timestamptz not null default now()
+);
+
+-- Checkout exactly once (docs/architecture.md, "Checkout exactly once"): POST /checkout/order
+-- takes an Idempotency-Key, and the same key within 24 hours answers the first order again and
+-- creates nothing. A key is bound to its request (a hash of the order's inputs): the same key with
+-- another request is refused (P0422, the api function's 422 naming Idempotency-Key).
+create table private.checkout_idempotency_keys (
+  idempotency_key text primary key
+    constraint checkout_idempotency_keys_idempotency_key_check check (idempotency_key ~ '^[A-Za-z0-9_-]{8,100}$'),
+  request_hash text not null
+    constraint checkout_idempotency_keys_request_hash_check check (request_hash ~ '^[0-9a-f]{64}$'),
+  order_id uuid not null
+    constraint checkout_idempotency_keys_order_id_fkey references public.orders (id) on delete cascade,
+  created_at timestamptz not null default now()
+);
+
+-- comments ---------------------------------------------------------------------------------------
+
+comment on table public.orders is 'A cash-on-delivery order through an affiliate link, with price, rate and fee snapshots in cents.';
+comment on column public.orders.commission_cents is 'C = round_half_up(sale * rate): the influencer''s commission.';
+comment on column public.orders.business_gross_cents is 'G = sale - C: the business''s share before the platform fee.';
+comment on column public.orders.platform_fee_cents is 'F = round_half_up(G * 0.15): the platform fee, paid by the business.';
+comment on column public.orders.business_net_cents is 'N = G - F: what the business is paid.';
+comment on column public.orders.click_id is 'The short-link click the customer came through (the checkout''s ref), when it was on this order''s link.';
+comment on column public.orders.source is 'The source of that click, copied so the stats group orders without a join; null: no click.';
+comment on column public.orders.cancellation_reason is 'Why the order was cancelled; set exactly while the status is cancelled.';
+comment on column public.orders.order_number is
+  'The short number people say on the phone, e.g. SL-004213: sequential, six digits with leading zeros up to SL-999999, then every digit (SL-1000000); at most 12 characters.';
+comment on column public.orders.review_status is 'null: never flagged; held: flagged, its commission waits for an admin; cleared: an admin released it.';
+
+comment on table private.order_contacts is 'The customer''s phone per order, kept out of public.orders so influencers and realtime never see it.';
+
+comment on table public.order_status_history is 'Every status an order entered: who, when, from, to and the note.';
+comment on column public.order_status_history.cancellation_reason is 'The reason given when this change cancelled the order; null for every other change.';
+
+comment on table private.checkout_attempts is 'Recent checkouts per phone and per address, for the checkout rate limit.';
+
+comment on table public.order_flags is 'The rules a flagged order fired at checkout and who cleared it; admins only, so the parties never learn the rule.';
+
+comment on table private.checkout_idempotency_keys is 'Idempotency-Key of POST /checkout/order: the key, the hash of its request and the order it placed; kept 24 hours. Only private.place_order_once reads or writes it.';
+comment on column private.checkout_idempotency_keys.request_hash is 'sha256 of the order''s inputs (link, phone, place, quantity, click): a key answers only the request it was first sent with.';
+
+-- indexes ----------------------------------------------------------------------------------------
+
+-- The boards read every list newest first by (created_at, id) in descending order, a page at a
+-- time (keyset paging), so each page is one range scan of an index on exactly that order, with the
+-- list's filter column in front where a list is filtered. The id orders rows created in the same
+-- microsecond, which the time alone leaves unordered.
+create index orders_created_at_id_idx on public.orders (created_at desc, id desc);
+create index orders_business_id_idx on public.orders (business_id, created_at desc, id desc);
+create index orders_influencer_id_idx on public.orders (influencer_id, created_at desc, id desc);
+create index orders_status_idx on public.orders (status, created_at desc, id desc);
+create index orders_campaign_id_idx on public.orders (campaign_id);
+create index orders_affiliate_link_id_idx on public.orders (affiliate_link_id);
+create index orders_click_id_idx on public.orders (click_id);
+-- The stats count cancellations by reason per business and per influencer.
+create index orders_cancellation_reason_idx on public.orders (cancellation_reason) where cancellation_reason is not null;
+-- high_refusal_link reads a link's finished orders.
+create index orders_link_status_idx on public.orders (affiliate_link_id, status);
+-- The admin's stats summary (GET /orders/stats/summary, the admin board's filter counts) counts
+-- every order per status and cancellation reason, with its sales: public.all_order_totals reads
+-- them from this index alone (an index-only scan).
+create index orders_stats_idx on public.orders (status, cancellation_reason) include (subtotal_cents);
+
+-- repeat_phone reads every order of a phone in a window.
+create index order_contacts_customer_phone_idx on private.order_contacts (customer_phone);
+-- The admin's search by any run of a phone's digits (public.search_order_ids_by_phone).
+create index order_contacts_phone_trgm_idx on private.order_contacts
+  using gin (customer_phone extensions.gin_trgm_ops);
+
+create index order_status_history_order_id_idx on public.order_status_history (order_id, id);
+create index order_status_history_changed_by_idx on public.order_status_history (changed_by);
+
+create index checkout_attempts_phone_idx on private.checkout_attempts (customer_phone, attempted_at);
+create index checkout_attempts_ip_idx on private.checkout_attempts (client_ip, attempted_at);
+create index checkout_attempts_attempted_at_idx on private.checkout_attempts (attempted_at);
+
+-- The sweep of keys past 24 hours.
+create index checkout_idempotency_keys_created_at_idx on private.checkout_idempotency_keys (created_at);
+-- The order's key, for the foreign key's cascade.
+create index checkout_idempotency_keys_order_id_idx on private.checkout_idempotency_keys (order_id);
+
+-- row-level security and grants ------------------------------------------------------------------
+
+alter table public.orders enable row level security;
+revoke all on public.orders from anon, authenticated;
+grant select on public.orders to authenticated;
+-- Orders are meant to be written only by the functions below (running as their owner), even by
+-- the API's own service connection. NOTE: the revoke above does not name service_role, so it keeps
+-- the privileges the default privileges gave it (all of them); this grant adds nothing.
+grant select on public.orders to service_role;
+
+create policy "Businesses can read their own orders" on public.orders
+  for select to authenticated using (business_id = (select auth.uid()));
+
+create policy "Influencers can read orders through their links" on public.orders
+  for select to authenticated using (influencer_id = (select auth.uid()));
+
+create policy "Admins can read every order" on public.orders
+  for select to authenticated using ((select private.has_role('admin')));
+
+-- No grants and no policies: only the functions below (as their owner) read or write it.
+alter table private.order_contacts enable row level security;
+
+alter table public.order_status_history enable row level security;
+revoke all on public.order_status_history from anon, authenticated;
+grant select on public.order_status_history to authenticated;
+-- As for orders, service_role keeps its default privileges (all): this grant adds nothing.
+grant select on public.order_status_history to service_role;
+
+create policy "Admins can read every order history" on public.order_status_history
+  for select to authenticated using ((select private.has_role('admin')));
+
+create policy "Businesses can read the history of their orders" on public.order_status_history
+  for select to authenticated
+  using (exists (select 1 from public.orders o where o.id = order_id and o.business_id = (select auth.uid())));
+
+alter table private.checkout_attempts enable row level security;
+
+alter table public.order_flags enable row level security;
+revoke all on public.order_flags from anon, authenticated;
+grant select on public.order_flags to authenticated;
+-- As for orders, service_role keeps its default privileges (all): this grant adds nothing.
+grant select on public.order_flags to service_role;
+create policy "Admins can read order flags" on public.order_flags
+  for select to authenticated using ((select private.has_role('admin')));
+
+alter table private.checkout_idempotency_keys enable row level security;
+revoke all on private.checkout_idempotency_keys from public, anon, authenticated, service_role;
+
+-- checkout ---------------------------------------------------------------------------------------
+
+-- The checkout. The click the customer came through (p_click_id, the `ref` of the short link's
+-- redirect) is kept only when it is a click on this very link (same influencer and campaign); any
+-- other id (unknown, another link's, malformed upstream) places the order as it would without
+-- one, unattributed, so a stale or copied ref never stops a sale.
+-- Side effects: inserting the order gives it its number (the order_number default,
+-- private.order_number) and queues the Telegram new-order notice (trigger orders_queue_telegram,
+-- 09_telegram.sql); inserting its contact runs order_contacts_flag_new_order (this file), which
+-- records the fraud flags and marks the order held. Its first history row has no changed_by, so
+-- order_status_history_audit (10_audit.sql) skips it.
+-- It declares a variable of type public.link_clicks, which 07_attribution.sql creates after this
+-- file: PL/pgSQL resolves declared types when a function is created, so the body is not checked
+-- here (it is checked when first called, as always).
+set check_function_bodies = off;
+create or replace function private.place_order(
+  p_influencer_id uuid,
+  p_campaign_id uuid,
+  p_customer_phone text,
+  p_district text,
+  p_commune text,
+  p_quantity integer,
+  p_client_ip text,
+  p_click_id uuid default null
+) returns public.orders
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  link public.affiliate_links;
+  campaign public.campaigns;
+  fee integer;
+  new_order public.orders;
+  closed_reason text;
+  click public.link_clicks;
+begin
+  if p_quantity is null or p_quantity not between 1 and 10 then
+    raise exception 'Quantity must be between 1 and 10' using errcode = '22023';
+  end if;
+  if p_customer_phone is null or p_customer_phone !~ '^\+855[1-9][0-9]{7,8}$' then
+    raise exception 'Phone number must be a Cambodian number such as 012 345 678' using errcode = '22023';
+  end if;
+  if p_client_ip is null or trim(p_client_ip) = '' then
+    raise exception 'Client address is required' using errcode = '22023';
+  end if;
+  -- A person places an order in tens of seconds; scripts do not get to flood a shop. The locks
+  -- make parallel checkouts from one phone or address count one after another.
+  perform pg_advisory_xact_lock(hashtextextended('checkout:phone:' || p_customer_phone, 0));
+  perform pg_advisory_xact_lock(hashtextextended('checkout:ip:' || p_client_ip, 0));
+  if (select count(*) from private.checkout_attempts
+      where customer_phone = p_customer_phone and attempted_at > now() - interval '1 minute') >= 3
+     or (select count(*) from private.checkout_attempts
+      where client_ip = p_client_ip and attempted_at > now() - interval '1 minute') >= 20 then
+    raise exception 'Too many orders in a short time. Please wait a minute and try again.' using errcode = 'P0429';
+  end if;
+
+  select * into link from public.affiliate_links
+  where influencer_id = p_influencer_id and campaign_id = p_campaign_id and status = 'approved';
+  if not found then
+    raise exception 'This affiliate link is not valid' using errcode = 'P0002';
+  end if;
+  select * into campaign from public.campaigns where id = p_campaign_id;
+  closed_reason := private.campaign_closed_reason(campaign.status, campaign.start_date, campaign.end_date);
+  if closed_reason is not null then
+    raise exception '%', closed_reason using errcode = '55000';
+  end if;
+  select fee_cents into fee from public.delivery_zones where district = p_district and commune = p_commune;
+  if not found then
+    raise exception 'We do not deliver to % in % yet', p_commune, p_district using errcode = '22023';
+  end if;
+  if p_click_id is not null then
+    select * into click from public.link_clicks where id = p_click_id and affiliate_link_id = link.id;
+  end if;
+
+  insert into private.checkout_attempts (customer_phone, client_ip) values (p_customer_phone, p_client_ip);
+  delete from private.checkout_attempts where attempted_at < now() - interval '1 hour';
+
+  insert into public.orders (campaign_id, affiliate_link_id, business_id, influencer_id, product_name,
+    unit_price_cents, commission_rate, quantity, delivery_fee_cents, delivery_district, delivery_commune,
+    click_id, source)
+  values (campaign.id, link.id, campaign.business_id, link.influencer_id, campaign.product_name,
+    campaign.price_cents, campaign.commission_rate, p_quantity, fee, p_district, p_commune,
+    click.id, click.source)
+  returning * into new_order;
+  insert into private.order_contacts (order_id, customer_phone) values (new_order.id, p_customer_phone);
+  insert into public.order_status_history (order_id, from_status, to_status, note)
+  values (new_order.id, null, 'new_order', 'Order placed at checkout');
+  return new_order;
+end
+$$;
+reset check_function_bodies;
+comment on function private.place_order is 'Checkout: validates the link, the campaign (active and within its dates), zone and rate limit, and creates the order with server-side amounts, attributed to the given click when it was on the same link.';
+
+-- Checkout with an Idempotency-Key: places the order through private.place_order in the same
+-- transaction, so the key and its order commit together or not at all. A transaction-scoped
+-- advisory lock on the key makes a second request with the same key wait for the first: it then
+-- finds the key and answers the first's order, so two submits in one instant make one order. If
+-- the first fails (a refused phone, a rate limit), nothing is kept and the second places the order
+-- itself. Answers the order and whether it was placed earlier (replayed); without a key (null) it
+-- is private.place_order.
+create or replace function private.place_order_once(
+  p_idempotency_key text,
+  p_influencer_id uuid,
+  p_campaign_id uuid,
+  p_customer_phone text,
+  p_district text,
+  p_commune text,
+  p_quantity integer,
+  p_client_ip text,
+  p_click_id uuid default null
+) returns table (order_id uuid, replayed boolean)
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  request text;
+  earlier private.checkout_idempotency_keys;
+  new_order public.orders;
+begin
+  if p_idempotency_key is not null and p_idempotency_key !~ '^[A-Za-z0-9_-]{8,100}$' then
+    raise exception 'Idempotency-Key must be 8 to 100 letters, digits, - or _'
+      using errcode = '22023', column = 'Idempotency-Key';
+  end if;
+  if p_idempotency_key is null then
+    new_order := private.place_order(p_influencer_id, p_campaign_id, p_customer_phone, p_district, p_commune,
+                                     p_quantity, p_client_ip, p_click_id);
+    return query select new_order.id, false;
+    return;
+  end if;
+
+  -- What the order is: the same key answers only the same request (the caller's address is not
+  -- part of it: a retry from another network is the same order).
+  request := encode(sha256(convert_to(concat_ws(E'\n', p_influencer_id, p_campaign_id, p_customer_phone,
+                                                p_district, p_commune, p_quantity, p_click_id), 'UTF8')), 'hex');
+
+  -- A second request with this key waits here until the first commits or rolls back.
+  perform pg_advisory_xact_lock(hashtextextended('checkout:idempotency:' || p_idempotency_key, 0));
+  select * into earlier from private.checkout_idempotency_keys k
+  where k.idempotency_key = p_idempotency_key and k.created_at > now() - interval '24 hours';
+  if found then
+    if earlier.request_hash <> request then
+      raise exception 'Idempotency-Key was already used for a different order: send a new key for a new order'
+        using errcode = 'P0422', column = 'Idempotency-Key';
+    end if;
+    return query select earlier.order_id, true;
+    return;
+  end if;
+
+  new_order := private.place_order(p_influencer_id, p_campaign_id, p_customer_phone, p_district, p_commune,
+                                   p_quantity, p_client_ip, p_click_id);
+  -- Keys live 24 hours: an expired copy of this key gives way, and older keys are swept.
+  delete from private.checkout_idempotency_keys k
+  where k.created_at <= now() - interval '24 hours';
+  insert into private.checkout_idempotency_keys (idempotency_key, request_hash, order_id)
+  values (p_idempotency_key, request, new_order.id);
+  return query select new_order.id, false;
+end
+$$;
+comment on function private.place_order_once is 'Checkout with an Idempotency-Key: the same key within 24 hours answers the first order (replayed) and creates nothing; another request with that key is refused (P0422).';
+
+-- fraud flags ------------------------------------------------------------------------------------
+
+create or replace function private.checkout_flags(p_link public.affiliate_links, p_business_id uuid, p_customer_phone text)
+returns public.order_flag[]
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  settings public.marketplace_settings;
+  flags public.order_flag[] := '{}';
+  finished integer;
+  refused integer;
+begin
+  select * into settings from public.marketplace_settings where id;
+  if exists (select 1 from public.users
+             where (id = p_business_id and store_phone = p_customer_phone)
+                or (id = p_link.influencer_id and phone = p_customer_phone)) then
+    flags := flags || 'self_order'::public.order_flag;
+  end if;
+  -- Called once the new order's contact is recorded, so the count includes the new order.
+  if (select count(*) from private.order_contacts c join public.orders o on o.id = c.order_id
+      where c.customer_phone = p_customer_phone
+        and o.created_at > now() - make_interval(hours => settings.repeat_phone_hours))
+     >= settings.repeat_phone_orders then
+    flags := flags || 'repeat_phone'::public.order_flag;
+  end if;
+  select count(*) filter (where status in ('delivered', 'cancelled')),
+         count(*) filter (where status = 'cancelled' and cancellation_reason = 'customer_refused')
+    into finished, refused
+  from public.orders where affiliate_link_id = p_link.id;
+  if finished >= settings.refusal_flag_min_finished and refused * 100 >= settings.refusal_flag_percent * finished then
+    flags := flags || 'high_refusal_link'::public.order_flag;
+  end if;
+  return flags;
+end
+$$;
+comment on function private.checkout_flags is 'The fraud flags of a new order (its contact already recorded) on this link from this phone, with the thresholds of the marketplace settings.';
+
+-- Flags are taken when the order's phone is recorded, in the checkout's transaction (place_order
+-- inserts the order, then its contact). The order is then marked held for review; that update
+-- runs orders_touch_updated_at (this file) and orders_audit_review (10_audit.sql), which records
+-- nothing for a checkout (the caller is no admin).
+create or replace function private.flag_new_order() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  placed public.orders;
+  link public.affiliate_links;
+  flags public.order_flag[];
+begin
+  select * into placed from public.orders where id = new.order_id;
+  select * into link from public.affiliate_links where id = placed.affiliate_link_id;
+  flags := private.checkout_flags(link, placed.business_id, new.customer_phone);
+  if cardinality(flags) > 0 then
+    insert into public.order_flags (order_id, flags) values (placed.id, flags);
+    update public.orders set review_status = 'held' where id = placed.id;
+  end if;
+  return null;
+end
+$$;
+
+-- An admin clears a held order; to refuse one, the admin cancels it as suspected_fraud instead.
+-- Side effect: the trigger orders_audit_review (10_audit.sql) records the review in the audit log.
+create or replace function public.review_order(p_order_id uuid, p_decision text) returns public.orders
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  reviewed public.orders;
+begin
+  if not private.has_role('admin') then
+    raise exception 'Only admins can review orders' using errcode = '42501';
+  end if;
+  if p_decision is distinct from 'clear' then
+    raise exception 'decision must be clear (to refuse an order, cancel it as suspected_fraud)'
+      using errcode = '22023', column = 'decision';
+  end if;
+  select * into reviewed from public.orders where id = p_order_id for update;
+  if not found then
+    raise exception 'Order not found' using errcode = 'P0002';
+  end if;
+  if reviewed.review_status is distinct from 'held' then
+    raise exception 'This order is not held for review' using errcode = '55000';
+  end if;
+  update public.order_flags set reviewed_by = (select auth.uid()), reviewed_at = now() where order_id = p_order_id;
+  update public.orders set review_status = 'cleared' where id = p_order_id
+  returning * into reviewed;
+  return reviewed;
+end
+$$;
+comment on function public.review_order is 'Admin: clears a flagged order held for review, so its commission follows the holding period like any other.';
+
+-- status changes ---------------------------------------------------------------------------------
+
+-- One step forward, a listed revert, cancelling before delivery, and reopening a cancelled order
+-- as new (docs/product.md, "Orders").
+create or replace function private.order_transition_allowed(p_from public.order_status, p_to public.order_status) returns boolean
+language sql immutable set search_path = ''
+as $$
+  select (p_from, p_to) in (
+    ('new_order', 'ready_for_pickup'), ('ready_for_pickup', 'out_for_delivery'), ('out_for_delivery', 'delivered'),
+    ('ready_for_pickup', 'new_order'),
+    ('out_for_delivery', 'ready_for_pickup'), ('out_for_delivery', 'new_order'),
+    ('delivered', 'out_for_delivery'), ('delivered', 'ready_for_pickup'), ('delivered', 'new_order'),
+    ('new_order', 'cancelled'), ('ready_for_pickup', 'cancelled'), ('out_for_delivery', 'cancelled'),
+    ('cancelled', 'new_order')
+  )
+$$;
+comment on function private.order_transition_allowed is 'The order status transitions: one step forward, a listed revert, cancelling before delivery, and reopening a cancelled order as new.';
+
+-- An admin's change of an order's status, with a reason when it cancels.
+-- Side effects: orders_touch_updated_at (this file) stamps the order; the history row it writes
+-- runs order_status_history_audit (10_audit.sql), the audit log entry; entering or leaving
+-- delivered posts to the ledger through private.on_order_delivered / private.on_order_undelivered
+-- (06_ledger_and_payouts.sql).
+create or replace function public.change_order_status(
+  p_order_id uuid,
+  p_new_status text,
+  p_note text default null,
+  p_reason text default null
+) returns public.orders
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  current_order public.orders;
+  previous_status public.order_status;
+  new_status public.order_status;
+  reason public.order_cancellation_reason;
+begin
+  if not private.has_role('admin') then
+    raise exception 'Only admins can change order status' using errcode = '42501';
+  end if;
+  if p_new_status is null or not p_new_status = any (enum_range(null::public.order_status)::text[]) then
+    raise exception 'new_status must be one of %', array_to_string(enum_range(null::public.order_status), ', ')
+      using errcode = '22023', column = 'new_status';
+  end if;
+  new_status := p_new_status::public.order_status;
+  -- A cancellation says why; no other change has a reason to give.
+  if new_status = 'cancelled' then
+    if p_reason is null then
+      raise exception 'reason is required to cancel an order' using errcode = '22023', column = 'reason';
+    end if;
+    if not p_reason = any (enum_range(null::public.order_cancellation_reason)::text[]) then
+      raise exception 'reason must be one of %', array_to_string(enum_range(null::public.order_cancellation_reason), ', ')
+        using errcode = '22023', column = 'reason';
+    end if;
+    reason := p_reason::public.order_cancellation_reason;
+  elsif p_reason is not null then
+    raise exception 'reason is only for cancelling an order' using errcode = '22023', column = 'reason';
+  end if;
+  -- The row lock makes concurrent changes of one order queue; each then sees the status the
+  -- previous one left, so of two identical requests only the first applies.
+  select * into current_order from public.orders where id = p_order_id for update;
+  if not found then
+    raise exception 'Order not found' using errcode = 'P0002';
+  end if;
+  if not private.order_transition_allowed(current_order.status, new_status) then
+    -- The two refusals an admin meets at the door get a message saying what to do instead.
+    if current_order.status = 'delivered' and new_status = 'cancelled' then
+      raise exception 'A delivered order cannot be cancelled: revert it to Out for Delivery first'
+        using errcode = '55000';
+    elsif current_order.status = 'cancelled' then
+      raise exception 'A cancelled order can only be reopened as a New Order' using errcode = '55000';
+    end if;
+    raise exception 'Cannot change an order from % to %', current_order.status, p_new_status
+      using errcode = '55000';
+  end if;
+
+  previous_status := current_order.status;
+  update public.orders set status = new_status, cancellation_reason = reason
+  where id = p_order_id returning * into current_order;
+  insert into public.order_status_history (order_id, from_status, to_status, changed_by, note, cancellation_reason)
+  values (p_order_id, previous_status, new_status, (select auth.uid()), p_note, reason);
+  -- The ledger moves in the same transaction as the status: both happen or neither. Cancelling
+  -- posts nothing: only delivered orders have ledger entries, and delivered cannot be cancelled.
+  if new_status = 'delivered' then
+    perform private.on_order_delivered(p_order_id);
+  elsif previous_status = 'delivered' then
+    perform private.on_order_undelivered(p_order_id);
+  end if;
+  return current_order;
+end
+$$;
+comment on function public.change_order_status is 'An admin moves an order one step forward or back, cancels it with a reason or reopens it; recorded in the history and posted to the ledger.';
+
+-- the admin's board ------------------------------------------------------------------------------
+
+-- The customers' phones of the given orders, for the admin board only (delivery coordination and
+-- the CSV export, which passes every matching id at once).
+create or replace function public.order_customer_phones(p_order_ids uuid[])
+returns table (order_id uuid, customer_phone text)
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  if not private.has_role('admin') then
+    raise exception 'Only admins can read customer phone numbers' using errcode = '42501';
+  end if;
+  return query select c.order_id, c.customer_phone from private.order_contacts c where c.order_id = any (p_order_ids);
+end
+$$;
+comment on function public.order_customer_phones is 'Admin only: the customer phone of each given order.';
+
+-- The phone stays in private.order_contacts: the search returns order ids, never phones.
+create or replace function public.search_order_ids_by_phone(p_digits text)
+returns setof uuid
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  if not private.has_role('admin') then
+    raise exception 'Only admins can search customer phone numbers' using errcode = '42501';
+  end if;
+  if p_digits is null or p_digits !~ '^[0-9]{4,12}$' then
+    raise exception 'Search by phone needs at least 4 digits' using errcode = '22023', column = 'q';
+  end if;
+  -- Phones are stored as +855XXXXXXXX; a caller reads them as 0XX XXX XXX, so digits starting
+  -- with 0 also match the number's start after the country code.
+  return query
+    select c.order_id from private.order_contacts c
+    where c.customer_phone like '%' || p_digits || '%'
+       or (p_digits like '0%' and c.customer_phone like '+855' || substr(p_digits, 2) || '%');
+end
+$$;
+comment on function public.search_order_ids_by_phone is 'Admin only: the orders whose customer phone contains the given digits (at least 4; a leading 0 also stands for +855).';
+
+-- Read through the orders policies, Postgres would check each row against them (about 60 ms for
+-- 100,000 orders on a 2-core machine). An admin may read every row anyway, so this counts without
+-- the per-row check, from orders_stats_idx (an index-only scan, about 18 ms): the same totals.
+create or replace function public.all_order_totals()
+returns table (status public.order_status, cancellation_reason public.order_cancellation_reason, orders bigint, sales_cents bigint)
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  if not private.has_role('admin') then
+    raise exception 'Only admins can count every order' using errcode = '42501';
+  end if;
+  return query
+    select o.status, o.cancellation_reason, count(*), coalesce(sum(o.subtotal_cents), 0)::bigint
+    from public.orders o group by o.status, o.cancellation_reason;
+end
+$$;
+comment on function public.all_order_totals is 'Admin: orders and sales (subtotals) per status and cancellation reason over every order, without the per-row policy check.';
+
+-- function grants --------------------------------------------------------------------------------
+
+-- A column default runs as the role that inserts: orders are inserted only by private.place_order
+-- (security definer, as the owner) and the owner itself, so no other role needs order_number.
+revoke execute on function private.order_number(bigint) from public;
+revoke execute on function private.place_order(uuid, uuid, text, text, text, integer, text, uuid) from public;
+grant execute on function private.place_order(uuid, uuid, text, text, text, integer, text, uuid) to service_role;
+revoke execute on function private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid) from public;
+grant execute on function private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid) to service_role;
+revoke execute on function private.checkout_flags(public.affiliate_links, uuid, text) from public;
+revoke execute on function private.flag_new_order() from public;
+revoke execute on function public.review_order(uuid, text) from public, anon, service_role;
+grant execute on function public.review_order(uuid, text) to authenticated;
+revoke execute on function private.order_transition_allowed(public.order_status, public.order_status) from public;
+revoke execute on function public.change_order_status(uuid, text, text, text) from public, anon;
+grant execute on function public.change_order_status(uuid, text, text, text) to authenticated, service_role;
+revoke execute on function public.order_customer_phones(uuid[]) from public, anon;
+grant execute on function public.order_customer_phones(uuid[]) to authenticated, service_role;
+revoke execute on function public.search_order_ids_by_phone(text) from public, anon;
+grant execute on function public.search_order_ids_by_phone(text) to authenticated, service_role;
+revoke execute on function public.all_order_totals() from public, anon, service_role;
+grant execute on function public.all_order_totals() to authenticated;
+
+-- triggers ---------------------------------------------------------------------------------------
+
+create trigger orders_touch_updated_at before update on public.orders
+  for each row execute function private.touch_updated_at();
+
+create trigger order_contacts_flag_new_order after insert on private.order_contacts
+  for each row execute function private.flag_new_order();
+
+-- publication ------------------------------------------------------------------------------------
+
+alter publication supabase_realtime add table public.orders;

@@ -1,0 +1,291 @@
+-- Attribution: clicks on short links, the live click counts, and the orders they lead to.
+--
+-- GET /r/<code> (the api function) counts the request against the address's rate limit
+-- (private.note_short_link_request), records a click through private.record_click and redirects
+-- the person to the checkout with `ref=<click id>`; the checkout passes that ref to place_order
+-- (05_orders.sql), which keeps the click and its source on the order when the click was on the
+-- same link.
+--
+-- Rules this area keeps:
+-- - Who clicked is kept only as salted SHA-256 hashes (of the client address and user agent, and
+--   of the address alone), never the address itself. The salt is generated when the schema is
+--   built, lives in the private schema and no client role can read it, so the hashes cannot be
+--   reversed by hashing the (small) IPv4 space.
+-- - A click counts once per visitor (address and user agent) and link a minute, and at most 3
+--   times per address and link an hour, whatever its user agents: a script cannot inflate the
+--   counts.
+-- - Every GET /r/* of an address is counted per minute and the 61st in a minute is refused
+--   (P0429), so no one can walk the code space or hammer a link.
+-- - Clients read clicks without the two hashes; clicks are written only by record_click.
+-- - No scheduled job serves this area: short_link_requests is swept by note_short_link_request
+--   itself, and clicks are kept.
+
+-- tables ------------------------------------------------------------------------------------------
+
+create table private.click_salt (
+  id boolean primary key default true check (id),
+  salt bytea not null check (octet_length(salt) >= 32)
+);
+
+create table public.link_clicks (
+  id uuid primary key default gen_random_uuid(),
+  affiliate_link_id uuid not null references public.affiliate_links (id),
+  -- The link's influencer, campaign and business, copied when the click is recorded (they never
+  -- change for a link): the policies and the stats then filter on an indexed column of the click
+  -- itself instead of joining the link for every row.
+  influencer_id uuid not null references public.users (id),
+  campaign_id uuid not null references public.campaigns (id),
+  business_id uuid not null references public.users (id),
+  source text not null check (source in ('qr', 'dm', 'comment', 'link')),
+  referrer_host text check (char_length(referrer_host) between 1 and 255),
+  device_class text not null check (device_class in ('mobile', 'tablet', 'desktop')),
+  visitor_hash text not null check (visitor_hash ~ '^[0-9a-f]{64}$'),
+  created_at timestamptz not null default now(),
+  address_hash text constraint link_clicks_address_hash_check check (address_hash ~ '^[0-9a-f]{64}$')
+);
+
+-- Click totals per link, kept by a trigger and published to Realtime, so dashboards update their
+-- figures the moment a short link is clicked. link_clicks itself is not published: a change event
+-- would carry every column, the visitor hash included. The stats paths still count link_clicks;
+-- this table is the live signal (and a cheap total).
+create table public.link_click_counts (
+  affiliate_link_id uuid primary key references public.affiliate_links (id),
+  influencer_id uuid not null references public.users (id),
+  business_id uuid not null references public.users (id),
+  clicks integer not null default 0 check (clicks >= 0),
+  last_click_at timestamptz not null
+);
+
+-- GET /r/* requests per address and minute: one row per address hash and minute, upserted, so the
+-- rate limit costs one index-backed write.
+create table private.short_link_requests (
+  address_hash text not null check (address_hash ~ '^[0-9a-f]{64}$'),
+  minute timestamptz not null check (minute = date_trunc('minute', minute)),
+  requests integer not null default 1 check (requests > 0),
+  primary key (address_hash, minute)
+);
+
+-- An order keeps the click it came through: orders.click_id is 05_orders.sql's column, its
+-- reference waits for link_clicks.
+alter table public.orders add constraint orders_click_id_fkey foreign key (click_id) references public.link_clicks (id);
+
+-- comments ----------------------------------------------------------------------------------------
+
+comment on table private.click_salt is 'The secret salt of link_clicks.visitor_hash: one row, random per database, read only by record_click.';
+comment on table public.link_clicks is 'A person''s visit of a short link (crawlers, one visitor''s repeats within a minute and an address''s clicks past 3 per link an hour are not recorded).';
+comment on column public.link_clicks.source is 'Where the link was shared: ?s= of the short URL (qr, dm, comment), else link.';
+comment on column public.link_clicks.referrer_host is 'The host of the Referer header, without path or query; null when none was sent.';
+comment on column public.link_clicks.visitor_hash is 'sha256(salt || client address || user agent) in hex: tells one visitor''s repeats apart, identifies no one.';
+comment on column public.link_clicks.address_hash is 'sha256(salt || client address) in hex: caps one address at 3 counted clicks per link an hour; null on clicks recorded before the cap.';
+comment on table public.link_click_counts is 'Clicks per short link, kept by a trigger on link_clicks: what Realtime tells the dashboards (no visitor hash).';
+comment on table private.short_link_requests is 'GET /r/* requests per address (salted hash) and minute, for the rate limit; rows older than a few minutes are deleted.';
+
+-- indexes -----------------------------------------------------------------------------------------
+
+-- The dedupe lookup (one link, one visitor, the last minute) and every per-link query.
+create index link_clicks_link_visitor_idx on public.link_clicks (affiliate_link_id, visitor_hash, created_at desc);
+-- The cap's lookup: one link, one address, the last hour.
+create index link_clicks_link_address_idx on public.link_clicks (affiliate_link_id, address_hash, created_at desc);
+-- The stats of an influencer, a business and the platform, each over time.
+create index link_clicks_influencer_id_idx on public.link_clicks (influencer_id, created_at);
+create index link_clicks_business_id_idx on public.link_clicks (business_id, created_at);
+create index link_clicks_campaign_id_idx on public.link_clicks (campaign_id);
+create index link_clicks_created_at_idx on public.link_clicks (created_at);
+
+create index link_click_counts_influencer_id_idx on public.link_click_counts (influencer_id);
+create index link_click_counts_business_id_idx on public.link_click_counts (business_id);
+
+create index short_link_requests_minute_idx on private.short_link_requests (minute);
+
+-- row level security and grants -------------------------------------------------------------------
+
+alter table private.click_salt enable row level security;
+revoke all on private.click_salt from public, anon, authenticated, service_role;
+
+alter table public.link_clicks enable row level security;
+revoke all on public.link_clicks from anon, authenticated, service_role;
+-- Everything but the two hashes: they serve the dedupe and the cap, nothing a person needs to see.
+grant select (id, affiliate_link_id, influencer_id, campaign_id, business_id, source, referrer_host, device_class,
+              created_at)
+  on public.link_clicks to authenticated;
+-- Clicks are written only by record_click (running as its owner), even by the API's own service
+-- connection.
+grant select on public.link_clicks to service_role;
+
+create policy "Influencers can read clicks on their links" on public.link_clicks
+  for select to authenticated using (influencer_id = (select auth.uid()));
+
+create policy "Businesses can read clicks on their campaigns" on public.link_clicks
+  for select to authenticated using (business_id = (select auth.uid()));
+
+create policy "Admins can read every click" on public.link_clicks
+  for select to authenticated using ((select private.has_role('admin')));
+
+alter table public.link_click_counts enable row level security;
+revoke all on public.link_click_counts from anon, authenticated, service_role;
+grant select on public.link_click_counts to authenticated, service_role;
+
+create policy "Influencers can read the click counts of their links" on public.link_click_counts
+  for select to authenticated using (influencer_id = (select auth.uid()));
+create policy "Businesses can read the click counts of their campaigns' links" on public.link_click_counts
+  for select to authenticated using (business_id = (select auth.uid()));
+create policy "Admins can read every click count" on public.link_click_counts
+  for select to authenticated using ((select private.has_role('admin')));
+
+alter table private.short_link_requests enable row level security;
+revoke all on private.short_link_requests from public, anon, authenticated, service_role;
+
+-- functions ---------------------------------------------------------------------------------------
+
+-- The salted hash of an address, as the click cap and the request counter key on it.
+create or replace function private.click_address_hash(p_client_address text) returns text
+language sql stable security definer set search_path = ''
+as $$
+  select encode(sha256(s.salt || convert_to('address:' || p_client_address, 'UTF8')), 'hex') from private.click_salt s
+$$;
+comment on function private.click_address_hash is 'sha256(salt || address) in hex: the per-address key of the click cap and of the /r rate limit.';
+
+-- Records a person's click on the short link `p_short_code` and answers where to send them: the
+-- click id and the link's influencer and campaign (no row for an unknown code). The same visitor
+-- (address and user agent) on the same link within a minute is the same click, so reloads, double
+-- taps and a browser's prefetch count once; an address that already has 3 clicks on the link in
+-- the last hour gets its latest one again. Either way nothing is recorded. One lock per link and
+-- address queues simultaneous visits, so a burst from one address counts at most the cap. The
+-- insert fires link_clicks_count (below), which adds the click to link_click_counts.
+create or replace function private.record_click(
+  p_short_code text,
+  p_source text,
+  p_referrer_host text,
+  p_device_class text,
+  p_client_address text,
+  p_user_agent text
+) returns table (click_id uuid, influencer_id uuid, campaign_id uuid)
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  link public.affiliate_links;
+  business uuid;
+  hash text;
+  address text;
+  earlier uuid;
+  recent integer;
+  new_click uuid;
+begin
+  if p_source is null or p_source not in ('qr', 'dm', 'comment', 'link') then
+    raise exception 'source must be one of qr, dm, comment, link' using errcode = '22023';
+  end if;
+  if p_device_class is null or p_device_class not in ('mobile', 'tablet', 'desktop') then
+    raise exception 'device_class must be one of mobile, tablet, desktop' using errcode = '22023';
+  end if;
+  if p_client_address is null or trim(p_client_address) = '' then
+    raise exception 'Client address is required' using errcode = '22023';
+  end if;
+
+  select * into link from public.affiliate_links l where l.short_code = p_short_code and l.status = 'approved';
+  if not found then
+    return;
+  end if;
+  select c.business_id into business from public.campaigns c where c.id = link.campaign_id;
+
+  -- A newline cannot occur in a header value, so address and user agent cannot run into each other.
+  select encode(sha256(s.salt || convert_to(p_client_address || E'\n' || coalesce(p_user_agent, ''), 'UTF8')), 'hex')
+  into hash from private.click_salt s;
+  address := private.click_address_hash(p_client_address);
+
+  -- Requests of one address at once (a double tap, or a script's burst) queue here, so each sees
+  -- the ones before it.
+  perform pg_advisory_xact_lock(hashtextextended('link_click:' || link.id::text || ':' || address, 0));
+  select k.id into earlier from public.link_clicks k
+  where k.affiliate_link_id = link.id and k.visitor_hash = hash and k.created_at > now() - interval '1 minute'
+  order by k.created_at desc
+  limit 1;
+  if found then
+    return query select earlier, link.influencer_id, link.campaign_id;
+    return;
+  end if;
+
+  select count(*), (array_agg(k.id order by k.created_at desc))[1] into recent, earlier
+  from (select c.id, c.created_at from public.link_clicks c
+        where c.affiliate_link_id = link.id and c.address_hash = address and c.created_at > now() - interval '1 hour'
+        order by c.created_at desc
+        limit 3) k;
+  if recent >= 3 then
+    return query select earlier, link.influencer_id, link.campaign_id;
+    return;
+  end if;
+
+  insert into public.link_clicks (affiliate_link_id, influencer_id, campaign_id, business_id, source,
+                                  referrer_host, device_class, visitor_hash, address_hash)
+  values (link.id, link.influencer_id, link.campaign_id, business, p_source,
+          nullif(lower(trim(p_referrer_host)), ''), p_device_class, hash, address)
+  returning id into new_click;
+  return query select new_click, link.influencer_id, link.campaign_id;
+end
+$$;
+comment on function private.record_click is 'A person''s click on a short link: recorded once per visitor and link a minute and at most 3 times per address and link an hour; answers the click id and the checkout target, or no row for an unknown code.';
+
+-- Keeps link_click_counts: one more click on the link, and when.
+create or replace function private.count_link_click() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into public.link_click_counts (affiliate_link_id, influencer_id, business_id, clicks, last_click_at)
+  values (new.affiliate_link_id, new.influencer_id, new.business_id, 1, new.created_at)
+  on conflict (affiliate_link_id) do update
+  set clicks = public.link_click_counts.clicks + 1, last_click_at = excluded.last_click_at;
+  return null;
+end
+$$;
+
+-- Counts one GET /r/* of an address; the 61st in a minute is refused with P0429 and, as the hint,
+-- the seconds until the minute ends (which the api function sends as Retry-After). A refused
+-- request is not counted (the transaction rolls back).
+create or replace function private.note_short_link_request(p_client_address text) returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  this_minute timestamptz := date_trunc('minute', now());
+  counted integer;
+begin
+  if p_client_address is null or trim(p_client_address) = '' then
+    raise exception 'Client address is required' using errcode = '22023';
+  end if;
+  insert into private.short_link_requests as r (address_hash, minute)
+  values (private.click_address_hash(p_client_address), this_minute)
+  on conflict (address_hash, minute) do update set requests = r.requests + 1
+  returning r.requests into counted;
+  -- An address's first request of a minute sweeps the minutes that no longer matter.
+  if counted = 1 then
+    delete from private.short_link_requests where minute < this_minute - interval '5 minutes';
+  end if;
+  if counted > 60 then
+    raise exception 'Too many requests from this network. Please wait a minute and try again.'
+      using errcode = 'P0429',
+            hint = greatest(1, ceil(extract(epoch from this_minute + interval '1 minute' - clock_timestamp())))::text;
+  end if;
+end
+$$;
+comment on function private.note_short_link_request is 'Rate limit of GET /r/*: at most 60 requests per address a minute (P0429 past that, the retry delay in seconds as the hint).';
+
+-- function grants ---------------------------------------------------------------------------------
+
+revoke execute on function private.click_address_hash(text) from public;
+revoke execute on function private.record_click(text, text, text, text, text, text) from public;
+grant execute on function private.record_click(text, text, text, text, text, text) to service_role;
+revoke execute on function private.count_link_click() from public;
+revoke execute on function private.note_short_link_request(text) from public;
+grant execute on function private.note_short_link_request(text) to service_role;
+
+-- triggers ----------------------------------------------------------------------------------------
+
+create trigger link_clicks_count after insert on public.link_clicks
+  for each row execute function private.count_link_click();
+
+-- realtime ----------------------------------------------------------------------------------------
+
+alter publication supabase_realtime add table public.link_click_counts;
+
+-- reference data: the salt ------------------------------------------------------------------------
+
+-- One random salt per database, drawn when the schema is built.
+insert into private.click_salt (salt) values (extensions.gen_random_bytes(32));

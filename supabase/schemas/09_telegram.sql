@@ -1,0 +1,271 @@
+-- Telegram alerts: the chats a business or an admin linked to the bot, the single-use tokens of
+-- the t.me/<bot>?start=<token> link that links them, and an outbox of notices to send. The outbox
+-- is filled by triggers in the same transaction as the event (a new order, a completed payout, a
+-- sign-up), so the event never waits for Telegram and no notice is lost when Telegram is away;
+-- the functions drain it after answering, and a scheduled call (below) drains whatever is left.
+--
+-- Notices never carry a customer's phone. Owners read, switch and unlink their own chats; the chat
+-- and its owner are set by the webhook only (service role). Tokens and the outbox live in the
+-- private schema, for the service role alone.
+
+-- types -------------------------------------------------------------------------------------------
+
+create type public.telegram_notice_kind as enum ('new_order', 'payout_completed', 'new_signup');
+
+-- tables ------------------------------------------------------------------------------------------
+
+create table public.telegram_chats (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null constraint telegram_chats_user_id_fkey references public.users (id) on delete cascade,
+  -- Telegram's chat id: private chats are positive, groups negative, up to 52 bits.
+  chat_id bigint not null,
+  -- What the owner sees in the list: the Telegram name or group title at linking time.
+  title text not null constraint telegram_chats_title_check check (char_length(title) between 1 and 128),
+  -- The language of the notices: the app's language when the link was made (en or km).
+  language text not null default 'en' constraint telegram_chats_language_check check (language in ('en', 'km')),
+  notify_new_orders boolean not null default true,
+  notify_payouts boolean not null default true,
+  notify_signups boolean not null default true,
+  linked_at timestamptz not null default now(),
+  constraint telegram_chats_user_chat_key unique (user_id, chat_id)
+);
+
+-- Only the SHA-256 of a token is kept: a leaked row cannot be turned into a link.
+create table private.telegram_link_tokens (
+  token_hash bytea primary key,
+  user_id uuid not null constraint telegram_link_tokens_user_id_fkey references public.users (id) on delete cascade,
+  language text not null constraint telegram_link_tokens_language_check check (language in ('en', 'km')),
+  expires_at timestamptz not null default now() + interval '15 minutes'
+);
+
+create table private.telegram_outbox (
+  id bigint generated always as identity primary key,
+  telegram_chat_id uuid not null constraint telegram_outbox_telegram_chat_id_fkey references public.telegram_chats (id) on delete cascade,
+  kind public.telegram_notice_kind not null,
+  -- The facts the message is written from (never a customer's phone): see the trigger functions below.
+  payload jsonb not null,
+  attempts integer not null default 0,
+  -- When it may be tried next: now, after Telegram's retry_after, after a backoff, or after the
+  -- lease of a drain that is sending it right now.
+  next_attempt_at timestamptz not null default now(),
+  sent_at timestamptz,
+  failed_at timestamptz,
+  last_error text,
+  created_at timestamptz not null default now()
+);
+
+-- comments ----------------------------------------------------------------------------------------
+
+comment on table public.telegram_chats is 'A Telegram chat a business or admin linked to the bot, with the notices it wants.';
+comment on table private.telegram_link_tokens is 'Hashes of the single-use tokens of Link Telegram, valid for fifteen minutes.';
+comment on table private.telegram_outbox is 'Telegram notices waiting to be sent, written in the transaction of their event.';
+
+-- indexes -----------------------------------------------------------------------------------------
+
+-- The drain unlinks a chat that blocked the bot by Telegram's chat id.
+create index telegram_chats_chat_id_idx on public.telegram_chats (chat_id);
+create index telegram_link_tokens_user_id_idx on private.telegram_link_tokens (user_id);
+create index telegram_outbox_due_idx on private.telegram_outbox (next_attempt_at)
+  where sent_at is null and failed_at is null;
+create index telegram_outbox_telegram_chat_id_idx on private.telegram_outbox (telegram_chat_id);
+
+-- row level security, grants and policies ---------------------------------------------------------
+
+alter table public.telegram_chats enable row level security;
+revoke all on public.telegram_chats from anon, authenticated;
+grant select, delete on public.telegram_chats to authenticated;
+-- Owners switch notices and the language; the chat and its owner are set by the webhook only.
+grant update (language, notify_new_orders, notify_payouts, notify_signups) on public.telegram_chats to authenticated;
+grant all on public.telegram_chats to service_role;
+
+create policy "Users can read their own Telegram chats" on public.telegram_chats
+  for select to authenticated using (user_id = (select auth.uid()));
+create policy "Users can update their own Telegram chats" on public.telegram_chats
+  for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+create policy "Users can unlink their own Telegram chats" on public.telegram_chats
+  for delete to authenticated using (user_id = (select auth.uid()));
+
+alter table private.telegram_link_tokens enable row level security;
+revoke all on private.telegram_link_tokens from public, anon, authenticated;
+grant all on private.telegram_link_tokens to service_role;
+
+alter table private.telegram_outbox enable row level security;
+revoke all on private.telegram_outbox from public, anon, authenticated;
+grant all on private.telegram_outbox to service_role;
+
+-- functions ---------------------------------------------------------------------------------------
+
+-- A token for t.me/<bot>?start=<token>: 32 characters of [A-Za-z0-9_-] (Telegram allows 64).
+create or replace function private.new_telegram_link_token(p_user_id uuid, p_language text) returns text
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  token text := translate(encode(extensions.gen_random_bytes(24), 'base64'), '+/', '-_');
+begin
+  -- Expired tokens of anyone are cleared on the way: the table stays small.
+  delete from private.telegram_link_tokens where expires_at < now();
+  insert into private.telegram_link_tokens (token_hash, user_id, language)
+  values (extensions.digest(token, 'sha256'), p_user_id, p_language);
+  return token;
+end;
+$$;
+
+-- Spends a token and links the chat to its user (again: a second link of the same chat renames it
+-- and takes the new language). Null when the token is unknown, spent or expired.
+create or replace function private.link_telegram_chat(p_token text, p_chat_id bigint, p_title text)
+returns public.telegram_chats
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  spent private.telegram_link_tokens;
+  linked public.telegram_chats;
+begin
+  delete from private.telegram_link_tokens
+  where token_hash = extensions.digest(p_token, 'sha256') and expires_at >= now()
+  returning * into spent;
+  if spent.user_id is null then
+    return null;
+  end if;
+  insert into public.telegram_chats (user_id, chat_id, title, language)
+  values (spent.user_id, p_chat_id, left(coalesce(nullif(btrim(p_title), ''), 'Telegram'), 128), spent.language)
+  on conflict (user_id, chat_id) do update set title = excluded.title, language = excluded.language
+  returning * into linked;
+  return linked;
+end;
+$$;
+
+-- A new order (trigger orders_queue_telegram, below; orders are placed by private.place_order in
+-- 05_orders.sql): the shop's chats and every admin's, those that want new orders.
+create or replace function private.queue_telegram_new_order() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into private.telegram_outbox (telegram_chat_id, kind, payload)
+  select c.id, 'new_order', jsonb_build_object(
+    'order_number', new.order_number,
+    'product_name', new.product_name,
+    'quantity', new.quantity,
+    'total_cents', new.total_cents,
+    'district', new.delivery_district,
+    'commune', new.delivery_commune)
+  from public.telegram_chats c
+  join public.users u on u.id = c.user_id
+  where c.notify_new_orders
+    and (c.user_id = new.business_id or (u.user_type = 'admin' and u.status = 'approved'));
+  return null;
+end;
+$$;
+
+-- A completed payout (trigger payout_requests_queue_telegram, below; payouts are completed by
+-- public.complete_payouts in 06_ledger_and_payouts.sql): the payee's chats.
+create or replace function private.queue_telegram_payout_completed() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into private.telegram_outbox (telegram_chat_id, kind, payload)
+  select c.id, 'payout_completed', jsonb_build_object(
+    'amount_cents', new.amount_cents,
+    'aba_reference', new.aba_reference)
+  from public.telegram_chats c
+  where c.user_id = new.user_id and c.notify_payouts;
+  return null;
+end;
+$$;
+
+-- A sign-up (trigger users_queue_telegram, below; accounts are made by private.register_user in
+-- 01_accounts.sql): every admin's chats that want sign-ups.
+create or replace function private.queue_telegram_new_signup() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into private.telegram_outbox (telegram_chat_id, kind, payload)
+  select c.id, 'new_signup', jsonb_build_object(
+    'user_type', new.user_type,
+    'name', coalesce(new.business_name, new.full_name),
+    'email', new.email)
+  from public.telegram_chats c
+  join public.users u on u.id = c.user_id
+  where c.notify_signups and u.user_type = 'admin' and u.status = 'approved';
+  return null;
+end;
+$$;
+
+-- The drain takes due notices under a one-minute lease (a drain that dies mid-send leaves them
+-- to the next one); two drains at once never take the same notice.
+create or replace function private.claim_telegram_outbox(p_limit integer)
+returns table (id bigint, kind public.telegram_notice_kind, payload jsonb, attempts integer,
+               chat_id bigint, language text)
+language sql volatile security definer set search_path = ''
+as $$
+  with due as (
+    select o.id from private.telegram_outbox o
+    where o.sent_at is null and o.failed_at is null and o.next_attempt_at <= now()
+    order by o.next_attempt_at, o.id
+    limit p_limit
+    for update skip locked
+  ), claimed as (
+    update private.telegram_outbox o
+    set next_attempt_at = now() + interval '1 minute', attempts = o.attempts + 1
+    from due where o.id = due.id
+    returning o.id, o.kind, o.payload, o.attempts, o.telegram_chat_id
+  )
+  select claimed.id, claimed.kind, claimed.payload, claimed.attempts, c.chat_id, c.language
+  from claimed join public.telegram_chats c on c.id = claimed.telegram_chat_id
+  order by claimed.id
+$$;
+
+-- grants on functions -----------------------------------------------------------------------------
+
+revoke execute on function private.new_telegram_link_token(uuid, text) from public;
+grant execute on function private.new_telegram_link_token(uuid, text) to service_role;
+revoke execute on function private.link_telegram_chat(text, bigint, text) from public;
+grant execute on function private.link_telegram_chat(text, bigint, text) to service_role;
+revoke execute on function private.queue_telegram_new_order() from public;
+revoke execute on function private.queue_telegram_payout_completed() from public;
+revoke execute on function private.queue_telegram_new_signup() from public;
+revoke execute on function private.claim_telegram_outbox(integer) from public;
+grant execute on function private.claim_telegram_outbox(integer) to service_role;
+
+-- triggers ----------------------------------------------------------------------------------------
+-- On the tables of other areas: public.orders (05_orders.sql), public.payout_requests
+-- (06_ledger_and_payouts.sql) and public.users (01_accounts.sql).
+
+create trigger orders_queue_telegram after insert on public.orders
+  for each row execute function private.queue_telegram_new_order();
+create trigger payout_requests_queue_telegram after update of status on public.payout_requests
+  for each row when (old.status = 'pending' and new.status = 'completed')
+  execute function private.queue_telegram_payout_completed();
+-- Admins are made by the operator (private.create_admin), not signed up: no notice.
+create trigger users_queue_telegram after insert on public.users
+  for each row when (new.user_type <> 'admin')
+  execute function private.queue_telegram_new_signup();
+
+-- scheduled jobs ----------------------------------------------------------------------------------
+-- pg_cron runs the command in the database; pg_net sends the HTTP request after the command's
+-- transaction commits, with an explicit timeout. Both extensions are created (where available) in
+-- 08_instagram.sql, the first file that schedules a job; the local stack has stand-ins of cron,
+-- net and vault (local-stack/bootstrap.sql) and local-stack/scheduler.ts runs the jobs. Where and
+-- with what key comes from Vault, set once per project (README, deploy steps): project_url, and
+-- secret_key, a secret API key (sb_secret_...) sent ONLY as the `apikey` header: it is not a JWT,
+-- so as `Authorization: Bearer` the gateway would refuse it ("Invalid JWT"). Until the two secrets
+-- exist a run has no URL and sends nothing. cron.schedule(name, ...) replaces a job of the same
+-- name, so scheduling the name again changes it.
+
+-- Every minute: sends what is due (Telegram said "retry later", a worker stopped mid-send). A
+-- run sends what is due now and returns; 15 s is far more than it takes and less than the minute.
+select cron.schedule(
+  'drain-telegram-outbox',
+  '* * * * *',
+  $job$
+  select net.http_post(
+    url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url')
+      || '/functions/v1/telegram-webhook/drain',
+    body := '{}'::jsonb,
+    headers := jsonb_build_object(
+      'content-type', 'application/json',
+      'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'secret_key')
+    ),
+    timeout_milliseconds := 15000
+  ) as request_id;
+  $job$
+);
