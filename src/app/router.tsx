@@ -1,6 +1,7 @@
-// Every screen of docs/product.md (Screens) but /checkout, which is an app of its own (checkout.html, see
-// src/checkout-main.tsx) so a customer's phone loads only the checkout. Role routes sit under <ProtectedRoute allow={[...]}> (never a
-// mock token, influencer routes included; docs/product.md, Roles and permissions); role areas load lazily so the public pages stay light.
+// Every screen of docs/product.md, "Screens", but /checkout, which is an app of its own
+// (checkout.html, see src/checkout-main.tsx) so a customer's phone loads only the checkout. Role
+// routes sit under <ProtectedRoute allow={[...]}> (never a mock token, influencer routes included;
+// docs/product.md, "Roles and permissions"); role areas load lazily so the public pages stay light.
 import { createBrowserRouter, useRouteError, type RouteObject } from "react-router-dom";
 import { paths } from "@/config/paths.ts";
 import { MainLayout } from "@/components/layouts/main-layout.tsx";

@@ -1,5 +1,7 @@
-// Product constants shown in the interface (SPEC §1, §9). Contact details are the marketplace's
-// published support channels; change them here only.
+// Product constants the interface uses: the admin dashboard's version label, the 60 s request
+// timeout (docs/product.md, "When something fails") and the 15% platform fee (docs/money.md, "The
+// money rules of one delivered order"). Contact details are the marketplace's published support
+// channels; change them here only.
 export const APP_VERSION = "1.0";
 
 export const REQUEST_TIMEOUT_MS = 60_000;

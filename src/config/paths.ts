@@ -1,4 +1,4 @@
-// Every route of SPEC §2, in one place.
+// Every route of the SPA (docs/product.md, "Screens"), in one place.
 export const paths = {
   home: "/",
   login: "/login",

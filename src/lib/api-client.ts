@@ -1,8 +1,8 @@
-// The one way the SPA talks to the api function: JSON over fetch, bearer token when stored,
-// a 60 s timeout (SPEC §9) and the SPEC §8 message on timeout or abort. Responses are parsed with
-// the endpoint's zod schema; errors become ApiError carrying the server's `message` and `field`.
-// The public checkout alone reads answers unparsed (apiRequestUnparsed), to keep zod off a
-// customer's phone; tests/api/contract.test.ts holds the server to those schemas.
+// The one way the SPA talks to the api function: JSON over fetch, bearer token when stored, a 60 s
+// timeout and its message on timeout or abort (docs/product.md, "When something fails"). Responses
+// are parsed with the endpoint's zod schema; errors become ApiError carrying the server's `message`
+// and `field`. The public checkout alone reads answers unparsed (apiRequestUnparsed), to keep zod
+// off a customer's phone; tests/api/contract.test.ts holds the server to those schemas.
 import type { z } from "zod";
 import { env } from "@/config/env.ts";
 import { REQUEST_TIMEOUT_MS } from "@/config/app.ts";

@@ -1,5 +1,6 @@
-// Session hooks and the route guard (SPEC §6 without mock tokens). Every role route sits under
-// <ProtectedRoute allow={[...]}>; the decision itself is the pure guardDecision in ./token.ts.
+// Session hooks and the route guard (docs/product.md, "Screens"; never a mock token). Every role
+// route sits under <ProtectedRoute allow={[...]}>; the decision itself is the pure guardDecision in
+// ./token.ts.
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { paths } from "@/config/paths.ts";

@@ -1,5 +1,5 @@
-// GET /auth/me, the caller's account (SPEC §3) as it is now. Shared because several features
-// need the caller's current status (never trusted from the token).
+// GET /auth/me, the caller's account (docs/api.md, "User") as it is now. Shared because several
+// features need the caller's current status (never trusted from the token).
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { meResponseSchema, type User } from "@contract/auth.ts";
 import { apiRequest } from "./api-client.ts";

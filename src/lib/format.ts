@@ -1,5 +1,5 @@
-// The one place amounts, percents and dates become text. Money is integer cents (GUIDE §2);
-// dates are shown in Cambodia's time zone, where the marketplace operates.
+// The one place amounts, percents and dates become text. Money is integer cents (docs/money.md,
+// "Units"); dates are shown in Cambodia's time zone, where the marketplace operates.
 import { rielFromCents } from "@contract/riel.ts";
 import { intlLocale, t } from "./i18n/index.ts";
 

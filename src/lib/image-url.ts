@@ -1,6 +1,7 @@
-// How a campaign image URL is displayed (SPEC §5): an empty URL or a social-media share link (a
-// post page, not an image) shows the 'No Image' placeholder; an Imgur page link is rewritten to
-// the direct image. Everything else is shown as given (a broken one falls back on load error).
+// How a campaign image URL is displayed (docs/product.md, "Product images"): an empty URL or a
+// social-media share link (a post page, not an image) shows the 'No Image' placeholder; an Imgur
+// page link is rewritten to the direct image. Everything else is shown as given (a broken one falls
+// back on load error).
 
 /** Hosts whose links are pages to share, never images. Subdomains count (m., web., www.). */
 const socialHosts = [

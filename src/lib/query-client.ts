@@ -1,8 +1,9 @@
-// The SPA's one cache of server state (TanStack Query, GUIDE §4) and the rules all its queries
-// share. When the server cannot be reached (offline, restarting, database down: `isUnavailable`)
-// a query tries again by itself, 2 s, 4 s, 8 s and then every 15 s apart, until an answer comes;
-// any other failure waits for the user's "Try again". Writes are never repeated by themselves:
-// whether to send one again is the user's decision.
+// The SPA's one cache of server state (TanStack Query; docs/architecture.md, "Server state in the
+// SPA: one query cache") and the rules all its queries share. When the server cannot be reached
+// (offline, restarting, database down: `isUnavailable`) a query tries again by itself, 2 s, 4 s,
+// 8 s and then every 15 s apart, until an answer comes; any other failure waits for the user's "Try
+// again". Writes are never repeated by themselves: whether to send one again is the user's
+// decision.
 import { QueryClient } from "@tanstack/react-query";
 import { isUnavailable } from "./api-client.ts";
 import { decodeToken, getToken, subscribeToken } from "./token.ts";

@@ -1,7 +1,8 @@
-// Realtime events invalidate query keys (GUIDE §4), coalesced: a burst of events (a rush of
-// checkouts, a bulk status change) must not become a burst of refetches of every loaded page. Per
-// key, at most one refetch runs at a time and refetches start at least MIN_REFETCH_GAP_MS apart;
-// events arriving meanwhile become one trailing refetch, so the last change is never missed.
+// Realtime events invalidate query keys (docs/architecture.md, "Server state in the SPA: one query
+// cache"), coalesced: a burst of events (a rush of checkouts, a bulk status change) must not become
+// a burst of refetches of every loaded page. Per key, at most one refetch runs at a time and
+// refetches start at least MIN_REFETCH_GAP_MS apart; events arriving meanwhile become one trailing
+// refetch, so the last change is never missed.
 //
 // Not invalidateQueries' default (cancelRefetch: true): that aborts the refetch in flight and
 // starts a new one for every event, so a steady stream of events never lets one finish. With

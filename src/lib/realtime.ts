@@ -1,7 +1,7 @@
-// Realtime through supabase-js (GUIDE §2: the SPA uses supabase-js for realtime only). The client
-// authorises its socket with the stored access token through the `accessToken` option, so
-// postgres_changes are filtered by RLS for the signed-in user, and a refreshed token is picked up
-// on the next heartbeat.
+// Realtime through supabase-js, which the SPA uses for nothing else (docs/architecture.md, "All
+// data through the api function, and the database as the gatekeeper"). The client authorises its
+// socket with the stored access token through the `accessToken` option, so postgres_changes are
+// filtered by RLS for the signed-in user, and a refreshed token is picked up on the next heartbeat.
 import { useEffect, useEffectEvent, useState } from "react";
 import {
   createClient,

@@ -1,6 +1,7 @@
-// What a screen shows of one query: its data, the message to show (SPEC §8 texts), whether the
-// first answer is still awaited and whether a request runs. TanStack Query keeps `error` empty
-// while it retries by itself, so the retrying state is read from the last failure instead.
+// What a screen shows of one query: its data, the message to show (docs/product.md, "When something
+// fails"), whether the first answer is still awaited and whether a request runs. TanStack Query
+// keeps `error` empty while it retries by itself, so the retrying state is read from the last
+// failure instead.
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ApiError, failureMessage, isUnavailable } from "./api-client.ts";
 import { t } from "./i18n/index.ts";

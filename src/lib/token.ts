@@ -1,6 +1,7 @@
-// The stored access token (localStorage key `token`, SPEC §6) and the routing decisions made from
-// it. The token is decoded, never verified: the server verifies it on every call. Anything the
-// token says about approval is informational; screens read status from GET /auth/me.
+// The stored access token (localStorage key `token`; docs/product.md, "Screens") and the routing
+// decisions made from it. The token is decoded, never verified: the server verifies it on every
+// call. Anything the token says about approval is informational; screens read status from
+// GET /auth/me.
 import { paths } from "@/config/paths.ts";
 
 export const TOKEN_STORAGE_KEY = "token";
@@ -72,7 +73,7 @@ export function readSession(token: string | null | undefined, nowMs: number): Se
   };
 }
 
-/** SPEC §6 route guard, without the mock tokens: missing -> /login; unusable -> removed, /login; wrong role -> /dashboard. */
+/** The route guard (docs/product.md, "Screens"), never accepting a mock token: missing -> /login; unusable -> removed, /login; wrong role -> /dashboard. */
 export function guardDecision(
   token: string | null | undefined,
   allow: readonly UserType[],
@@ -91,7 +92,7 @@ export const dashboardPaths: Record<UserType, string> = {
   influencer: paths.influencerDashboard,
 };
 
-/** The dashboard for a user type; unknown types go to the landing page (SPEC §8 login redirect). */
+/** The dashboard for a user type; unknown types go to the landing page. */
 export function dashboardPathFor(userType: unknown): string {
   return isUserType(userType) ? dashboardPaths[userType] : paths.home;
 }

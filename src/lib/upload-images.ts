@@ -1,6 +1,7 @@
-// Product image uploads (SPEC §5, §7): one file goes to POST /upload/image (field `image`), several
-// to POST /upload/images (field `images`). PNG, JPEG or GIF up to 10 MB each; the server checks
-// the content again. Shared by the create campaign page and the business dashboard's edit modal.
+// Product image uploads (docs/api.md, "Image uploads"): one file goes to POST /upload/image (field
+// `image`), several to POST /upload/images (field `images`). PNG, JPEG or GIF up to 10 MB each; the
+// server checks the content again. Shared by the create campaign page and the business dashboard's
+// edit modal.
 import { imagesUploadResponseSchema, imageUploadResponseSchema, type UploadedImage } from "@contract/uploads.ts";
 import { apiRequest } from "./api-client.ts";
 

@@ -1,5 +1,5 @@
-// Account paths of SPEC §7 through the gateway, the real api function and real Postgres:
-// every path with its success and each refusal, exact status and body.
+// Account paths (docs/api.md, "Accounts (/auth)") through the gateway, the real api function and
+// real Postgres: every path with its success and each refusal, exact status and body.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keys } from "../../local-stack/keys.ts";

@@ -1,6 +1,7 @@
-// Affiliate link and keyword trigger paths of SPEC §7 through the gateway, the real api function
-// and real Postgres: apply, own links, the admin's lists and decisions (with the cap of 10 per
-// campaign), keyword triggers, and what deactivating a campaign does to them.
+// Affiliate link and keyword trigger paths (docs/api.md, "Affiliate links and keyword triggers")
+// through the gateway, the real api function and real Postgres: apply, own links, the admin's lists
+// and decisions (with the cap of 10 per campaign), keyword triggers, and what deactivating a
+// campaign does to them.
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../helpers/api.ts";
 import { stackUrl } from "../helpers/stack.ts";

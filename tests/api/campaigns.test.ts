@@ -1,5 +1,5 @@
-// Campaign paths of SPEC §7 through the gateway, the real api function and real Postgres:
-// every path with its success and each refusal, exact status and body.
+// Campaign paths (docs/api.md, "Campaigns") through the gateway, the real api function and real
+// Postgres: every path with its success and each refusal, exact status and body.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../helpers/api.ts";

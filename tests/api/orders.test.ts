@@ -1,5 +1,6 @@
 // Order paths: each party sees only its own orders, the admin board, every allowed and refused
-// status transition of SPEC §4, the history, the ledger postings, and concurrent changes.
+// status transition (docs/product.md, "Orders"), the history, the ledger postings, and concurrent
+// changes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, businessRegistration, influencerRegistration, login } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";

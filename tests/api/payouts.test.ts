@@ -1,5 +1,5 @@
-// Payout paths (SPEC §3, §5, §7; docs/money.md): exact figures over a table of orders for the
-// influencer, the business and the admin, then requests, completion, reversals after payout,
+// Payout paths (docs/api.md, "Payouts"; docs/money.md): exact figures over a table of orders for
+// the influencer, the business and the admin, then requests, completion, reversals after payout,
 // permissions, and parallel requests and completions of one user.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";

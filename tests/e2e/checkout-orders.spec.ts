@@ -116,7 +116,7 @@ test("a customer checks out on a phone: location first, breakdown, cash on deliv
   await expectNoHorizontalScroll(page, "checkout");
   await shot(page, "checkout-empty");
 
-  // No location yet: blocked with the SPEC §5 message, nothing sent.
+  // No location yet: blocked with a message, nothing sent.
   await page.getByLabel("Phone number").fill(randomPhone());
   await submitButton(page).click();
   await expect(page.getByRole("alert")).toContainText("Please select a valid delivery location");

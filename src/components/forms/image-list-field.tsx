@@ -1,6 +1,6 @@
-// Product images as a list of URLs (SPEC §5): typed or pasted URLs, and/or uploaded files (one
-// file to the single upload call, several to the multi-upload call), each with a preview. Used by
-// the create campaign page and the edit modal of the business dashboard.
+// Product images as a list of URLs (docs/product.md, "Product images"): typed or pasted URLs,
+// and/or uploaded files (one file to the single upload call, several to the multi-upload call),
+// each with a preview. Used by the create campaign page and the edit modal of the business dashboard.
 import { useId, useState, type ChangeEvent } from "react";
 import { serverMessage } from "@/lib/api-client.ts";
 import { cx } from "@/lib/class-names.ts";

@@ -1,4 +1,5 @@
-// Footer (SPEC §2): tagline, social links, Product / Resources / Company columns, legal links.
+// Footer (docs/product.md, "Header and footer"): tagline, social links, Product / Resources /
+// Company columns, legal links.
 import { Link } from "react-router-dom";
 import { socialLinks, support } from "@/config/app.ts";
 import { paths } from "@/config/paths.ts";

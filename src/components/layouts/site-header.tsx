@@ -1,5 +1,6 @@
-// Header (SPEC §2): logo and landing-section links; signed in: Admin (admins only), Dashboard by
-// user type, Logout (clears the token, back to /); signed out: Log In and Get Started.
+// Header (docs/product.md, "Header and footer"): logo and landing-section links; signed in: Admin
+// (admins only), Dashboard by user type, Logout (clears the token, back to /); signed out: Log In
+// and Get Started.
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { paths } from "@/config/paths.ts";

@@ -1,5 +1,6 @@
-// A campaign image with the SPEC §5 fallbacks: empty or social-media share URLs, and images that
-// fail to load, show the 'No Image' placeholder; Imgur page links show the direct image.
+// A campaign image with its fallbacks (docs/product.md, "Product images"): empty or social-media
+// share URLs, and images that fail to load, show the 'No Image' placeholder; Imgur page links show
+// the direct image.
 import { useState } from "react";
 import { cx } from "@/lib/class-names.ts";
 import { displayImageUrl } from "@/lib/image-url.ts";

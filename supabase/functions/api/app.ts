@@ -1,5 +1,5 @@
-// The one Hono app behind every documented path (SPEC §7), served under /api: hosted Supabase
-// routes /functions/v1/api/* here, and so does the local stack's gateway.
+// The one Hono app behind every path of docs/api.md, served under /api: hosted Supabase routes
+// /functions/v1/api/* here, and so does the local stack's gateway.
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { secureHeaders } from "hono/secure-headers";

@@ -1,8 +1,8 @@
 -- public.change_order_status(): only an approved admin moves an order, only along the transitions
--- of SPEC §4 (one step forward; ready -> new; out -> ready or new; delivered -> out, ready or new),
--- each change kept in the history (from, to, who, note), entering `delivered` posting exactly one
--- 'delivery' ledger transaction and leaving it exactly one 'delivery_reversal' (the amounts of
--- those transactions are checked in ledger_posting.test.sql).
+-- of docs/product.md, "Orders" (one step forward; ready -> new; out -> ready or new; delivered ->
+-- out, ready or new), each change kept in the history (from, to, who, note), entering `delivered`
+-- posting exactly one 'delivery' ledger transaction and leaving it exactly one 'delivery_reversal'
+-- (the amounts of those transactions are checked in ledger_posting.test.sql).
 begin;
 \ir helpers.psql
 
@@ -114,7 +114,7 @@ select results_eq(
         'out_for_delivery -> cancelled',
         'delivered -> new_order', 'delivered -> ready_for_pickup', 'delivered -> out_for_delivery',
         'cancelled -> new_order'],
-  'order_transition_allowed allows exactly the nine transitions of SPEC §4, cancelling before delivery and reopening (no same-status, no skip forward)');
+  'order_transition_allowed allows exactly the nine forward and back transitions of docs/product.md, cancelling before delivery and reopening (no same-status, no skip forward)');
 
 -- every allowed transition through change_order_status, by an admin ------------------------------
 

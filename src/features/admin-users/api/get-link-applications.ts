@@ -7,8 +7,10 @@ import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 
 // GET /admin/affiliate-links/all?status=… - the link applications with this status (every one
 // without), newest first, one page per cursor, with every status's exact count
-// GET /admin/affiliate-links/pending - the pending ones (the fallback of SPEC §7); both page by
-// the same (created_at, id) position, so a cursor of one is valid for the other
+// GET /admin/affiliate-links/pending - the pending ones, read when /all fails for the Pending
+// filter (the original app's fallback; the same answer, docs/api.md,
+// "GET /admin/affiliate-links/pending"); both page by the same (created_at, id) position, so a
+// cursor of one is valid for the other
 export async function getLinkApplications(status: LinkStatus | undefined, cursor: string | null, signal?: AbortSignal) {
   const read = (path: string, filters: { status?: LinkStatus }) =>
     apiRequest(pagePath(path, cursor, filters), { schema: linkApplicationsResponseSchema, signal });

@@ -1,7 +1,9 @@
-// Admin console (SPEC §2): title with version, Logout (to /login), the three tabs of SPEC,
-// Attribution (the platform's clicks, orders and commission), Settings (the riel exchange rate) and the Audit log. User Approvals holds
-// the account approvals and the affiliate link applications; the other tabs' content belongs to
-// other features, so the route passes it in (features do not import each other).
+// Admin console (the admin dashboard of docs/product.md, "Screens"): title with version, Logout (to
+// /login), the original three tabs (User Approvals, Order Management, Payout Management), Stats
+// (the platform's clicks, orders and commission), Settings (the riel exchange rate and the other
+// marketplace settings) and the Audit log. User Approvals holds the account approvals and the
+// affiliate link applications; the other tabs' content belongs to other features, so the route
+// passes it in (features do not import each other).
 import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { APP_VERSION } from "@/config/app.ts";

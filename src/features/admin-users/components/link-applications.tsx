@@ -1,9 +1,10 @@
-// Affiliate Link Applications (SPEC §2 admin tab 1, second section): Pending / Approved / All, each
-// filter a list of its own read from the server a page at a time (the next on scroll, or Load
-// more), with the server's exact counts over every application; Approve and Reject on pending ones. A refused decision (e.g. the cap of 10 approved links
-// per campaign) says 'Failed to approve affiliate link. Please try again.' with the server's reason.
-// Live: any change to affiliate_links refreshes the list, so a new application appears without
-// reload; the admin's own decision shows from the server's answer.
+// Affiliate Link Applications (the User Approvals tab's second section; docs/product.md,
+// "Screens"): Pending / Approved / All, each filter a list of its own read from the server a page
+// at a time (the next on scroll, or Load more), with the server's exact counts over every
+// application; Approve and Reject on pending ones. A refused decision (e.g. the cap of 10 approved
+// links per campaign) says 'Failed to approve affiliate link. Please try again.' with the server's
+// reason. Live: any change to affiliate_links refreshes the list, so a new application appears
+// without reload; the admin's own decision shows from the server's answer.
 import { useState } from "react";
 import type { LinkApplication, LinkStatus } from "@contract/links.ts";
 import { serverMessage } from "@/lib/api-client.ts";

@@ -1,8 +1,9 @@
-// User Approvals (SPEC §2 admin tab 1): Pending / Approved / All, each filter a list of its own read
-// from the server a page at a time (the next on scroll, or Load more), with the server's exact
-// counts over every account; user cards, Approve and Reject. Live: any change to public.users refreshes GET /admin/users, so a new sign-up or a
-// decision made elsewhere shows within a second without reload; the admin's own decision shows
-// from the server's answer.
+// User Approvals (the admin dashboard's first tab; docs/product.md, "Screens"): Pending / Approved
+// / All, each filter a list of its own read from the server a page at a time (the next on scroll,
+// or Load more), with the server's exact counts over every account; user cards, Approve and Reject.
+// Live: any change to public.users refreshes GET /admin/users, so a new sign-up or a decision made
+// elsewhere shows within a second without reload; the admin's own decision shows from the server's
+// answer.
 import { useState } from "react";
 import type { User, UserStatus, UserStatusInput } from "@contract/auth.ts";
 import { t } from "@/features/admin-users/i18n.ts";

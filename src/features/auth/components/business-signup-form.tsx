@@ -1,6 +1,7 @@
-// Business signup (SPEC §2, §5, §8): shop name, email, password, social page URL, store phone. Empty field ->
-// 'All fields are required.'; server errors inline and as 'Registration failed: {message}'.
-// Success stores the token, says the account is pending approval, opens the business dashboard.
+// Business signup (docs/product.md, "Screens" and "When something fails"): shop name, email,
+// password, social page URL, store phone. Empty field -> 'All fields are required.'; server errors
+// inline and as 'Registration failed: {message}'. Success stores the token, says the account is
+// pending approval, opens the business dashboard.
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { businessRegistrationSchema } from "@contract/auth.ts";

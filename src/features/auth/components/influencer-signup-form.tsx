@@ -1,7 +1,7 @@
-// Influencer signup, 'Become an Influencer' (SPEC §2, §5, §8): full name, email, password,
-// platform (Instagram default), handle. Empty field -> 'All fields are required.'; failures show
-// the server message or 'An unexpected error occurred.' Success stores the token, says the user
-// is logged in, opens the influencer dashboard.
+// Influencer signup, 'Become an Influencer' (docs/product.md, "Screens" and "When something
+// fails"): full name, email, password, platform (Instagram default), handle. Empty field -> 'All
+// fields are required.'; failures show the server message or 'An unexpected error occurred.'
+// Success stores the token, says the user is logged in, opens the influencer dashboard.
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { influencerRegistrationSchema } from "@contract/auth.ts";

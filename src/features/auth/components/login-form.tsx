@@ -1,5 +1,5 @@
-// Login (SPEC §2, §5, §8): email and password; 'Login failed: ' + message, or 'Login successful!'
-// and on to the dashboard of the user's type (unknown type to /).
+// Login (docs/product.md, "Screens"): email and password; 'Login failed: ' + message, or 'Login
+// successful!' and on to the dashboard of the user's type (unknown type to /).
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { loginSchema } from "@contract/auth.ts";

@@ -1,7 +1,8 @@
-// Available campaigns (SPEC §2, §8): the active campaigns as a grid, sorted Newest or Highest
-// Commission, each with Apply for Link (or the status of the influencer's application to it).
-// Success says the application is pending and goes to the influencer dashboard; a failure shows
-// the server's message, 'Failed to apply for the affiliate link.' or 'An unexpected error occurred.'
+// Available campaigns (docs/product.md, "Screens" and "When something fails"): the active campaigns
+// as a grid, sorted Newest or Highest Commission, each with Apply for Link (or the status of the
+// influencer's application to it). Success says the application is pending and goes to the
+// influencer dashboard; a failure shows the server's message, 'Failed to apply for the affiliate
+// link.' or 'An unexpected error occurred.'
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { AvailableCampaign } from "@contract/campaigns.ts";
@@ -16,7 +17,7 @@ import { useApplyForLink } from "@/features/available-campaigns/api/apply-for-li
 import { sortCampaigns, type CampaignSort } from "@/features/available-campaigns/utils/sort-campaigns.ts";
 import { AvailableCampaignCard } from "./available-campaign-card.tsx";
 
-/** The SPEC §8 text for a failed application. */
+/** The text for a failed application: the server's, else the original app's fixed ones. */
 export function applyFailureMessage(error: unknown): string {
   const fromServer = serverMessage(error);
   if (fromServer) return fromServer;

@@ -1,5 +1,6 @@
-// The two orders of the available campaigns grid (SPEC §2): Newest by created_at, and Highest
-// Commission, highest rate first. Ties keep the newer campaign first; the input is not changed.
+// The two orders of the available campaigns grid (docs/product.md, "Screens"): Newest by
+// created_at, and Highest Commission, highest rate first. Ties keep the newer campaign first; the
+// input is not changed.
 import type { Campaign } from "@contract/campaigns.ts";
 
 export type CampaignSort = "newest" | "commission";

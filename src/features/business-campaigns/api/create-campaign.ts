@@ -3,7 +3,8 @@ import { campaignSavedResponseSchema, type CampaignDashboardForm, type CampaignP
 import { apiRequest } from "@/lib/api-client.ts";
 import { businessCampaignsQuery, withCampaign } from "@/lib/campaigns.ts";
 
-// POST /campaigns - create a campaign (approved businesses); either payload form of SPEC §7
+// POST /campaigns - create a campaign (approved businesses); either payload form (docs/api.md,
+// "POST /campaigns")
 export function createCampaign(payload: CampaignPageForm | CampaignDashboardForm) {
   return apiRequest("/campaigns", { method: "POST", body: payload, schema: campaignSavedResponseSchema });
 }

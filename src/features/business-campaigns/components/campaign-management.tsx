@@ -1,7 +1,7 @@
-// Campaign management view (SPEC §2, §5, §8): a create form (product name, price, commission rate,
-// start and end dates, description, up to 3 image URLs of which only the first is required; all
-// other fields required) sending the dashboard payload, and the list of the business's campaigns
-// with the commission in percent with two decimals.
+// Campaign management view (docs/product.md, "Screens" and "Campaigns"): a create form (product
+// name, price, commission rate, start and end dates, description, up to 3 image URLs of which only
+// the first is required; all other fields required) sending the dashboard payload, and the list of
+// the business's campaigns with the commission in percent with two decimals.
 import { useState, type FormEvent } from "react";
 import { campaignCreateSchema, type Campaign } from "@contract/campaigns.ts";
 import { paths } from "@/config/paths.ts";

@@ -1,7 +1,8 @@
-// Create campaign page (SPEC §2, §5, §8): product name, description, price in dollars, commission
-// rate as a fraction (hint 'e.g. 0.15 for 15%', step 0.01), up to 5 images by URL and/or upload,
-// optional start and end dates (empty -> null). Success: 'Campaign created successfully!' and back
-// to the business dashboard; failure: 'Failed to create campaign: {message}'.
+// Create campaign page (docs/product.md, "Screens" and "Campaigns"): product name, description,
+// price in dollars, commission rate as a fraction (hint 'e.g. 0.15 for 15%', step 0.01), up to 5
+// images by URL and/or upload, optional start and end dates (empty -> null). Success: 'Campaign
+// created successfully!' and back to the business dashboard; failure: 'Failed to create campaign:
+// {message}'.
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { paths } from "@/config/paths.ts";

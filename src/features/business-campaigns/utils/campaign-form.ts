@@ -1,7 +1,8 @@
-// The two create-campaign forms of SPEC §2 and §5, as pure functions: what a user typed -> the
-// field errors, and -> the payload POST /campaigns accepts (§7). The campaign management view
-// sends the dashboard form (product_price, product_images, product_description); the create
-// campaign page sends the page form (price, image_urls, description, empty dates as null).
+// The two create-campaign forms (docs/product.md, "Screens"), as pure functions: what a user typed
+// -> the field errors, and -> the payload POST /campaigns accepts (docs/api.md, "POST /campaigns").
+// The campaign management view sends the dashboard form (product_price, product_images,
+// product_description); the create campaign page sends the page form (price, image_urls,
+// description, empty dates as null).
 import type { CampaignDashboardForm, CampaignPageForm } from "@contract/campaigns.ts";
 import { t } from "@/features/business-campaigns/i18n.ts";
 import type { FieldMessages } from "@/lib/use-field-errors.ts";

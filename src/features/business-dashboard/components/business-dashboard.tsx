@@ -1,7 +1,8 @@
-// Business dashboard (SPEC §2, §4): the live account frame (pending banner, campaign creation
-// disabled until approved, the banner going within a second of approval) around My Campaigns,
-// and the cards of other features that the route passes in: Orders to Fulfill, campaign
-// performance, Business Profile and Payout Management (all but the orders need the account as it is now).
+// Business dashboard (docs/product.md, "Screens" and "What approval status means"): the live
+// account frame (pending banner, campaign creation disabled until approved, the banner going within
+// a second of approval) around My Campaigns, and the cards of other features that the route passes
+// in: Orders to Fulfill, campaign performance, Business Profile and Payout Management (all but the
+// orders need the account as it is now).
 import type { ReactNode } from "react";
 import type { User } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";

@@ -1,5 +1,6 @@
-// Edit a campaign (SPEC §2, §4, §5, §8): change its images (1 to 5, by URL or upload) or deactivate
-// it after a confirmation. Deactivation is one-way, so an inactive campaign offers no deactivate.
+// Edit a campaign (docs/product.md, "Screens" and "Campaigns"): change its images (1 to 5, by URL
+// or upload) or deactivate it after a confirmation. Deactivation is one-way, so an inactive
+// campaign offers no deactivate.
 import { useEffect, useRef, useState } from "react";
 import type { Campaign } from "@contract/campaigns.ts";
 import { failureMessage, serverMessage } from "@/lib/api-client.ts";

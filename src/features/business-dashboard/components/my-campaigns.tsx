@@ -1,5 +1,6 @@
-// My Campaigns (SPEC §2 business dashboard): the business's campaigns as a grid with Edit, and
-// Create Campaign (to the create campaign page) only once the account is approved.
+// My Campaigns (the business dashboard of docs/product.md, "Screens"): the business's campaigns as
+// a grid with Edit, and Create Campaign (to the create campaign page) only once the account is
+// approved.
 import { useState } from "react";
 import type { Campaign } from "@contract/campaigns.ts";
 import { paths } from "@/config/paths.ts";

@@ -11,8 +11,8 @@ export function getCommunes(district: string, signal?: AbortSignal): Promise<str
   }).then((body) => body.communes);
 }
 
-// Read by the checkout form's reducer (it drops answers for a district left meanwhile). SPEC §8:
-// a failure leaves the list empty at once, so no retries.
+// Read by the checkout form's reducer (it drops answers for a district left meanwhile). A failure
+// leaves the list empty at once, so no retries (docs/product.md, "When something fails").
 export const communesQuery = (district: string) =>
   queryOptions({
     queryKey: checkoutKeys.communes(district),

@@ -69,8 +69,8 @@ export function CheckoutForm({
   const attempt = useRef<CheckoutAttempt | null>(null);
   const { errors, formRef, ...fieldErrors } = useFieldErrors(CHECKOUT_FIELDS, CHECKOUT_ALIASES);
 
-  // The communes of the chosen district (a failure is only logged: SPEC §8). Another district
-  // aborts the lookup of the one left.
+  // The communes of the chosen district (a failure is only logged; docs/product.md, "When something
+  // fails"). Another district aborts the lookup of the one left.
   useEffect(() => {
     const district = state.district;
     if (!district) return;

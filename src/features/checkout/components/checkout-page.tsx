@@ -1,12 +1,12 @@
-// The public checkout page (SPEC §2 Checkout, §8): a customer arriving through an influencer's
-// link, usually on a cheap phone from Instagram. It has its own minimal frame (the shop's logo or
-// name, the language switch, the store phone) and no marketing header, footer or Log In. While
-// the product loads, placeholders hold the space it will take, so nothing jumps. Links that
-// cannot work say so without a "Try again": 'Invalid Checkout Link' without both ids, "This link
-// is not valid" when the server refuses the link (unknown or malformed, a 4xx: screenState's
-// canRetry is false), "This product is no longer available" (with the shop's phone) for a
-// campaign that ended or was deactivated. Only a failure that may pass (timeout, network, server
-// briefly down) offers to try again.
+// The public checkout page (docs/product.md, "Checkout"): a customer arriving through an
+// influencer's link, usually on a cheap phone from Instagram. It has its own minimal frame (the
+// shop's logo or name, the language switch, the store phone) and no marketing header, footer or Log
+// In. While the product loads, placeholders hold the space it will take, so nothing jumps. Links
+// that cannot work say so without a "Try again": 'Invalid Checkout Link' without both ids, "This
+// link is not valid" when the server refuses the link (unknown or malformed, a 4xx: screenState's
+// canRetry is false), "This product is no longer available" (with the shop's phone) for a campaign
+// that ended or was deactivated. Only a failure that may pass (timeout, network, server briefly
+// down) offers to try again.
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { CheckoutInfoResponse, PlacedOrder } from "@contract/orders.ts";
 import { Card, Icon, LanguageSwitch, RetryAlert } from "@/components/ui/index.ts";
@@ -117,7 +117,8 @@ function CheckoutFrame({ business, loading = false, storePhone = false, children
 function ShopIdentity({ business, loading }: { business?: Business; loading: boolean }) {
   const logo = business?.business_logo_url?.trim() || null;
   const name = business?.business_name?.trim() || null;
-  // Remember which logo failed, so it stays hidden (SPEC §8) and a new URL gets a chance.
+  // Remember which logo failed, so it stays hidden (docs/product.md, "Checkout") and a new URL gets a
+  // chance.
   const [failedLogo, setFailedLogo] = useState<string | null>(null);
   if (loading) return <span className="checkout-bar__shop skeleton skeleton--text" aria-hidden="true" />;
   return (

@@ -1,5 +1,6 @@
-// The success screen (SPEC §2): 'Order Confirmed!', cash on delivery, a phone call to follow, the
-// order number to quote when calling, and what was ordered with the server's total.
+// The success screen (docs/product.md, "Checkout"): 'Order Confirmed!', cash on delivery, a phone
+// call to follow, the order number to quote when calling, and what was ordered with the server's
+// total.
 import { useEffect, useRef } from "react";
 import type { PlacedOrder } from "@contract/orders.ts";
 import { Card, Icon } from "@/components/ui/index.ts";

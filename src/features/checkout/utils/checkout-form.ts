@@ -1,4 +1,4 @@
-// The checkout form's state and rules (SPEC §2 Checkout, §5, §9), kept pure so they are tested
+// The checkout form's state and rules (docs/product.md, "Checkout"), kept pure so they are tested
 // without a browser: quantity 1-10 (default 1); changing the district clears the commune, the
 // commune list and the fee; a fee lookup that fails clears the fee; the button reads 'Select
 // Location First' until a fee is known; submitting without a fee and a phone is blocked with
@@ -121,7 +121,7 @@ export function submitLabel(priceCents: number, state: Pick<CheckoutFormState, "
 
 export type SubmitCheck =
   | { ok: true; input: z.output<typeof checkoutOrderSchema> }
-  /** "location": no fee or no phone yet (SPEC §5); "invalid": a field the shared schema refuses. */
+  /** "location": no fee or no phone yet; "invalid": a field the shared schema refuses. */
   | { ok: false; reason: "location" | "invalid"; message: string; field: CheckoutField };
 
 /** The form's inputs, and the names the server and the shared schema give them. */

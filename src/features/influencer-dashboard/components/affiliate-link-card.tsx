@@ -1,7 +1,8 @@
-// One of My Affiliate Links (SPEC §2, §4): campaign name, keyword, status (pending, approved,
-// rejected, or inactive once the campaign was deactivated). Only an approved link of an active
-// campaign shows its short URL (the link to share, which counts clicks) with Copy and Download QR
-// Code (the QR code says `?s=qr`, so its scans count apart), and its keyword's Instagram reply.
+// One of My Affiliate Links (docs/product.md, "Affiliate links (applications)"): campaign name,
+// keyword, status (pending, approved, rejected, or inactive once the campaign was deactivated).
+// Only an approved link of an active campaign shows its short URL (the link to share, which counts
+// clicks) with Copy and Download QR Code (the QR code says `?s=qr`, so its scans count apart), and
+// its keyword's Instagram reply.
 import { useEffect, useId, useRef, useState } from "react";
 import type { AffiliateLink, KeywordTrigger } from "@contract/links.ts";
 import { formatDateTime } from "@/lib/format.ts";

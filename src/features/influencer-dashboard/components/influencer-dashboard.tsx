@@ -1,8 +1,9 @@
-// Influencer dashboard (SPEC §2): the live account frame (pending or rejected notice, read from
-// GET /auth/me and kept live) around My Affiliate Links and the way to available campaigns, and
-// the cards of other features that the route passes in: Instagram (connecting the account) first,
-// then, after the links, the orders through them, Instagram activity, link performance,
-// Commission & Payout Management and Bank Account Information (all need the account as it is now).
+// Influencer dashboard (docs/product.md, "Screens"): the live account frame (pending or rejected
+// notice, read from GET /auth/me and kept live) around My Affiliate Links and the way to available
+// campaigns, and the cards of other features that the route passes in: Instagram (connecting the
+// account) first, then, after the links, the orders through them, Instagram activity, link
+// performance, Commission & Payout Management and Bank Account Information (all need the account as
+// it is now).
 import type { ReactNode } from "react";
 import type { User } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";

@@ -1,6 +1,7 @@
-// My Affiliate Links (SPEC §2 influencer dashboard). Live: an UPDATE of one of the influencer's
-// links (an admin's decision) refreshes the links and their keywords, one of a campaign (a
-// deactivation) the links, so a card turns approved within a second of the admin's click.
+// My Affiliate Links (the influencer dashboard of docs/product.md, "Screens"). Live: an UPDATE of
+// one of the influencer's links (an admin's decision) refreshes the links and their keywords, one
+// of a campaign (a deactivation) the links, so a card turns approved within a second of the admin's
+// click.
 import { useMemo } from "react";
 import type { KeywordTrigger } from "@contract/links.ts";
 import { paths } from "@/config/paths.ts";

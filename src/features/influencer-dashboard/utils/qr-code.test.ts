@@ -11,7 +11,7 @@ function decodePngDataUrl(dataUrl: string) {
 }
 
 describe("qrCodeOptions", () => {
-  it("are the SPEC §9 ones: 256 px, margin 2, black on white", () => {
+  it("are the documented ones: 256 px, margin 2, black on white", () => {
     expect(qrCodeOptions).toMatchObject({
       type: "image/png",
       width: 256,

@@ -1,5 +1,6 @@
-// QR codes for affiliate links (SPEC §9): a PNG 256 px wide, a 2-module quiet zone, black on
-// white, downloaded as 'QR-' + the campaign name with spaces turned to hyphens + '.png'.
+// QR codes for affiliate links (docs/product.md, "Affiliate links (applications)"): a PNG 256 px
+// wide, a 2-module quiet zone, black on white, downloaded as 'QR-' + the campaign name with spaces
+// turned to hyphens + '.png'.
 import QRCode, { type QRCodeToDataURLOptions } from "qrcode";
 
 export const qrCodeOptions = {

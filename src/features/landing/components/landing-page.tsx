@@ -1,5 +1,6 @@
-// Landing page (SPEC §2): hero, features, how it works, pricing (Our Commission), testimonials,
-// about us, contact, final call to action. Scrolls to the section named in the URL hash.
+// Landing page (docs/product.md, "Screens"): hero, features, how it works, pricing (Our
+// Commission), testimonials, about us, contact, final call to action. Scrolls to the section named
+// in the URL hash.
 import { useEffect, type ReactNode } from "react";
 import { useLocation } from "react-router-dom";
 import { PLATFORM_FEE_RATE, support } from "@/config/app.ts";

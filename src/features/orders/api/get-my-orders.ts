@@ -6,7 +6,7 @@ import { t } from "@/features/orders/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 
-/** SPEC §9: the dashboards show the latest 10 orders; the total comes from the stats summary. */
+/** The dashboards show the latest 10 orders (docs/product.md, "Screens"); the total comes from the stats summary. */
 export const LATEST_ORDERS = 10;
 
 // GET /orders/user/all - the caller's latest orders (a business its sales, an influencer those

@@ -12,7 +12,7 @@ import { mapPages } from "@/lib/paged-list.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 
-/** The note kept in the order history for a change made on the board (SPEC §4); data, not UI text. */
+/** The note kept in the order history for a change made on the board (docs/product.md, "Orders"); data, not UI text. */
 export const ADMIN_STATUS_NOTE = "Status changed by admin";
 
 /** A cancellation's reason and the admin's own words, if any (kept in the order history). */
@@ -28,8 +28,8 @@ export interface StatusChange {
   cancellation?: Cancellation;
 }
 
-// PUT /admin/orders/{id}/status - move an order one step forward or back (SPEC §4), cancel it
-// with a reason or reopen it; 409 when it moved meanwhile
+// PUT /admin/orders/{id}/status - move an order one step forward or back (docs/product.md,
+// "Orders"), cancel it with a reason or reopen it; 409 when it moved meanwhile
 export function updateOrderStatus({ id, status, cancellation }: StatusChange, signal?: AbortSignal) {
   const notes = cancellation?.notes?.trim();
   const body = orderStatusChangeSchema.parse({

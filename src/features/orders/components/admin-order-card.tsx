@@ -1,7 +1,7 @@
-// One order on the admin board (SPEC §2): product, customer phone, commune and district,
-// quantity, total with product price and delivery fee, business and influencer emails, status,
-// created and updated dates; the forward step and each allowed revert; 'Order Completed' once
-// delivered (reverts stay possible). Before delivery, Cancel (the board asks why); a cancelled
+// One order on the admin board (docs/product.md, "Screens"): product, customer phone, commune and
+// district, quantity, total with product price and delivery fee, business and influencer emails,
+// status, created and updated dates; the forward step and each allowed revert; 'Order Completed'
+// once delivered (reverts stay possible). Before delivery, Cancel (the board asks why); a cancelled
 // order shows its reason and Reopen, to new_order. A flagged order names the rules it fired and,
 // while held, offers Clear review (refusing it is cancelling it as suspected fraud).
 import type { ReactNode } from "react";

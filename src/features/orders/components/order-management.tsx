@@ -1,13 +1,13 @@
-// Admin Order Management (SPEC §2 admin tab 2, §4, §8; issue 15): a search by order number or
-// phone digits and a range of days, filters All / New Orders / … / Cancelled with the exact counts
-// of every order (GET /orders/stats/summary), all applied by the server, and one card per order
-// with its forward step and reverts, a page at a time (the next page loads on scroll, or with
-// Load more). Live: any change to public.orders refreshes the loaded pages and the counts (a new
-// checkout order appears, a status change moves the card; a burst of changes is coalesced), and so
-// does every (re)subscription, so a lost connection never leaves a stale board. The admin's own
-// change shows from the server's answer; one refused because the order moved meanwhile (409)
-// says why and refreshes. Cancel asks why in a dialog (issue 14); the Cancelled filter and the
-// refusal rate over all orders show how many never reached a customer.
+// Admin Order Management (the admin dashboard's second tab; docs/product.md, "Screens" and
+// "Orders"; issue 15): a search by order number or phone digits and a range of days, filters All /
+// New Orders / … / Cancelled with the exact counts of every order (GET /orders/stats/summary), all
+// applied by the server, and one card per order with its forward step and reverts, a page at a time
+// (the next page loads on scroll, or with Load more). Live: any change to public.orders refreshes
+// the loaded pages and the counts (a new checkout order appears, a status change moves the card; a
+// burst of changes is coalesced), and so does every (re)subscription, so a lost connection never
+// leaves a stale board. The admin's own change shows from the server's answer; one refused because
+// the order moved meanwhile (409) says why and refreshes. Cancel asks why in a dialog (issue 14);
+// the Cancelled filter and the refusal rate over all orders show how many never reached a customer.
 import { useMemo, useState } from "react";
 import type { Order } from "@contract/orders.ts";
 import {
@@ -65,7 +65,8 @@ export function OrderManagement() {
     invalidates: [ordersKeys.admin(), ordersKeys.summary()],
   });
 
-  // SPEC §7: when the list cannot be loaded it is empty (never a stale board) and the error shows.
+  // When the list cannot be loaded it is empty (never a stale board) and the error shows
+  // (docs/product.md, "When something fails").
   const shown = orders.error ? [] : (orders.data ?? []);
   const counts = summary.data ? countsFromSummary(summary.data) : undefined;
   const searching = Boolean(search.q || search.from || search.to);

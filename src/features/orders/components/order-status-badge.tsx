@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/index.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { displayStatus, statusLabel, statusTone } from "@/features/orders/utils/order-status.ts";
 
-/** The order's status (SPEC §4 labels; an unknown status shows as New Order). */
+/** The order's status (the labels of docs/product.md, "Orders"; an unknown status shows as New Order). */
 export function OrderStatusBadge({ status }: { status: string }) {
   return (
     <Badge tone={statusTone[displayStatus(status)]} className="order-status">

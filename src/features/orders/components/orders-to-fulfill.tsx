@@ -1,10 +1,11 @@
-// The business dashboard's Orders to Fulfill card (SPEC §2, §4, §8): the latest 10 orders (one page
-// of 10: the whole list is the CSV export) and the total count from the stats summary, each with product, quantity, commune and district, total, status and date. Live:
+// The business dashboard's Orders to Fulfill card (docs/product.md, "Screens" and "Orders"): the
+// latest 10 orders (one page of 10: the whole list is the CSV export) and the total count from the
+// stats summary, each with product, quantity, commune and district, total, status and date. Live:
 // changes to the business's own orders refresh it (realtime filtered to business_id, RLS on top),
-// and an order seen turning delivered says 'Order completed! Payouts have been created.'
-// Cancelled orders stay in the list with their reason (issue 14): the business packed some of
-// them and needs to know why the parcel came back; the badge sets them apart, and the refusal
-// rate above the list (over all the business's orders) says how often customers turn parcels away.
+// and an order seen turning delivered says 'Order completed! Payouts have been created.' Cancelled
+// orders stay in the list with their reason (issue 14): the business packed some of them and needs
+// to know why the parcel came back; the badge sets them apart, and the refusal rate above the list
+// (over all the business's orders) says how often customers turn parcels away.
 import { useEffect, useRef } from "react";
 import { Badge, Card, EmptyState, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
 import { useSession } from "@/lib/auth.tsx";

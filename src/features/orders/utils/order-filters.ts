@@ -1,4 +1,5 @@
-// The admin board's filters (SPEC §2): All and one per status, each with its exact count.
+// The admin board's filters (docs/product.md, "Screens"): All and one per status, each with its
+// exact count.
 import { ORDER_STATUSES, displayStatus, type OrderStatus } from "./order-status.ts";
 
 export type OrderFilter = "all" | OrderStatus;

@@ -9,7 +9,7 @@ import {
   statusLabel,
 } from "./order-status.ts";
 
-describe("order status transitions (SPEC §4)", () => {
+describe('order status transitions (docs/product.md, "Orders")', () => {
   it("moves forward one step at a time", () => {
     expect(nextStatus("new_order")).toBe("ready_for_pickup");
     expect(nextStatus("ready_for_pickup")).toBe("out_for_delivery");
@@ -54,7 +54,7 @@ describe("order status transitions (SPEC §4)", () => {
     expect(nextStatus("returned")).toBe("ready_for_pickup");
   });
 
-  it("labels each status as SPEC §4 and issue 14 do", () => {
+  it("labels each status as docs/product.md does", () => {
     expect(["new_order", "ready_for_pickup", "out_for_delivery", "delivered", "cancelled"].map(statusLabel)).toEqual([
       "New Order",
       "Ready for Pickup",

@@ -1,6 +1,6 @@
-// Order status rules of SPEC §4 and issue 14 for the screens: labels, tones, the one forward step,
-// the allowed reverts, cancelling before delivery and reopening a cancelled order. The server
-// enforces the same transitions (anything else is a 409).
+// Order status rules (docs/product.md, "Orders"; issue 14) for the screens: labels, tones, the one
+// forward step, the allowed reverts, cancelling before delivery and reopening a cancelled order.
+// The server enforces the same transitions (anything else is a 409).
 import { CANCELLATION_REASONS, ORDER_STATUSES, type CancellationReason, type OrderStatus } from "@contract/orders.ts";
 import type { BadgeTone } from "@/components/ui/index.ts";
 import { t } from "@/features/orders/i18n.ts";
@@ -14,7 +14,7 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** The status to display: an unknown status displays as new_order (SPEC §4). */
+/** The status to display: an unknown status displays as new_order (docs/product.md, "Orders"). */
 export function displayStatus(status: string | null | undefined): OrderStatus {
   return isOrderStatus(status) ? status : "new_order";
 }

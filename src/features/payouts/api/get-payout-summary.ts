@@ -14,7 +14,7 @@ export function getPayoutSummary(signal?: AbortSignal): Promise<PayoutSummaryRes
 export const payoutSummaryQuery = () =>
   queryOptions({ queryKey: payoutsKeys.summary(), queryFn: ({ signal }) => getPayoutSummary(signal) });
 
-/** The summary; `onUnauthorized` runs when the server refuses the token (401, SPEC §6). */
+/** The summary; `onUnauthorized` runs when the server refuses the token (401; docs/product.md, "When something fails"). */
 export function usePayoutSummary(onUnauthorized: () => void) {
   const query = useQuery(payoutSummaryQuery());
   const refused = query.error instanceof ApiError && query.error.status === 401;

@@ -1,10 +1,11 @@
-// Admin Payout Management (SPEC §2 admin tab 3, §5, §7, §8): sub-tabs Requests (pending, one card
-// per user) and Completed, with counts; Complete Payout with the ABA reference ('Processing...'
-// while it runs). GET /payouts/admin/stats is read too: a short summary line, and when it fails
-// the payout lists are cleared (SPEC §7) and the error shows. Live: any change to
-// public.payout_requests (a new request, a completion by another admin) refreshes all three; the
-// admin's own completion shows from the server's answer. The completed history loads a page at a
-// time (the next on scroll, or with Load more); its count is the stats' exact one.
+// Admin Payout Management (the admin dashboard's third tab; docs/product.md, "Screens" and "Payout
+// requests"): sub-tabs Requests (pending, one card per user) and Completed, with counts; Complete
+// Payout with the ABA reference ('Processing...' while it runs). GET /payouts/admin/stats is read
+// too: a short summary line, and when it fails the payout lists are cleared (docs/product.md, "When
+// something fails") and the error shows. Live: any change to public.payout_requests (a new request,
+// a completion by another admin) refreshes all three; the admin's own completion shows from the
+// server's answer. The completed history loads a page at a time (the next on scroll, or with Load
+// more); its count is the stats' exact one.
 import { useMemo, useState } from "react";
 import type { PendingPayout } from "@contract/payouts.ts";
 import {
@@ -62,7 +63,8 @@ export function AdminPayouts() {
     invalidates: adminPayoutKeys(),
   });
 
-  // SPEC §7: when the stats cannot be loaded the payout data is cleared; a list that fails is empty.
+  // When the stats cannot be loaded the payout data is cleared; a list that fails is empty
+  // (docs/product.md, "When something fails").
   const statsFailed = stats.error !== null;
   const requests = useMemo(
     () => (statsFailed || pending.error ? [] : (pending.data ?? [])),

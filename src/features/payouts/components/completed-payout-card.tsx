@@ -1,5 +1,5 @@
-// One completed payout on the admin tab (SPEC §2 admin tab 3): email, user ID, type, amount,
-// completed date and the ABA reference of the transfer.
+// One completed payout on the admin tab (the admin dashboard of docs/product.md, "Screens"): email,
+// user ID, type, amount, completed date and the ABA reference of the transfer.
 import type { PayoutItem } from "@contract/payouts.ts";
 import { formatDateTime, formatMoney } from "@/lib/format.ts";
 import { t } from "@/features/payouts/i18n.ts";

@@ -1,5 +1,6 @@
-// A user's payout history (SPEC §4: completed requests only), each with the completed date,
-// amount, ABA reference, how many ledger transactions it covered and the products sold.
+// A user's payout history (completed requests only; docs/product.md, "Payout cards"), each with the
+// completed date, amount, ABA reference, how many ledger transactions it covered and the products
+// sold.
 import type { PayoutItem } from "@contract/payouts.ts";
 import { Badge } from "@/components/ui/index.ts";
 import { formatCount, formatDateTime, formatMoney } from "@/lib/format.ts";

@@ -209,7 +209,7 @@ describe("Payout Management (business)", () => {
     expect(text()).toContain("awaiting admin.");
     expect(requestButton().disabled).toBe(true);
     expect(stats()["Requested (pending)"]).toBe("$61.20");
-    // The pending request is not history (SPEC §4).
+    // The pending request is not history (docs/product.md, "Payout cards").
     expect(historyRows()).toHaveLength(1);
   });
 

@@ -1,12 +1,12 @@
-// The business "Payout Management" and influencer "Commission & Payout Management" card (SPEC §2,
-// §4, §5, §8): balances from GET /payouts/summary (a negative available amount is owed), Request
-// Payout behind a confirmation dialog (disabled without bank details, without an available amount
-// or while a request is pending, which is shown as awaiting admin with the bank details it will
-// be paid to, as they were when requested), and the completed payouts.
-// A failed summary shows zero amounts, no history and the error; a 401 signs the user out to
-// /login (SPEC §6). Live: changes of the user's payout requests and orders refresh the summary,
-// and a request this page showed as pending that turns completed is announced with its ABA
-// reference.
+// The business "Payout Management" and influencer "Commission & Payout Management" card
+// (docs/product.md, "Payout cards" and "Payout requests"): balances from GET /payouts/summary (a
+// negative available amount is owed), Request Payout behind a confirmation dialog (disabled without
+// bank details, without an available amount or while a request is pending, which is shown as
+// awaiting admin with the bank details it will be paid to, as they were when requested), and the
+// completed payouts. A failed summary shows zero amounts, no history and the error; a 401 signs the
+// user out to /login (docs/product.md, "When something fails"). Live: changes of the user's payout
+// requests and orders refresh the summary, and a request this page showed as pending that turns
+// completed is announced with its ABA reference.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import type { User } from "@contract/auth.ts";
@@ -58,7 +58,8 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
   const toast = useToast();
   const navigate = useNavigate();
 
-  // SPEC §6: a 401 on the summary clears the token and sends the user to /login.
+  // A 401 on the summary clears the token and sends the user to /login (docs/product.md, "When
+  // something fails").
   const onUnauthorized = useCallback(() => {
     logout(paths.login);
     navigate(paths.login, { replace: true });
@@ -103,7 +104,8 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
     knownPending.current = pendingIds(data.history);
   }, [data, toast]);
 
-  // SPEC §8: when the summary cannot be loaded, zero amounts and an empty history.
+  // When the summary cannot be loaded, zero amounts and an empty history (docs/product.md, "When
+  // something fails").
   const failed = summary.error !== null;
   const figures = failed || !data ? ZERO_SUMMARY : data.summary;
   const items = failed || !data ? [] : data.history;

@@ -1,8 +1,9 @@
-// One user's pending payout on the admin tab (SPEC §2 admin tab 3, §5, §9): email, user ID, type,
-// amount, oldest request time, the transactions and products it covers, and for a business the
-// gross, fee and net. Where to pay: the bank details as they were when requested, each with a
-// Copy button, and the payable KHQR to scan when the user saved one. The ABA reference of the transfer is required (trimmed, checked here with
-// the schema the server uses) before Complete Payout calls the server.
+// One user's pending payout on the admin tab (docs/product.md, "Screens" and "Payout requests"):
+// email, user ID, type, amount, oldest request time, the transactions and products it covers, and
+// for a business the gross, fee and net. Where to pay: the bank details as they were when
+// requested, each with a Copy button, and the payable KHQR to scan when the user saved one. The ABA
+// reference of the transfer is required (trimmed, checked here with the schema the server uses)
+// before Complete Payout calls the server.
 import { useState, type FormEvent, type ReactNode } from "react";
 import { payoutCompletionSchema, type PendingPayout } from "@contract/payouts.ts";
 import { Button, TextField } from "@/components/ui/index.ts";

@@ -1,4 +1,5 @@
-// The balances of a business or an influencer (SPEC §2, §3; docs/money.md "Figures a user sees").
+// The balances of a business or an influencer (docs/product.md, "Payout cards"; docs/money.md,
+// "Figures a user sees").
 // A negative available amount is owed: it is shown as such and nets off against later earnings.
 import type { PayoutSummary, PayoutUserType } from "@contract/payouts.ts";
 import { PLATFORM_FEE_RATE } from "@/config/app.ts";

@@ -1,9 +1,10 @@
-// Pure rules of the payout screens (SPEC §4, §5): which requests are history, which one is
-// pending, whether a payout can be requested, and which requests were completed meanwhile.
+// Pure rules of the payout screens (docs/product.md, "Payout requests" and "Payout cards"): which
+// requests are history, which one is pending, whether a payout can be requested, and which requests
+// were completed meanwhile.
 import type { User } from "@contract/auth.ts";
 import type { BusinessPayoutSummary, PayoutItem, PayoutSummary } from "@contract/payouts.ts";
 
-/** SPEC §4: only completed requests are history; the most recently completed first. */
+/** Only completed requests are history (docs/product.md, "Payout cards"); the most recently completed first. */
 export function completedPayouts(items: readonly PayoutItem[]): PayoutItem[] {
   return items
     .filter((item) => item.status === "completed")
@@ -20,7 +21,7 @@ export function pendingPayout(items: readonly PayoutItem[]): PayoutItem | null {
   return items.find((item) => item.status === "pending") ?? null;
 }
 
-/** SPEC §5: bank name, account name and account number all filled. */
+/** Bank name, account name and account number all filled (docs/product.md, "Payout requests"). */
 export function hasBankDetails(user: Pick<User, "bank_name" | "account_name" | "account_number">): boolean {
   return [user.bank_name, user.account_name, user.account_number].every(
     (value) => typeof value === "string" && value.trim() !== "",
@@ -47,7 +48,7 @@ export function pendingIds(items: readonly PayoutItem[]): Set<string> {
   return new Set(items.filter((item) => item.status === "pending").map((item) => item.payout_request_id));
 }
 
-/** The figures shown when the summary cannot be loaded (SPEC §8: zero amounts), a business's included. */
+/** The figures shown when the summary cannot be loaded (zero amounts; docs/product.md, "When something fails"), a business's included. */
 export const ZERO_SUMMARY: BusinessPayoutSummary = {
   earned_balance: 0,
   earned_balance_cents: 0,

@@ -1,11 +1,12 @@
-// The profile card (SPEC §2, §5, §7, §8). A business edits its shop name, its logo URL (pasted or
-// uploaded, with a live preview that falls back to 'No Image') and bank details under 'Business
-// Profile'; an influencer edits their own phone and the bank details under 'Bank Account Information'. Both may save the
-// KHQR of their bank app's "Receive" code: pasted, or read from a photo of it (jsQR, in the
-// browser); the server checks it. 'Update Profile' is disabled while nothing
-// changed (trimmed values against the saved ones) or while saving, and sends only the changed
-// fields through PUT /auth/profile. A failure keeps everything typed and shows the SPEC §8
-// message, with the server's message next to the field it names.
+// The profile card (docs/product.md, "Screens"; docs/api.md, "PUT /auth/profile"). A business edits
+// its shop name, its logo URL (pasted or uploaded, with a live preview that falls back to 'No
+// Image') and bank details under 'Business Profile'; an influencer edits their own phone and the
+// bank details under 'Bank Account Information'. Both may save the KHQR of their bank app's
+// "Receive" code: pasted, or read from a photo of it (jsQR, in the browser); the server checks it.
+// 'Update Profile' is disabled while nothing changed (trimmed values against the saved ones) or
+// while saving, and sends only the changed fields through PUT /auth/profile. A failure keeps
+// everything typed and shows the fixed message, with the server's message next to the field it
+// names (docs/product.md, "When something fails").
 import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { profileUpdateSchema, type User } from "@contract/auth.ts";
 import { failureMessage } from "@/lib/api-client.ts";

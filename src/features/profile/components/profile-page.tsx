@@ -1,6 +1,7 @@
 // The profile pages /business/profile ('Business Profile') and /influencer/profile ('My Profile')
-// (SPEC §2): the caller's account from GET /auth/me, the profile card, and the account facts
-// that cannot be edited here (email, account type, status), with a way back to the dashboard.
+// (docs/product.md, "Screens"): the caller's account from GET /auth/me, the profile card, and the
+// account facts that cannot be edited here (email, account type, status), with a way back to the
+// dashboard.
 import { useMatch } from "react-router-dom";
 import { paths } from "@/config/paths.ts";
 import { useMe } from "@/lib/current-user.ts";

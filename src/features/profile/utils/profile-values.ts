@@ -1,7 +1,7 @@
-// The profile form's values and what changed (SPEC §5 "Profile update button is disabled while
-// nothing changed"): values are compared trimmed with the account as saved, only changed fields
-// are sent (an empty string clears one), and a newer copy of the account replaces only the
-// fields the user has not edited.
+// The profile form's values and what changed (the Update button is disabled while nothing changed):
+// values are compared trimmed with the account as saved, only changed fields are sent (an empty
+// string clears one), and a newer copy of the account replaces only the fields the user has not
+// edited.
 import type { User } from "@contract/auth.ts";
 import { formatCambodianPhone } from "@contract/phone.ts";
 

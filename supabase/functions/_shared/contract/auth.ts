@@ -1,5 +1,5 @@
-// The account paths (SPEC §5, §7) and the admin's account paths: request and response schemas,
-// shared by the SPA and the api function (no Deno APIs).
+// The account paths and the admin's account paths (docs/api.md, "Accounts (/auth)" and "Admin:
+// accounts"): request and response schemas, shared by the SPA and the api function (no Deno APIs).
 import { z } from "zod";
 import { nextCursor, pageQuerySchema } from "./paging.ts";
 import { httpUrl, id, message, rejectionReason, timestamp } from "./fields.ts";

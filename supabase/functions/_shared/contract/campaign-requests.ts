@@ -1,4 +1,4 @@
-// Campaign requests (SPEC §3, §5, §7): parsing of POST /campaigns and PUT /campaigns/{id}.
+// Campaign requests: parsing of POST /campaigns and PUT /campaigns/{id} (docs/api.md, "Campaigns").
 // Imported through campaigns.ts, the campaign contract's public face (no Deno APIs).
 // POST /campaigns takes two payload forms from the original app:
 //   dashboard form: product_name, product_price, commission_rate, product_images, product_description, start_date, end_date

@@ -1,6 +1,6 @@
-// The campaign contract (SPEC §3, §5, §7), shared by the SPA and the api function (no Deno APIs):
-// the Campaign every campaign path answers with, each path's response, and the request parsing of
-// campaign-requests.ts.
+// The campaign contract (docs/api.md, "Campaign" and "Campaigns"), shared by the SPA and the api
+// function (no Deno APIs): the Campaign every campaign path answers with, each path's response, and
+// the request parsing of campaign-requests.ts.
 import { z } from "zod";
 import { calendarDate, httpUrl, id, message, timestamp } from "./fields.ts";
 import { dollars, cents } from "./money.ts";

@@ -1,5 +1,6 @@
-// Delivery zones (SPEC §7): Phnom Penh's districts (khans) and communes (sangkats) with the fee to
-// each. Response schemas, shared by the SPA and the api function (no Deno APIs).
+// Delivery zones (docs/api.md, "Delivery zones"): Phnom Penh's districts (khans) and communes
+// (sangkats) with the fee to each. Response schemas, shared by the SPA and the api function (no
+// Deno APIs).
 import { z } from "zod";
 import { moneyShape } from "./money.ts";
 

@@ -1,5 +1,7 @@
-// Affiliate links, keyword triggers and the admin's link applications (SPEC §3, §4, §7): request
-// and response schemas, shared by the SPA and the api function (no Deno APIs).
+// Affiliate links, keyword triggers and the admin's link applications (docs/api.md, "Affiliate
+// links and keyword triggers" and "Admin: affiliate links"; their states in docs/product.md,
+// "Affiliate links (applications)"): request and response schemas, shared by the SPA and the api
+// function (no Deno APIs).
 import { z } from "zod";
 import { nextCursor, pageQuerySchema } from "./paging.ts";
 import { httpUrl, id, message, rejectionReason, timestamp } from "./fields.ts";

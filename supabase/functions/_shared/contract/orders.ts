@@ -1,5 +1,6 @@
-// Checkout, orders, order stats and the admin's status changes (SPEC §3, §5, §7): request and
-// response schemas, shared by the SPA and the api function (no Deno APIs).
+// Checkout, orders, order stats and the admin's status changes (docs/api.md, "Checkout", "Orders"
+// and "Admin: orders"): request and response schemas, shared by the SPA and the api function (no
+// Deno APIs).
 import { z } from "zod";
 import { httpUrl, id, message, storedPhone, timestamp } from "./fields.ts";
 import { cents, dollars, moneyShape } from "./money.ts";

@@ -1,6 +1,6 @@
-// Payouts (SPEC §3, §5, §7; the figures are explained in docs/money.md): request and response
-// schemas, shared by the SPA and the api function (no Deno APIs). Every amount comes twice, in
-// dollars for display and in integer cents to compute with.
+// Payouts (docs/api.md, "Payouts"; the figures are explained in docs/money.md): request and
+// response schemas, shared by the SPA and the api function (no Deno APIs). Every amount comes
+// twice, in dollars for display and in integer cents to compute with.
 import { z } from "zod";
 import { nextCursor } from "./paging.ts";
 import { id, message, timestamp } from "./fields.ts";

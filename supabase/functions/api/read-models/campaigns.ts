@@ -1,6 +1,6 @@
-// The Campaign of SPEC §3 as the API returns it, and the columns it is read from: the price in
-// dollars beside the exact cents, dates as YYYY-MM-DD (the database client keeps them as text, so
-// no time zone can shift them).
+// The Campaign (docs/api.md, "Campaign") as the API returns it, and the columns it is read from:
+// the price in dollars beside the exact cents, dates as YYYY-MM-DD (the database client keeps them
+// as text, so no time zone can shift them).
 import type { Campaign } from "../../_shared/contract/campaigns.ts";
 import { money } from "../../_shared/contract/money.ts";
 import type { Tables } from "../../_shared/database.types.ts";

@@ -1,5 +1,5 @@
-// The Order of SPEC §3 as the API returns it, with the queries that read orders and their stats:
-// amounts in cents plus dollars for display.
+// The Order (docs/api.md, "Order") as the API returns it, with the queries that read orders and
+// their stats: amounts in cents plus dollars for display.
 import type { ClickSource } from "../../_shared/contract/attribution.ts";
 import { centsToDollars } from "../../_shared/contract/money.ts";
 import {

@@ -1,6 +1,7 @@
-// Payout requests and balances as the API returns them (SPEC §3 payout summary, history item,
-// pending request). Every query runs as the caller, so row-level security decides whose rows
-// are read: a user's own, or everyone's for an admin. Amounts come in cents and in dollars.
+// Payout requests and balances as the API returns them (docs/api.md, "PayoutRequest" and "Payouts":
+// the summary, the history item, the pending request). Every query runs as the caller, so row-level
+// security decides whose rows are read: a user's own, or everyone's for an admin. Amounts come in
+// cents and in dollars.
 import { checkKhqr, payableKhqr } from "../../_shared/contract/khqr.ts";
 import { centsToDollars, money } from "../../_shared/contract/money.ts";
 import {
@@ -152,7 +153,7 @@ type BalanceRow = Record<
   Cents
 >;
 
-/** SPEC §3 payout summary of one user (see docs/money.md for each figure). */
+/** The payout summary of one user (docs/api.md, "GET /payouts/summary"; docs/money.md for each figure). */
 export async function readSummary(
   tx: Tx,
   userId: string,
@@ -273,7 +274,7 @@ export async function readPendingByUser(tx: Tx, now = Date.now()): Promise<Pendi
 type StatsRow = Record<"pending_requests" | "completed_payouts", number> &
   Record<"pending_amount" | "completed_amount" | "platform_fees" | "cash_collected" | "cash_held", Cents>;
 
-/** Totals for the admin (SPEC §7 payout stats): requests, fee revenue and cash. */
+/** Totals for the admin (docs/api.md, "GET /payouts/admin/stats"): requests, fee revenue and cash. */
 export async function readPayoutStats(tx: Tx): Promise<PayoutStats> {
   const [row] = await tx<StatsRow[]>`
     select

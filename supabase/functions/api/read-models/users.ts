@@ -1,5 +1,5 @@
-// The User of SPEC §3 as the API returns it, and the columns it is read from. `role` repeats
-// user_type for the original SPA.
+// The User (docs/api.md, "User") as the API returns it, and the columns it is read from. `role`
+// repeats user_type for the original SPA.
 import type { User } from "../../_shared/contract/auth.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Tx } from "../../_shared/db.ts";

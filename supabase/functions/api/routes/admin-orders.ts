@@ -1,4 +1,5 @@
-// Admin order board: every order with its customer's phone, and status changes (SPEC §4).
+// Admin order board: every order with its customer's phone, and status changes (docs/product.md,
+// "Orders").
 import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";

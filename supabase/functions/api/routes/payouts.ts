@@ -1,7 +1,8 @@
-// Payouts (SPEC §2 payout cards and the admin Payout Management tab, §4, §5, §7): a user's
-// balance and history, their payout request, and an admin's completion by ABA transfer. The
-// amounts, the one-pending rule and the once-only completion are decided in the database
-// (public.request_payout, public.complete_payouts); see docs/money.md.
+// Payouts (docs/api.md, "Payouts"; for the payout cards and the admin's Payout Management tab,
+// docs/product.md, "Payout requests"): a user's balance and history, their payout request, and an
+// admin's completion by ABA transfer. The amounts, the one-pending rule and the once-only
+// completion are decided in the database (public.request_payout, public.complete_payouts); see
+// docs/money.md.
 import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
