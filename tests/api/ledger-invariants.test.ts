@@ -101,7 +101,10 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
     }
   });
 
-  it("keeps every invariant after the run", async () => {
+  // 3,000 requests through the real stack: 24 s on a quiet 2-core machine, 41 s on embedded
+  // Postgres 17, past 60 s when the machine is busy. The workload is fixed, so a wider limit only
+  // keeps a slow machine from failing it; the figures it prints are what to watch.
+  it("keeps every invariant after the run", { timeout: 240_000 }, async () => {
     let next = 0;
     const count = (outcome: string) => outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
     const users = () => [...shops, ...creators];
