@@ -113,7 +113,7 @@ beforeAll(async () => {
   });
   const registered = await record("POST /auth/register/influencer", "POST", "/auth/register/influencer", {
     body: {
-      fullName: "Contract Creator",
+      full_name: "Contract Creator",
       email: `contract-creator-${Date.now()}@example.com`,
       password: "longenough1",
       platform: "instagram",
