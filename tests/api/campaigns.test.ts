@@ -488,6 +488,13 @@ describe("PUT /campaigns/{id}", () => {
       return res.body.order as { id: string };
     };
 
+    const linkCard = async () => {
+      const res = await api("GET", "/affiliate-links/my-links", { token: promoter.token });
+      const link = res.body.links.find((item: any) => item.campaign_id === campaign.id);
+      return [link.campaign_price, link.campaign_price_cents, link.campaign_commission_rate];
+    };
+    expect(await linkCard()).toEqual([12.5, 1250, 0.15]);
+
     const before = await placeOrder();
     const edited = await api("PUT", `/campaigns/${campaign.id}`, {
       token: seller.token,
@@ -495,6 +502,8 @@ describe("PUT /campaigns/{id}", () => {
     });
     expect(edited.status).toBe(200);
     expect(edited.body.campaign).toMatchObject({ price: 15.05, price_cents: 1505, commission_rate: 0.2 });
+    // The influencer's link shows the campaign's price and rate as they are now.
+    expect(await linkCard()).toEqual([15.05, 1505, 0.2]);
     const after = await placeOrder();
 
     const orders = (await api("GET", "/orders/user/all", { token: seller.token })).body.orders as any[];

@@ -3,7 +3,7 @@
 // in percent, sent as a fraction), the demo influencer applies for a link, an admin in another
 // browser context approves it, the influencer's card turns approved live (no reload), the
 // influencer copies the link and downloads its QR code, which decodes to it, and the business
-// changes the price and rate on the same screen.
+// changes the price and rate on the same screen, which the influencer's card shows live.
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -224,7 +224,9 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
   const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
   expect(decoded?.data).toBe(`${copied}?s=qr`);
 
-  // --- the business changes the price and the rate on the campaign screen ---
+  // --- the business changes the price and the rate on the campaign screen; the creator's card follows ---
+  await expect(linkCard.getByText("$24.50")).toBeVisible();
+  await expect(linkCard.getByText("15.0%")).toBeVisible();
   await campaignCard.getByRole("link", { name: /^Edit/ }).click();
   await editForm.getByLabel("Price (USD)").fill("27");
   await editForm.getByLabel("Commission rate (%)").fill("0.2");
@@ -258,6 +260,11 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
   await expect(shop.getByText("Campaign updated successfully!")).toBeVisible();
   await expect(campaignCard.getByText("$27.00")).toBeVisible();
   await expect(campaignCard.getByText("20.0%")).toBeVisible();
+  // The creator never reloads: the campaign's realtime UPDATE refreshes the link card.
+  await expect(linkCard.getByText("$27.00")).toBeVisible({ timeout: 2_000 });
+  await expect(linkCard.getByText("20.0%")).toBeVisible();
+  await expect(linkCard.getByText("$24.50")).toHaveCount(0);
+  await shot(creator, "influencer-dashboard-link-new-price");
 });
 
 test("Campaign Management opens the campaign screen, the 'No Image' fallback, and a deactivation shown on both dashboards", async ({
