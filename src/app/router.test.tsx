@@ -108,7 +108,13 @@ async function visit(path: string, token?: string) {
 
 const roleRoutes = {
   admin: ["/admin/dashboard"],
-  business: ["/business/dashboard", "/business/campaigns", "/business/create-campaign", "/business/profile"],
+  business: [
+    "/business/dashboard",
+    "/business/campaigns",
+    "/business/create-campaign",
+    "/business/campaigns/00000000-0000-4000-8000-000000000101/edit",
+    "/business/profile",
+  ],
   influencer: [
     "/influencer/dashboard",
     "/influencer/campaigns/available",

@@ -87,6 +87,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import("./routes/business/create-campaign.tsx")).default }),
               },
               {
+                path: paths.businessEditCampaign,
+                lazy: async () => ({ Component: (await import("./routes/business/edit-campaign.tsx")).default }),
+              },
+              {
                 path: paths.businessProfile,
                 lazy: async () => ({ Component: (await import("./routes/business/profile.tsx")).default }),
               },

@@ -12,6 +12,8 @@ export const paths = {
   businessDashboard: "/business/dashboard",
   businessCampaigns: "/business/campaigns",
   businessCreateCampaign: "/business/create-campaign",
+  /** The campaign screen for an existing campaign (editCampaignPath gives one campaign's). */
+  businessEditCampaign: "/business/campaigns/:id/edit",
   businessProfile: "/business/profile",
   influencerDashboard: "/influencer/dashboard",
   influencerAvailableCampaigns: "/influencer/campaigns/available",
@@ -19,6 +21,9 @@ export const paths = {
   /** Where Instagram sends the influencer back after they allow access (the redirect_uri). */
   influencerInstagramCallback: "/influencer/instagram/callback",
 } as const;
+
+/** The campaign screen editing one campaign. */
+export const editCampaignPath = (id: string) => `/business/campaigns/${encodeURIComponent(id)}/edit`;
 
 /** Landing page sections, in page order; their ids are the URL hashes. */
 export const landingSections = ["features", "how-it-works", "pricing", "testimonials", "about-us", "contact"] as const;

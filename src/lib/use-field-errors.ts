@@ -2,7 +2,7 @@
 // shared zod schema before sending or from the server's `field` after, and keyboard focus on the
 // first invalid input. A server `field` finds its input through one mapping, inputForServerField:
 // the input of the same name, or the alias a form declares when its inputs are named otherwise
-// (the checkout's `phone` for `customer_phone`, the campaign forms' two payload names).
+// (the checkout's `phone` for `customer_phone`).
 import { useEffect, useRef, useState, type RefObject } from "react";
 import type { z } from "zod";
 import { ApiError } from "./api-client.ts";

@@ -136,7 +136,7 @@ describe("POST /auth/register/influencer", () => {
   });
 
   it.each([
-    ["fullName", { fullName: " " }, "Full name is required"],
+    ["full_name", { full_name: " " }, "Full name is required"],
     ["platform", { platform: "tiktok" }, "Platform must be Instagram or Facebook"],
     ["social_media_page", { social_media_page: "" }, "Social media handle is required"],
     ["password", { password: undefined }, "Password is required"],
@@ -146,6 +146,22 @@ describe("POST /auth/register/influencer", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: "invalid_input", field, message });
+  });
+
+  // The original form's names: fullName beside snake_case, and an id_card_url that was never stored.
+  it.each([
+    ["fullName", { full_name: undefined, fullName: "Test Creator" }],
+    ["id_card_url", { id_card_url: "" }],
+    ["id_card_url", { id_card_url: "https://example.com/id-card.jpg" }],
+  ])("refuses %s with 400 naming it, and creates no account", async (field, change) => {
+    const email = uniqueEmail("old-form");
+    const res = await api("POST", "/auth/register/influencer", {
+      body: { ...influencerRegistration(email), ...change },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field, message: `${field} is not a field you can set here` });
+    const login = await api("POST", "/auth/login", { body: { email, password: "longenough1" } });
+    expect(login.status).toBe(401);
   });
 });
 

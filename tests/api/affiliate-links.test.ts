@@ -29,7 +29,7 @@ beforeAll(async () => {
 /** An approved link's short URL: the app's origin, /r/ and seven letters and digits. */
 const shortUrlPattern = new RegExp(`^${stackUrl().replace(/[.]/g, "\\.")}/r/[A-Za-z0-9]{7}$`);
 
-/** A link as its influencer sees it. */
+/** A link as its influencer sees it, to a campaign of pageForm's price and rate. */
 function ownLink(
   owner: Account,
   campaign: { id: string; product_name: string },
@@ -40,6 +40,9 @@ function ownLink(
     influencer_id: owner.user.id,
     campaign_id: campaign.id,
     campaign_name: campaign.product_name,
+    campaign_price: 12.5,
+    campaign_price_cents: 1250,
+    campaign_commission_rate: 0.15,
     status: "pending",
     is_approved: false,
     campaign_status: "active",

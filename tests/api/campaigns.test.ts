@@ -2,7 +2,7 @@
 // Postgres: every path with its success and each refusal, exact status and body.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api } from "../helpers/api.ts";
+import { api, apiFrom, freshLoopbackAddress } from "../helpers/api.ts";
 import { databaseUrl } from "../helpers/stack.ts";
 import {
   type Account,
@@ -61,25 +61,22 @@ describe("POST /campaigns", () => {
     expect(res.body).toEqual({ message: "Campaign created successfully!", campaign: expectedCampaign(shop) });
   });
 
-  it("stores the dashboard form and the page form as one canonical record", async () => {
-    const dashboard = {
-      product_name: "Silk Scarf",
-      product_price: "12.50",
+  it("stores the one payload as the canonical record: text numbers and empty image rows accepted", async () => {
+    const asText = pageForm({
+      ...fixedDates,
+      price: "12.50",
       commission_rate: "0.15",
-      product_images: ["https://images.example.com/scarf-1.jpg", "https://images.example.com/scarf-2.jpg", ""],
-      product_description: "Hand-woven silk from Takeo",
-      start_date: "2026-12-01",
-      end_date: "2027-01-31",
-    };
-    const fromDashboard = await api("POST", "/campaigns", { token: shop.token, body: dashboard });
-    const fromPage = await api("POST", "/campaigns", { token: shop.token, body: pageForm(fixedDates) });
-    expect([fromDashboard.status, fromPage.status]).toEqual([201, 201]);
-    expect(fromDashboard.body.campaign).toEqual(expectedCampaign(shop));
-    expect(withoutIdentity(fromDashboard.body.campaign)).toEqual(withoutIdentity(fromPage.body.campaign));
+      image_urls: ["https://images.example.com/scarf-1.jpg", "https://images.example.com/scarf-2.jpg", ""],
+    });
+    const fromText = await api("POST", "/campaigns", { token: shop.token, body: asText });
+    const fromNumbers = await api("POST", "/campaigns", { token: shop.token, body: pageForm(fixedDates) });
+    expect([fromText.status, fromNumbers.status]).toEqual([201, 201]);
+    expect(fromText.body.campaign).toEqual(expectedCampaign(shop));
+    expect(withoutIdentity(fromText.body.campaign)).toEqual(withoutIdentity(fromNumbers.body.campaign));
 
     const rows = await sql`
       select product_name, price_cents::text, commission_rate::text, description, image_urls, start_date::text, end_date::text
-      from public.campaigns where id in ${sql([fromDashboard.body.campaign.id, fromPage.body.campaign.id])}`;
+      from public.campaigns where id in ${sql([fromText.body.campaign.id, fromNumbers.body.campaign.id])}`;
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual(rows[1]);
     expect(rows[0]).toEqual({
@@ -91,6 +88,35 @@ describe("POST /campaigns", () => {
       start_date: "2026-12-01",
       end_date: "2027-01-31",
     });
+  });
+
+  // The original dashboard form's names (product_price, product_images, product_description) are
+  // no longer aliases: a client still sending them learns which field is not one.
+  it.each([
+    [
+      "the whole dashboard form",
+      {
+        product_name: "Silk Scarf",
+        product_price: "12.50",
+        commission_rate: "0.15",
+        product_images: ["https://images.example.com/scarf-1.jpg"],
+        product_description: "Hand-woven silk from Takeo",
+      },
+      "product_price",
+    ],
+    ["product_price beside price", pageForm({ product_price: 12.5 }), "product_price"],
+    [
+      "product_images beside image_urls",
+      pageForm({ product_images: ["https://images.example.com/a.jpg"] }),
+      "product_images",
+    ],
+    ["product_description", pageForm({ description: undefined, product_description: "Silk" }), "product_description"],
+  ])("refuses %s with 400 naming the unknown field, storing nothing", async (_what, body, field) => {
+    const before = await api("GET", "/campaigns/business", { token: shop.token });
+    const res = await api("POST", "/campaigns", { token: shop.token, body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", field, message: `${field} is not a field you can set here` });
+    expect((await api("GET", "/campaigns/business", { token: shop.token })).body).toEqual(before.body);
   });
 
   it("keeps prices exact in cents and accepts the page form's optional parts left out", async () => {
@@ -120,11 +146,18 @@ describe("POST /campaigns", () => {
     );
   });
 
-  it("takes the business from the token, never from the body", async () => {
-    const res = await api("POST", "/campaigns", {
-      token: shop.token,
-      body: pageForm({ business_id: otherShop.user.id, status: "inactive" }),
-    });
+  it("takes the business from the token: business_id and status in the body are refused", async () => {
+    const before = await api("GET", "/campaigns/business", { token: otherShop.token });
+    for (const [field, change] of [
+      ["business_id", { business_id: otherShop.user.id }],
+      ["status", { status: "inactive" }],
+    ] as const) {
+      const res = await api("POST", "/campaigns", { token: shop.token, body: pageForm(change) });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: "invalid_input", field, message: `${field} is not a field you can set here` });
+    }
+    expect((await api("GET", "/campaigns/business", { token: otherShop.token })).body).toEqual(before.body);
+    const res = await api("POST", "/campaigns", { token: shop.token, body: pageForm() });
     expect(res.status).toBe(201);
     expect(res.body.campaign).toMatchObject({ business_id: shop.user.id, status: "active" });
   });
@@ -371,7 +404,7 @@ describe("PUT /campaigns/{id}", () => {
     const campaign = await createCampaign(shop, fixedDates);
     const changes = {
       product_name: "Silk Scarf (large)",
-      product_price: "15.05",
+      price: "15.05",
       commission_rate: "0.2",
       description: "Now larger",
       image_urls: ["https://images.example.com/large.jpg", ""],
@@ -396,6 +429,115 @@ describe("PUT /campaigns/{id}", () => {
     );
     const price = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body: { price: 9 } });
     expect(price.body.campaign).toMatchObject({ price: 9, price_cents: 900, product_name: "Silk Scarf (large)" });
+  });
+
+  it("takes the whole payload, as the campaign screen sends it, with the same rules as creating", async () => {
+    const campaign = await createCampaign(shop, fixedDates);
+    const payload = {
+      product_name: "Silk Scarf",
+      description: "Hand-woven silk from Takeo",
+      price: 18,
+      commission_rate: 0.25,
+      image_urls: ["https://images.example.com/scarf-1.jpg"],
+      start_date: "2026-12-01",
+      end_date: null,
+    };
+    const res = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body: payload });
+    expect(res.status).toBe(200);
+    expect(res.body.campaign).toEqual(
+      expectedCampaign(shop, {
+        id: campaign.id,
+        price: 18,
+        price_cents: 1800,
+        commission_rate: 0.25,
+        image_urls: ["https://images.example.com/scarf-1.jpg"],
+        end_date: null,
+      }),
+    );
+    // A rate of 0.15 written as 15 (a percent) is refused, as at creation.
+    const asPercent = await api("PUT", `/campaigns/${campaign.id}`, {
+      token: shop.token,
+      body: { ...payload, commission_rate: 25 },
+    });
+    expect(asPercent.status).toBe(400);
+    expect(asPercent.body).toEqual({
+      error: "invalid_input",
+      field: "commission_rate",
+      message: "Commission rate is a fraction between 0 and 1: write 0.15 for 15%",
+    });
+  });
+
+  it("applies a new price and rate to new orders only: orders already placed keep theirs", async () => {
+    const seller = await business();
+    const promoter = await influencer();
+    const campaign = await createCampaign(seller); // open today, so it takes orders
+    await decideLink((await apply(promoter, campaign.id)).id, "approve");
+    let phone = 200_000 + Math.floor(Math.random() * 700_000);
+    const placeOrder = async () => {
+      const res = await apiFrom(freshLoopbackAddress(), "POST", "/checkout/order", {
+        body: {
+          influencer_id: promoter.user.id,
+          product_id: campaign.id,
+          customer_phone: `012 ${String(phone++).replace(/(\d{3})(\d{3})/, "$1 $2")}`,
+          delivery_district: "Tuol Kouk",
+          delivery_commune: "Tuek L'ak Muoy",
+          quantity: 2,
+        },
+      });
+      expect(res.status).toBe(201);
+      return res.body.order as { id: string };
+    };
+
+    const linkCard = async () => {
+      const res = await api("GET", "/affiliate-links/my-links", { token: promoter.token });
+      const link = res.body.links.find((item: any) => item.campaign_id === campaign.id);
+      return [link.campaign_price, link.campaign_price_cents, link.campaign_commission_rate];
+    };
+    expect(await linkCard()).toEqual([12.5, 1250, 0.15]);
+
+    const before = await placeOrder();
+    const edited = await api("PUT", `/campaigns/${campaign.id}`, {
+      token: seller.token,
+      body: { price: 15.05, commission_rate: 0.2 },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.campaign).toMatchObject({ price: 15.05, price_cents: 1505, commission_rate: 0.2 });
+    // The influencer's link shows the campaign's price and rate as they are now.
+    expect(await linkCard()).toEqual([15.05, 1505, 0.2]);
+    const after = await placeOrder();
+
+    const orders = (await api("GET", "/orders/user/all", { token: seller.token })).body.orders as any[];
+    const amounts = (id: string) => {
+      const order = orders.find((item) => item.id === id);
+      return {
+        product_price: order.product_price,
+        unit_price_cents: order.unit_price_cents,
+        subtotal_cents: order.subtotal_cents,
+        commission_rate: order.commission_rate,
+      };
+    };
+    expect(amounts(before.id)).toEqual({
+      product_price: 12.5,
+      unit_price_cents: 1250,
+      subtotal_cents: 2500,
+      commission_rate: 0.15,
+    });
+    expect(amounts(after.id)).toEqual({
+      product_price: 15.05,
+      unit_price_cents: 1505,
+      subtotal_cents: 3010,
+      commission_rate: 0.2,
+    });
+    // The commission the ledger will post is the order's own: 15% of $25.00, 20% of $30.10.
+    const commissions = await sql<{ id: string; commission_cents: string }[]>`
+      select id, commission_cents::text from public.orders where id in ${sql([before.id, after.id])}`;
+    expect(Object.fromEntries(commissions.map((row) => [row.id, row.commission_cents]))).toEqual({
+      [before.id]: "375",
+      [after.id]: "602",
+    });
+    // The checkout shows the new price.
+    const info = await api("GET", `/checkout/info?influencer_id=${promoter.user.id}&product_id=${campaign.id}`);
+    expect(info.body.campaign).toMatchObject({ price: 15.05, price_cents: 1505 });
   });
 
   it("deactivates once and for all; the campaign stays on the dashboard", async () => {
@@ -434,6 +576,19 @@ describe("PUT /campaigns/{id}", () => {
     ["end_date", { end_date: "2026-11-30" }, "End date cannot be before the start date"],
     ["start_date", { start_date: "2027-02-01" }, "End date cannot be before the start date"],
     ["business_id", { business_id: unknownId }, "business_id is not a field you can set here"],
+    // The original dashboard form's names, alone or beside the payload's own.
+    ["product_price", { product_price: "15.05" }, "product_price is not a field you can set here"],
+    ["product_price", { product_price: "15.05", price: "15.05" }, "product_price is not a field you can set here"],
+    [
+      "product_images",
+      { product_images: ["https://images.example.com/large.jpg"] },
+      "product_images is not a field you can set here",
+    ],
+    [
+      "product_description",
+      { product_description: "Now larger" },
+      "product_description is not a field you can set here",
+    ],
   ])("refuses a bad %s with 400 and changes nothing", async (_name, body, message) => {
     const campaign = await createCampaign(shop, fixedDates);
     const res = await api("PUT", `/campaigns/${campaign.id}`, { token: shop.token, body });

@@ -12,6 +12,7 @@ import {
   platformStatsResponseSchema,
 } from "../../supabase/functions/_shared/contract/attribution.ts";
 import {
+  influencerRegistrationSchema,
   jwksResponseSchema,
   loginResponseSchema,
   meResponseSchema,
@@ -21,6 +22,8 @@ import {
 } from "../../supabase/functions/_shared/contract/auth.ts";
 import {
   availableCampaignsResponseSchema,
+  campaignCreateSchema,
+  campaignUpdateSchema,
   campaignResponseSchema,
   campaignSavedResponseSchema,
   campaignsResponseSchema,
@@ -93,6 +96,9 @@ async function recordUpload(name: string, path: string, field: string, files: nu
 
 const bankDetails = { bank_name: "ABA Bank", account_name: "Contract Test", account_number: "000 111 222" };
 
+/** The requests the journey sent that the request schemas below parse too. */
+const sent = new Map<string, unknown>();
+
 beforeAll(async () => {
   const { token: adminToken } = await admin();
   const shop = await business();
@@ -113,7 +119,7 @@ beforeAll(async () => {
   });
   const registered = await record("POST /auth/register/influencer", "POST", "/auth/register/influencer", {
     body: {
-      fullName: "Contract Creator",
+      full_name: "Contract Creator",
       email: `contract-creator-${Date.now()}@example.com`,
       password: "longenough1",
       platform: "instagram",
@@ -141,10 +147,16 @@ beforeAll(async () => {
     body: { riel_per_usd: settings.riel_per_usd },
   });
 
-  const { campaign } = await record("POST /campaigns", "POST", "/campaigns", { token: shop.token, body: pageForm() });
+  sent.set("POST /campaigns", pageForm());
+  const { campaign } = await record("POST /campaigns", "POST", "/campaigns", {
+    token: shop.token,
+    body: sent.get("POST /campaigns"),
+  });
+  // An edit sends the same payload as creating, as the campaign screen does.
+  sent.set("PUT /campaigns/{id}", pageForm({ description: "Now in blue", price: 14, commission_rate: 0.2 }));
   await record("PUT /campaigns/{id}", "PUT", `/campaigns/${campaign.id}`, {
     token: shop.token,
-    body: { description: "Now in blue" },
+    body: sent.get("PUT /campaigns/{id}"),
   });
   await record("GET /campaigns/{id}", "GET", `/campaigns/${campaign.id}`, { token: creator.token });
   await record("GET /campaigns/business", "GET", "/campaigns/business", { token: shop.token });
@@ -292,5 +304,54 @@ describe("the schemas are exact", () => {
     // An extra field parses, but is dropped: the equality in the table above catches it.
     const extra = { ...fee, currency: "USD" };
     expect(deliveryFeeResponseSchema.parse(extra)).not.toEqual(extra);
+  });
+});
+
+describe("one request payload, parsed by the function and the SPA with the same schema", () => {
+  it("the campaign the journey created and edited is the one payload, and came back as sent", () => {
+    const created = campaignCreateSchema.parse(sent.get("POST /campaigns"));
+    const edited = campaignUpdateSchema.parse(sent.get("PUT /campaigns/{id}"));
+    expect(answers.get("POST /campaigns")!.body.campaign).toMatchObject({
+      price_cents: created.price_cents,
+      commission_rate: created.commission_rate,
+      image_urls: created.image_urls,
+    });
+    expect(answers.get("PUT /campaigns/{id}")!.body.campaign).toMatchObject({
+      description: "Now in blue",
+      price: 14,
+      price_cents: edited.price_cents,
+      commission_rate: 0.2,
+    });
+  });
+
+  it("the original forms' field names are refused by the shared schemas, as by the function", async () => {
+    const dashboard = {
+      product_name: "Silk Scarf",
+      product_price: "12.50",
+      commission_rate: "0.15",
+      product_images: ["https://images.example.com/scarf-1.jpg"],
+      product_description: "Hand-woven silk from Takeo",
+    };
+    const local = campaignCreateSchema.safeParse(dashboard);
+    expect(local.success).toBe(false);
+    expect(local.error!.issues.find((issue) => issue.code === "unrecognized_keys")).toMatchObject({
+      keys: ["product_price", "product_images", "product_description"],
+    });
+    expect(campaignUpdateSchema.safeParse({ product_price: "12.50" }).success).toBe(false);
+    const shop = await business();
+    const res = await api("POST", "/campaigns", { token: shop.token, body: dashboard });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: "invalid_input",
+      field: "product_price",
+      message: "product_price is not a field you can set here",
+    });
+
+    const signUp = { email: "x@example.com", password: "longenough1", platform: "instagram", social_media_page: "@x" };
+    expect(influencerRegistrationSchema.safeParse({ ...signUp, full_name: "Dara" }).success).toBe(true);
+    for (const old of [{ fullName: "Dara" }, { full_name: "Dara", id_card_url: "" }]) {
+      const refused = influencerRegistrationSchema.safeParse({ ...signUp, ...old });
+      expect(refused.error?.issues.find((issue) => issue.code === "unrecognized_keys")).toBeDefined();
+    }
   });
 });

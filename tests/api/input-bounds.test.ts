@@ -79,11 +79,11 @@ describe("passwords", () => {
 describe("control characters", () => {
   it("refuses a NUL in a text field with 400 naming it", async () => {
     const res = await api("POST", "/auth/register/influencer", {
-      body: { ...influencerRegistration(uniqueEmail("nul")), fullName: "Dara\u0000Sok" },
+      body: { ...influencerRegistration(uniqueEmail("nul")), full_name: "Dara\u0000Sok" },
     });
     expect(res).toMatchObject({
       status: 400,
-      body: { error: "invalid_input", field: "fullName", message: "fullName must not contain control characters" },
+      body: { error: "invalid_input", field: "full_name", message: "full_name must not contain control characters" },
     });
   });
 

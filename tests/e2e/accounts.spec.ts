@@ -123,7 +123,20 @@ test("a business signs up, an admin approves it, the banner vanishes live", asyn
   await late.getByLabel(/email/i).fill(lateEmail);
   await late.getByLabel(/password/i).fill("longenough1");
   await late.getByLabel(/handle/i).fill("@late.creator");
+  const signedUp = late.waitForResponse((response) =>
+    response.url().endsWith("/functions/v1/api/auth/register/influencer"),
+  );
   await late.getByRole("button", { name: /create account/i }).click();
+  // One naming for the sign-up: full_name, like every other field, and no id_card_url.
+  const signUp = await signedUp;
+  expect(signUp.status()).toBe(201);
+  expect(JSON.parse(signUp.request().postData()!)).toEqual({
+    full_name: "Late Creator",
+    email: lateEmail,
+    password: "longenough1",
+    platform: "instagram",
+    social_media_page: "@late.creator",
+  });
   await expect(late).toHaveURL(/\/influencer\/dashboard$/);
   await shot(late, "influencer-dashboard-pending");
   await expect(adminPage.getByRole("listitem", { name: lateEmail })).toBeVisible({ timeout: 2_000 });

@@ -1,7 +1,9 @@
 // Journey of the campaigns slice in real Chromium against the running stack: the approved demo
-// business creates a campaign with an uploaded image, the demo influencer applies for a link, an
-// admin in another browser context approves it, the influencer's card turns approved live (no
-// reload), and the influencer copies the link and downloads its QR code, which decodes to it.
+// business creates a campaign with an uploaded image on the campaign screen (the commission typed
+// in percent, sent as a fraction), the demo influencer applies for a link, an admin in another
+// browser context approves it, the influencer's card turns approved live (no reload), the
+// influencer copies the link and downloads its QR code, which decodes to it, and the business
+// changes the price and rate on the same screen, which the influencer's card shows live.
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -86,7 +88,7 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
   await shop.getByLabel("Product name").fill(productName);
   await shop.getByLabel("Description").fill("Hand-woven Khmer silk from Takeo, 180 x 60 cm.");
   await shop.getByLabel("Price (USD)").fill("24.50");
-  await shop.getByLabel("Commission rate").fill("0.15");
+  await shop.getByLabel("Commission rate (%)").fill("15");
 
   const upload = shop.waitForResponse(
     (response) => response.url().endsWith("/functions/v1/api/upload/image") && response.request().method() === "POST",
@@ -114,7 +116,7 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
     campaign: { id: string; image_urls: string[] };
   };
   expect(createdBody.message).toBe("Campaign created successfully!");
-  // The create page's payload form: dollars and a fraction as numbers, empty dates as null.
+  // The one payload: dollars and the percent as a fraction, as numbers, empty dates as null.
   expect(JSON.parse(createdResponse.request().postData()!)).toEqual({
     product_name: productName,
     description: "Hand-woven Khmer silk from Takeo, 180 x 60 cm.",
@@ -138,14 +140,18 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
   await expect.poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
   await shot(shop, "business-dashboard-campaign");
 
-  await campaignCard.getByRole("button", { name: /^Edit/ }).click();
-  const dialog = shop.getByRole("dialog", { name: `Edit ${productName}` });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel("Image URL 1")).toHaveValue(uploadedUrl);
-  await expect(dialog.getByRole("button", { name: "Deactivate Campaign" })).toBeVisible();
-  await shot(shop, "business-edit-campaign-modal", false);
-  await dialog.getByRole("button", { name: "Cancel" }).click();
-  await expect(dialog).toBeHidden();
+  // Edit opens the same screen, filled in: the rate in percent, the uploaded image.
+  await campaignCard.getByRole("link", { name: /^Edit/ }).click();
+  await expect(shop).toHaveURL(new RegExp(`/business/campaigns/${campaignId}/edit$`));
+  const editForm = shop.getByRole("form", { name: "Edit Campaign" });
+  await expect(editForm.getByLabel("Product name")).toHaveValue(productName);
+  await expect(editForm.getByLabel("Price (USD)")).toHaveValue("24.50");
+  await expect(editForm.getByLabel("Commission rate (%)")).toHaveValue("15");
+  await expect(editForm.getByLabel("Image URL 1")).toHaveValue(uploadedUrl);
+  await expect(shop.getByRole("button", { name: "Deactivate Campaign" })).toBeVisible();
+  await shot(shop, "business-edit-campaign");
+  await shop.getByRole("link", { name: "Back to Dashboard" }).click();
+  await expect(shop).toHaveURL(/\/business\/dashboard$/);
 
   // --- the influencer applies on the available campaigns page ---
   const creator = await newPage(browser, phone, ["clipboard-read", "clipboard-write"]);
@@ -217,23 +223,68 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
   expect(png.height).toBe(256);
   const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
   expect(decoded?.data).toBe(`${copied}?s=qr`);
+
+  // --- the business changes the price and the rate on the campaign screen; the creator's card follows ---
+  await expect(linkCard.getByText("$24.50")).toBeVisible();
+  await expect(linkCard.getByText("15.0%")).toBeVisible();
+  await campaignCard.getByRole("link", { name: /^Edit/ }).click();
+  await editForm.getByLabel("Price (USD)").fill("27");
+  await editForm.getByLabel("Commission rate (%)").fill("0.2");
+  await editForm.getByRole("button", { name: "Save Changes" }).click();
+  await expect(editForm.getByText("Write the commission rate in percent: 20 for 20%.")).toBeVisible();
+  await expect(editForm.getByLabel("Commission rate (%)")).toBeFocused();
+  await editForm.getByLabel("Commission rate (%)").fill("20");
+  const saved = shop.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/functions/v1/api/campaigns/${campaignId}`) && response.request().method() === "PUT",
+  );
+  await editForm.getByRole("button", { name: "Save Changes" }).click();
+  const savedResponse = await saved;
+  expect(savedResponse.status()).toBe(200);
+  // The same payload as creating, every field sent.
+  expect(JSON.parse(savedResponse.request().postData()!)).toEqual({
+    product_name: productName,
+    description: "Hand-woven Khmer silk from Takeo, 180 x 60 cm.",
+    price: 27,
+    commission_rate: 0.2,
+    image_urls: [uploadedUrl],
+    start_date: null,
+    end_date: null,
+  });
+  expect(((await savedResponse.json()) as { campaign: unknown }).campaign).toMatchObject({
+    price: 27,
+    price_cents: 2700,
+    commission_rate: 0.2,
+  });
+  await expect(shop).toHaveURL(/\/business\/dashboard$/);
+  await expect(shop.getByText("Campaign updated successfully!")).toBeVisible();
+  await expect(campaignCard.getByText("$27.00")).toBeVisible();
+  await expect(campaignCard.getByText("20.0%")).toBeVisible();
+  // The creator never reloads: the campaign's realtime UPDATE refreshes the link card.
+  await expect(linkCard.getByText("$27.00")).toBeVisible({ timeout: 2_000 });
+  await expect(linkCard.getByText("20.0%")).toBeVisible();
+  await expect(linkCard.getByText("$24.50")).toHaveCount(0);
+  await shot(creator, "influencer-dashboard-link-new-price");
 });
 
-test("the campaign management form, the 'No Image' fallback, and a deactivation shown on both dashboards", async ({
+test("Campaign Management opens the campaign screen, the 'No Image' fallback, and a deactivation shown on both dashboards", async ({
   browser,
   request,
 }) => {
   test.setTimeout(120_000);
   const productName = `E2E Coffee Beans ${Date.now().toString(36)}`;
 
-  // --- the business creates a campaign with the management view's form ---
+  // --- the business creates a campaign from Campaign Management, on the one campaign screen ---
   const shop = await newPage(browser, phone);
   await signIn(shop, business.email, business.password, /\/business\/dashboard$/);
-  await shop.goto("/business/campaigns");
-  const form = shop.getByRole("form", { name: "New Campaign" });
+  await shop.getByRole("link", { name: "Manage Campaigns" }).click();
+  await expect(shop).toHaveURL(/\/business\/campaigns$/);
+  await shop.getByRole("link", { name: "Create Campaign" }).click();
+  await expect(shop).toHaveURL(/\/business\/create-campaign$/);
+  const form = shop.getByRole("form", { name: "Create Campaign" });
   await form.getByLabel("Product name").fill(productName);
   await form.getByLabel("Price (USD)").fill("12");
-  await form.getByLabel("Commission rate").fill("15");
+  await form.getByLabel("Commission rate (%)").fill("0.2");
   // Open today: the creator applies for a link below, which a campaign takes only between its dates.
   const { start_date, end_date } = openWindow();
   await form.getByLabel("Start date").fill(start_date);
@@ -242,9 +293,9 @@ test("the campaign management form, the 'No Image' fallback, and a deactivation 
   // An Imgur page link: shown as the direct image, which cannot load here, so 'No Image'.
   await form.getByLabel("Image URL 1").fill("https://imgur.com/AbC123x");
   await form.getByRole("button", { name: "Create Campaign" }).click();
-  await expect(form.getByText("Write the commission rate as a fraction: 0.15 for 15%.")).toBeVisible();
-  await expect(form.getByLabel("Commission rate")).toBeFocused();
-  await form.getByLabel("Commission rate").fill("0.2");
+  await expect(form.getByText("Write the commission rate in percent: 20 for 20%.")).toBeVisible();
+  await expect(form.getByLabel("Commission rate (%)")).toBeFocused();
+  await form.getByLabel("Commission rate (%)").fill("20");
   const created = shop.waitForResponse(
     (response) => response.url().endsWith("/functions/v1/api/campaigns") && response.request().method() === "POST",
   );
@@ -253,20 +304,28 @@ test("the campaign management form, the 'No Image' fallback, and a deactivation 
   expect(response.status()).toBe(201);
   expect(JSON.parse(response.request().postData()!)).toEqual({
     product_name: productName,
-    product_price: 12,
+    description: "Mondulkiri arabica, 1 kg.",
+    price: 12,
     commission_rate: 0.2,
-    product_images: ["https://imgur.com/AbC123x"],
-    product_description: "Mondulkiri arabica, 1 kg.",
+    image_urls: ["https://imgur.com/AbC123x"],
     start_date,
     end_date,
   });
   const campaignId = ((await response.json()) as { campaign: { id: string } }).campaign.id;
+  // Back where it was opened from, with the new campaign listed.
+  await expect(shop).toHaveURL(/\/business\/campaigns$/);
   const row = shop.getByRole("list", { name: "Your Campaigns" }).getByRole("listitem", { name: productName });
   await expect(row.getByText("20.00%")).toBeVisible();
   await expect(row.getByText("$12.00")).toBeVisible();
   await expect(row.getByRole("img", { name: `${productName}: No Image` })).toBeVisible();
-  await expect(form.getByLabel("Product name")).toHaveValue("");
   await shot(shop, "business-campaign-management");
+
+  // Its Edit opens the same screen and comes back here.
+  await row.getByRole("link", { name: /^Edit/ }).click();
+  await expect(shop).toHaveURL(new RegExp(`/business/campaigns/${campaignId}/edit$`));
+  await expect(shop.getByRole("form", { name: "Edit Campaign" }).getByLabel("Commission rate (%)")).toHaveValue("20");
+  await shop.getByRole("link", { name: "Back to Campaign Management" }).click();
+  await expect(shop).toHaveURL(/\/business\/campaigns$/);
 
   // --- the influencer applies, an admin approves through the API ---
   const creator = await newPage(browser, phone);
@@ -294,24 +353,28 @@ test("the campaign management form, the 'No Image' fallback, and a deactivation 
   await expect(linkCard.getByText("Link status: Approved")).toBeVisible({ timeout: 2_000 });
   await expect(linkCard.getByRole("button", { name: "Copy" })).toBeVisible();
 
-  // --- the business deactivates it after confirming; it stays listed, dimmed ---
+  // --- the business deactivates it on the campaign screen after confirming; it stays listed, dimmed ---
   await shop.goto("/business/dashboard");
   const card = shop.getByRole("listitem", { name: productName });
   await expect(card.getByRole("img", { name: `${productName}: No Image` })).toBeVisible();
-  await card.getByRole("button", { name: /^Edit/ }).click();
-  const dialog = shop.getByRole("dialog", { name: `Edit ${productName}` });
-  await dialog.getByRole("button", { name: "Deactivate Campaign" }).click();
-  await expect(dialog.getByText(`Deactivate ${productName}?`)).toBeVisible();
+  await card.getByRole("link", { name: /^Edit/ }).click();
+  await expect(shop).toHaveURL(new RegExp(`/business/campaigns/${campaignId}/edit$`));
+  await shop.getByRole("button", { name: "Deactivate Campaign" }).click();
+  const confirm = shop.getByRole("alertdialog");
+  await expect(confirm.getByText(`Deactivate ${productName}?`)).toBeVisible();
+  await expect(confirm.getByRole("button", { name: "Yes, Deactivate" })).toBeFocused();
   await shot(shop, "business-deactivate-confirm", false);
-  await dialog.getByRole("button", { name: "Yes, Deactivate" }).click();
-  await expect(dialog).toBeHidden();
+  await confirm.getByRole("button", { name: "Yes, Deactivate" }).click();
+  await expect(shop).toHaveURL(/\/business\/dashboard$/);
+  await expect(shop.getByText(`${productName} was deactivated.`)).toBeVisible();
   await expect(card.getByText("This campaign is no longer accepting new orders")).toBeVisible();
   await expect(card.getByText("Status: Inactive")).toBeVisible();
   await expect(card).toHaveClass(/campaign-card--inactive/);
-  await card.getByRole("button", { name: /^Edit/ }).click();
-  await expect(dialog.getByRole("button", { name: "Deactivate Campaign" })).toHaveCount(0);
-  await expect(dialog.getByText("This campaign is no longer accepting new orders")).toBeVisible();
-  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await card.getByRole("link", { name: /^Edit/ }).click();
+  await expect(shop.getByRole("form", { name: "Edit Campaign" })).toBeVisible();
+  await expect(shop.getByRole("button", { name: "Deactivate Campaign" })).toHaveCount(0);
+  await expect(shop.getByText("This campaign is no longer accepting new orders")).toBeVisible();
+  await shop.getByRole("link", { name: "Back to Dashboard" }).click();
   await shot(shop, "business-dashboard-inactive-campaign");
 
   // The influencer's card shows the link inactive, without the link, Copy or QR (live).

@@ -71,6 +71,8 @@ async function checkoutLinks() {
   await createApprovedLink(sql, ended);
   const link = (campaignId: string) => `/checkout?influencer_id=${demoInfluencerId}&product_id=${campaignId}`;
   return {
+    /** The demo business's campaign behind the active link (its campaign screen is shot too). */
+    activeCampaignId: active,
     active: link(active),
     ended: link(ended),
     unknown: link("00000000-0000-4000-8000-0000000000ff"),
@@ -118,7 +120,13 @@ for (const lang of ["km", "en"] as const) {
         "business",
         demoBusiness.email,
         demoBusiness.password,
-        ["/business/dashboard", "/business/campaigns", "/business/create-campaign", "/business/profile"],
+        [
+          "/business/dashboard",
+          "/business/campaigns",
+          "/business/create-campaign",
+          `/business/campaigns/${links.activeCampaignId}/edit`,
+          "/business/profile",
+        ],
       ],
       [
         "influencer",
@@ -130,7 +138,8 @@ for (const lang of ["km", "en"] as const) {
       const signedInPage = await signedIn(browser, lang, email, password);
       for (const path of paths) {
         await signedInPage.goto(path);
-        await shot(signedInPage, lang, `${role}-${path.split("/").slice(2).join("-")}`);
+        const screen = path.split("/").slice(2).join("-").replace(links.activeCampaignId, "id");
+        await shot(signedInPage, lang, `${role}-${screen}`);
       }
       if (role === "admin") {
         // The admin's other tabs: orders, payouts, stats, settings.

@@ -89,11 +89,10 @@ export function businessRegistration(email: string) {
 
 export function influencerRegistration(email: string) {
   return {
-    fullName: "Test Creator",
+    full_name: "Test Creator",
     email,
     password: "longenough1",
     platform: "instagram",
     social_media_page: "@test.creator",
-    id_card_url: "",
   };
 }

@@ -1,6 +1,6 @@
-// Product images as a list of URLs (docs/product.md, "Product images"): typed or pasted URLs,
-// and/or uploaded files (one file to the single upload call, several to the multi-upload call),
-// each with a preview. Used by the create campaign page and the edit modal of the business dashboard.
+// Product images as a list of URLs (docs/product.md, "Product images"): typed or pasted URLs, and/or uploaded files (one
+// file to the single upload call, several to the multi-upload call), each with a preview. Used by
+// the campaign screen (creating and editing).
 import { useId, useState, type ChangeEvent } from "react";
 import { serverMessage } from "@/lib/api-client.ts";
 import { cx } from "@/lib/class-names.ts";
@@ -13,7 +13,7 @@ interface ImageListFieldProps {
   label: string;
   urls: readonly string[];
   onChange: (urls: string[]) => void;
-  /** At most this many images (5 on the create page and the edit modal). */
+  /** At most this many images (5 on the campaign screen). */
   max: number;
   /** The first URL is required. */
   required?: boolean;

@@ -1,7 +1,8 @@
-// Pure logic of campaigns and links: money to cents, commission rates, both payload forms of
-// POST /campaigns, partial updates and the affiliate URL.
+// Pure logic of campaigns and links: money to cents, commission rates, the one payload of
+// POST /campaigns and PUT /campaigns/{id} (the original dashboard form's names refused), partial
+// updates and the affiliate URL.
 import { assert, assertEquals } from "./test-assert.ts";
-import { campaignCreateSchema, campaignUpdateSchema, normaliseCampaignPayload } from "./contract/campaigns.ts";
+import { campaignCreateSchema, campaignUpdateSchema } from "./contract/campaigns.ts";
 import { affiliateUrl, linkApplicationSchema } from "./contract/links.ts";
 import { centsToDollars, dollarsToCents } from "./contract/money.ts";
 import { parseWith } from "./validation.ts";
@@ -108,16 +109,7 @@ Deno.test("commission rate: a fraction in (0, 1) with at most two decimals", () 
   }
 });
 
-Deno.test("both payload forms normalise to one canonical record", () => {
-  const dashboard = {
-    product_name: " Silk Scarf ",
-    product_price: "12.50",
-    commission_rate: "0.15",
-    product_description: "Hand-woven in Takeo",
-    product_images: ["https://example.com/scarf.jpg", "", "  "],
-    start_date: "2026-12-01",
-    end_date: "2026-12-31",
-  };
+Deno.test("one payload makes one canonical record", () => {
   const canonical = {
     product_name: "Silk Scarf",
     price_cents: 1250,
@@ -127,22 +119,55 @@ Deno.test("both payload forms normalise to one canonical record", () => {
     start_date: "2026-12-01",
     end_date: "2026-12-31",
   };
-  assertEquals(parseWith(campaignCreateSchema, dashboard), canonical);
   assertEquals(parseWith(campaignCreateSchema, page), canonical);
-  // The create page sends empty dates as null and may leave the description out.
+  // Text numbers, padding and empty image rows are accepted as before.
+  assertEquals(
+    parseWith(campaignCreateSchema, {
+      ...page,
+      product_name: " Silk Scarf ",
+      price: "12.50",
+      commission_rate: "0.15",
+      image_urls: ["https://example.com/scarf.jpg", "", "  "],
+    }),
+    canonical,
+  );
+  // Empty dates may come as null or "", and the description may be left out.
   assertEquals(parseWith(campaignCreateSchema, { ...page, description: undefined, start_date: null, end_date: "" }), {
     ...canonical,
     description: "",
     start_date: null,
     end_date: null,
   });
-  // The page form's name wins when a payload carries both.
-  assertEquals(normaliseCampaignPayload({ price: 3, product_price: 4 }), { price: 3 });
-  // Unknown fields (business_id above all) never reach the record.
-  assertEquals(
-    Object.keys(parseWith(campaignCreateSchema, { ...page, business_id: "x", status: "inactive" })).sort(),
-    Object.keys(canonical).sort(),
-  );
+});
+
+Deno.test("the original dashboard form's names are refused by name, before any other problem", () => {
+  const dashboard = {
+    product_name: "Silk Scarf",
+    product_price: "12.50",
+    commission_rate: "0.15",
+    product_description: "Hand-woven in Takeo",
+    product_images: ["https://example.com/scarf.jpg"],
+  };
+  // Without price and image_urls the first unknown name explains what is missing.
+  assertEquals(refusal(campaignCreateSchema, dashboard), {
+    field: "product_price",
+    message: "product_price is not a field you can set here",
+  });
+  for (const name of ["product_price", "product_images", "product_description"] as const) {
+    const extra = { [name]: dashboard[name] };
+    const expected = { field: name, message: `${name} is not a field you can set here` };
+    assertEquals(refusal(campaignCreateSchema, { ...page, ...extra }), expected, `create with ${name}`);
+    assertEquals(refusal(campaignUpdateSchema, extra), expected, `update with ${name}`);
+  }
+  // Nor may a body choose its owner or status at creation.
+  assertEquals(refusal(campaignCreateSchema, { ...page, business_id: "x" }), {
+    field: "business_id",
+    message: "business_id is not a field you can set here",
+  });
+  assertEquals(refusal(campaignCreateSchema, { ...page, status: "inactive" }), {
+    field: "status",
+    message: "status is not a field you can set here",
+  });
 });
 
 Deno.test("images: 1 to 5 http(s) URLs after dropping empty ones", () => {
@@ -183,9 +208,19 @@ Deno.test("name, description and dates", () => {
 });
 
 Deno.test("updates carry only the fields sent, under the same rules", () => {
-  assertEquals(parseWith(campaignUpdateSchema, { product_price: "3.10", status: "inactive" }), {
+  assertEquals(parseWith(campaignUpdateSchema, { price: "3.10", status: "inactive" }), {
     status: "inactive",
     price_cents: 310,
+  });
+  // An edit may send the whole payload: every field is a change.
+  assertEquals(parseWith(campaignUpdateSchema, page), {
+    product_name: "Silk Scarf",
+    commission_rate: 0.15,
+    description: "Hand-woven in Takeo",
+    image_urls: ["https://example.com/scarf.jpg"],
+    start_date: "2026-12-01",
+    end_date: "2026-12-31",
+    price_cents: 1250,
   });
   assertEquals(parseWith(campaignUpdateSchema, { end_date: null }), { end_date: null });
   assertEquals(parseWith(campaignUpdateSchema, {}), {});

@@ -3,6 +3,7 @@ import { assertEquals, assert } from "./test-assert.ts";
 import { formatCambodianPhone, normaliseCambodianPhone } from "./contract/phone.ts";
 import { businessRegistrationSchema, influencerRegistrationSchema, profileUpdateSchema } from "./contract/auth.ts";
 import { parseWith } from "./validation.ts";
+import type { z } from "zod";
 import { ApiError, toApiError } from "./errors.ts";
 import { controlCharacterField } from "./input-bounds.ts";
 
@@ -18,9 +19,9 @@ Deno.test("Cambodian phone numbers are normalised to +855", () => {
 });
 
 Deno.test("registration schemas name the field that is wrong", () => {
-  const bad = (input: unknown) => {
+  const bad = (input: unknown, schema: z.ZodType = businessRegistrationSchema) => {
     try {
-      parseWith(businessRegistrationSchema, input);
+      parseWith(schema, input);
     } catch (error) {
       return error as ApiError;
     }
@@ -39,15 +40,20 @@ Deno.test("registration schemas name the field that is wrong", () => {
   assertEquals(bad({ ...valid, store_phone: "123" }).field, "store_phone");
   assertEquals(bad({ ...valid, store_phone: undefined }).message, "Store phone number is required");
   const influencer = parseWith(influencerRegistrationSchema, {
-    fullName: " Dara ",
+    full_name: " Dara ",
     email: "d@example.com",
     password: "longenough",
     platform: "Instagram",
     social_media_page: "@dara",
-    id_card_url: "",
   });
   assertEquals(influencer.platform, "instagram");
-  assertEquals(influencer.fullName, "Dara");
+  assertEquals(influencer.full_name, "Dara");
+  // The original form's fullName and id_card_url are refused by name, before any other problem.
+  const rest = { email: "d@example.com", password: "longenough", platform: "instagram", social_media_page: "@dara" };
+  const refused = bad({ fullName: "Dara", ...rest }, influencerRegistrationSchema);
+  assertEquals([refused.field, refused.message], ["fullName", "fullName is not a field you can set here"]);
+  const idCard = bad({ full_name: "Dara", ...rest, id_card_url: "" }, influencerRegistrationSchema);
+  assertEquals([idCard.field, idCard.message], ["id_card_url", "id_card_url is not a field you can set here"]);
 });
 
 Deno.test("profile update refuses fields a user may not set", () => {
@@ -87,7 +93,7 @@ Deno.test("database errors map to statuses without leaking internals", () => {
 
 Deno.test("control characters: found by field path; tabs and line breaks are text", () => {
   assertEquals(controlCharacterField({ description: "Line one\nLine two\r\n\tindented" }), undefined);
-  assertEquals(controlCharacterField({ fullName: "Dara\u0000Sok" }), "fullName");
+  assertEquals(controlCharacterField({ full_name: "Dara\u0000Sok" }), "full_name");
   assertEquals(
     controlCharacterField({ images: ["https://a.example/1.png", "https://a.example/\u001b.png"] }),
     "images.1",

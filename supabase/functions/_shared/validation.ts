@@ -1,4 +1,6 @@
-// Request parsing with the shared zod schemas: the first problem becomes a 400 naming the field.
+// Request parsing with the shared zod schemas: the first problem becomes a 400 naming the field. An
+// unknown field (on the schemas that refuse them) comes before every other problem: a client
+// sending an old name (`product_price`) is missing the new one too, and the unknown name says why.
 import type { Context } from "hono";
 import type { z } from "zod";
 import { ApiError } from "./errors.ts";
@@ -7,7 +9,8 @@ import { controlCharacterField } from "./input-bounds.ts";
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  const issues = result.error.issues;
+  const issue = issues.find((candidate) => candidate.code === "unrecognized_keys") ?? issues[0];
   const field = issue.path.map(String).join(".") || undefined;
   if (issue.code === "unrecognized_keys") {
     const key = issue.keys[0];

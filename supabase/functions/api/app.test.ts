@@ -91,12 +91,11 @@ Deno.test({
     const influencer = await (
       await call("POST", "/auth/register/influencer", {
         body: {
-          fullName: "Dara",
+          full_name: "Dara",
           email: `dara-${unique}@example.com`,
           password: "longenough",
           platform: "instagram",
           social_media_page: "@dara",
-          id_card_url: "",
         },
       })
     ).json();
@@ -219,7 +218,7 @@ Deno.test({
       const influencer = await (
         await call("POST", "/auth/register/influencer", {
           body: {
-            fullName: "Rate Creator",
+            full_name: "Rate Creator",
             email: `rate-creator-${unique}@example.com`,
             password: "longenough",
             platform: "instagram",

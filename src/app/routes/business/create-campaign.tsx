@@ -1,5 +1,5 @@
-import { CreateCampaignPage } from "@/features/business-campaigns/components/create-campaign-page.tsx";
+import { CampaignScreen } from "@/features/business-campaigns/components/campaign-screen.tsx";
 
 export default function BusinessCreateCampaignRoute() {
-  return <CreateCampaignPage />;
+  return <CampaignScreen />;
 }

@@ -8,10 +8,9 @@ import { apiRequest } from "@/lib/api-client.ts";
 
 // POST /auth/register/influencer - create a pending influencer account (201)
 export function registerInfluencer(input: InfluencerRegistrationInput): Promise<RegistrationResponse> {
-  const body: InfluencerRegistrationInput = { ...input, id_card_url: "" };
   return apiRequest("/auth/register/influencer", {
     method: "POST",
-    body,
+    body: input,
     schema: registrationResponseSchema,
     token: null,
   });

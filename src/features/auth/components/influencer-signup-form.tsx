@@ -15,10 +15,10 @@ import { Alert, Button, SelectField, TextField, useToast } from "@/components/ui
 import { useRegisterInfluencer } from "@/features/auth/api/register-influencer.ts";
 import { AuthPanel } from "./auth-panel.tsx";
 
-const requiredFields = ["fullName", "email", "password", "social_media_page"] as const;
+const requiredFields = ["full_name", "email", "password", "social_media_page"] as const;
 const inputs = [...requiredFields, "platform"] as const;
 interface Values {
-  fullName: string;
+  full_name: string;
   email: string;
   password: string;
   platform: "instagram" | "facebook";
@@ -30,7 +30,7 @@ export function InfluencerSignupForm() {
   const toast = useToast();
   const { mutateAsync: register, isPending } = useRegisterInfluencer();
   const [values, setValues] = useState<Values>({
-    fullName: "",
+    full_name: "",
     email: "",
     password: "",
     platform: "instagram",
@@ -50,7 +50,7 @@ export function InfluencerSignupForm() {
       setFormError(t("errors.allFieldsRequired"));
       return;
     }
-    const parsed = influencerRegistrationSchema.safeParse({ ...values, id_card_url: "" });
+    const parsed = influencerRegistrationSchema.safeParse(values);
     if (!parsed.success) {
       fieldErrors.fromSchema(parsed.error);
       return;
@@ -80,12 +80,12 @@ export function InfluencerSignupForm() {
         {formError && <Alert tone="danger">{formError}</Alert>}
         <TextField
           label={t("influencerSignup.fullName")}
-          name="fullName"
+          name="full_name"
           autoComplete="name"
           required
-          value={values.fullName}
-          onChange={update("fullName")}
-          error={errors.fullName}
+          value={values.full_name}
+          onChange={update("full_name")}
+          error={errors.full_name}
         />
         <TextField
           label={t("influencerSignup.email")}

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { campaignSavedResponseSchema, type CampaignDashboardForm, type CampaignPageForm } from "@contract/campaigns.ts";
+import { campaignSavedResponseSchema, type CampaignInput } from "@contract/campaigns.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { businessCampaignsQuery, withCampaign } from "@/lib/campaigns.ts";
 
-// POST /campaigns - create a campaign (approved businesses); either payload form (docs/api.md,
-// "POST /campaigns")
-export function createCampaign(payload: CampaignPageForm | CampaignDashboardForm) {
+// POST /campaigns - create a campaign (approved businesses), with the one payload of docs/api.md
+export function createCampaign(payload: CampaignInput) {
   return apiRequest("/campaigns", { method: "POST", body: payload, schema: campaignSavedResponseSchema });
 }
 

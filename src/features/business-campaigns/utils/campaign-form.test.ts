@@ -1,47 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { campaignCreateSchema } from "@contract/campaigns.ts";
+import { campaignCreateSchema, campaignUpdateSchema } from "@contract/campaigns.ts";
 import { messagesFromSchema } from "@/lib/use-field-errors.ts";
+import { makeCampaign } from "@/testing/fixtures/campaigns.ts";
 import {
-  emptyDashboardValues,
-  emptyPageValues,
+  CAMPAIGN_INPUTS,
+  campaignValues,
+  emptyCampaignValues,
+  percentFromRate,
+  percentProblem,
   priceProblem,
-  PAGE_INPUTS,
-  rateProblem,
-  toDashboardPayload,
-  toPagePayload,
-  validateDashboardForm,
-  validatePageForm,
-  type CampaignDashboardValues,
-  type CampaignPageValues,
+  rateFromPercent,
+  toCampaignPayload,
+  validateCampaignForm,
+  type CampaignFormValues,
 } from "./campaign-form.ts";
 
-const page = (extra: Partial<CampaignPageValues> = {}): CampaignPageValues => ({
-  ...emptyPageValues(),
+const typed = (extra: Partial<CampaignFormValues> = {}): CampaignFormValues => ({
+  ...emptyCampaignValues(),
   product_name: "  Silk Scarf ",
   description: " Hand-woven in Takeo. ",
   price: "24.50",
-  commission_rate: "0.15",
+  commission_rate: "15",
   image_urls: ["https://cdn.example.com/a.jpg", "  ", "https://cdn.example.com/b.png "],
   ...extra,
 });
 
-const dashboard = (extra: Partial<CampaignDashboardValues> = {}): CampaignDashboardValues => ({
-  ...emptyDashboardValues(),
-  product_name: "Coffee Beans",
-  product_price: "12",
-  commission_rate: ".1",
-  start_date: "2026-12-01",
-  end_date: "2026-12-31",
-  product_description: "Mondulkiri arabica, 1kg.",
-  image_1: "https://cdn.example.com/coffee.jpg",
-  ...extra,
-});
-
-describe("create campaign page form -> payload", () => {
-  it("sends the page form: numbers, trimmed text, filled image URLs, empty dates as null", () => {
-    const values = page();
-    expect(validatePageForm(values).errors).toEqual({});
-    expect(toPagePayload(values)).toEqual({
+describe("campaign screen form -> the one payload", () => {
+  it("sends numbers, the percent as a fraction, trimmed text, filled image URLs and empty dates as null", () => {
+    const values = typed();
+    expect(validateCampaignForm(values).errors).toEqual({});
+    expect(toCampaignPayload(values)).toEqual({
       product_name: "Silk Scarf",
       description: "Hand-woven in Takeo.",
       price: 24.5,
@@ -52,15 +40,23 @@ describe("create campaign page form -> payload", () => {
     });
   });
 
+  it("names only the payload's fields, never the original dashboard form's", () => {
+    const payload = toCampaignPayload(typed());
+    expect(Object.keys(payload).sort()).toEqual([...CAMPAIGN_INPUTS].sort());
+    expect(payload).not.toHaveProperty("product_price");
+    expect(payload).not.toHaveProperty("product_images");
+    expect(payload).not.toHaveProperty("product_description");
+  });
+
   it("keeps dates when given", () => {
-    expect(toPagePayload(page({ start_date: "2026-12-01", end_date: "2026-12-24" }))).toMatchObject({
+    expect(toCampaignPayload(typed({ start_date: "2026-12-01", end_date: "2026-12-24" }))).toMatchObject({
       start_date: "2026-12-01",
       end_date: "2026-12-24",
     });
   });
 
-  it("requires name, price and rate, and at least one image", () => {
-    const { errors } = validatePageForm({ ...emptyPageValues() });
+  it("requires name, price and rate, and at least one image; description and dates are optional", () => {
+    const { errors } = validateCampaignForm(emptyCampaignValues());
     expect(errors).toEqual({
       product_name: "This field is required.",
       price: "This field is required.",
@@ -71,53 +67,63 @@ describe("create campaign page form -> payload", () => {
 
   it("refuses more than 5 images and invalid image links", () => {
     const six = Array.from({ length: 6 }, (_v, i) => `https://cdn.example.com/${i}.jpg`);
-    expect(validatePageForm(page({ image_urls: six })).errors.image_urls).toBe("Maximum 5 images allowed");
-    const checked = validatePageForm(page({ image_urls: ["https://cdn.example.com/a.jpg", "not a link"] }));
+    expect(validateCampaignForm(typed({ image_urls: six })).errors.image_urls).toBe("Maximum 5 images allowed");
+    const five = six.slice(0, 5);
+    expect(validateCampaignForm(typed({ image_urls: five })).errors).toEqual({});
+    const checked = validateCampaignForm(typed({ image_urls: ["https://cdn.example.com/a.jpg", "not a link"] }));
     expect(checked.errors.image_urls).toBe("Fix the image links marked below.");
     expect(checked.imageErrors).toEqual([null, "Enter a valid image link starting with http:// or https://."]);
   });
 
   it("refuses an end date before the start date", () => {
-    expect(validatePageForm(page({ start_date: "2026-12-10", end_date: "2026-12-09" })).errors).toEqual({
+    expect(validateCampaignForm(typed({ start_date: "2026-12-10", end_date: "2026-12-09" })).errors).toEqual({
       end_date: "The end date cannot be before the start date.",
     });
-    expect(validatePageForm(page({ start_date: "2026-12-10", end_date: "2026-12-10" })).errors).toEqual({});
+    expect(validateCampaignForm(typed({ start_date: "2026-12-10", end_date: "2026-12-10" })).errors).toEqual({});
   });
 });
 
-describe("campaign management form -> dashboard payload", () => {
-  it("sends product_price, product_images (empty ones dropped) and product_description", () => {
-    const values = dashboard({ image_3: "https://cdn.example.com/third.jpg" });
-    expect(validateDashboardForm(values)).toEqual({});
-    expect(toDashboardPayload(values)).toEqual({
-      product_name: "Coffee Beans",
-      product_price: 12,
-      commission_rate: 0.1,
-      product_images: ["https://cdn.example.com/coffee.jpg", "https://cdn.example.com/third.jpg"],
-      product_description: "Mondulkiri arabica, 1kg.",
+describe("an existing campaign in the form", () => {
+  it("shows the price in dollars, the rate in percent, the dates and the images", () => {
+    const campaign = makeCampaign({
+      product_name: "Silk Scarf",
+      description: "Hand-woven",
+      price_cents: 2450,
+      commission_rate: 0.07,
+      image_urls: ["https://cdn.test/a.jpg", "https://cdn.test/b.jpg"],
       start_date: "2026-12-01",
-      end_date: "2026-12-31",
+      end_date: null,
+    });
+    expect(campaignValues(campaign)).toEqual({
+      product_name: "Silk Scarf",
+      description: "Hand-woven",
+      price: "24.50",
+      commission_rate: "7",
+      image_urls: ["https://cdn.test/a.jpg", "https://cdn.test/b.jpg"],
+      start_date: "2026-12-01",
+      end_date: "",
     });
   });
 
-  it("requires every field but images 2 and 3", () => {
-    expect(Object.keys(validateDashboardForm(emptyDashboardValues())).sort()).toEqual(
-      [
-        "commission_rate",
-        "end_date",
-        "image_1",
-        "product_description",
-        "product_name",
-        "product_price",
-        "start_date",
-      ].sort(),
-    );
+  it("sends back what it holds when nothing is changed", () => {
+    const campaign = makeCampaign({ price_cents: 1999, commission_rate: 0.29, end_date: "2027-01-31" });
+    expect(toCampaignPayload(campaignValues(campaign))).toEqual({
+      product_name: campaign.product_name,
+      description: campaign.description,
+      price: 19.99,
+      commission_rate: 0.29,
+      image_urls: campaign.image_urls,
+      start_date: null,
+      end_date: "2027-01-31",
+    });
   });
 
-  it("checks the optional image links too", () => {
-    expect(validateDashboardForm(dashboard({ image_2: "www.example.com/x.jpg" }))).toEqual({
-      image_2: "Enter a valid image link starting with http:// or https://.",
-    });
+  it("turns every whole percent into the fraction with two decimals, and back", () => {
+    for (let percent = 1; percent <= 99; percent++) {
+      const rate = rateFromPercent(String(percent));
+      expect(String(rate)).toBe(String(Number(`0.${String(percent).padStart(2, "0")}`)));
+      expect(percentFromRate(rate)).toBe(String(percent));
+    }
   });
 });
 
@@ -135,27 +141,33 @@ describe("price and rate rules", () => {
   });
 
   it.each([
-    ["0.15", null],
-    [".5", null],
-    ["0.99", null],
-    ["0", "Enter the commission as a fraction between 0 and 1 with at most two decimals, e.g. 0.15 for 15%."],
-    ["1", "Write the commission rate as a fraction: 0.01 for 1%."],
-    ["15", "Write the commission rate as a fraction: 0.15 for 15%."],
-    ["0.155", "Enter the commission as a fraction between 0 and 1 with at most two decimals, e.g. 0.15 for 15%."],
-  ])("rate %j -> %j", (value, problem) => {
-    expect(rateProblem(value)).toBe(problem);
+    ["15", null],
+    [" 1 ", null],
+    ["99", null],
+    ["", "This field is required."],
+    ["0", "Enter the commission as a whole percent from 1 to 99, e.g. 15 for 15%."],
+    ["100", "Enter the commission as a whole percent from 1 to 99, e.g. 15 for 15%."],
+    ["15.5", "Enter the commission as a whole percent from 1 to 99, e.g. 15 for 15%."],
+    ["-3", "Enter the commission as a whole percent from 1 to 99, e.g. 15 for 15%."],
+    ["abc", "Enter the commission as a whole percent from 1 to 99, e.g. 15 for 15%."],
+    ["0.15", "Write the commission rate in percent: 15 for 15%."],
+    [".5", "Write the commission rate in percent: 50 for 50%."],
+  ])("commission %j -> %j", (value, problem) => {
+    expect(percentProblem(value)).toBe(problem);
   });
 });
 
-describe("the schema shared with the api function, on what the forms produce", () => {
-  it("accepts what the forms produce", () => {
-    expect(campaignCreateSchema.safeParse(toPagePayload(page())).error).toBeUndefined();
-    expect(campaignCreateSchema.safeParse(toDashboardPayload(dashboard())).error).toBeUndefined();
+describe("the schemas shared with the api function, on what the form produces", () => {
+  it("accept what the form produces, to create and to edit", () => {
+    const payload = toCampaignPayload(typed({ start_date: "2026-12-01", end_date: "2026-12-31" }));
+    expect(campaignCreateSchema.safeParse(payload).error).toBeUndefined();
+    expect(campaignUpdateSchema.safeParse(payload).error).toBeUndefined();
+    expect(campaignCreateSchema.parse(payload)).toMatchObject({ price_cents: 2450, commission_rate: 0.15 });
   });
 
-  it("reports the server's wording by input", () => {
-    const refused = campaignCreateSchema.safeParse({ ...toPagePayload(page()), commission_rate: 15 });
-    expect(messagesFromSchema(refused.error!, PAGE_INPUTS)).toEqual({
+  it("report the server's wording by input", () => {
+    const refused = campaignCreateSchema.safeParse({ ...toCampaignPayload(typed()), commission_rate: 15 });
+    expect(messagesFromSchema(refused.error!, CAMPAIGN_INPUTS)).toEqual({
       commission_rate: "Commission rate is a fraction between 0 and 1: write 0.15 for 15%",
     });
   });

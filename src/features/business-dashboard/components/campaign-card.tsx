@@ -1,16 +1,14 @@
 // One campaign on the business dashboard: image, name, description, price, commission (1 decimal),
-// status badge and Edit. An inactive campaign stays listed, dimmed, saying it takes no new orders.
+// status badge and Edit (the campaign screen). An inactive campaign stays listed, dimmed, saying it
+// takes no new orders.
 import type { Campaign } from "@contract/campaigns.ts";
+import { editCampaignPath } from "@/config/paths.ts";
 import { formatMoney, formatPercent } from "@/lib/format.ts";
 import { t } from "@/features/business-dashboard/i18n.ts";
-import { Badge, Button, ProductImage } from "@/components/ui/index.ts";
+import { Badge, ProductImage } from "@/components/ui/index.ts";
+import { ButtonLink } from "@/components/ui/button-link.tsx";
 
-interface CampaignCardProps {
-  campaign: Campaign;
-  onEdit: (campaign: Campaign) => void;
-}
-
-export function CampaignCard({ campaign, onEdit }: CampaignCardProps) {
+export function CampaignCard({ campaign }: { campaign: Campaign }) {
   const active = campaign.is_active;
   return (
     <li className={`card campaign-card${active ? "" : " campaign-card--inactive"}`} aria-label={campaign.product_name}>
@@ -36,10 +34,10 @@ export function CampaignCard({ campaign, onEdit }: CampaignCardProps) {
         </dl>
         {!active && <p className="campaign-card__notice">{t("campaigns.inactiveNotice")}</p>}
         <div className="campaign-card__actions">
-          <Button variant="outline" size="sm" onClick={() => onEdit(campaign)}>
+          <ButtonLink to={editCampaignPath(campaign.id)} variant="outline" size="sm">
             {t("campaigns.edit")}
             <span className="visually-hidden"> {campaign.product_name}</span>
-          </Button>
+          </ButtonLink>
         </div>
       </div>
     </li>

@@ -1,19 +1,14 @@
-// My Campaigns (the business dashboard of docs/product.md, "Screens"): the business's campaigns as
-// a grid with Edit, and Create Campaign (to the create campaign page) only once the account is
-// approved.
-import { useState } from "react";
-import type { Campaign } from "@contract/campaigns.ts";
+// My Campaigns (docs/product.md, "Screens"): the business's campaigns as a grid with Edit, and
+// Create Campaign only once the account is approved; both open the campaign screen.
 import { paths } from "@/config/paths.ts";
 import { useBusinessCampaigns } from "@/lib/campaigns.ts";
 import { t } from "@/features/business-dashboard/i18n.ts";
 import { Button, Card, EmptyState, LoadingState, RetryAlert } from "@/components/ui/index.ts";
 import { ButtonLink } from "@/components/ui/button-link.tsx";
 import { CampaignCard } from "./campaign-card.tsx";
-import { EditCampaignModal } from "./edit-campaign-modal.tsx";
 
 export function MyCampaigns({ approved }: { approved: boolean }) {
   const campaigns = useBusinessCampaigns();
-  const [editing, setEditing] = useState<Campaign | null>(null);
   const list = campaigns.data ?? [];
 
   return (
@@ -55,11 +50,10 @@ export function MyCampaigns({ approved }: { approved: boolean }) {
       ) : (
         <ul className="card-grid campaign-grid" aria-label={t("business.campaigns.title")}>
           {list.map((campaign) => (
-            <CampaignCard key={campaign.id} campaign={campaign} onEdit={setEditing} />
+            <CampaignCard key={campaign.id} campaign={campaign} />
           ))}
         </ul>
       )}
-      {editing && <EditCampaignModal campaign={editing} onClose={() => setEditing(null)} />}
     </Card>
   );
 }

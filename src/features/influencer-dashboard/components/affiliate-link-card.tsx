@@ -1,11 +1,11 @@
-// One of My Affiliate Links (docs/product.md, "Affiliate links (applications)"): campaign name,
-// keyword, status (pending, approved, rejected, or inactive once the campaign was deactivated).
-// Only an approved link of an active campaign shows its short URL (the link to share, which counts
-// clicks) with Copy and Download QR Code (the QR code says `?s=qr`, so its scans count apart), and
-// its keyword's Instagram reply.
+// One of My Affiliate Links (docs/product.md, "Affiliate links (applications)"): campaign name, the campaign's price and commission as
+// they are now (a shop may change them; orders keep theirs), keyword, status (pending, approved,
+// rejected, or inactive once the campaign was deactivated). Only an approved link of an active
+// campaign shows its short URL (the link to share, which counts clicks) with Copy and Download QR
+// Code (the QR code says `?s=qr`, so its scans count apart), and its keyword's Instagram reply.
 import { useEffect, useId, useRef, useState } from "react";
 import type { AffiliateLink, KeywordTrigger } from "@contract/links.ts";
-import { formatDateTime } from "@/lib/format.ts";
+import { formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
 import { t } from "@/features/influencer-dashboard/i18n.ts";
 import { Badge, Button, Icon, useToast, type BadgeTone } from "@/components/ui/index.ts";
 import { downloadQrCode, qrFileName } from "@/features/influencer-dashboard/utils/qr-code.ts";
@@ -95,6 +95,14 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
         </Badge>
       </div>
       <dl className="details">
+        <div className="details__row">
+          <dt>{t("campaigns.price")}</dt>
+          <dd>{formatMoney(link.campaign_price_cents)}</dd>
+        </div>
+        <div className="details__row">
+          <dt>{t("campaigns.commission")}</dt>
+          <dd>{formatPercent(link.campaign_commission_rate, 1)}</dd>
+        </div>
         {keyword && (
           <div className="details__row">
             <dt>{t("influencer.links.keyword")}</dt>

@@ -99,6 +99,41 @@ describe("My Affiliate Links", () => {
     expect(writeText).toHaveBeenCalledWith(url);
   });
 
+  it("shows each campaign's price and rate as they are now, refreshed when a campaign changes", async () => {
+    links = [link(1, "Silk Scarf", "approved"), link(2, "Coffee Beans", "pending", { campaign_price_cents: 1200 })];
+    view = await render(<MyAffiliateLinks userId={INFLUENCER_ID} canApply />);
+    await until(() => expect(card("Silk Scarf")).not.toBeNull());
+    const facts = (name: string) =>
+      [...card(name)!.querySelectorAll(".details__row")].map((row) => [
+        row.querySelector("dt")!.textContent,
+        row.querySelector("dd")!.textContent,
+      ]);
+    expect(facts("Silk Scarf").slice(0, 2)).toEqual([
+      ["Price", "$24.50"],
+      ["Commission", "15.0%"],
+    ]);
+    expect(facts("Coffee Beans").slice(0, 2)).toEqual([
+      ["Price", "$12.00"],
+      ["Commission", "15.0%"],
+    ]);
+
+    // The shop saves a new price and rate: the campaigns UPDATE refreshes the links.
+    const campaigns = realtime.subscriptions.find((s) => s.table === "campaigns")!;
+    expect(campaigns).toMatchObject({ event: "UPDATE" });
+    links = [
+      link(1, "Silk Scarf", "approved", { campaign_price_cents: 2700, campaign_commission_rate: 0.2 }),
+      links[1],
+    ];
+    campaigns.onChange();
+    await until(() =>
+      expect(facts("Silk Scarf").slice(0, 2)).toEqual([
+        ["Price", "$27.00"],
+        ["Commission", "20.0%"],
+      ]),
+    );
+    expect(facts("Coffee Beans")[0]).toEqual(["Price", "$12.00"]);
+  });
+
   it("shows a link of a deactivated campaign as inactive, without the link", async () => {
     links = [link(1, "Silk Scarf", "approved", { campaign_status: "inactive" })];
     view = await render(<MyAffiliateLinks userId={INFLUENCER_ID} canApply />);

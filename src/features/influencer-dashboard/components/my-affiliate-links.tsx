@@ -1,7 +1,7 @@
-// My Affiliate Links (the influencer dashboard of docs/product.md, "Screens"). Live: an UPDATE of
-// one of the influencer's links (an admin's decision) refreshes the links and their keywords, one
-// of a campaign (a deactivation) the links, so a card turns approved within a second of the admin's
-// click.
+// My Affiliate Links (docs/product.md, "Screens"). Live: an UPDATE of one of the influencer's
+// links (an admin's decision) refreshes the links and their keywords, one of a campaign (a
+// deactivation, a new price or commission rate) the links, so a card turns approved within a
+// second of the admin's click and shows a shop's new price as soon as it is saved.
 import { useMemo } from "react";
 import type { KeywordTrigger } from "@contract/links.ts";
 import { paths } from "@/config/paths.ts";
@@ -34,6 +34,8 @@ export function MyAffiliateLinks({ userId, canApply }: MyAffiliateLinksProps) {
     filter: `influencer_id=eq.${userId}`,
     invalidates: [influencerKeys.links(), influencerKeys.triggers()],
   });
+  // Every campaign UPDATE the influencer may read (RLS: theirs and every active one) refreshes the
+  // links, so a card shows its campaign's new price or rate as soon as the shop saves it.
   useTableInvalidation({
     name: "influencer-link-campaigns",
     table: "campaigns",

@@ -83,27 +83,31 @@ export const businessRegistrationSchema = z.object({
   store_phone: cambodianPhone("Store phone number"),
 });
 
-export const influencerRegistrationSchema = z.object({
-  fullName: z
-    .string({ error: "Full name is required" })
-    .trim()
-    .min(1, "Full name is required")
-    .max(120, "Full name is too long"),
-  email,
-  password: newPassword,
-  platform: z
-    .string({ error: "Platform is required" })
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(PLATFORMS, "Platform must be Instagram or Facebook")),
-  social_media_page: z
-    .string({ error: "Social media handle is required" })
-    .trim()
-    .min(1, "Social media handle is required")
-    .max(200, "Social media handle is too long"),
-  // The original form always sends an empty string; kept for compatibility, never stored.
-  id_card_url: z.string().optional(),
-});
+/**
+ * POST /auth/register/influencer. Unknown fields are refused: the original form's `fullName` and
+ * `id_card_url` (never stored) are named in the 400, so an old client learns what changed.
+ */
+export const influencerRegistrationSchema = z
+  .object({
+    full_name: z
+      .string({ error: "Full name is required" })
+      .trim()
+      .min(1, "Full name is required")
+      .max(120, "Full name is too long"),
+    email,
+    password: newPassword,
+    platform: z
+      .string({ error: "Platform is required" })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(PLATFORMS, "Platform must be Instagram or Facebook")),
+    social_media_page: z
+      .string({ error: "Social media handle is required" })
+      .trim()
+      .min(1, "Social media handle is required")
+      .max(200, "Social media handle is too long"),
+  })
+  .strict();
 
 const optionalText = (label: string, max: number) =>
   z

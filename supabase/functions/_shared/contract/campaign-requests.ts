@@ -1,10 +1,11 @@
 // Campaign requests: parsing of POST /campaigns and PUT /campaigns/{id} (docs/api.md, "Campaigns").
 // Imported through campaigns.ts, the campaign contract's public face (no Deno APIs).
-// POST /campaigns takes two payload forms from the original app:
-//   dashboard form: product_name, product_price, commission_rate, product_images, product_description, start_date, end_date
-//   create page:    product_name, price,         commission_rate, image_urls,     description,         start_date, end_date
-// Both are first renamed to the page form's names, then checked by one schema whose output is
-// the canonical record (price in integer cents). Numbers may arrive as numbers or numeric text.
+// One payload creates and edits a campaign:
+//   product_name, description, price (dollars), commission_rate (a fraction), image_urls, start_date, end_date
+// (an edit sends any of them, and may send status). Unknown fields are refused by name, the
+// original dashboard form's product_price, product_images and product_description included.
+// The output is the canonical record (price in integer cents). Numbers may arrive as numbers or
+// numeric text.
 import { z } from "zod";
 import { isCalendarDate } from "./calendar-date.ts";
 import { isHttpUrl } from "./http-url.ts";
@@ -14,21 +15,6 @@ import { CAMPAIGN_STATUSES, type CampaignStatus } from "./statuses.ts";
 export const MAX_CAMPAIGN_IMAGES = 5;
 /** The largest price accepted, in cents ($1,000,000): far above any product, far below bigint. */
 export const MAX_PRICE_CENTS = 100_000_000;
-
-const aliases = { product_price: "price", product_images: "image_urls", product_description: "description" } as const;
-
-/** The dashboard form's field names renamed to the page form's; a page-form name wins when both are sent. */
-export function normaliseCampaignPayload(input: unknown): unknown {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
-  const out: Record<string, unknown> = { ...input };
-  for (const [alias, name] of Object.entries(aliases)) {
-    if (alias in out) {
-      if (out[name] === undefined) out[name] = out[alias];
-      delete out[alias];
-    }
-  }
-  return out;
-}
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "");
@@ -105,55 +91,50 @@ const endNotBeforeStart = (value: { start_date?: string | null; end_date?: strin
   }
 };
 
-/** POST /campaigns, either form: the canonical record to insert. */
-export const campaignCreateSchema = z.preprocess(
-  normaliseCampaignPayload,
-  z
-    .object({
-      product_name: productName,
-      price,
-      commission_rate: commissionRate,
-      description: description.optional(),
-      image_urls: imageUrls,
-      start_date: date("Start date").optional(),
-      end_date: date("End date").optional(),
-    })
-    .superRefine(endNotBeforeStart)
-    .transform((input) => ({
-      product_name: input.product_name,
-      price_cents: input.price,
-      commission_rate: input.commission_rate,
-      description: input.description ?? "",
-      image_urls: input.image_urls,
-      start_date: input.start_date ?? null,
-      end_date: input.end_date ?? null,
-    })),
-);
+/** POST /campaigns: the canonical record to insert. */
+export const campaignCreateSchema = z
+  .object({
+    product_name: productName,
+    price,
+    commission_rate: commissionRate,
+    description: description.optional(),
+    image_urls: imageUrls,
+    start_date: date("Start date").optional(),
+    end_date: date("End date").optional(),
+  })
+  .strict()
+  .superRefine(endNotBeforeStart)
+  .transform((input): CampaignRecord => ({
+    product_name: input.product_name,
+    price_cents: input.price,
+    commission_rate: input.commission_rate,
+    description: input.description ?? "",
+    image_urls: input.image_urls,
+    start_date: input.start_date ?? null,
+    end_date: input.end_date ?? null,
+  }));
 
-/** PUT /campaigns/{id}: any of the fields, with the same rules; only the fields sent are changed. */
-export const campaignUpdateSchema = z.preprocess(
-  normaliseCampaignPayload,
-  z
-    .object({
-      product_name: productName.optional(),
-      price: price.optional(),
-      commission_rate: commissionRate.optional(),
-      description: description.optional(),
-      status: status.optional(),
-      image_urls: imageUrls.optional(),
-      start_date: date("Start date").optional(),
-      end_date: date("End date").optional(),
-    })
-    .strict()
-    .superRefine(endNotBeforeStart)
-    .transform(({ price, ...rest }) => {
-      const changes: CampaignChanges = {};
-      for (const [key, value] of Object.entries({ ...rest, price_cents: price })) {
-        if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
-      }
-      return changes;
-    }),
-);
+/** PUT /campaigns/{id}: any of the same fields with the same rules, and status; only the fields sent change. */
+export const campaignUpdateSchema = z
+  .object({
+    product_name: productName.optional(),
+    price: price.optional(),
+    commission_rate: commissionRate.optional(),
+    description: description.optional(),
+    status: status.optional(),
+    image_urls: imageUrls.optional(),
+    start_date: date("Start date").optional(),
+    end_date: date("End date").optional(),
+  })
+  .strict()
+  .superRefine(endNotBeforeStart)
+  .transform(({ price, ...rest }) => {
+    const changes: CampaignChanges = {};
+    for (const [key, value] of Object.entries({ ...rest, price_cents: price })) {
+      if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
+    }
+    return changes;
+  });
 
 export interface CampaignRecord {
   product_name: string;
@@ -167,35 +148,22 @@ export interface CampaignRecord {
 
 export type CampaignChanges = Partial<CampaignRecord & { status: CampaignStatus }>;
 
-/** The create page's payload. */
-export interface CampaignPageForm {
+/** The one payload that creates a campaign (POST /campaigns), as a client sends it. */
+export interface CampaignInput {
   product_name: string;
+  description?: string | null;
+  /** Dollars, e.g. 12.5. */
   price: number | string;
+  /** A fraction: 0.15 is 15%. */
   commission_rate: number | string;
-  description?: string;
+  /** 1 to 5 http(s) URLs. */
   image_urls: string[];
   start_date?: string | null;
   end_date?: string | null;
 }
 
-/** The business dashboard form's payload. */
-export interface CampaignDashboardForm {
-  product_name: string;
-  product_price: number | string;
-  commission_rate: number | string;
-  product_description?: string;
-  product_images: string[];
-  start_date?: string | null;
-  end_date?: string | null;
-}
-
-export type CampaignUpdateInput = Partial<
-  Omit<CampaignPageForm, "price"> & {
-    price: number | string;
-    product_price: number | string;
-    status: CampaignStatus;
-  }
->;
+/** PUT /campaigns/{id}: any fields of the same payload, and the status (deactivation is one-way). */
+export type CampaignUpdateInput = Partial<CampaignInput & { status: CampaignStatus }>;
 
 function fail(ctx: z.RefinementCtx, message: string): never {
   ctx.addIssue({ code: "custom", message });

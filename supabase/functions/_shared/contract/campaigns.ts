@@ -11,10 +11,8 @@ export {
   campaignUpdateSchema,
   MAX_CAMPAIGN_IMAGES,
   MAX_PRICE_CENTS,
-  normaliseCampaignPayload,
   type CampaignChanges,
-  type CampaignDashboardForm,
-  type CampaignPageForm,
+  type CampaignInput,
   type CampaignRecord,
   type CampaignUpdateInput,
 } from "./campaign-requests.ts";

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { nextCursor, pageQuerySchema } from "./paging.ts";
 import { httpUrl, id, message, rejectionReason, timestamp } from "./fields.ts";
+import { cents, dollars } from "./money.ts";
 import { CAMPAIGN_STATUSES, LINK_STATUSES } from "./statuses.ts";
 
 export { LINK_STATUSES, type LinkStatus } from "./statuses.ts";
@@ -34,6 +35,11 @@ export const affiliateLinkSchema = z.object({
   campaign_id: id,
   /** The campaign's product name. */
   campaign_name: z.string(),
+  /** The campaign's unit price now, in dollars, beside the exact cents; orders keep the price they were placed at. */
+  campaign_price: dollars,
+  campaign_price_cents: cents,
+  /** The campaign's commission rate now, a fraction (0.15 is 15%); orders keep the rate they were placed at. */
+  campaign_commission_rate: z.number(),
   status: z.enum(LINK_STATUSES),
   /** status == "approved" */
   is_approved: z.boolean(),

@@ -9,6 +9,7 @@ import {
   type LinkApplication,
   type SharedWithShop,
 } from "../../_shared/contract/links.ts";
+import { money } from "../../_shared/contract/money.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Fragment, Tx } from "../../_shared/db.ts";
 import type { Narrowed } from "../../_shared/rows.ts";
@@ -28,6 +29,8 @@ type LinkRow = Narrowed<
 
 export type OwnLinkRow = LinkRow & {
   campaign_status: CampaignStatus;
+  campaign_price_cents: Tables<"campaigns">["price_cents"];
+  campaign_commission_rate: Tables<"campaigns">["commission_rate"];
   /** Null until an approval gives the link its trigger (a left join). */
   keyword: Tables<"keyword_triggers">["keyword"] | null;
 };
@@ -43,11 +46,15 @@ export type TriggerRow = Pick<
   "id" | "affiliate_link_id" | "campaign_id" | "keyword" | "dm_template_text" | "is_active" | "created_at"
 > & { campaign_name: Tables<"campaigns">["product_name"]; short_code: string };
 
-/** An influencer's links `l` with their campaign and keyword; `where` filters `l`. Newest first. */
+/**
+ * An influencer's links `l` with their campaign (its price and rate as they are now) and keyword;
+ * `where` filters `l`. Newest first.
+ */
 export function readOwnLinks(tx: Tx, where: Fragment) {
   return tx<OwnLinkRow[]>`
     select l.id, l.influencer_id, l.campaign_id, c.product_name as campaign_name, l.status, l.is_approved,
-           l.short_code, c.status as campaign_status, k.keyword, l.created_at, l.decided_at,
+           l.short_code, c.status as campaign_status, c.price_cents as campaign_price_cents,
+           c.commission_rate as campaign_commission_rate, k.keyword, l.created_at, l.decided_at,
            r.reason as rejection_reason
     from public.affiliate_links l
     join public.campaigns c on c.id = l.campaign_id
@@ -95,6 +102,8 @@ export function toOwnLinkJson(row: OwnLinkRow, appUrl: string): AffiliateLink {
     influencer_id: row.influencer_id,
     campaign_id: row.campaign_id,
     campaign_name: row.campaign_name,
+    ...money("campaign_price", row.campaign_price_cents),
+    campaign_commission_rate: row.campaign_commission_rate,
     status: row.status,
     is_approved: row.is_approved,
     campaign_status: row.campaign_status,

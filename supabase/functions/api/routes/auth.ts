@@ -101,7 +101,7 @@ export function authRoutes(deps: AppDeps) {
       (tx) => tx<UserRow[]>`
         select ${userColumns(tx)}
         from private.register_user(${input.email}, ${input.password}, 'influencer', ${input.social_media_page}, null,
-                                   ${input.fullName}, ${input.platform})`,
+                                   ${input.full_name}, ${input.platform})`,
     );
     return c.json(
       {

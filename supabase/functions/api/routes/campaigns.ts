@@ -98,7 +98,7 @@ export function campaignRoutes(deps: AppDeps) {
     return c.json({ campaign: toCampaignJson(row) } satisfies CampaignResponse);
   });
 
-  // POST /campaigns - create a campaign (either payload form)
+  // POST /campaigns - create a campaign (the one payload of docs/api.md; unknown fields refused)
   app.post("/", requireRole("business", { approved: true, to: "create campaigns" }), async (c) => {
     const user = c.get("user");
     const record = await parseJsonBody(c, campaignCreateSchema);

@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { campaignSavedResponseSchema, type CampaignStatus, type CampaignUpdateInput } from "@contract/campaigns.ts";
+import { campaignSavedResponseSchema, type CampaignUpdateInput } from "@contract/campaigns.ts";
 import { apiRequest } from "@/lib/api-client.ts";
 import { businessCampaignsQuery, withCampaign } from "@/lib/campaigns.ts";
 
-/** What the dashboard changes: the images, or the status to inactive (deactivation is one-way). */
-export type CampaignUpdate =
-  Required<Pick<CampaignUpdateInput, "image_urls">> | { status: Extract<CampaignStatus, "inactive"> };
-
-// PUT /campaigns/{id} - change a campaign's images, or deactivate it (one-way)
-export function updateCampaign(id: string, update: CampaignUpdate) {
+// PUT /campaigns/{id} - change a campaign (the create payload's fields), or deactivate it (one-way)
+export function updateCampaign(id: string, update: CampaignUpdateInput) {
   return apiRequest(`/campaigns/${encodeURIComponent(id)}`, {
     method: "PUT",
     body: update,
@@ -19,7 +15,7 @@ export function updateCampaign(id: string, update: CampaignUpdate) {
 export function useUpdateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, update }: { id: string; update: CampaignUpdate }) => updateCampaign(id, update),
+    mutationFn: ({ id, update }: { id: string; update: CampaignUpdateInput }) => updateCampaign(id, update),
     // The answer is the campaign as saved: it replaces the list's copy without a refetch.
     onSuccess: ({ campaign }) =>
       queryClient.setQueryData(businessCampaignsQuery().queryKey, (list) => list && withCampaign(list, campaign)),
