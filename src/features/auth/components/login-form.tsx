@@ -6,9 +6,9 @@ import { loginSchema } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { t } from "@/features/auth/i18n.ts";
-import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { dashboardPathFor, setToken } from "@/lib/token.ts";
-import { Alert, Button, TextField, useToast } from "@/components/ui/index.ts";
+import { Form, SubmitButton, useForm } from "@/components/forms/form.tsx";
+import { TextField, useToast } from "@/components/ui/index.ts";
 import { useLogin } from "@/features/auth/api/login.ts";
 import { AuthPanel } from "./auth-panel.tsx";
 
@@ -16,12 +16,8 @@ export function LoginForm() {
   const navigate = useNavigate();
   const toast = useToast();
   const { mutateAsync: logIn, isPending } = useLogin();
-  const [values, setValues] = useState({ email: "", password: "" });
-  const { errors, formRef, ...fieldErrors } = useFieldErrors(["email", "password"]);
+  const { values, field, formRef, ...fieldErrors } = useForm({ email: "", password: "" }, ["email", "password"]);
   const [failure, setFailure] = useState<string | null>(null);
-
-  const update = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -52,33 +48,24 @@ export function LoginForm() {
         </>
       }
     >
-      <form className="form" onSubmit={onSubmit} noValidate ref={formRef}>
-        {failure && <Alert tone="danger">{failure}</Alert>}
+      <Form onSubmit={onSubmit} formRef={formRef} error={failure}>
         <TextField
           label={t("login.email")}
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
           required
-          value={values.email}
-          onChange={update("email")}
-          error={errors.email}
+          {...field("email")}
         />
         <TextField
           label={t("login.password")}
           type="password"
-          name="password"
           autoComplete="current-password"
           required
-          value={values.password}
-          onChange={update("password")}
-          error={errors.password}
+          {...field("password")}
         />
-        <Button type="submit" block size="lg" loading={isPending}>
-          {isPending ? t("login.submitting") : t("login.submit")}
-        </Button>
-      </form>
+        <SubmitButton pending={isPending} label={t("login.submit")} pendingLabel={t("login.submitting")} />
+      </Form>
     </AuthPanel>
   );
 }
