@@ -6,8 +6,9 @@ import type { ReactNode } from "react";
 import type { LinkApplication } from "@contract/links.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { t } from "@/features/admin-users/i18n.ts";
-import { Badge, Button, Icon, type BadgeTone } from "@/components/ui/index.ts";
+import { Badge, Icon, type BadgeTone } from "@/components/ui/index.ts";
 import type { LinkDecision } from "@/features/admin-users/api/decide-link-application.ts";
+import { DecisionActions } from "./approval-queue.tsx";
 
 const statusTone: Record<LinkApplication["status"], BadgeTone> = {
   pending: "warning",
@@ -97,33 +98,13 @@ export function LinkApplicationCard({ application, deciding, onDecide }: LinkApp
           </div>
         ))}
       </dl>
-      <div className="user-card__actions">
-        {status === "pending" ? (
-          <>
-            <Button
-              variant="success"
-              aria-describedby={selfDealing ? flagId : undefined}
-              loading={deciding === "approve"}
-              disabled={deciding !== null}
-              onClick={() => onDecide(application, "approve")}
-            >
-              {t("admin.users.approve")}
-            </Button>
-            <Button
-              variant="danger"
-              loading={deciding === "reject"}
-              disabled={deciding !== null}
-              onClick={() => onDecide(application, "reject")}
-            >
-              {t("admin.users.reject")}
-            </Button>
-          </>
-        ) : (
-          <p className={`decision-mark decision-mark--${status}`}>
-            {status === "approved" ? t("admin.users.approvedMark") : t("admin.users.rejectedMark")}
-          </p>
-        )}
-      </div>
+      <DecisionActions
+        status={status}
+        deciding={deciding}
+        onApprove={() => onDecide(application, "approve")}
+        onReject={() => onDecide(application, "reject")}
+        approveDescribedBy={selfDealing ? flagId : undefined}
+      />
     </li>
   );
 }

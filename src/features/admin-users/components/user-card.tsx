@@ -4,8 +4,9 @@ import type { User } from "@contract/auth.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { formatCambodianPhone as formatPhone } from "@contract/phone.ts";
 import { t } from "@/features/admin-users/i18n.ts";
-import { Badge, Button, type BadgeTone } from "@/components/ui/index.ts";
+import { Badge, type BadgeTone } from "@/components/ui/index.ts";
 import type { Decision } from "@/features/admin-users/api/update-user-status.ts";
+import { DecisionActions } from "./approval-queue.tsx";
 
 const statusTone: Record<User["status"], BadgeTone> = {
   pending_approval: "warning",
@@ -72,32 +73,12 @@ export function UserCard({ user, deciding, onDecide }: UserCardProps) {
           </div>
         ))}
       </dl>
-      <div className="user-card__actions">
-        {user.status === "pending_approval" ? (
-          <>
-            <Button
-              variant="success"
-              loading={deciding === "approved"}
-              disabled={deciding !== null}
-              onClick={() => onDecide(user, "approved")}
-            >
-              {t("admin.users.approve")}
-            </Button>
-            <Button
-              variant="danger"
-              loading={deciding === "rejected"}
-              disabled={deciding !== null}
-              onClick={() => onDecide(user, "rejected")}
-            >
-              {t("admin.users.reject")}
-            </Button>
-          </>
-        ) : (
-          <p className={`decision-mark decision-mark--${user.status}`}>
-            {user.status === "approved" ? t("admin.users.approvedMark") : t("admin.users.rejectedMark")}
-          </p>
-        )}
-      </div>
+      <DecisionActions
+        status={user.status === "pending_approval" ? "pending" : user.status}
+        deciding={deciding && (deciding === "approved" ? "approve" : "reject")}
+        onApprove={() => onDecide(user, "approved")}
+        onReject={() => onDecide(user, "rejected")}
+      />
     </li>
   );
 }

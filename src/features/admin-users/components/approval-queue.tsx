@@ -1,0 +1,167 @@
+// The one approval queue behind both lists of the User Approvals tab (accounts awaiting approval
+// and affiliate link applications; docs/product.md, "Screens"): Pending / Approved / All, each a
+// list read a page at a time with the server's counts, live, and the cards' Approve and Reject,
+// a rejection asking first for its reason. Each list brings its query, its texts, its card and
+// how it sends a decision and reports a failure.
+import { useState, type ReactNode } from "react";
+import type { LiveStatus } from "@/lib/realtime.ts";
+import type { PagedScreenState } from "@/lib/paged-list.ts";
+import { t } from "@/features/admin-users/i18n.ts";
+import {
+  Button,
+  EmptyState,
+  FilterGroup,
+  LiveIndicator,
+  LoadingState,
+  LoadMore,
+  RetryAlert,
+  type IconName,
+} from "@/components/ui/index.ts";
+import { RejectDialog } from "./reject-dialog.tsx";
+
+export type QueueFilter = "pending" | "approved" | "all";
+
+interface DecisionsOptions<T, D extends string> {
+  /** The decision that asks for a reason first. */
+  reject: D;
+  /** Sends one decision and reports its outcome; throws when it was refused. */
+  send(item: T, decision: D, reason?: string): Promise<void>;
+}
+
+/** Which items have a decision on the way, and the item whose rejection awaits its reason. */
+export function useDecisions<T extends { id: string }, D extends string>({ reject, send }: DecisionsOptions<T, D>) {
+  const [deciding, setDeciding] = useState<Record<string, D>>({});
+  const [rejecting, setRejecting] = useState<T | null>(null);
+
+  async function run(item: T, decision: D, reason?: string) {
+    setDeciding((current) => ({ ...current, [item.id]: decision }));
+    try {
+      await send(item, decision, reason);
+    } finally {
+      setDeciding(({ [item.id]: _done, ...rest }) => rest);
+    }
+  }
+
+  return {
+    deciding: (item: T): D | null => deciding[item.id] ?? null,
+    rejecting,
+    onDecide(item: T, decision: D) {
+      if (decision === reject) setRejecting(item);
+      else void run(item, decision).catch(() => undefined);
+    },
+    async onConfirmReject(reason: string) {
+      if (!rejecting) return;
+      await run(rejecting, reject, reason);
+      setRejecting(null);
+    },
+    onCancelReject: () => setRejecting(null),
+  };
+}
+
+interface ApprovalQueueProps<T extends { id: string }> {
+  /** The id of the heading, for the section's name. */
+  headingId: string;
+  title: string;
+  filtersLabel: string;
+  /** Read before each filter's name by screen readers, when the names alone are ambiguous. */
+  filterPrefix?: string;
+  filter: QueueFilter;
+  onFilter(filter: QueueFilter): void;
+  /** The server's counts; unknown until the first page of any filter arrives. */
+  counts: Record<QueueFilter, number> | undefined;
+  list: PagedScreenState<T>;
+  live: LiveStatus;
+  emptyText: Record<QueueFilter, string>;
+  emptyIcon: IconName;
+  /** A refused decision, shown above the list. */
+  failure?: ReactNode;
+  card(item: T): ReactNode;
+  /** The name of the item whose rejection awaits its reason, or null. */
+  rejectSubject: string | null;
+  onConfirmReject(reason: string): Promise<void>;
+  onCancelReject(): void;
+}
+
+export function ApprovalQueue<T extends { id: string }>(props: ApprovalQueueProps<T>) {
+  const { list, filter, counts } = props;
+  const shown = list.data ?? [];
+  return (
+    <section className="stack" aria-labelledby={props.headingId}>
+      <div className="section-head">
+        <h2 id={props.headingId} className="section-head__title">
+          {props.title}
+        </h2>
+        <LiveIndicator status={props.live} />
+      </div>
+      <FilterGroup<QueueFilter>
+        label={props.filtersLabel}
+        optionPrefix={props.filterPrefix}
+        value={filter}
+        onChange={props.onFilter}
+        options={[
+          { value: "pending", label: t("admin.users.filter.pending"), count: counts?.pending },
+          { value: "approved", label: t("admin.users.filter.approved"), count: counts?.approved },
+          { value: "all", label: t("admin.users.filter.all"), count: counts?.all },
+        ]}
+      />
+      {props.failure}
+      {list.error && (
+        <RetryAlert onRetry={list.refetch} retrying={list.isFetching}>
+          {list.error}
+        </RetryAlert>
+      )}
+      {list.isLoading ? (
+        <LoadingState />
+      ) : shown.length === 0 ? (
+        !list.error && <EmptyState icon={props.emptyIcon} title={props.emptyText[filter]} />
+      ) : (
+        <ul className="card-grid" aria-label={props.title}>
+          {shown.map((item) => props.card(item))}
+        </ul>
+      )}
+      {!list.isLoading && !list.error && (
+        <LoadMore shown={shown.length} hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={list.loadMore} />
+      )}
+      <RejectDialog subject={props.rejectSubject} onConfirm={props.onConfirmReject} onCancel={props.onCancelReject} />
+    </section>
+  );
+}
+
+interface DecisionActionsProps {
+  /** The item's status: pending shows the buttons, else the decision made. */
+  status: "pending" | "approved" | "rejected";
+  /** The decision on its way, if any. */
+  deciding: "approve" | "reject" | null;
+  onApprove(): void;
+  onReject(): void;
+  /** What the admin should read before approving (a warning's id). */
+  approveDescribedBy?: string;
+}
+
+/** A card's Approve and Reject while it is pending, else the decision made. */
+export function DecisionActions({ status, deciding, onApprove, onReject, approveDescribedBy }: DecisionActionsProps) {
+  return (
+    <div className="user-card__actions">
+      {status === "pending" ? (
+        <>
+          <Button
+            variant="success"
+            aria-describedby={approveDescribedBy}
+            loading={deciding === "approve"}
+            disabled={deciding !== null}
+            onClick={onApprove}
+          >
+            {t("admin.users.approve")}
+          </Button>
+          <Button variant="danger" loading={deciding === "reject"} disabled={deciding !== null} onClick={onReject}>
+            {t("admin.users.reject")}
+          </Button>
+        </>
+      ) : (
+        <p className={`decision-mark decision-mark--${status}`}>
+          {status === "approved" ? t("admin.users.approvedMark") : t("admin.users.rejectedMark")}
+        </p>
+      )}
+    </div>
+  );
+}
