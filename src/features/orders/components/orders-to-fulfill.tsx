@@ -5,21 +5,18 @@
 // and an order seen turning delivered says 'Order completed! Payouts have been created.' Cancelled
 // orders stay in the list with their reason (issue 14): the business packed some of them and needs
 // to know why the parcel came back; the badge sets them apart, and the refusal rate above the list
-// (over all the business's orders) says how often customers turn parcels away.
+// (over all the business's orders) says how often customers turn parcels away. The card is the
+// shared MyOrdersCard.
 import { useEffect, useRef } from "react";
-import { Badge, Card, EmptyState, LiveIndicator, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
+import { useToast } from "@/components/ui/index.ts";
 import { useSession } from "@/lib/auth.tsx";
-import { formatCount } from "@/lib/format.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
-import { LATEST_ORDERS, useMyOrders } from "@/features/orders/api/get-my-orders.ts";
+import { useMyOrders } from "@/features/orders/api/get-my-orders.ts";
 import { useOrderSummary } from "@/features/orders/api/get-order-summary.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { newlyDelivered } from "@/features/orders/utils/order-filters.ts";
-import { ExportOrdersButton } from "./export-orders-button.tsx";
-import { OrderRow } from "./order-row.tsx";
-import { RefusalRateNote } from "./refusal-rate-note.tsx";
-import "./orders.css";
+import { MyOrdersCard } from "./my-orders-card.tsx";
 
 interface OrdersToFulfillProps {
   /** The business's user id; defaults to the signed-in user's (the token's subject). */
@@ -54,50 +51,14 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
     known.current = new Map(list.map((order) => [order.id, order.order_status]));
   }, [list, toast]);
 
-  const latest = list ?? [];
-  const total = summary.data?.total_orders;
-
   return (
-    <Card
-      title={t("orders.business.title")}
+    <MyOrdersCard
+      audience="business"
       className="orders-to-fulfill"
-      actions={
-        <>
-          <LiveIndicator status={live} />
-          <ExportOrdersButton path="/orders/export" />
-          {total !== undefined && (
-            <Badge tone="neutral">
-              <span aria-hidden="true">{t("orders.business.total", { count: formatCount(total) })}</span>
-              <span className="visually-hidden">{t("orders.business.totalLabel", { count: formatCount(total) })}</span>
-            </Badge>
-          )}
-        </>
-      }
-    >
-      {orders.error && (
-        <RetryAlert onRetry={orders.refetch} retrying={orders.isFetching}>
-          {orders.error}
-        </RetryAlert>
-      )}
-      {orders.isLoading ? (
-        <LoadingState />
-      ) : latest.length === 0 ? (
-        !orders.error && <EmptyState icon="cash" title={t("orders.business.empty")} />
-      ) : (
-        <>
-          <RefusalRateNote rate={summary.data?.refusal_rate} />
-          <ul className="order-list" aria-label={t("orders.business.list")}>
-            {latest.map((order) => (
-              <OrderRow key={order.id} order={order} showPlace />
-            ))}
-          </ul>
-          {total !== undefined && total > LATEST_ORDERS && (
-            <p className="muted-note order-list__more">
-              {t("orders.business.latest", { shown: LATEST_ORDERS, total: formatCount(total) })}
-            </p>
-          )}
-        </>
-      )}
-    </Card>
+      orders={orders}
+      summary={summary}
+      live={live}
+      rows={{ showPlace: true }}
+    />
   );
 }
