@@ -4,7 +4,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ControlError } from "./errors.ts";
 import { addComment, addMessage, deliveryReport, post, type EventContext } from "./events.ts";
-import { readBody, sendJson } from "./http.ts";
+import { answerControl, readJsonObject } from "../fake-server.ts";
+import { sendJson } from "./http.ts";
 import { SECOND, type Account, type Reply } from "./state.ts";
 import { sign, verifyHandshake } from "./webhooks.ts";
 
@@ -18,23 +19,7 @@ export async function handleControl(
   path: string,
   query: URLSearchParams,
 ) {
-  try {
-    const answer = await route(ctx, req, path, query);
-    sendJson(res, 200, answer);
-  } catch (error) {
-    if (error instanceof ControlError) return sendJson(res, error.status, { error: error.message });
-    if (error instanceof SyntaxError) return sendJson(res, 400, { error: `the body is not JSON: ${error.message}` });
-    throw error;
-  }
-}
-
-async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const text = await readBody(req);
-  if (text.trim() === "") return {};
-  const value: unknown = JSON.parse(text);
-  if (!value || typeof value !== "object" || Array.isArray(value))
-    throw new ControlError(400, "the body must be a JSON object");
-  return value as Record<string, unknown>;
+  await answerControl(res, sendJson, () => route(ctx, req, path, query));
 }
 
 /** The account a call names (username or user_id); with none named, the only connected account. */
@@ -95,7 +80,7 @@ async function route(ctx: EventContext, req: IncomingMessage, path: string, quer
       };
 
     case "POST /_fake/comments": {
-      const body = await jsonBody(req);
+      const body = await readJsonObject(req);
       const result = await addComment(ctx, account(ctx, body.account), {
         text: body.text,
         fromUsername: body.from_username,
@@ -111,7 +96,7 @@ async function route(ctx: EventContext, req: IncomingMessage, path: string, quer
     }
 
     case "POST /_fake/messages": {
-      const body = await jsonBody(req);
+      const body = await readJsonObject(req);
       const result = await addMessage(ctx, account(ctx, body.account), {
         text: body.text,
         fromId: body.from_id,
@@ -127,7 +112,7 @@ async function route(ctx: EventContext, req: IncomingMessage, path: string, quer
     }
 
     case "POST /_fake/redeliver": {
-      const body = await jsonBody(req);
+      const body = await readJsonObject(req);
       const event =
         typeof body.comment_id === "string"
           ? ctx.state.comments.get(body.comment_id)
@@ -148,7 +133,7 @@ async function route(ctx: EventContext, req: IncomingMessage, path: string, quer
     }
 
     case "POST /_fake/raw-webhook": {
-      const body = await jsonBody(req);
+      const body = await readJsonObject(req);
       if (typeof body.body !== "string") throw new ControlError(400, "body must be the raw webhook body, as a string");
       if (body.signature !== undefined && body.signature !== null && typeof body.signature !== "string")
         throw new ControlError(400, "signature must be a header value string, or null to send no signature header");
@@ -157,7 +142,7 @@ async function route(ctx: EventContext, req: IncomingMessage, path: string, quer
     }
 
     case "POST /_fake/verify": {
-      const body = await jsonBody(req);
+      const body = await readJsonObject(req);
       if (typeof body.verify_token !== "string") throw new ControlError(400, "verify_token must be a string");
       return verifyHandshake(ctx.webhookUrl(), body.verify_token);
     }
@@ -171,14 +156,14 @@ async function route(ctx: EventContext, req: IncomingMessage, path: string, quer
     }
 
     case "POST /_fake/rate-limit": {
-      const body = await jsonBody(req);
+      const body = await readJsonObject(req);
       const target = account(ctx, body.account);
       target.failNext = boundedNumber(body.fail_next, "fail_next", 0, 100_000);
       return { account: target.username, fail_next: target.failNext };
     }
 
     case "POST /_fake/age-tokens": {
-      const body = await jsonBody(req);
+      const body = await readJsonObject(req);
       const target = account(ctx, body.account);
       const seconds = boundedNumber(body.seconds, "seconds", 0, 365 * 24 * 3600);
       let aged = 0;

@@ -94,13 +94,5 @@ export class OAuthHostError extends Error {
   }
 }
 
-/** A refusal of a /_fake control call: plain JSON, saying what is wrong. */
-export class ControlError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "ControlError";
-  }
-}
+/** A refusal of a /_fake control call: plain JSON, saying what is wrong (the shared skeleton's). */
+export { ControlError } from "../fake-server.ts";

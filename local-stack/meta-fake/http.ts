@@ -1,20 +1,9 @@
-// Small request and response helpers shared by the fake's routes.
+// Small request and response helpers shared by the fake's routes; body reading and the JSON
+// answer are the shared skeleton's (../fake-server.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ControlError } from "./errors.ts";
+import { readBody, writeJson } from "../fake-server.ts";
 
-// Meta caps request bodies far above anything this API needs; 1 MB keeps a runaway test cheap.
-const MAX_BODY_BYTES = 1024 * 1024;
-
-export async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new ControlError(413, "request body over 1 MB");
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
+export { readBody };
 
 /**
  * The fields of a form post, url-encoded or multipart (curl -F and FormData send multipart, and
@@ -48,12 +37,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown) {
 
 /** For answers whose JSON text must be exactly as Meta writes it (see the code exchange). */
 export function sendRawJson(res: ServerResponse, status: number, text: string) {
-  res.writeHead(status, {
-    "content-type": "application/json; charset=UTF-8",
-    "content-length": Buffer.byteLength(text),
-    "cache-control": "no-store",
-  });
-  res.end(text);
+  writeJson(res, status, text, "application/json; charset=UTF-8");
 }
 
 export function sendHtml(res: ServerResponse, status: number, html: string) {

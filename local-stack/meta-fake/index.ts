@@ -8,7 +8,7 @@
 // It enforces what production would refuse (tokens and their ages, one private reply per comment,
 // the 7-day and 24-hour windows, the hourly private-reply limit) with Meta's error shapes, and
 // delivers signed webhooks to the app. State lives in memory.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { startFakeServer } from "../fake-server.ts";
 import { handleControl } from "./control.ts";
 import type { EventContext } from "./events.ts";
 import { handleGraph } from "./graph.ts";
@@ -47,35 +47,23 @@ export async function startMetaFake(opts: MetaFakeOptions): Promise<MetaFake> {
   };
   const oauth = { state, appId: opts.appId, appSecret: opts.appSecret, log };
 
-  async function route(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? "/", "http://fake.local");
-    const path = url.pathname;
-    if (path === "/graph" || path.startsWith("/graph/"))
-      return handleGraph(ctx, req, res, path.slice("/graph".length), url.searchParams);
-    if (path === "/api/oauth/access_token") return handleCodeExchange(oauth, req, res);
-    if (path === "/www/oauth/authorize" || path === "/www/oauth/authorize/")
-      return handleAuthorize(oauth, req, res, url.searchParams);
-    if (path.startsWith("/_fake/")) return handleControl(ctx, req, res, path, url.searchParams);
-    sendJson(res, 404, {
-      error: `the Meta fake has no ${req.method} ${path}: it serves /graph/*, /api/oauth/access_token, /www/oauth/authorize and /_fake/*`,
-    });
-  }
-
-  const server = createServer((req, res) => {
-    route(req, res).catch((error) => {
-      console.error("[meta-fake]", error);
-      if (!res.headersSent) sendJson(res, 500, { error: "internal error of the Meta fake (logged)" });
-      else res.destroy();
-    });
+  const server = await startFakeServer({
+    name: "Meta fake",
+    port: opts.port,
+    sendJson,
+    serves: "/graph/*, /api/oauth/access_token, /www/oauth/authorize and /_fake/*",
+    route(req, res, url) {
+      const path = url.pathname;
+      if (path === "/graph" || path.startsWith("/graph/"))
+        return handleGraph(ctx, req, res, path.slice("/graph".length), url.searchParams);
+      if (path === "/api/oauth/access_token") return handleCodeExchange(oauth, req, res);
+      if (path === "/www/oauth/authorize" || path === "/www/oauth/authorize/")
+        return handleAuthorize(oauth, req, res, url.searchParams);
+      if (path.startsWith("/_fake/")) return handleControl(ctx, req, res, path, url.searchParams);
+      return null;
+    },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const url = `http://127.0.0.1:${opts.port}`;
+  const url = server.url;
   log(`listening on ${url}, webhooks to ${webhookUrl}`);
 
   return {
@@ -88,10 +76,7 @@ export async function startMetaFake(opts: MetaFakeOptions): Promise<MetaFake> {
     },
     async close() {
       state.releaseWaiters();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await server.close();
     },
   };
 }

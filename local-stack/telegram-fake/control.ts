@@ -8,7 +8,8 @@
 //                          one that holds ?contains)
 //   GET  /_fake/attempts   every sendMessage call and its answer, with times (?chat_id)
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ControlError, readBody, sendJson } from "./http.ts";
+import { answerControl } from "../fake-server.ts";
+import { ControlError, readJsonObject, sendJson } from "./http.ts";
 import type { FakeChat, TelegramFakeState } from "./state.ts";
 
 // A long poll never holds a connection longer than this.
@@ -28,22 +29,7 @@ export async function handleControl(
   path: string,
   query: URLSearchParams,
 ) {
-  try {
-    sendJson(res, 200, await route(ctx, req, path, query));
-  } catch (error) {
-    if (error instanceof ControlError) return sendJson(res, error.status, { error: error.message });
-    if (error instanceof SyntaxError) return sendJson(res, 400, { error: `the body is not JSON: ${error.message}` });
-    throw error;
-  }
-}
-
-async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const text = await readBody(req);
-  if (text.trim() === "") return {};
-  const value: unknown = JSON.parse(text);
-  if (!value || typeof value !== "object" || Array.isArray(value))
-    throw new ControlError(400, "the body must be a JSON object");
-  return value as Record<string, unknown>;
+  await answerControl(res, sendJson, () => route(ctx, req, path, query));
 }
 
 function integer(value: unknown, name: string, min: number, max: number, fallback?: number): number {
@@ -129,10 +115,10 @@ async function route(
   const key = `${req.method ?? "GET"} ${path}`;
   switch (key) {
     case "POST /_fake/start":
-      return pressStart(ctx, await jsonBody(req));
+      return pressStart(ctx, await readJsonObject(req));
 
     case "POST /_fake/block": {
-      const body = await jsonBody(req);
+      const body = await readJsonObject(req);
       const chat = knownChat(ctx, body.chat_id);
       if (body.blocked !== undefined && typeof body.blocked !== "boolean")
         throw new ControlError(400, "blocked must be true or false");
@@ -141,7 +127,7 @@ async function route(
     }
 
     case "POST /_fake/flood": {
-      const body = await jsonBody(req);
+      const body = await readJsonObject(req);
       const chat = knownChat(ctx, body.chat_id);
       const flood = {
         count: integer(body.count, "count", 0, 1000, 1),

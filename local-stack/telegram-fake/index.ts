@@ -6,7 +6,7 @@
 // It refuses what Telegram would refuse, with Telegram's error shapes, and delivers /start
 // updates to the app's webhook with the secret token, as Telegram does after setWebhook.
 // State lives in memory.
-import { createServer } from "node:http";
+import { startFakeServer } from "../fake-server.ts";
 import { handleBotApi } from "./bot-api.ts";
 import { handleControl } from "./control.ts";
 import { sendJson } from "./http.ts";
@@ -35,32 +35,19 @@ export async function startTelegramFake(opts: TelegramFakeOptions): Promise<Tele
   const bot = { state, botToken: opts.botToken, botUsername: opts.botUsername, log };
   const control = { state, webhookUrl: () => webhookUrl, webhookSecret: opts.webhookSecret, log };
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://fake.local");
-    const path = url.pathname;
-    const work = path.startsWith("/bot")
-      ? handleBotApi(bot, req, res, path)
-      : path.startsWith("/_fake/")
-        ? handleControl(control, req, res, path, url.searchParams)
-        : Promise.resolve(
-            sendJson(res, 404, {
-              error: `the Telegram fake has no ${req.method} ${path}: it serves /bot<token>/* and /_fake/*`,
-            }),
-          );
-    work.catch((error) => {
-      console.error("[telegram-fake]", error);
-      if (!res.headersSent) sendJson(res, 500, { error: "internal error of the Telegram fake (logged)" });
-      else res.destroy();
-    });
+  const server = await startFakeServer({
+    name: "Telegram fake",
+    port: opts.port,
+    sendJson,
+    serves: "/bot<token>/* and /_fake/*",
+    route(req, res, url) {
+      const path = url.pathname;
+      if (path.startsWith("/bot")) return handleBotApi(bot, req, res, path);
+      if (path.startsWith("/_fake/")) return handleControl(control, req, res, path, url.searchParams);
+      return null;
+    },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const url = `http://127.0.0.1:${opts.port}`;
+  const url = server.url;
   log(`listening on ${url}, updates to ${webhookUrl}`);
   return {
     url,
@@ -69,10 +56,7 @@ export async function startTelegramFake(opts: TelegramFakeOptions): Promise<Tele
     },
     async close() {
       state.releaseWaiters();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await server.close();
     },
   };
 }
