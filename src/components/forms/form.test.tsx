@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FormEvent } from "react";
 import { TextField } from "@/components/ui/index.ts";
 import { click, render, typeInto, type Rendered } from "@/testing/render.tsx";
-import { Form, SubmitButton, useForm } from "./form.tsx";
+import { EmailField, Form, PasswordField, SubmitButton, useForm } from "./form.tsx";
 
 let view: Rendered;
 
@@ -69,5 +69,22 @@ describe("form pieces", () => {
     view = await render(<Sample />);
     expect(button()?.textContent).toBe("Send");
     expect(button()?.disabled).toBe(false);
+  });
+
+  it("gives email and password inputs their type, keyboard, autofill and required mark", async () => {
+    view = await render(
+      <form>
+        <EmailField label="Email" name="email" />
+        <PasswordField label="Password" name="password" autoComplete="current-password" hint="8 or more" />
+      </form>,
+    );
+    expect(input("email")?.type).toBe("email");
+    expect(input("email")?.getAttribute("inputmode")).toBe("email");
+    expect(input("email")?.getAttribute("autocomplete")).toBe("email");
+    expect(input("email")?.required).toBe(true);
+    expect(input("password")?.type).toBe("password");
+    expect(input("password")?.getAttribute("autocomplete")).toBe("current-password");
+    expect(input("password")?.required).toBe(true);
+    expect(input("password")?.getAttribute("aria-describedby")).toMatch(/-hint$/);
   });
 });

@@ -3,7 +3,7 @@
 // says it is working while the request runs. Messages come from useFieldErrors (src/lib).
 import { useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { useFieldErrors, type FieldErrors } from "@/lib/use-field-errors.ts";
-import { Alert, Button } from "@/components/ui/index.ts";
+import { Alert, Button, TextField, type TextFieldProps } from "@/components/ui/index.ts";
 
 /** What a TextField or SelectField needs to show one input of the form. */
 export interface BoundField<F extends string> {
@@ -69,4 +69,16 @@ export function SubmitButton({ pending, label, pendingLabel }: SubmitButtonProps
       {pending ? pendingLabel : label}
     </Button>
   );
+}
+
+type FieldProps = Omit<TextFieldProps, "type" | "required">;
+
+/** The required email input: the email keyboard, and the address the browser knows filled in. */
+export function EmailField(props: FieldProps) {
+  return <TextField type="email" autoComplete="email" inputMode="email" required {...props} />;
+}
+
+/** The required password input; autoComplete says whether it is a new one or the current one. */
+export function PasswordField(props: FieldProps & { autoComplete: "new-password" | "current-password" }) {
+  return <TextField type="password" required {...props} />;
 }

@@ -47,7 +47,7 @@ function describedBy(id: string, hint: unknown, error: unknown): string | undefi
   return ids.length ? ids.join(" ") : undefined;
 }
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: ReactNode;
   hint?: ReactNode;
   error?: string | null;

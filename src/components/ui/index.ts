@@ -7,7 +7,7 @@ export { Card } from "./card.tsx";
 export { EmptyState } from "./empty-state.tsx";
 export { Icon, type IconName } from "./icon.tsx";
 export { FilterGroup, type FilterOption } from "./filter-group.tsx";
-export { SelectField, TextAreaField, TextField } from "./form-field.tsx";
+export { SelectField, TextAreaField, TextField, type TextFieldProps } from "./form-field.tsx";
 export { Modal } from "./modal.tsx";
 export { ProductImage } from "./product-image.tsx";
 export { RetryAlert } from "./retry-alert.tsx";

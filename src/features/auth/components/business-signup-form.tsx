@@ -6,7 +6,7 @@ import { Link } from "react-router-dom";
 import { businessRegistrationSchema } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
 import { t } from "@/features/auth/i18n.ts";
-import { Form, SubmitButton, useForm } from "@/components/forms/form.tsx";
+import { EmailField, Form, PasswordField, SubmitButton, useForm } from "@/components/forms/form.tsx";
 import { TextField } from "@/components/ui/index.ts";
 import { useRegisterBusiness } from "@/features/auth/api/register-business.ts";
 import { AuthPanel } from "./auth-panel.tsx";
@@ -52,19 +52,10 @@ export function BusinessSignupForm() {
           hint={t("businessSignup.shopNameHint")}
           {...field("business_name")}
         />
-        <TextField
-          label={t("businessSignup.email")}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          {...field("email")}
-        />
-        <TextField
+        <EmailField label={t("businessSignup.email")} {...field("email")} />
+        <PasswordField
           label={t("businessSignup.password")}
-          type="password"
           autoComplete="new-password"
-          required
           hint={t("businessSignup.passwordHint")}
           {...field("password")}
         />

@@ -6,7 +6,7 @@ import { Link } from "react-router-dom";
 import { influencerRegistrationSchema } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
 import { t } from "@/features/auth/i18n.ts";
-import { Form, SubmitButton, useForm } from "@/components/forms/form.tsx";
+import { EmailField, Form, PasswordField, SubmitButton, useForm } from "@/components/forms/form.tsx";
 import { SelectField, TextField } from "@/components/ui/index.ts";
 import { useRegisterInfluencer } from "@/features/auth/api/register-influencer.ts";
 import { AuthPanel } from "./auth-panel.tsx";
@@ -44,19 +44,10 @@ export function InfluencerSignupForm() {
     >
       <Form onSubmit={onSubmit} formRef={formRef} error={formError}>
         <TextField label={t("influencerSignup.fullName")} autoComplete="name" required {...field("full_name")} />
-        <TextField
-          label={t("influencerSignup.email")}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          {...field("email")}
-        />
-        <TextField
+        <EmailField label={t("influencerSignup.email")} {...field("email")} />
+        <PasswordField
           label={t("influencerSignup.password")}
-          type="password"
           autoComplete="new-password"
-          required
           hint={t("influencerSignup.passwordHint")}
           {...field("password")}
         />

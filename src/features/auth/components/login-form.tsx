@@ -7,8 +7,8 @@ import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { t } from "@/features/auth/i18n.ts";
 import { dashboardPathFor, setToken } from "@/lib/token.ts";
-import { Form, SubmitButton, useForm } from "@/components/forms/form.tsx";
-import { TextField, useToast } from "@/components/ui/index.ts";
+import { EmailField, Form, PasswordField, SubmitButton, useForm } from "@/components/forms/form.tsx";
+import { useToast } from "@/components/ui/index.ts";
 import { useLogin } from "@/features/auth/api/login.ts";
 import { AuthPanel } from "./auth-panel.tsx";
 
@@ -49,21 +49,8 @@ export function LoginForm() {
       }
     >
       <Form onSubmit={onSubmit} formRef={formRef} error={failure}>
-        <TextField
-          label={t("login.email")}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          {...field("email")}
-        />
-        <TextField
-          label={t("login.password")}
-          type="password"
-          autoComplete="current-password"
-          required
-          {...field("password")}
-        />
+        <EmailField label={t("login.email")} {...field("email")} />
+        <PasswordField label={t("login.password")} autoComplete="current-password" {...field("password")} />
         <SubmitButton pending={isPending} label={t("login.submit")} pendingLabel={t("login.submitting")} />
       </Form>
     </AuthPanel>
