@@ -61,8 +61,8 @@ export function useDecisions<T extends { id: string }, D extends string>({ rejec
 interface ApprovalQueueProps<T extends { id: string }> {
   /** The id of the heading, for the section's name. */
   headingId: string;
-  title: string;
-  filtersLabel: string;
+  /** The list's texts: {texts}.title, .filters and .empty.{filter}. */
+  texts: "admin.users" | "admin.links";
   /** Read before each filter's name by screen readers, when the names alone are ambiguous. */
   filterPrefix?: string;
   filter: QueueFilter;
@@ -71,7 +71,6 @@ interface ApprovalQueueProps<T extends { id: string }> {
   counts: Record<QueueFilter, number> | undefined;
   list: PagedScreenState<T>;
   live: LiveStatus;
-  emptyText: Record<QueueFilter, string>;
   emptyIcon: IconName;
   /** A refused decision, shown above the list. */
   failure?: ReactNode;
@@ -83,18 +82,18 @@ interface ApprovalQueueProps<T extends { id: string }> {
 }
 
 export function ApprovalQueue<T extends { id: string }>(props: ApprovalQueueProps<T>) {
-  const { list, filter, counts } = props;
+  const { list, filter, counts, texts } = props;
   const shown = list.data ?? [];
   return (
     <section className="stack" aria-labelledby={props.headingId}>
       <div className="section-head">
         <h2 id={props.headingId} className="section-head__title">
-          {props.title}
+          {t(`${texts}.title`)}
         </h2>
         <LiveIndicator status={props.live} />
       </div>
       <FilterGroup<QueueFilter>
-        label={props.filtersLabel}
+        label={t(`${texts}.filters`)}
         optionPrefix={props.filterPrefix}
         value={filter}
         onChange={props.onFilter}
@@ -113,9 +112,9 @@ export function ApprovalQueue<T extends { id: string }>(props: ApprovalQueueProp
       {list.isLoading ? (
         <LoadingState />
       ) : shown.length === 0 ? (
-        !list.error && <EmptyState icon={props.emptyIcon} title={props.emptyText[filter]} />
+        !list.error && <EmptyState icon={props.emptyIcon} title={t(`${texts}.empty.${filter}`)} />
       ) : (
-        <ul className="card-grid" aria-label={props.title}>
+        <ul className="card-grid" aria-label={t(`${texts}.title`)}>
           {shown.map((item) => props.card(item))}
         </ul>
       )}

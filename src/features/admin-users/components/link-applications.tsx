@@ -60,8 +60,7 @@ export function LinkApplications() {
   return (
     <ApprovalQueue
       headingId="link-applications-title"
-      title={t("admin.links.title")}
-      filtersLabel={t("admin.links.filters")}
+      texts="admin.links"
       filterPrefix={t("admin.links.filterPrefix")}
       filter={filter}
       onFilter={setFilter}
@@ -75,11 +74,6 @@ export function LinkApplications() {
       list={applications}
       live={live}
       emptyIcon="link"
-      emptyText={{
-        pending: t("admin.links.empty.pending"),
-        approved: t("admin.links.empty.approved"),
-        all: t("admin.links.empty.all"),
-      }}
       failure={
         failure && (
           <Alert tone="danger" title={failure.title}>

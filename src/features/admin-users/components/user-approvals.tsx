@@ -54,8 +54,7 @@ export function UserApprovals() {
   return (
     <ApprovalQueue
       headingId="user-approvals-title"
-      title={t("admin.users.title")}
-      filtersLabel={t("admin.users.filters")}
+      texts="admin.users"
       filter={filter}
       onFilter={setFilter}
       counts={
@@ -68,11 +67,6 @@ export function UserApprovals() {
       list={users}
       live={live}
       emptyIcon="check"
-      emptyText={{
-        pending: t("admin.users.empty.pending"),
-        approved: t("admin.users.empty.approved"),
-        all: t("admin.users.empty.all"),
-      }}
       card={(user) => (
         <UserCard key={user.id} user={user} deciding={decisions.deciding(user)} onDecide={decisions.onDecide} />
       )}
