@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import type { Order, OrderStatus } from "@contract/orders.ts";
-import { makeOrder, makeOrderStats } from "@/testing/fixtures/orders.ts";
+import { makeOrder, myOrdersFetch } from "@/testing/fixtures/orders.ts";
 import { render, until, type Rendered } from "@/testing/render.tsx";
 import { OrdersToFulfill } from "./orders-to-fulfill.tsx";
 
@@ -45,24 +45,10 @@ let orders: Order[];
 let listQueries: URLSearchParams[];
 let view: Rendered;
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
-
 beforeEach(() => {
   orders = [];
   listQueries = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      const { pathname, searchParams } = new URL(url, "http://api.test");
-      if (pathname.endsWith("/orders/stats/summary")) return json(200, { stats: makeOrderStats(orders) });
-      if (!pathname.endsWith("/orders/user/all")) return json(404, {});
-      listQueries.push(searchParams);
-      const limit = Number(searchParams.get("limit") ?? 50);
-      return json(200, { orders: orders.slice(0, limit), next_cursor: orders.length > limit ? "next" : null });
-    }),
-  );
+  vi.stubGlobal("fetch", vi.fn(myOrdersFetch({ orders: () => orders, onList: (query) => listQueries.push(query) })));
 });
 
 afterEach(() => {
