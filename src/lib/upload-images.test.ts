@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { imageFileProblem, MAX_IMAGE_BYTES, uploadImages } from "./upload-images.ts";
+import { json } from "@/testing/http.ts";
 
 let fetchMock: ReturnType<typeof vi.fn>;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   localStorage.setItem("token", "a.b.c");

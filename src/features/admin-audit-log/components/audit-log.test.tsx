@@ -2,13 +2,10 @@ import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buttonByText, click, render, typeInto, until, type Rendered } from "@/testing/render.tsx";
 import { AuditLog } from "./audit-log.tsx";
+import { json } from "@/testing/http.ts";
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 const rejection = {
   actor_email: "admin@example.com",

@@ -3,14 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import type { Settings } from "@contract/settings.ts";
 import { MarketplaceSettings } from "./marketplace-settings.tsx";
+import { json } from "@/testing/http.ts";
 
 let saved: Settings;
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   saved = {

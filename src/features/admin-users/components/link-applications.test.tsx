@@ -4,6 +4,7 @@ import { testId } from "@/testing/fixtures/ids.ts";
 import { makeLinkApplication } from "@/testing/fixtures/links.ts";
 import { buttonByText, click, render, typeInto, until, type Rendered } from "@/testing/render.tsx";
 import { LinkApplications } from "./link-applications.tsx";
+import { json } from "@/testing/http.ts";
 
 const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void), table: "", event: "" }));
 vi.mock("@/lib/realtime.ts", () => ({
@@ -33,10 +34,6 @@ let view: Rendered;
 
 /** A request's path, without the paging query. */
 const pathOf = (url: string) => new URL(url, "http://api.test").pathname;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   applications = [

@@ -5,6 +5,7 @@ import { testId } from "@/testing/fixtures/ids.ts";
 import { makeUser } from "@/testing/fixtures/users.ts";
 import { buttonByText, click, render, settle, typeInto, until, type Rendered } from "@/testing/render.tsx";
 import { UserApprovals } from "./user-approvals.tsx";
+import { json } from "@/testing/http.ts";
 
 // Realtime is replaced by a handle the test fires, as a postgres_changes event would.
 const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void) }));
@@ -35,10 +36,6 @@ let view: Rendered;
 
 /** A request's path, without the paging query. */
 const pathOf = (url: string) => new URL(url, "http://api.test").pathname;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   users = [

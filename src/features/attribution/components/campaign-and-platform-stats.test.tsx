@@ -4,6 +4,7 @@ import { testId } from "@/testing/fixtures/ids.ts";
 import { buttonByText, render, until, type Rendered } from "@/testing/render.tsx";
 import { CampaignStats } from "./campaign-stats.tsx";
 import { PlatformStats } from "./platform-stats.tsx";
+import { json } from "@/testing/http.ts";
 
 vi.mock("@/components/charts/daily-chart.tsx", () => ({
   DailyChart: ({ summary }: { summary: string }) => <div role="img" aria-label={summary} />,
@@ -22,10 +23,6 @@ let view: Rendered;
 
 const statsItem = (scope: HTMLElement, name: string) =>
   [...scope.querySelectorAll(".stats-item")].find((item) => item.querySelector("h4")?.textContent === name) ?? null;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   realtime.subscriptions = [];

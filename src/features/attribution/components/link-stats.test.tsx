@@ -4,6 +4,7 @@ import { makeDaily, makeFigures, makeMetrics } from "@/testing/fixtures/attribut
 import { testId } from "@/testing/fixtures/ids.ts";
 import { render, until, type Rendered } from "@/testing/render.tsx";
 import { LinkStats } from "./link-stats.tsx";
+import { json } from "@/testing/http.ts";
 
 // The canvas is uPlot's (no canvas in jsdom): the chart is stood in for by its accessible name.
 vi.mock("@/components/charts/daily-chart.tsx", () => ({
@@ -49,10 +50,6 @@ let view: Rendered;
 
 const statsItem = (scope: HTMLElement, name: string) =>
   [...scope.querySelectorAll(".stats-item")].find((item) => item.querySelector("h4")?.textContent === name) ?? null;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   answer = stats(40, 2);

@@ -2,13 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeUser } from "@/testing/fixtures/users.ts";
 import { buttonByText, click, render, typeInto, until, type Rendered } from "@/testing/render.tsx";
 import { BusinessSignupForm } from "./business-signup-form.tsx";
+import { json } from "@/testing/http.ts";
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {

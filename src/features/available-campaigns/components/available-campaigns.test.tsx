@@ -5,6 +5,7 @@ import { testId } from "@/testing/fixtures/ids.ts";
 import { makeAffiliateLink } from "@/testing/fixtures/links.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { AvailableCampaigns } from "./available-campaigns.tsx";
+import { json } from "@/testing/http.ts";
 
 const campaign = (
   n: number,
@@ -31,10 +32,6 @@ const campaign = (
 let applyAnswer: () => Promise<Response>;
 let campaignsAnswer: () => Promise<Response>;
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   campaignsAnswer = async () =>

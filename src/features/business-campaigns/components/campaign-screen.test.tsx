@@ -11,6 +11,7 @@ import { makeUser } from "@/testing/fixtures/users.ts";
 import { buttonByText, click, render, typeInto, until, type Rendered } from "@/testing/render.tsx";
 import { CampaignManagement } from "./campaign-management.tsx";
 import { CampaignScreen } from "./campaign-screen.tsx";
+import { json } from "@/testing/http.ts";
 
 const CAMPAIGN_ID = testId(101);
 
@@ -31,10 +32,6 @@ let stored: Campaign[];
 let answers: Record<string, (init?: RequestInit) => Promise<Response>>;
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 /** The campaign as the server would save it from a PUT body (price in dollars, rate a fraction). */
 function saved(body: Record<string, unknown>): Campaign {

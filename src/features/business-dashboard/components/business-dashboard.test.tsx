@@ -6,16 +6,13 @@ import { testId } from "@/testing/fixtures/ids.ts";
 import { makeUser } from "@/testing/fixtures/users.ts";
 import { render, until, type Rendered } from "@/testing/render.tsx";
 import { BusinessDashboard } from "./business-dashboard.tsx";
+import { json } from "@/testing/http.ts";
 
 vi.mock("@/lib/realtime.ts", () => ({ useTableChanges: () => "live" }));
 
 let me: User;
 let campaigns: Campaign[];
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   me = makeUser({ email: "shop@example.com", user_type: "business", status: "approved" });

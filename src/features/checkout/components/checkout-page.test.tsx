@@ -4,6 +4,7 @@ import { makeCheckoutInfo, makeDeliveryFee } from "@/testing/fixtures/checkout.t
 import { makePlacedOrder } from "@/testing/fixtures/orders.ts";
 import { buttonByText, render, until, type Rendered } from "@/testing/render.tsx";
 import { CheckoutPage } from "./checkout-page.tsx";
+import { json } from "@/testing/http.ts";
 
 const influencerId = "00000000-0000-4000-8000-00000000a001";
 const productId = "6f1c2d4e-8a9b-4c3d-9e8f-123456789abc";
@@ -30,10 +31,6 @@ let feeFails: boolean;
 let orderUnreachable: boolean;
 let requests: { url: string; method: string; body: unknown; auth: string | null; idempotencyKey: string | null }[];
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   localStorage.setItem("token", "a.b.c");

@@ -5,6 +5,7 @@ import { testId } from "@/testing/fixtures/ids.ts";
 import { makeAffiliateLink, makeKeywordTrigger } from "@/testing/fixtures/links.ts";
 import { buttonByText, click, render, settle, until, type Rendered } from "@/testing/render.tsx";
 import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
+import { json } from "@/testing/http.ts";
 
 vi.mock("@/lib/realtime.ts", () => ({ useTableChanges: () => "live" }));
 // The QR code's text is what matters here, not its pixels.
@@ -23,10 +24,6 @@ let trigger: KeywordTrigger;
 let putAnswer: { status: number; body: unknown } | null;
 let puts: { url: string; body: unknown }[];
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   trigger = makeKeywordTrigger({ affiliate_link_id: link.id });

@@ -4,6 +4,7 @@ import { testId } from "@/testing/fixtures/ids.ts";
 import { makeAffiliateLink } from "@/testing/fixtures/links.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
+import { json } from "@/testing/http.ts";
 
 // Realtime is replaced by handles the test fires, as postgres_changes events would.
 const realtime = vi.hoisted(() => ({
@@ -33,10 +34,6 @@ const link = (n: number, name: string, status: LinkStatus, extra: Partial<Affili
 let links: AffiliateLink[];
 let linksStatus: number;
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   links = [

@@ -4,6 +4,7 @@ import { testId } from "@/testing/fixtures/ids.ts";
 import { makeInstagramEvent } from "@/testing/fixtures/instagram.ts";
 import { render, until, type Rendered } from "@/testing/render.tsx";
 import { InstagramActivity } from "./instagram-activity.tsx";
+import { json } from "@/testing/http.ts";
 
 // Realtime is replaced by handles the test fires, as postgres_changes events would.
 const realtime = vi.hoisted(() => ({
@@ -20,10 +21,6 @@ const INFLUENCER_ID = testId(2);
 
 let events: InstagramEvent[];
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   events = [];

@@ -4,16 +4,13 @@ import { Route, Routes } from "react-router-dom";
 import { makeInstagramAccount } from "@/testing/fixtures/instagram.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { InstagramCallback } from "./instagram-callback.tsx";
+import { json } from "@/testing/http.ts";
 
 let answers: (() => Response | Promise<Response>)[];
 let posts: unknown[];
 let view: Rendered;
 const AUTHORIZE = "http://instagram.test/oauth/authorize?state=fresh";
 const navigateTo = vi.fn();
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 const connected = () =>
   json(200, { message: "Instagram connected", instagram: makeInstagramAccount({ username: "sokha.style" }) });

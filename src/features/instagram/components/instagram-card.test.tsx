@@ -2,16 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeInstagramAccount } from "@/testing/fixtures/instagram.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { InstagramCard } from "./instagram-card.tsx";
+import { json } from "@/testing/http.ts";
 
 const AUTHORIZE = "https://www.instagram.com/oauth/authorize?client_id=1&state=signed";
 
 let account: unknown;
 let requests: { method: string; path: string }[];
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   account = null;

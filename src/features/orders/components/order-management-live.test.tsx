@@ -9,6 +9,7 @@ import type { Order, OrderStatus } from "@contract/orders.ts";
 import { makeOrder, makeOrderStats } from "@/testing/fixtures/orders.ts";
 import { buttonByText, click, render, type Rendered } from "@/testing/render.tsx";
 import { OrderManagement } from "./order-management.tsx";
+import { json } from "@/testing/http.ts";
 
 const fake = vi.hoisted(() => ({
   channels: [] as {
@@ -58,10 +59,6 @@ let boardRequests: number;
 let inFlight: number;
 let mostInFlight: number;
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 const answerLater = <T,>(answer: () => T) =>
   new Promise<T>((resolve) => setTimeout(() => resolve(answer()), SERVER_LATENCY_MS));

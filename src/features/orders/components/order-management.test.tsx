@@ -4,6 +4,7 @@ import type { Order, OrderStatus } from "@contract/orders.ts";
 import { makeOrder, makeOrderStats } from "@/testing/fixtures/orders.ts";
 import { buttonByText, click, render, settle, until, type Rendered } from "@/testing/render.tsx";
 import { OrderManagement } from "./order-management.tsx";
+import { json } from "@/testing/http.ts";
 
 const realtime = vi.hoisted(() => ({
   onChange: null as null | (() => void),
@@ -55,10 +56,6 @@ function pageOf(query: URLSearchParams) {
   const limit = Number(query.get("limit") ?? 50);
   const end = start + limit;
   return { orders: matching.slice(start, end), next_cursor: end < matching.length ? String(end) : null };
-}
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
 beforeEach(() => {

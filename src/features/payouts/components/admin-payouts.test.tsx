@@ -9,6 +9,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { khqrTags, payableKhqr } from "@contract/khqr.ts";
 import { AdminPayouts } from "./admin-payouts.tsx";
+import { json } from "@/testing/http.ts";
 
 // A known-good KHQR (bakong-khqr SDK documentation), made payable as the server does.
 const SAVED_KHQR =
@@ -104,10 +105,6 @@ let view: Rendered;
 
 /** A request's path, without the paging query. */
 const pathOf = (url: string) => new URL(url, "http://api.test").pathname;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   pendingList = [businessRequest(), influencerRequest()];

@@ -8,6 +8,7 @@ import { makeBusinessPayoutSummary, makeInfluencerPayoutSummary, makePayoutItem 
 import { makeUser } from "@/testing/fixtures/users.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { PayoutManagement } from "./payout-management.tsx";
+import { json } from "@/testing/http.ts";
 
 type Options = { onChange: () => void; table: string; event: string; filter?: string };
 const realtime = vi.hoisted(() => ({ channels: new Map<string, Options>() }));
@@ -87,10 +88,6 @@ let requestAnswer: { status: number; body: unknown } | null;
 let posts: number;
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   realtime.channels.clear();

@@ -9,6 +9,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import QRCode from "qrcode";
 import { ProfileForm } from "./profile-form.tsx";
+import { json } from "@/testing/http.ts";
 
 // The browser draws the uploaded image on a canvas (jsdom has none): the test hands over the
 // pixels of a real QR image instead, and the form decodes them with jsQR as in the browser.
@@ -58,10 +59,6 @@ let uploadAnswer: (body: FormData) => Promise<Response>;
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
 let setUser: (user: User) => void;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 /** The server as the function behaves: the account with the changes applied. */
 function savedAnswer(base: User) {

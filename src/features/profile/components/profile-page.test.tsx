@@ -5,6 +5,7 @@ import { testId } from "@/testing/fixtures/ids.ts";
 import { makeUser } from "@/testing/fixtures/users.ts";
 import { buttonByText, click, render, settle, until, type Rendered } from "@/testing/render.tsx";
 import { ProfilePage } from "./profile-page.tsx";
+import { json } from "@/testing/http.ts";
 
 const account = (extra: Partial<User> = {}): User =>
   makeUser({
@@ -23,10 +24,6 @@ const account = (extra: Partial<User> = {}): User =>
 let me: () => Promise<Response>;
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   me = async () => json(200, { user: account() });

@@ -3,14 +3,11 @@ import { meQuery } from "@/lib/current-user.ts";
 import { makeUser } from "@/testing/fixtures/users.ts";
 import { buttonByText, click, render, typeInto, until, type Rendered } from "@/testing/render.tsx";
 import { ShopNamePrompt } from "./shop-name-prompt.tsx";
+import { json } from "@/testing/http.ts";
 
 let answer: (body: { business_name: string }) => Response;
 let fetchMock: ReturnType<typeof vi.fn>;
 let view: Rendered;
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   answer = (body) => json(200, { user: makeUser({ business_name: body.business_name }) });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TelegramChat } from "@contract/telegram.ts";
 import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
 import { TelegramAlertsCard } from "./telegram-alerts-card.tsx";
+import { json } from "@/testing/http.ts";
 
 const LINK = "https://t.me/shop_alerts_bot?start=abcdefghijklmnopqrstuvwxyz012345";
 
@@ -17,10 +18,6 @@ const chat = (overrides: Partial<TelegramChat> = {}): TelegramChat => ({
   linked_at: "2026-11-20T03:00:00.000Z",
   ...overrides,
 });
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   chats = [];
