@@ -2,11 +2,10 @@
 // URL, status and created date; Approve and Reject while pending, else the decision. An
 // application flagged self_dealing (the influencer shares a phone, bank account or KHQR account
 // with the shop; admins only) says so first, with what is shared.
-import type { ReactNode } from "react";
 import type { LinkApplication } from "@contract/links.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { t } from "@/features/admin-users/i18n.ts";
-import { Badge, Icon, type BadgeTone } from "@/components/ui/index.ts";
+import { Badge, Icon, type BadgeTone, DetailsList, type Detail } from "@/components/ui/index.ts";
 import type { LinkDecision } from "@/features/admin-users/api/decide-link-application.ts";
 import { DecisionActions } from "./approval-queue.tsx";
 
@@ -28,7 +27,7 @@ export function linkApplicationLabel(application: LinkApplication): string {
 
 export function LinkApplicationCard({ application, deciding, onDecide }: LinkApplicationCardProps) {
   const selfDealing = application.flags.includes("self_dealing");
-  const details: { label: string; value: ReactNode }[] = [
+  const details: Detail[] = [
     {
       label: t("admin.links.influencer"),
       value: (
@@ -90,14 +89,7 @@ export function LinkApplicationCard({ application, deciding, onDecide }: LinkApp
           </ul>
         </div>
       )}
-      <dl className="details details--stacked">
-        {details.map((detail) => (
-          <div className="details__row" key={detail.label}>
-            <dt>{detail.label}</dt>
-            <dd>{detail.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList details={details} className="details--stacked" />
       <DecisionActions
         status={status}
         deciding={deciding}

@@ -1,10 +1,9 @@
 // One account in the approvals list: details, and Approve / Reject while pending, or the decision.
-import type { ReactNode } from "react";
 import type { User } from "@contract/auth.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { formatCambodianPhone as formatPhone } from "@contract/phone.ts";
 import { t } from "@/features/admin-users/i18n.ts";
-import { Badge, type BadgeTone } from "@/components/ui/index.ts";
+import { Badge, type BadgeTone, DetailsList, type Detail } from "@/components/ui/index.ts";
 import type { Decision } from "@/features/admin-users/api/update-user-status.ts";
 import { DecisionActions } from "./approval-queue.tsx";
 
@@ -26,7 +25,7 @@ function isHttpUrl(value: string) {
 }
 
 export function UserCard({ user, deciding, onDecide }: UserCardProps) {
-  const details: { label: string; value: ReactNode }[] = [
+  const details: Detail[] = [
     { label: t("admin.users.type"), value: t(`user.type.${user.user_type}`) },
     {
       label: t("admin.users.created"),
@@ -65,14 +64,7 @@ export function UserCard({ user, deciding, onDecide }: UserCardProps) {
           {t(`user.status.${user.status}`)}
         </Badge>
       </div>
-      <dl className="details">
-        {details.map((detail) => (
-          <div className="details__row" key={detail.label}>
-            <dt>{detail.label}</dt>
-            <dd>{detail.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList details={details} />
       <DecisionActions
         status={user.status === "pending_approval" ? "pending" : user.status}
         deciding={deciding && (deciding === "approved" ? "approve" : "reject")}

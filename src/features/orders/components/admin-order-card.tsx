@@ -4,9 +4,8 @@
 // once delivered (reverts stay possible). Before delivery, Cancel (the board asks why); a cancelled
 // order shows its reason and Reopen, to new_order. A flagged order names the rules it fired and,
 // while held, offers Clear review (refusing it is cancelling it as suspected fraud).
-import type { ReactNode } from "react";
 import type { Order } from "@contract/orders.ts";
-import { Button, Icon } from "@/components/ui/index.ts";
+import { Button, Icon, DetailsList, type Detail } from "@/components/ui/index.ts";
 import { formatDateTime, formatMoney } from "@/lib/format.ts";
 import { formatCambodianPhone as formatPhone } from "@contract/phone.ts";
 import { t } from "@/features/orders/i18n.ts";
@@ -52,7 +51,7 @@ export function AdminOrderCard({
   const busy = changingTo !== null;
   const none = t("common.notAvailable");
 
-  const details: { label: string; value: ReactNode }[] = [
+  const details: Detail[] = [
     ...(status === "cancelled" && order.cancellation_reason
       ? [{ label: t("orders.cancelledReason"), value: <strong>{reasonLabel(order.cancellation_reason)}</strong> }]
       : []),
@@ -139,14 +138,7 @@ export function AdminOrderCard({
           )}
         </div>
       )}
-      <dl className="details">
-        {details.map((detail) => (
-          <div className="details__row" key={detail.label}>
-            <dt>{detail.label}</dt>
-            <dd>{detail.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList details={details} />
       <div className="order-card__actions">
         {canReopen(status) ? (
           <Button

@@ -4,9 +4,9 @@
 // requested, each with a Copy button, and the payable KHQR to scan when the user saved one. The ABA
 // reference of the transfer is required (trimmed, checked here with the schema the server uses)
 // before Complete Payout calls the server.
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent } from "react";
 import { payoutCompletionSchema, type PendingPayout } from "@contract/payouts.ts";
-import { Button, TextField } from "@/components/ui/index.ts";
+import { Button, TextField, DetailsList, type Detail } from "@/components/ui/index.ts";
 import { PLATFORM_FEE_RATE } from "@/config/app.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { formatCount, formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
@@ -38,7 +38,7 @@ export function PayoutRequestCard({ request, completing, onComplete }: PayoutReq
   }
 
   const none = t("common.notAvailable");
-  const details: { label: string; value: ReactNode }[] = [
+  const details: Detail[] = [
     {
       label: t("payouts.admin.userId"),
       value: <code className="payout-card__id break-anywhere">{request.user_id}</code>,
@@ -108,14 +108,7 @@ export function PayoutRequestCard({ request, completing, onComplete }: PayoutReq
         </h3>
         <UserTypeBadge type={request.user_type} />
       </div>
-      <dl className="details">
-        {details.map((detail) => (
-          <div className="details__row" key={detail.label}>
-            <dt>{detail.label}</dt>
-            <dd>{detail.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList details={details} />
       <p className="muted-note payout-card__snapshot-note">{t("payouts.admin.snapshotNote")}</p>
       {request.khqr ? (
         <PayableKhqr khqr={request.khqr} amountCents={request.total_amount_cents} />
