@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { campaignSavedResponseSchema, type CampaignStatus, type CampaignUpdateInput } from "@contract/campaigns.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { CampaignStatus, CampaignUpdateInput } from "@contract/campaigns.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { businessCampaignsQuery, withCampaign } from "@/lib/campaigns.ts";
 
 /** What the dashboard changes: the images, or the status to inactive (deactivation is one-way). */
@@ -9,11 +10,7 @@ export type CampaignUpdate =
 
 // PUT /campaigns/{id} - change a campaign's images, or deactivate it (one-way)
 export function updateCampaign(id: string, update: CampaignUpdate) {
-  return apiRequest(`/campaigns/${encodeURIComponent(id)}`, {
-    method: "PUT",
-    body: update,
-    schema: campaignSavedResponseSchema,
-  });
+  return apiCall(API.updateCampaign, { params: { id }, body: update });
 }
 
 export function useUpdateCampaign() {
