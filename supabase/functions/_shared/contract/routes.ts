@@ -400,7 +400,7 @@ export const API = {
     request: none,
     response: json(checkoutInfoResponseSchema),
     summary:
-      "What the checkout page of an approved link shows (query: influencer_id, product_id), and why the product is unavailable, if it is.",
+      "What the checkout page of an approved link shows (`?influencer_id=…&product_id=…`), and why the product is unavailable, if it is.",
   }),
   placeOrder: route({
     method: "POST",
@@ -409,7 +409,7 @@ export const API = {
     request: { body: checkoutOrderSchema },
     response: json(placeOrderResponseSchema, 201),
     summary:
-      "Place a cash-on-delivery order through an approved link; the server prices it. Once per Idempotency-Key header.",
+      "Place a cash-on-delivery order through an approved link; the server prices it. Once per `Idempotency-Key` header.",
   }),
   shortLink: route({
     method: "GET",
@@ -418,7 +418,7 @@ export const API = {
     request: none,
     response: { kind: "short-link" },
     summary:
-      "A short link (also at <app URL>/r/{code}; ?s=qr|dm|comment|link): a person is redirected to the checkout and the click counted, a crawler gets a preview page.",
+      "A short link (also at `<app URL>/r/{code}`; `?s=` says where it was shared): a person is redirected to the checkout and the click counted, a crawler gets a preview page.",
   }),
 
   myOrders: route({
