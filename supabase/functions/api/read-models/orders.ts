@@ -2,6 +2,7 @@
 // their stats: amounts in cents plus dollars for display.
 import type { ClickSource } from "../../_shared/contract/attribution.ts";
 import { centsToDollars } from "../../_shared/contract/money.ts";
+import { ADMIN_ORDER_CSV_COLUMNS, ORDER_CSV_COLUMNS } from "../../_shared/contract/exports.ts";
 import {
   CANCELLATION_REASONS,
   ORDER_STATUSES,
@@ -248,25 +249,7 @@ export async function readOrderStats(tx: Tx, user: Pick<UserRow, "id" | "user_ty
 
 /** The columns of an orders CSV; the flags and the customer's phone only in the admin's. */
 export function orderCsvHeader(withPhone: boolean): string[] {
-  const header = [
-    "order_number",
-    "created_at",
-    "status",
-    "cancellation_reason",
-    "product_name",
-    "quantity",
-    "unit_price",
-    "delivery_fee",
-    "total",
-    "commission_rate",
-    "business_name",
-    "delivery_district",
-    "delivery_commune",
-    "source",
-    "review_status",
-  ];
-  // The admin's: the flags (RLS gives nobody else any) and the phone, last.
-  return withPhone ? [...header, "flags", "customer_phone"] : header;
+  return [...(withPhone ? ADMIN_ORDER_CSV_COLUMNS : ORDER_CSV_COLUMNS)];
 }
 
 /**
