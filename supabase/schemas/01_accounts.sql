@@ -165,7 +165,7 @@ create table public.users (
   email text not null,
   user_type public.user_type not null,
   status public.account_status not null default 'pending_approval',
-  is_approved boolean generated always as (status = 'approved') stored,
+  is_approved boolean not null generated always as (status = 'approved') stored,
   full_name text,
   business_name text,
   social_media_page text,

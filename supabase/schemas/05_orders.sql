@@ -55,6 +55,13 @@ comment on type public.order_cancellation_reason is 'Why an order was cancelled:
 
 create type public.order_flag as enum ('self_order', 'repeat_phone', 'high_refusal_link');
 
+create type public.order_review_status as enum ('held', 'cleared');
+comment on type public.order_review_status is 'A flagged order''s review: held (its commission waits for an admin) or cleared (an admin released it).';
+
+-- The type of orders.source and of link_clicks.source (07_attribution.sql, which applies later).
+create type public.click_source as enum ('qr', 'dm', 'comment', 'link');
+comment on type public.click_source is 'Where a short link was shared: the ?s= of the short URL (qr, dm, comment), else link.';
+
 -- order numbers ----------------------------------------------------------------------------------
 
 -- A number a customer can read out on the phone: SL- and the sequence's value, in the order the
@@ -93,18 +100,18 @@ create table public.orders (
     constraint orders_commission_rate_check check (commission_rate > 0 and commission_rate < 1),
   quantity integer not null constraint orders_quantity_check check (quantity between 1 and 10),
   delivery_fee_cents integer not null constraint orders_delivery_fee_cents_check check (delivery_fee_cents >= 0),
-  subtotal_cents bigint generated always as (unit_price_cents * quantity) stored,
-  total_cents bigint generated always as (unit_price_cents * quantity + delivery_fee_cents) stored,
+  subtotal_cents bigint not null generated always as (unit_price_cents * quantity) stored,
+  total_cents bigint not null generated always as (unit_price_cents * quantity + delivery_fee_cents) stored,
   -- The money rules of an order. round() of a numeric rounds half away from zero: half up for
   -- these positive amounts. Generated columns cannot refer to each other, so the sale and the
   -- commission are spelled out again.
-  commission_cents bigint generated always as
+  commission_cents bigint not null generated always as
     (round(unit_price_cents * quantity * commission_rate)::bigint) stored,
-  business_gross_cents bigint generated always as
+  business_gross_cents bigint not null generated always as
     (unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)::bigint) stored,
-  platform_fee_cents bigint generated always as
+  platform_fee_cents bigint not null generated always as
     (round((unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)) * 0.15)::bigint) stored,
-  business_net_cents bigint generated always as
+  business_net_cents bigint not null generated always as
     (unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)::bigint
      - round((unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)) * 0.15)::bigint) stored,
   delivery_district text not null,
@@ -115,12 +122,12 @@ create table public.orders (
   -- The short-link click the order came through and its source. The foreign key to
   -- public.link_clicks (orders_click_id_fkey) is added in 07_attribution.sql, after that table.
   click_id uuid,
-  source text constraint orders_source_check check (source in ('qr', 'dm', 'comment', 'link')),
+  source public.click_source,
   cancellation_reason public.order_cancellation_reason,
   order_number text not null default private.order_number(nextval('public.orders_number_seq'))
     constraint orders_order_number_format check (order_number ~ '^SL-[0-9]{6,9}$')
     constraint orders_order_number_key unique,
-  review_status text constraint orders_review_status_values check (review_status in ('held', 'cleared')),
+  review_status public.order_review_status,
   constraint orders_source_with_click check ((click_id is null) = (source is null)),
   constraint orders_cancellation_reason_check check ((status = 'cancelled') = (cancellation_reason is not null))
 );
