@@ -9,6 +9,13 @@
 --    col::the_enum`; a value outside the list would stop the migration, never be dropped), and
 --    the CHECK lists go. The functions that write them take the enums. The generated columns are
 --    declared not null (they never were null), so the generated types need no narrowing.
+-- 2. Rules stated once: a range or format is its column's CHECK constraint, and the functions no
+--    longer repeat it as a RAISE (the settings' seven ranges, the checkout's quantity, phone and
+--    Idempotency-Key, a rejection reason's length, an ABA reference's length); the api function
+--    answers a violated constraint with its field and one message (contract/constraints.ts).
+--    max_commission_rate becomes plain numeric so that its check refuses a third decimal instead
+--    of the column type rounding it away; the client's two-decimal rule for campaign rates raises
+--    under the name campaigns_commission_rate_two_decimals, in the API's words.
 
 -- 1. enums ----------------------------------------------------------------------------------------
 
@@ -281,3 +288,325 @@ create constraint trigger affiliate_links_audit_decision after update of status 
   deferrable initially deferred
   for each row when (old.status is distinct from new.status and new.status in ('approved', 'rejected'))
   execute function private.audit_link_decision();
+
+-- 2. rules stated once ---------------------------------------------------------------------------
+
+alter table public.marketplace_settings drop constraint marketplace_settings_max_commission_rate_range;
+alter table public.marketplace_settings alter column max_commission_rate type numeric;
+alter table public.marketplace_settings add constraint marketplace_settings_max_commission_rate_range
+  check (max_commission_rate between 0.05 and 0.90 and max_commission_rate = round(max_commission_rate, 2));
+
+create or replace function public.update_marketplace_settings(
+  p_riel_per_usd integer default null,
+  p_commission_hold_days integer default null,
+  p_repeat_phone_orders integer default null,
+  p_repeat_phone_hours integer default null,
+  p_refusal_flag_percent integer default null,
+  p_refusal_flag_min_finished integer default null,
+  p_max_commission_rate numeric default null
+) returns public.marketplace_settings
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  saved public.marketplace_settings;
+begin
+  if not private.has_role('admin') then
+    raise exception 'Only admins can change the marketplace settings' using errcode = '42501';
+  end if;
+  if num_nonnulls(p_riel_per_usd, p_commission_hold_days, p_repeat_phone_orders, p_repeat_phone_hours,
+                  p_refusal_flag_percent, p_refusal_flag_min_finished, p_max_commission_rate) = 0 then
+    raise exception 'Nothing to change: send at least one setting' using errcode = '22023';
+  end if;
+  update public.marketplace_settings
+  set riel_per_usd = coalesce(p_riel_per_usd, riel_per_usd),
+      commission_hold_days = coalesce(p_commission_hold_days, commission_hold_days),
+      repeat_phone_orders = coalesce(p_repeat_phone_orders, repeat_phone_orders),
+      repeat_phone_hours = coalesce(p_repeat_phone_hours, repeat_phone_hours),
+      refusal_flag_percent = coalesce(p_refusal_flag_percent, refusal_flag_percent),
+      refusal_flag_min_finished = coalesce(p_refusal_flag_min_finished, refusal_flag_min_finished),
+      max_commission_rate = coalesce(p_max_commission_rate, max_commission_rate),
+      updated_by = (select auth.uid())
+  where id
+  returning * into saved;
+  return saved;
+end
+$$;
+
+create or replace function private.place_order(
+  p_influencer_id uuid,
+  p_campaign_id uuid,
+  p_customer_phone text,
+  p_district text,
+  p_commune text,
+  p_quantity integer,
+  p_client_ip text,
+  p_click_id uuid default null
+) returns public.orders
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  link public.affiliate_links;
+  campaign public.campaigns;
+  fee integer;
+  new_order public.orders;
+  closed_reason text;
+  click public.link_clicks;
+begin
+  if p_client_ip is null or trim(p_client_ip) = '' then
+    raise exception 'Client address is required' using errcode = '22023';
+  end if;
+  -- A person places an order in tens of seconds; scripts do not get to flood a shop. The locks
+  -- make parallel checkouts from one phone or address count one after another.
+  perform pg_advisory_xact_lock(hashtextextended('checkout:phone:' || p_customer_phone, 0));
+  perform pg_advisory_xact_lock(hashtextextended('checkout:ip:' || p_client_ip, 0));
+  if (select count(*) from private.checkout_attempts
+      where customer_phone = p_customer_phone and attempted_at > now() - interval '1 minute') >= 3
+     or (select count(*) from private.checkout_attempts
+      where client_ip = p_client_ip and attempted_at > now() - interval '1 minute') >= 20 then
+    raise exception 'Too many orders in a short time. Please wait a minute and try again.' using errcode = 'P0429';
+  end if;
+
+  select * into link from public.affiliate_links
+  where influencer_id = p_influencer_id and campaign_id = p_campaign_id and status = 'approved';
+  if not found then
+    raise exception 'This affiliate link is not valid' using errcode = 'P0002';
+  end if;
+  select * into campaign from public.campaigns where id = p_campaign_id;
+  closed_reason := private.campaign_closed_reason(campaign.status, campaign.start_date, campaign.end_date);
+  if closed_reason is not null then
+    raise exception '%', closed_reason using errcode = '55000';
+  end if;
+  select fee_cents into fee from public.delivery_zones where district = p_district and commune = p_commune;
+  if not found then
+    raise exception 'We do not deliver to % in % yet', p_commune, p_district using errcode = '22023';
+  end if;
+  if p_click_id is not null then
+    select * into click from public.link_clicks where id = p_click_id and affiliate_link_id = link.id;
+  end if;
+
+  insert into private.checkout_attempts (customer_phone, client_ip) values (p_customer_phone, p_client_ip);
+  delete from private.checkout_attempts where attempted_at < now() - interval '1 hour';
+
+  insert into public.orders (campaign_id, affiliate_link_id, business_id, influencer_id, product_name,
+    unit_price_cents, commission_rate, quantity, delivery_fee_cents, delivery_district, delivery_commune,
+    click_id, source)
+  values (campaign.id, link.id, campaign.business_id, link.influencer_id, campaign.product_name,
+    campaign.price_cents, campaign.commission_rate, p_quantity, fee, p_district, p_commune,
+    click.id, click.source)
+  returning * into new_order;
+  insert into private.order_contacts (order_id, customer_phone) values (new_order.id, p_customer_phone);
+  insert into public.order_status_history (order_id, from_status, to_status, note)
+  values (new_order.id, null, 'new_order', 'Order placed at checkout');
+  return new_order;
+end
+$$;
+
+create or replace function private.place_order_once(
+  p_idempotency_key text,
+  p_influencer_id uuid,
+  p_campaign_id uuid,
+  p_customer_phone text,
+  p_district text,
+  p_commune text,
+  p_quantity integer,
+  p_client_ip text,
+  p_click_id uuid default null
+) returns table (order_id uuid, replayed boolean)
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  request text;
+  earlier private.checkout_idempotency_keys;
+  new_order public.orders;
+begin
+  if p_idempotency_key is null then
+    new_order := private.place_order(p_influencer_id, p_campaign_id, p_customer_phone, p_district, p_commune,
+                                     p_quantity, p_client_ip, p_click_id);
+    return query select new_order.id, false;
+    return;
+  end if;
+
+  -- What the order is: the same key answers only the same request (the caller's address is not
+  -- part of it: a retry from another network is the same order).
+  request := encode(sha256(convert_to(concat_ws(E'\n', p_influencer_id, p_campaign_id, p_customer_phone,
+                                                p_district, p_commune, p_quantity, p_click_id), 'UTF8')), 'hex');
+
+  -- A second request with this key waits here until the first commits or rolls back.
+  perform pg_advisory_xact_lock(hashtextextended('checkout:idempotency:' || p_idempotency_key, 0));
+  select * into earlier from private.checkout_idempotency_keys k
+  where k.idempotency_key = p_idempotency_key and k.created_at > now() - interval '24 hours';
+  if found then
+    if earlier.request_hash <> request then
+      raise exception 'Idempotency-Key was already used for a different order: send a new key for a new order'
+        using errcode = 'P0422', column = 'Idempotency-Key';
+    end if;
+    return query select earlier.order_id, true;
+    return;
+  end if;
+
+  new_order := private.place_order(p_influencer_id, p_campaign_id, p_customer_phone, p_district, p_commune,
+                                   p_quantity, p_client_ip, p_click_id);
+  -- Keys live 24 hours: an expired copy of this key gives way, and older keys are swept.
+  delete from private.checkout_idempotency_keys k
+  where k.created_at <= now() - interval '24 hours';
+  insert into private.checkout_idempotency_keys (idempotency_key, request_hash, order_id)
+  values (p_idempotency_key, request, new_order.id);
+  return query select new_order.id, false;
+end
+$$;
+
+create or replace function public.set_user_status(p_user_id uuid, p_status text, p_reason text default null)
+returns public.users
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  target public.users;
+  v_reason text := nullif(btrim(p_reason), '');
+begin
+  if not private.has_role('admin') then
+    raise exception 'Only admins can approve or reject accounts' using errcode = '42501';
+  end if;
+  if p_status is null or p_status not in ('approved', 'rejected') then
+    raise exception 'status must be approved or rejected' using errcode = '22023';
+  end if;
+  if p_status = 'rejected' and v_reason is null then
+    raise exception 'A reason is required to reject an account' using errcode = '22023', column = 'reason';
+  end if;
+  select * into target from public.users where id = p_user_id for update;
+  if not found then
+    raise exception 'User not found' using errcode = 'P0002';
+  end if;
+  if target.status <> 'pending_approval' then
+    raise exception 'User is already %', target.status using errcode = '55000';
+  end if;
+  update public.users
+  set status = p_status::public.account_status, decided_at = now(), decided_by = (select auth.uid()),
+      rejection_reason = case when p_status = 'rejected' then v_reason end
+  where id = p_user_id
+  returning * into target;
+  return target;
+end
+$$;
+
+create or replace function public.decide_affiliate_link(p_link_id uuid, p_decision text, p_reason text default null)
+returns public.affiliate_links
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  link public.affiliate_links;
+  campaign public.campaigns;
+  approved_count int;
+  v_reason text := nullif(btrim(p_reason), '');
+begin
+  if not private.has_role('admin') then
+    raise exception 'Only admins can approve or reject links' using errcode = '42501';
+  end if;
+  if p_decision is null or p_decision not in ('approved', 'rejected') then
+    raise exception 'decision must be approved or rejected' using errcode = '22023';
+  end if;
+  if p_decision = 'rejected' and v_reason is null then
+    raise exception 'A reason is required to reject a link' using errcode = '22023', column = 'reason';
+  end if;
+  select * into link from public.affiliate_links where id = p_link_id;
+  if not found then
+    raise exception 'Affiliate link not found' using errcode = 'P0002';
+  end if;
+  -- Lock the campaign first: concurrent approvals for one campaign queue here, so the cap of
+  -- 10 approved links cannot be overrun.
+  select * into campaign from public.campaigns where id = link.campaign_id for update;
+  select * into link from public.affiliate_links where id = p_link_id for update;
+  if link.status <> 'pending' then
+    raise exception 'Affiliate link is already %', link.status using errcode = '55000';
+  end if;
+  if p_decision = 'approved' then
+    if campaign.status <> 'active' then
+      raise exception 'The campaign is no longer active' using errcode = '55000';
+    end if;
+    select count(*) into approved_count from public.affiliate_links
+    where campaign_id = link.campaign_id and status = 'approved';
+    if approved_count >= 10 then
+      raise exception 'This campaign already has the maximum of 10 approved links' using errcode = '55000';
+    end if;
+    -- Keywords are unique per influencer across campaigns: approvals for one influencer queue
+    -- here so two of them cannot both pick the same free keyword.
+    perform pg_advisory_xact_lock(hashtextextended('keyword_triggers:' || link.influencer_id::text, 0));
+  end if;
+
+  update public.affiliate_links
+  set status = p_decision::public.link_status, decided_at = now(), decided_by = (select auth.uid()),
+      short_code = case when p_decision = 'approved' then private.new_short_code() end
+  where id = p_link_id
+  returning * into link;
+
+  if p_decision = 'approved' then
+    insert into public.keyword_triggers (affiliate_link_id, influencer_id, campaign_id, keyword, dm_template_text)
+    select link.id, link.influencer_id, link.campaign_id, kw, private.default_dm_template()
+    from private.next_keyword(link.influencer_id, campaign.product_name) as kw;
+  else
+    insert into public.affiliate_link_rejections (affiliate_link_id, influencer_id, reason)
+    values (link.id, link.influencer_id, v_reason);
+  end if;
+  return link;
+end
+$$;
+
+create or replace function private.check_client_commission_rate() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if current_user in ('anon', 'authenticated') and new.commission_rate <> round(new.commission_rate, 2) then
+    raise exception 'Commission rate can have at most two decimals (0.15 for 15%%)'
+      using errcode = '23514', column = 'commission_rate', constraint = 'campaigns_commission_rate_two_decimals';
+  end if;
+  return new;
+end
+$$;
+
+create or replace function public.complete_payouts(p_user_id uuid, p_aba_reference text)
+returns setof public.payout_requests
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  reference text := btrim(p_aba_reference, E' \t\n\r\f\x0B');
+  pending public.payout_requests;
+  completed public.payout_requests;
+  new_transaction_id bigint;
+  any_completed boolean := false;
+begin
+  if not private.has_role('admin') then
+    raise exception 'Only admins can complete payouts' using errcode = '42501';
+  end if;
+  -- Its length is payout_requests_aba_reference_check's to refuse, when the request is completed.
+  if reference is null or reference = '' then
+    raise exception 'ABA reference number is required to complete payout.' using errcode = '22023', column = 'aba_reference';
+  end if;
+  if not exists (select 1 from public.users where id = p_user_id) then
+    raise exception 'User not found' using errcode = 'P0002';
+  end if;
+
+  -- The row locks make a second completion wait, then find nothing pending: it never pays twice.
+  for pending in
+    select * from public.payout_requests where user_id = p_user_id and status = 'pending'
+    order by requested_at for update
+  loop
+    update public.payout_requests
+    set status = 'completed', completed_at = now(), completed_by = (select auth.uid()), aba_reference = reference
+    where id = pending.id
+    returning * into completed;
+    insert into public.ledger_transactions (kind, payout_request_id, created_by)
+    values ('payout', pending.id, (select auth.uid()))
+    returning id into new_transaction_id;
+    insert into public.ledger_entries (transaction_id, account_id, line, amount_cents)
+    select new_transaction_id, a.id, 'payout'::public.ledger_line, -pending.amount_cents
+    from public.ledger_accounts a where a.user_id = p_user_id
+    union all
+    select new_transaction_id, private.ledger_account_id('delivery_cash'), 'payout', pending.amount_cents;
+    any_completed := true;
+    return next completed;
+  end loop;
+  if not any_completed then
+    raise exception 'There is no pending payout request for this user.' using errcode = '55000';
+  end if;
+end
+$$;
+

@@ -302,7 +302,10 @@ revoke all on private.checkout_idempotency_keys from public, anon, authenticated
 -- The checkout. The click the customer came through (p_click_id, the `ref` of the short link's
 -- redirect) is kept only when it is a click on this very link (same influencer and campaign); any
 -- other id (unknown, another link's, malformed upstream) places the order as it would without
--- one, unattributed, so a stale or copied ref never stops a sale.
+-- one, unattributed, so a stale or copied ref never stops a sale. The quantity and the phone's
+-- format are refused by their tables' constraints (orders_quantity_check,
+-- order_contacts_customer_phone_check) when the order and its contact are written; the api function
+-- answers each with its field and one message (contract/constraints.ts).
 -- Side effects: inserting the order gives it its number (the order_number default,
 -- private.order_number) and queues the Telegram new-order notice (trigger orders_queue_telegram,
 -- 09_telegram.sql); inserting its contact runs order_contacts_flag_new_order (this file), which
@@ -332,12 +335,6 @@ declare
   closed_reason text;
   click public.link_clicks;
 begin
-  if p_quantity is null or p_quantity not between 1 and 10 then
-    raise exception 'Quantity must be between 1 and 10' using errcode = '22023';
-  end if;
-  if p_customer_phone is null or p_customer_phone !~ '^\+855[1-9][0-9]{7,8}$' then
-    raise exception 'Phone number must be a Cambodian number such as 012 345 678' using errcode = '22023';
-  end if;
   if p_client_ip is null or trim(p_client_ip) = '' then
     raise exception 'Client address is required' using errcode = '22023';
   end if;
@@ -395,7 +392,9 @@ comment on function private.place_order is 'Checkout: validates the link, the ca
 -- finds the key and answers the first's order, so two submits in one instant make one order. If
 -- the first fails (a refused phone, a rate limit), nothing is kept and the second places the order
 -- itself. Answers the order and whether it was placed earlier (replayed); without a key (null) it
--- is private.place_order.
+-- is private.place_order. A malformed key is refused by
+-- checkout_idempotency_keys_idempotency_key_check when it is stored, the order it placed rolled
+-- back with it.
 create or replace function private.place_order_once(
   p_idempotency_key text,
   p_influencer_id uuid,
@@ -414,10 +413,6 @@ declare
   earlier private.checkout_idempotency_keys;
   new_order public.orders;
 begin
-  if p_idempotency_key is not null and p_idempotency_key !~ '^[A-Za-z0-9_-]{8,100}$' then
-    raise exception 'Idempotency-Key must be 8 to 100 letters, digits, - or _'
-      using errcode = '22023', column = 'Idempotency-Key';
-  end if;
   if p_idempotency_key is null then
     new_order := private.place_order(p_influencer_id, p_campaign_id, p_customer_phone, p_district, p_commune,
                                      p_quantity, p_client_ip, p_click_id);

@@ -426,11 +426,9 @@ begin
   if not private.has_role('admin') then
     raise exception 'Only admins can complete payouts' using errcode = '42501';
   end if;
+  -- Its length is payout_requests_aba_reference_check's to refuse, when the request is completed.
   if reference is null or reference = '' then
     raise exception 'ABA reference number is required to complete payout.' using errcode = '22023', column = 'aba_reference';
-  end if;
-  if length(reference) > 64 then
-    raise exception 'ABA reference number must be at most 64 characters' using errcode = '22023', column = 'aba_reference';
   end if;
   if not exists (select 1 from public.users where id = p_user_id) then
     raise exception 'User not found' using errcode = 'P0002';
