@@ -16,6 +16,10 @@
 --    max_commission_rate becomes plain numeric so that its check refuses a third decimal instead
 --    of the column type rounding it away; the client's two-decimal rule for campaign rates raises
 --    under the name campaigns_commission_rate_two_decimals, in the API's words.
+-- 3. The checkout flags its order itself: private.place_order calls private.flag_order (the fraud
+--    flags, and the hold) once the contact is recorded and returns the order as stored; the
+--    trigger order_contacts_flag_new_order, which held the order after place_order had read it,
+--    is dropped.
 
 -- 1. enums ----------------------------------------------------------------------------------------
 
@@ -331,6 +335,188 @@ begin
   return saved;
 end
 $$;
+create or replace function private.place_order_once(
+  p_idempotency_key text,
+  p_influencer_id uuid,
+  p_campaign_id uuid,
+  p_customer_phone text,
+  p_district text,
+  p_commune text,
+  p_quantity integer,
+  p_client_ip text,
+  p_click_id uuid default null
+) returns table (order_id uuid, replayed boolean)
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  request text;
+  earlier private.checkout_idempotency_keys;
+  new_order public.orders;
+begin
+  if p_idempotency_key is null then
+    new_order := private.place_order(p_influencer_id, p_campaign_id, p_customer_phone, p_district, p_commune,
+                                     p_quantity, p_client_ip, p_click_id);
+    return query select new_order.id, false;
+    return;
+  end if;
+
+  -- What the order is: the same key answers only the same request (the caller's address is not
+  -- part of it: a retry from another network is the same order).
+  request := encode(sha256(convert_to(concat_ws(E'\n', p_influencer_id, p_campaign_id, p_customer_phone,
+                                                p_district, p_commune, p_quantity, p_click_id), 'UTF8')), 'hex');
+
+  -- A second request with this key waits here until the first commits or rolls back.
+  perform pg_advisory_xact_lock(hashtextextended('checkout:idempotency:' || p_idempotency_key, 0));
+  select * into earlier from private.checkout_idempotency_keys k
+  where k.idempotency_key = p_idempotency_key and k.created_at > now() - interval '24 hours';
+  if found then
+    if earlier.request_hash <> request then
+      raise exception 'Idempotency-Key was already used for a different order: send a new key for a new order'
+        using errcode = 'P0422', column = 'Idempotency-Key';
+    end if;
+    return query select earlier.order_id, true;
+    return;
+  end if;
+
+  new_order := private.place_order(p_influencer_id, p_campaign_id, p_customer_phone, p_district, p_commune,
+                                   p_quantity, p_client_ip, p_click_id);
+  -- Keys live 24 hours: an expired copy of this key gives way, and older keys are swept.
+  delete from private.checkout_idempotency_keys k
+  where k.created_at <= now() - interval '24 hours';
+  insert into private.checkout_idempotency_keys (idempotency_key, request_hash, order_id)
+  values (p_idempotency_key, request, new_order.id);
+  return query select new_order.id, false;
+end
+$$;
+create or replace function public.set_user_status(p_user_id uuid, p_status text, p_reason text default null)
+returns public.users
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  target public.users;
+  v_reason text := nullif(btrim(p_reason), '');
+begin
+  if not private.has_role('admin') then
+    raise exception 'Only admins can approve or reject accounts' using errcode = '42501';
+  end if;
+  if p_status is null or p_status not in ('approved', 'rejected') then
+    raise exception 'status must be approved or rejected' using errcode = '22023';
+  end if;
+  if p_status = 'rejected' and v_reason is null then
+    raise exception 'A reason is required to reject an account' using errcode = '22023', column = 'reason';
+  end if;
+  select * into target from public.users where id = p_user_id for update;
+  if not found then
+    raise exception 'User not found' using errcode = 'P0002';
+  end if;
+  if target.status <> 'pending_approval' then
+    raise exception 'User is already %', target.status using errcode = '55000';
+  end if;
+  update public.users
+  set status = p_status::public.account_status, decided_at = now(), decided_by = (select auth.uid()),
+      rejection_reason = case when p_status = 'rejected' then v_reason end
+  where id = p_user_id
+  returning * into target;
+  return target;
+end
+$$;
+create or replace function public.decide_affiliate_link(p_link_id uuid, p_decision text, p_reason text default null)
+returns public.affiliate_links
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  link public.affiliate_links;
+  campaign public.campaigns;
+  approved_count int;
+  v_reason text := nullif(btrim(p_reason), '');
+begin
+  if not private.has_role('admin') then
+    raise exception 'Only admins can approve or reject links' using errcode = '42501';
+  end if;
+  if p_decision is null or p_decision not in ('approved', 'rejected') then
+    raise exception 'decision must be approved or rejected' using errcode = '22023';
+  end if;
+  if p_decision = 'rejected' and v_reason is null then
+    raise exception 'A reason is required to reject a link' using errcode = '22023', column = 'reason';
+  end if;
+  select * into link from public.affiliate_links where id = p_link_id;
+  if not found then
+    raise exception 'Affiliate link not found' using errcode = 'P0002';
+  end if;
+  -- Lock the campaign first: concurrent approvals for one campaign queue here, so the cap of
+  -- 10 approved links cannot be overrun.
+  select * into campaign from public.campaigns where id = link.campaign_id for update;
+  select * into link from public.affiliate_links where id = p_link_id for update;
+  if link.status <> 'pending' then
+    raise exception 'Affiliate link is already %', link.status using errcode = '55000';
+  end if;
+  if p_decision = 'approved' then
+    if campaign.status <> 'active' then
+      raise exception 'The campaign is no longer active' using errcode = '55000';
+    end if;
+    select count(*) into approved_count from public.affiliate_links
+    where campaign_id = link.campaign_id and status = 'approved';
+    if approved_count >= 10 then
+      raise exception 'This campaign already has the maximum of 10 approved links' using errcode = '55000';
+    end if;
+    -- Keywords are unique per influencer across campaigns: approvals for one influencer queue
+    -- here so two of them cannot both pick the same free keyword.
+    perform pg_advisory_xact_lock(hashtextextended('keyword_triggers:' || link.influencer_id::text, 0));
+  end if;
+
+  update public.affiliate_links
+  set status = p_decision::public.link_status, decided_at = now(), decided_by = (select auth.uid()),
+      short_code = case when p_decision = 'approved' then private.new_short_code() end
+  where id = p_link_id
+  returning * into link;
+
+  if p_decision = 'approved' then
+    insert into public.keyword_triggers (affiliate_link_id, influencer_id, campaign_id, keyword, dm_template_text)
+    select link.id, link.influencer_id, link.campaign_id, kw, private.default_dm_template()
+    from private.next_keyword(link.influencer_id, campaign.product_name) as kw;
+  else
+    insert into public.affiliate_link_rejections (affiliate_link_id, influencer_id, reason)
+    values (link.id, link.influencer_id, v_reason);
+  end if;
+  return link;
+end
+$$;
+create or replace function private.check_client_commission_rate() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if current_user in ('anon', 'authenticated') and new.commission_rate <> round(new.commission_rate, 2) then
+    raise exception 'Commission rate can have at most two decimals (0.15 for 15%%)'
+      using errcode = '23514', column = 'commission_rate', constraint = 'campaigns_commission_rate_two_decimals';
+  end if;
+  return new;
+end
+$$;
+-- 3. The checkout flags its order itself and returns it as stored --------------------------------
+
+drop trigger order_contacts_flag_new_order on private.order_contacts;
+drop function private.flag_new_order();
+
+create or replace function private.flag_order(p_order public.orders, p_customer_phone text) returns public.orders
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  link public.affiliate_links;
+  flags public.order_flag[];
+  flagged public.orders := p_order;
+begin
+  select * into link from public.affiliate_links where id = p_order.affiliate_link_id;
+  flags := private.checkout_flags(link, p_order.business_id, p_customer_phone);
+  if cardinality(flags) > 0 then
+    insert into public.order_flags (order_id, flags) values (p_order.id, flags);
+    update public.orders set review_status = 'held' where id = p_order.id
+    returning * into flagged;
+  end if;
+  return flagged;
+end
+$$;
+comment on function private.flag_order is 'Checkout: records the fraud flags of a new order (its contact recorded) and holds it for review when any fired; returns the order as stored.';
+revoke execute on function private.flag_order(public.orders, text) from public;
 
 create or replace function private.place_order(
   p_influencer_id uuid,
@@ -395,173 +581,14 @@ begin
     click.id, click.source)
   returning * into new_order;
   insert into private.order_contacts (order_id, customer_phone) values (new_order.id, p_customer_phone);
+  -- After the contact, so that repeat_phone counts this order too.
+  new_order := private.flag_order(new_order, p_customer_phone);
   insert into public.order_status_history (order_id, from_status, to_status, note)
   values (new_order.id, null, 'new_order', 'Order placed at checkout');
   return new_order;
 end
 $$;
-
-create or replace function private.place_order_once(
-  p_idempotency_key text,
-  p_influencer_id uuid,
-  p_campaign_id uuid,
-  p_customer_phone text,
-  p_district text,
-  p_commune text,
-  p_quantity integer,
-  p_client_ip text,
-  p_click_id uuid default null
-) returns table (order_id uuid, replayed boolean)
-language plpgsql volatile security definer set search_path = ''
-as $$
-declare
-  request text;
-  earlier private.checkout_idempotency_keys;
-  new_order public.orders;
-begin
-  if p_idempotency_key is null then
-    new_order := private.place_order(p_influencer_id, p_campaign_id, p_customer_phone, p_district, p_commune,
-                                     p_quantity, p_client_ip, p_click_id);
-    return query select new_order.id, false;
-    return;
-  end if;
-
-  -- What the order is: the same key answers only the same request (the caller's address is not
-  -- part of it: a retry from another network is the same order).
-  request := encode(sha256(convert_to(concat_ws(E'\n', p_influencer_id, p_campaign_id, p_customer_phone,
-                                                p_district, p_commune, p_quantity, p_click_id), 'UTF8')), 'hex');
-
-  -- A second request with this key waits here until the first commits or rolls back.
-  perform pg_advisory_xact_lock(hashtextextended('checkout:idempotency:' || p_idempotency_key, 0));
-  select * into earlier from private.checkout_idempotency_keys k
-  where k.idempotency_key = p_idempotency_key and k.created_at > now() - interval '24 hours';
-  if found then
-    if earlier.request_hash <> request then
-      raise exception 'Idempotency-Key was already used for a different order: send a new key for a new order'
-        using errcode = 'P0422', column = 'Idempotency-Key';
-    end if;
-    return query select earlier.order_id, true;
-    return;
-  end if;
-
-  new_order := private.place_order(p_influencer_id, p_campaign_id, p_customer_phone, p_district, p_commune,
-                                   p_quantity, p_client_ip, p_click_id);
-  -- Keys live 24 hours: an expired copy of this key gives way, and older keys are swept.
-  delete from private.checkout_idempotency_keys k
-  where k.created_at <= now() - interval '24 hours';
-  insert into private.checkout_idempotency_keys (idempotency_key, request_hash, order_id)
-  values (p_idempotency_key, request, new_order.id);
-  return query select new_order.id, false;
-end
-$$;
-
-create or replace function public.set_user_status(p_user_id uuid, p_status text, p_reason text default null)
-returns public.users
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  target public.users;
-  v_reason text := nullif(btrim(p_reason), '');
-begin
-  if not private.has_role('admin') then
-    raise exception 'Only admins can approve or reject accounts' using errcode = '42501';
-  end if;
-  if p_status is null or p_status not in ('approved', 'rejected') then
-    raise exception 'status must be approved or rejected' using errcode = '22023';
-  end if;
-  if p_status = 'rejected' and v_reason is null then
-    raise exception 'A reason is required to reject an account' using errcode = '22023', column = 'reason';
-  end if;
-  select * into target from public.users where id = p_user_id for update;
-  if not found then
-    raise exception 'User not found' using errcode = 'P0002';
-  end if;
-  if target.status <> 'pending_approval' then
-    raise exception 'User is already %', target.status using errcode = '55000';
-  end if;
-  update public.users
-  set status = p_status::public.account_status, decided_at = now(), decided_by = (select auth.uid()),
-      rejection_reason = case when p_status = 'rejected' then v_reason end
-  where id = p_user_id
-  returning * into target;
-  return target;
-end
-$$;
-
-create or replace function public.decide_affiliate_link(p_link_id uuid, p_decision text, p_reason text default null)
-returns public.affiliate_links
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  link public.affiliate_links;
-  campaign public.campaigns;
-  approved_count int;
-  v_reason text := nullif(btrim(p_reason), '');
-begin
-  if not private.has_role('admin') then
-    raise exception 'Only admins can approve or reject links' using errcode = '42501';
-  end if;
-  if p_decision is null or p_decision not in ('approved', 'rejected') then
-    raise exception 'decision must be approved or rejected' using errcode = '22023';
-  end if;
-  if p_decision = 'rejected' and v_reason is null then
-    raise exception 'A reason is required to reject a link' using errcode = '22023', column = 'reason';
-  end if;
-  select * into link from public.affiliate_links where id = p_link_id;
-  if not found then
-    raise exception 'Affiliate link not found' using errcode = 'P0002';
-  end if;
-  -- Lock the campaign first: concurrent approvals for one campaign queue here, so the cap of
-  -- 10 approved links cannot be overrun.
-  select * into campaign from public.campaigns where id = link.campaign_id for update;
-  select * into link from public.affiliate_links where id = p_link_id for update;
-  if link.status <> 'pending' then
-    raise exception 'Affiliate link is already %', link.status using errcode = '55000';
-  end if;
-  if p_decision = 'approved' then
-    if campaign.status <> 'active' then
-      raise exception 'The campaign is no longer active' using errcode = '55000';
-    end if;
-    select count(*) into approved_count from public.affiliate_links
-    where campaign_id = link.campaign_id and status = 'approved';
-    if approved_count >= 10 then
-      raise exception 'This campaign already has the maximum of 10 approved links' using errcode = '55000';
-    end if;
-    -- Keywords are unique per influencer across campaigns: approvals for one influencer queue
-    -- here so two of them cannot both pick the same free keyword.
-    perform pg_advisory_xact_lock(hashtextextended('keyword_triggers:' || link.influencer_id::text, 0));
-  end if;
-
-  update public.affiliate_links
-  set status = p_decision::public.link_status, decided_at = now(), decided_by = (select auth.uid()),
-      short_code = case when p_decision = 'approved' then private.new_short_code() end
-  where id = p_link_id
-  returning * into link;
-
-  if p_decision = 'approved' then
-    insert into public.keyword_triggers (affiliate_link_id, influencer_id, campaign_id, keyword, dm_template_text)
-    select link.id, link.influencer_id, link.campaign_id, kw, private.default_dm_template()
-    from private.next_keyword(link.influencer_id, campaign.product_name) as kw;
-  else
-    insert into public.affiliate_link_rejections (affiliate_link_id, influencer_id, reason)
-    values (link.id, link.influencer_id, v_reason);
-  end if;
-  return link;
-end
-$$;
-
-create or replace function private.check_client_commission_rate() returns trigger
-language plpgsql set search_path = ''
-as $$
-begin
-  if current_user in ('anon', 'authenticated') and new.commission_rate <> round(new.commission_rate, 2) then
-    raise exception 'Commission rate can have at most two decimals (0.15 for 15%%)'
-      using errcode = '23514', column = 'commission_rate', constraint = 'campaigns_commission_rate_two_decimals';
-  end if;
-  return new;
-end
-$$;
-
+comment on function private.place_order is 'Checkout: validates the link, the campaign (active and within its dates), zone and rate limit, creates the order with server-side amounts, attributed to the given click when it was on the same link, flags it (private.flag_order) and returns it as stored.';
 create or replace function public.complete_payouts(p_user_id uuid, p_aba_reference text)
 returns setof public.payout_requests
 language plpgsql security definer set search_path = ''
@@ -609,4 +636,3 @@ begin
   end if;
 end
 $$;
-

@@ -28,8 +28,9 @@
 --                      within `repeat_phone_hours`, across all links;
 --   high_refusal_link  the link's customer_refused share is at least `refusal_flag_percent` over at
 --                      least `refusal_flag_min_finished` finished (delivered or cancelled) orders.
--- The thresholds are columns of public.marketplace_settings (02_settings.sql). A flagged order is
--- `held` for review: its commission stays unavailable even after delivery and after the holding
+-- The thresholds are columns of public.marketplace_settings (02_settings.sql). The checkout
+-- (private.place_order) flags its new order through private.flag_order and returns it as stored,
+-- held or not. A flagged order is `held` for review: its commission stays unavailable even after delivery and after the holding
 -- period, until an admin clears it (public.review_order) or cancels the order as suspected_fraud
 -- (a cancelled order earns nothing). The business's net is not held: the goods were sold and the
 -- cash collected whoever ordered them.
@@ -306,11 +307,12 @@ revoke all on private.checkout_idempotency_keys from public, anon, authenticated
 -- format are refused by their tables' constraints (orders_quantity_check,
 -- order_contacts_customer_phone_check) when the order and its contact are written; the api function
 -- answers each with its field and one message (contract/constraints.ts).
+-- Once its contact is recorded, the order is flagged (private.flag_order, this file: the fraud
+-- rules it fires, held for review when any does), and the order is returned as stored.
 -- Side effects: inserting the order gives it its number (the order_number default,
 -- private.order_number) and queues the Telegram new-order notice (trigger orders_queue_telegram,
--- 09_telegram.sql); inserting its contact runs order_contacts_flag_new_order (this file), which
--- records the fraud flags and marks the order held. Its first history row has no changed_by, so
--- order_status_history_audit (10_audit.sql) skips it.
+-- 09_telegram.sql). Its first history row has no changed_by, so order_status_history_audit
+-- (10_audit.sql) skips it.
 -- It declares a variable of type public.link_clicks, which 07_attribution.sql creates after this
 -- file: PL/pgSQL resolves declared types when a function is created, so the body is not checked
 -- here (it is checked when first called, as always).
@@ -378,13 +380,15 @@ begin
     click.id, click.source)
   returning * into new_order;
   insert into private.order_contacts (order_id, customer_phone) values (new_order.id, p_customer_phone);
+  -- After the contact, so that repeat_phone counts this order too.
+  new_order := private.flag_order(new_order, p_customer_phone);
   insert into public.order_status_history (order_id, from_status, to_status, note)
   values (new_order.id, null, 'new_order', 'Order placed at checkout');
   return new_order;
 end
 $$;
 reset check_function_bodies;
-comment on function private.place_order is 'Checkout: validates the link, the campaign (active and within its dates), zone and rate limit, and creates the order with server-side amounts, attributed to the given click when it was on the same link.';
+comment on function private.place_order is 'Checkout: validates the link, the campaign (active and within its dates), zone and rate limit, creates the order with server-side amounts, attributed to the given click when it was on the same link, flags it (private.flag_order) and returns it as stored.';
 
 -- Checkout with an Idempotency-Key: places the order through private.place_order in the same
 -- transaction, so the key and its order commit together or not at all. A transaction-scoped
@@ -487,28 +491,30 @@ end
 $$;
 comment on function private.checkout_flags is 'The fraud flags of a new order (its contact already recorded) on this link from this phone, with the thresholds of the marketplace settings.';
 
--- Flags are taken when the order's phone is recorded, in the checkout's transaction (place_order
--- inserts the order, then its contact). The order is then marked held for review; that update
+-- Flags a new order: records the fraud rules it fires (public.order_flags) and holds it for review,
+-- and returns the order as stored, held or not. Called by private.place_order in the checkout's
+-- transaction, once the order's contact is recorded (so repeat_phone counts the order). Holding it
 -- runs orders_touch_updated_at (this file) and orders_audit_review (10_audit.sql), which records
 -- nothing for a checkout (the caller is no admin).
-create or replace function private.flag_new_order() returns trigger
+create or replace function private.flag_order(p_order public.orders, p_customer_phone text) returns public.orders
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  placed public.orders;
   link public.affiliate_links;
   flags public.order_flag[];
+  flagged public.orders := p_order;
 begin
-  select * into placed from public.orders where id = new.order_id;
-  select * into link from public.affiliate_links where id = placed.affiliate_link_id;
-  flags := private.checkout_flags(link, placed.business_id, new.customer_phone);
+  select * into link from public.affiliate_links where id = p_order.affiliate_link_id;
+  flags := private.checkout_flags(link, p_order.business_id, p_customer_phone);
   if cardinality(flags) > 0 then
-    insert into public.order_flags (order_id, flags) values (placed.id, flags);
-    update public.orders set review_status = 'held' where id = placed.id;
+    insert into public.order_flags (order_id, flags) values (p_order.id, flags);
+    update public.orders set review_status = 'held' where id = p_order.id
+    returning * into flagged;
   end if;
-  return null;
+  return flagged;
 end
 $$;
+comment on function private.flag_order is 'Checkout: records the fraud flags of a new order (its contact recorded) and holds it for review when any fired; returns the order as stored.';
 
 -- An admin clears a held order; to refuse one, the admin cancels it as suspected_fraud instead.
 -- Side effect: the trigger orders_audit_review (10_audit.sql) records the review in the audit log.
@@ -700,7 +706,7 @@ grant execute on function private.place_order(uuid, uuid, text, text, text, inte
 revoke execute on function private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid) from public;
 grant execute on function private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid) to service_role;
 revoke execute on function private.checkout_flags(public.affiliate_links, uuid, text) from public;
-revoke execute on function private.flag_new_order() from public;
+revoke execute on function private.flag_order(public.orders, text) from public;
 revoke execute on function public.review_order(uuid, text) from public, anon, service_role;
 grant execute on function public.review_order(uuid, text) to authenticated;
 revoke execute on function private.order_transition_allowed(public.order_status, public.order_status) from public;
@@ -717,9 +723,6 @@ grant execute on function public.all_order_totals() to authenticated;
 
 create trigger orders_touch_updated_at before update on public.orders
   for each row execute function private.touch_updated_at();
-
-create trigger order_contacts_flag_new_order after insert on private.order_contacts
-  for each row execute function private.flag_new_order();
 
 -- publication ------------------------------------------------------------------------------------
 

@@ -314,6 +314,22 @@ export type Database = {
         Args: { p_line: Database["public"]["Enums"]["ledger_line"]; p_transaction_id: number };
         Returns: string;
       };
+      flag_order: {
+        Args: {
+          p_customer_phone: string;
+          p_order: Omit<
+            Database["public"]["Tables"]["orders"]["Row"],
+            Database["public"]["Tables"]["orders"]["ComputedFields"]
+          >;
+        };
+        Returns: Database["public"]["Tables"]["orders"]["Row"];
+        SetofOptions: {
+          from: "*";
+          to: "orders";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       has_role: { Args: { p_user_type: Database["public"]["Enums"]["user_type"] }; Returns: boolean };
       is_http_url: { Args: { p_max_length: number; p_url: string }; Returns: boolean };
       khqr_crc: { Args: { p_text: string }; Returns: string };
