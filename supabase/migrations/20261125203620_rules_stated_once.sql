@@ -20,6 +20,9 @@
 --    flags, and the hold) once the contact is recorded and returns the order as stored; the
 --    trigger order_contacts_flag_new_order, which held the order after place_order had read it,
 --    is dropped.
+-- 4. Names say what runs: the ledger's posting functions, called by change_order_status and never
+--    triggers, are renamed private.post_delivery and private.reverse_delivery (on_order_delivered,
+--    on_order_undelivered read like trigger functions).
 
 -- 1. enums ----------------------------------------------------------------------------------------
 
@@ -634,5 +637,80 @@ begin
   if not any_completed then
     raise exception 'There is no pending payout request for this user.' using errcode = '55000';
   end if;
+end
+$$;
+
+-- 4. Names say what runs ---------------------------------------------------------------------------
+
+alter function private.on_order_delivered(uuid) rename to post_delivery;
+alter function private.on_order_undelivered(uuid) rename to reverse_delivery;
+comment on function private.post_delivery is 'Posts the delivery transaction of an order entering delivered; called by change_order_status.';
+comment on function private.reverse_delivery is 'Posts the reversal of an order''s delivery when it leaves delivered; called by change_order_status.';
+create or replace function public.change_order_status(
+  p_order_id uuid,
+  p_new_status text,
+  p_note text default null,
+  p_reason text default null
+) returns public.orders
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  current_order public.orders;
+  previous_status public.order_status;
+  new_status public.order_status;
+  reason public.order_cancellation_reason;
+begin
+  if not private.has_role('admin') then
+    raise exception 'Only admins can change order status' using errcode = '42501';
+  end if;
+  if p_new_status is null or not p_new_status = any (enum_range(null::public.order_status)::text[]) then
+    raise exception 'new_status must be one of %', array_to_string(enum_range(null::public.order_status), ', ')
+      using errcode = '22023', column = 'new_status';
+  end if;
+  new_status := p_new_status::public.order_status;
+  -- A cancellation says why; no other change has a reason to give.
+  if new_status = 'cancelled' then
+    if p_reason is null then
+      raise exception 'reason is required to cancel an order' using errcode = '22023', column = 'reason';
+    end if;
+    if not p_reason = any (enum_range(null::public.order_cancellation_reason)::text[]) then
+      raise exception 'reason must be one of %', array_to_string(enum_range(null::public.order_cancellation_reason), ', ')
+        using errcode = '22023', column = 'reason';
+    end if;
+    reason := p_reason::public.order_cancellation_reason;
+  elsif p_reason is not null then
+    raise exception 'reason is only for cancelling an order' using errcode = '22023', column = 'reason';
+  end if;
+  -- The row lock makes concurrent changes of one order queue; each then sees the status the
+  -- previous one left, so of two identical requests only the first applies.
+  select * into current_order from public.orders where id = p_order_id for update;
+  if not found then
+    raise exception 'Order not found' using errcode = 'P0002';
+  end if;
+  if not private.order_transition_allowed(current_order.status, new_status) then
+    -- The two refusals an admin meets at the door get a message saying what to do instead.
+    if current_order.status = 'delivered' and new_status = 'cancelled' then
+      raise exception 'A delivered order cannot be cancelled: revert it to Out for Delivery first'
+        using errcode = '55000';
+    elsif current_order.status = 'cancelled' then
+      raise exception 'A cancelled order can only be reopened as a New Order' using errcode = '55000';
+    end if;
+    raise exception 'Cannot change an order from % to %', current_order.status, p_new_status
+      using errcode = '55000';
+  end if;
+
+  previous_status := current_order.status;
+  update public.orders set status = new_status, cancellation_reason = reason
+  where id = p_order_id returning * into current_order;
+  insert into public.order_status_history (order_id, from_status, to_status, changed_by, note, cancellation_reason)
+  values (p_order_id, previous_status, new_status, (select auth.uid()), p_note, reason);
+  -- The ledger moves in the same transaction as the status: both happen or neither. Cancelling
+  -- posts nothing: only delivered orders have ledger entries, and delivered cannot be cancelled.
+  if new_status = 'delivered' then
+    perform private.post_delivery(p_order_id);
+  elsif previous_status = 'delivered' then
+    perform private.reverse_delivery(p_order_id);
+  end if;
+  return current_order;
 end
 $$;

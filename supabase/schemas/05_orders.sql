@@ -566,9 +566,9 @@ comment on function private.order_transition_allowed is 'The order status transi
 
 -- An admin's change of an order's status, with a reason when it cancels.
 -- Side effects: orders_touch_updated_at (this file) stamps the order; the history row it writes
--- runs order_status_history_audit (10_audit.sql), the audit log entry; entering or leaving
--- delivered posts to the ledger through private.on_order_delivered / private.on_order_undelivered
--- (06_ledger_and_payouts.sql).
+-- runs order_status_history_audit (10_audit.sql), the audit log entry. Entering or leaving
+-- delivered posts to the ledger: this function calls private.post_delivery or
+-- private.reverse_delivery (06_ledger_and_payouts.sql).
 create or replace function public.change_order_status(
   p_order_id uuid,
   p_new_status text,
@@ -630,9 +630,9 @@ begin
   -- The ledger moves in the same transaction as the status: both happen or neither. Cancelling
   -- posts nothing: only delivered orders have ledger entries, and delivered cannot be cancelled.
   if new_status = 'delivered' then
-    perform private.on_order_delivered(p_order_id);
+    perform private.post_delivery(p_order_id);
   elsif previous_status = 'delivered' then
-    perform private.on_order_undelivered(p_order_id);
+    perform private.reverse_delivery(p_order_id);
   end if;
   return current_order;
 end

@@ -257,11 +257,12 @@ end
 $$;
 comment on function private.ledger_account_id is 'The ledger account of a user (created on first use) or a platform account.';
 
--- Called by change_order_status under the order's row lock, so deliveries of one order are
--- posted one after another; the count check and the unique numbering make a second posting of
+-- Posts an order's delivery. Called (not a trigger) by public.change_order_status
+-- (05_orders.sql) when an order enters delivered, under the order's row lock, so deliveries of one
+-- order are posted one after another; the count check and the unique numbering make a second posting of
 -- the same delivery fail instead of paying twice. The constraint trigger ledger_entries_balanced
 -- (below) checks the transaction at commit.
-create or replace function private.on_order_delivered(p_order_id uuid) returns void
+create or replace function private.post_delivery(p_order_id uuid) returns void
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -297,9 +298,11 @@ begin
   where entry.amount_cents <> 0;
 end
 $$;
-comment on function private.on_order_delivered is 'Posts the delivery transaction of an order entering delivered.';
+comment on function private.post_delivery is 'Posts the delivery transaction of an order entering delivered; called by change_order_status.';
 
-create or replace function private.on_order_undelivered(p_order_id uuid) returns void
+-- Reverses an order's latest delivery not yet reversed. Called (not a trigger) by
+-- public.change_order_status when an order leaves delivered, under the order's row lock.
+create or replace function private.reverse_delivery(p_order_id uuid) returns void
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -324,7 +327,7 @@ begin
   from public.ledger_entries e where e.transaction_id = delivery.id;
 end
 $$;
-comment on function private.on_order_undelivered is 'Posts the reversal of an order''s delivery when it leaves delivered.';
+comment on function private.reverse_delivery is 'Posts the reversal of an order''s delivery when it leaves delivered; called by change_order_status.';
 
 -- what the hold releases -------------------------------------------------------------------------
 
@@ -467,8 +470,8 @@ revoke execute on function private.refuse_ledger_change() from public;
 revoke execute on function private.check_ledger_transaction_balanced() from public;
 revoke execute on function private.guard_payout_request_change() from public;
 revoke execute on function private.ledger_account_id(public.ledger_account_kind, uuid) from public;
-revoke execute on function private.on_order_delivered(uuid) from public;
-revoke execute on function private.on_order_undelivered(uuid) from public;
+revoke execute on function private.post_delivery(uuid) from public;
+revoke execute on function private.reverse_delivery(uuid) from public;
 revoke execute on function private.earning_state(bigint, public.ledger_line) from public;
 grant execute on function private.earning_state(bigint, public.ledger_line) to authenticated, service_role;
 revoke execute on function public.request_payout() from public, anon, service_role;

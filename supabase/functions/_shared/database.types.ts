@@ -358,8 +358,6 @@ export type Database = {
       next_keyword: { Args: { p_influencer_id: string; p_product_name: string }; Returns: string };
       note_short_link_request: { Args: { p_client_address: string }; Returns: undefined };
       note_signup_attempt: { Args: { p_client_ip: string }; Returns: undefined };
-      on_order_delivered: { Args: { p_order_id: string }; Returns: undefined };
-      on_order_undelivered: { Args: { p_order_id: string }; Returns: undefined };
       order_number: { Args: { p_sequence_value: number }; Returns: string };
       order_transition_allowed: {
         Args: {
@@ -405,6 +403,7 @@ export type Database = {
           replayed: boolean;
         }[];
       };
+      post_delivery: { Args: { p_order_id: string }; Returns: undefined };
       record_admin_action: {
         Args: {
           p_action: Database["public"]["Enums"]["audit_action"];
@@ -448,6 +447,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      reverse_delivery: { Args: { p_order_id: string }; Returns: undefined };
       tlv_value: { Args: { p_tag: string; p_text: string }; Returns: string };
       verify_login: {
         Args: { p_email: string; p_password: string };
