@@ -23,6 +23,10 @@
 -- 4. Names say what runs: the ledger's posting functions, called by change_order_status and never
 --    triggers, are renamed private.post_delivery and private.reverse_delivery (on_order_delivered,
 --    on_order_undelivered read like trigger functions).
+-- 5. public.complete_payouts completes what there is: the user's one pending request (the unique
+--    index payout_requests_one_pending_key allows no second), with one update instead of a loop,
+--    and answers that request (a row, no longer a set: `select ... from complete_payouts(...)` reads
+--    the same). Same refusals, same answer of PUT /payouts/admin/complete/{userId}.
 
 -- 1. enums ----------------------------------------------------------------------------------------
 
@@ -592,53 +596,6 @@ begin
 end
 $$;
 comment on function private.place_order is 'Checkout: validates the link, the campaign (active and within its dates), zone and rate limit, creates the order with server-side amounts, attributed to the given click when it was on the same link, flags it (private.flag_order) and returns it as stored.';
-create or replace function public.complete_payouts(p_user_id uuid, p_aba_reference text)
-returns setof public.payout_requests
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  reference text := btrim(p_aba_reference, E' \t\n\r\f\x0B');
-  pending public.payout_requests;
-  completed public.payout_requests;
-  new_transaction_id bigint;
-  any_completed boolean := false;
-begin
-  if not private.has_role('admin') then
-    raise exception 'Only admins can complete payouts' using errcode = '42501';
-  end if;
-  -- Its length is payout_requests_aba_reference_check's to refuse, when the request is completed.
-  if reference is null or reference = '' then
-    raise exception 'ABA reference number is required to complete payout.' using errcode = '22023', column = 'aba_reference';
-  end if;
-  if not exists (select 1 from public.users where id = p_user_id) then
-    raise exception 'User not found' using errcode = 'P0002';
-  end if;
-
-  -- The row locks make a second completion wait, then find nothing pending: it never pays twice.
-  for pending in
-    select * from public.payout_requests where user_id = p_user_id and status = 'pending'
-    order by requested_at for update
-  loop
-    update public.payout_requests
-    set status = 'completed', completed_at = now(), completed_by = (select auth.uid()), aba_reference = reference
-    where id = pending.id
-    returning * into completed;
-    insert into public.ledger_transactions (kind, payout_request_id, created_by)
-    values ('payout', pending.id, (select auth.uid()))
-    returning id into new_transaction_id;
-    insert into public.ledger_entries (transaction_id, account_id, line, amount_cents)
-    select new_transaction_id, a.id, 'payout'::public.ledger_line, -pending.amount_cents
-    from public.ledger_accounts a where a.user_id = p_user_id
-    union all
-    select new_transaction_id, private.ledger_account_id('delivery_cash'), 'payout', pending.amount_cents;
-    any_completed := true;
-    return next completed;
-  end loop;
-  if not any_completed then
-    raise exception 'There is no pending payout request for this user.' using errcode = '55000';
-  end if;
-end
-$$;
 
 -- 4. Names say what runs ---------------------------------------------------------------------------
 
@@ -714,3 +671,50 @@ begin
   return current_order;
 end
 $$;
+
+-- 5. complete_payouts completes the one pending request -----------------------------------------
+
+drop function public.complete_payouts(uuid, text);
+create or replace function public.complete_payouts(p_user_id uuid, p_aba_reference text)
+returns public.payout_requests
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  reference text := btrim(p_aba_reference, E' \t\n\r\f\x0B');
+  completed public.payout_requests;
+  new_transaction_id bigint;
+begin
+  if not private.has_role('admin') then
+    raise exception 'Only admins can complete payouts' using errcode = '42501';
+  end if;
+  -- Its length is payout_requests_aba_reference_check's to refuse, when the request is completed.
+  if reference is null or reference = '' then
+    raise exception 'ABA reference number is required to complete payout.' using errcode = '22023', column = 'aba_reference';
+  end if;
+  if not exists (select 1 from public.users where id = p_user_id) then
+    raise exception 'User not found' using errcode = 'P0002';
+  end if;
+
+  -- The update locks the request: a second completion waits, then finds nothing pending, so it
+  -- never pays twice.
+  update public.payout_requests
+  set status = 'completed', completed_at = now(), completed_by = (select auth.uid()), aba_reference = reference
+  where user_id = p_user_id and status = 'pending'
+  returning * into completed;
+  if not found then
+    raise exception 'There is no pending payout request for this user.' using errcode = '55000';
+  end if;
+  insert into public.ledger_transactions (kind, payout_request_id, created_by)
+  values ('payout', completed.id, (select auth.uid()))
+  returning id into new_transaction_id;
+  insert into public.ledger_entries (transaction_id, account_id, line, amount_cents)
+  select new_transaction_id, a.id, 'payout'::public.ledger_line, -completed.amount_cents
+  from public.ledger_accounts a where a.user_id = p_user_id
+  union all
+  select new_transaction_id, private.ledger_account_id('delivery_cash'), 'payout', completed.amount_cents;
+  return completed;
+end
+$$;
+comment on function public.complete_payouts is 'Admin: completes the user''s pending payout request (one at most) with an ABA reference, posting the payout; answers the completed request.';
+revoke execute on function public.complete_payouts(uuid, text) from public, anon, service_role;
+grant execute on function public.complete_payouts(uuid, text) to authenticated;

@@ -411,20 +411,23 @@ end
 $$;
 comment on function public.request_payout is 'The caller requests everything available (past the holding period, not held for review, not yet requested): needs bank details, no pending request, and a positive amount; the request keeps the bank details and KHQR of that moment.';
 
--- Side effects: payout_requests_guard (this file) lets only pending -> completed through; each
+-- An admin pays a user's pending request by ABA transfer: records the reference, the admin and the
+-- time, and posts the payout. A user has one pending request at most (the unique index
+-- payout_requests_one_pending_key; request_payout refuses a second), so there is one to complete or
+-- none. The plural name dates from when it looped over a user's pending requests; it is kept so
+-- that the api function, deployed before or after this definition, calls it alike.
+-- Side effects: payout_requests_guard (this file) lets only pending -> completed through; the
 -- completion runs payout_requests_queue_telegram (09_telegram.sql), the payee's Telegram notice,
 -- and payout_requests_audit_completion (10_audit.sql), the audit log entry; ledger_entries_balanced
--- (this file) checks each payout transaction at commit.
+-- (this file) checks the payout transaction at commit.
 create or replace function public.complete_payouts(p_user_id uuid, p_aba_reference text)
-returns setof public.payout_requests
+returns public.payout_requests
 language plpgsql security definer set search_path = ''
 as $$
 declare
   reference text := btrim(p_aba_reference, E' \t\n\r\f\x0B');
-  pending public.payout_requests;
   completed public.payout_requests;
   new_transaction_id bigint;
-  any_completed boolean := false;
 begin
   if not private.has_role('admin') then
     raise exception 'Only admins can complete payouts' using errcode = '42501';
@@ -437,32 +440,27 @@ begin
     raise exception 'User not found' using errcode = 'P0002';
   end if;
 
-  -- The row locks make a second completion wait, then find nothing pending: it never pays twice.
-  for pending in
-    select * from public.payout_requests where user_id = p_user_id and status = 'pending'
-    order by requested_at for update
-  loop
-    update public.payout_requests
-    set status = 'completed', completed_at = now(), completed_by = (select auth.uid()), aba_reference = reference
-    where id = pending.id
-    returning * into completed;
-    insert into public.ledger_transactions (kind, payout_request_id, created_by)
-    values ('payout', pending.id, (select auth.uid()))
-    returning id into new_transaction_id;
-    insert into public.ledger_entries (transaction_id, account_id, line, amount_cents)
-    select new_transaction_id, a.id, 'payout'::public.ledger_line, -pending.amount_cents
-    from public.ledger_accounts a where a.user_id = p_user_id
-    union all
-    select new_transaction_id, private.ledger_account_id('delivery_cash'), 'payout', pending.amount_cents;
-    any_completed := true;
-    return next completed;
-  end loop;
-  if not any_completed then
+  -- The update locks the request: a second completion waits, then finds nothing pending, so it
+  -- never pays twice.
+  update public.payout_requests
+  set status = 'completed', completed_at = now(), completed_by = (select auth.uid()), aba_reference = reference
+  where user_id = p_user_id and status = 'pending'
+  returning * into completed;
+  if not found then
     raise exception 'There is no pending payout request for this user.' using errcode = '55000';
   end if;
+  insert into public.ledger_transactions (kind, payout_request_id, created_by)
+  values ('payout', completed.id, (select auth.uid()))
+  returning id into new_transaction_id;
+  insert into public.ledger_entries (transaction_id, account_id, line, amount_cents)
+  select new_transaction_id, a.id, 'payout'::public.ledger_line, -completed.amount_cents
+  from public.ledger_accounts a where a.user_id = p_user_id
+  union all
+  select new_transaction_id, private.ledger_account_id('delivery_cash'), 'payout', completed.amount_cents;
+  return completed;
 end
 $$;
-comment on function public.complete_payouts is 'Admin: completes all of a user''s pending payout requests with an ABA reference, posting the payouts.';
+comment on function public.complete_payouts is 'Admin: completes the user''s pending payout request (one at most) with an ABA reference, posting the payout; answers the completed request.';
 
 -- function grants --------------------------------------------------------------------------------
 

@@ -1677,12 +1677,12 @@ export type Database = {
           requested_at: string;
           status: Database["public"]["Enums"]["payout_status"];
           user_id: string;
-        }[];
+        };
         SetofOptions: {
           from: "*";
           to: "payout_requests";
-          isOneToOne: false;
-          isSetofReturn: true;
+          isOneToOne: true;
+          isSetofReturn: false;
         };
       };
       decide_affiliate_link: {
