@@ -73,9 +73,17 @@ alter table public.audit_log drop constraint audit_log_target_type_format;
 drop trigger orders_audit_review on public.orders;
 alter table public.telegram_chats alter column language drop default;
 
+-- One statement per table: a type change rewrites the table once (and checks its new not-null
+-- columns on the way), under the table's lock.
 alter table public.orders
   alter column source type public.click_source using source::public.click_source,
-  alter column review_status type public.order_review_status using review_status::public.order_review_status;
+  alter column review_status type public.order_review_status using review_status::public.order_review_status,
+  alter column subtotal_cents set not null,
+  alter column total_cents set not null,
+  alter column commission_cents set not null,
+  alter column business_gross_cents set not null,
+  alter column platform_fee_cents set not null,
+  alter column business_net_cents set not null;
 alter table public.link_clicks
   alter column source type public.click_source using source::public.click_source,
   alter column device_class type public.device_class using device_class::public.device_class;
@@ -100,17 +108,11 @@ create trigger orders_audit_review after update of review_status on public.order
   for each row when (old.review_status is distinct from new.review_status)
   execute function private.audit_order_review();
 
--- Generated columns are never null; saying so lets the generated types say so too.
+-- Generated columns are never null; saying so lets the generated types say so too (the orders'
+-- ones are set above, with that table's type changes).
 alter table public.users alter column is_approved set not null;
 alter table public.campaigns alter column is_active set not null;
 alter table public.affiliate_links alter column is_approved set not null;
-alter table public.orders
-  alter column subtotal_cents set not null,
-  alter column total_cents set not null,
-  alter column commission_cents set not null,
-  alter column business_gross_cents set not null,
-  alter column platform_fee_cents set not null,
-  alter column business_net_cents set not null;
 
 -- The functions that write these columns take the enums (new signatures, so dropped and made again
 -- with their grants).
