@@ -460,8 +460,9 @@ $$;
 comment on function private.create_admin is 'Creates or resets the seed admin; run by the operator (npm start or the SQL editor), never by the API.';
 
 -- An admin's decision. Rejecting needs a reason, which the rejected person reads; approving stores
--- none. Its length is users_rejection_reason_length's to refuse (the update fails with 23514). The update also fires users_audit_status (10_audit.sql), which
--- records user.approve or user.reject in the audit log.
+-- none. Its length is users_rejection_reason_length's to refuse (the update fails with 23514). The
+-- update also fires users_audit_status (10_audit.sql), which records user.approve or user.reject
+-- in the audit log.
 create or replace function public.set_user_status(p_user_id uuid, p_status text, p_reason text default null)
 returns public.users
 language plpgsql security definer set search_path = ''

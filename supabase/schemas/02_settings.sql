@@ -106,9 +106,10 @@ comment on function private.commission_ceiling is
 -- The admin's change (PUT /admin/settings): any of the settings; a null parameter keeps its value.
 -- Each range is the column's CHECK constraint, stated nowhere else in SQL: a value outside it fails
 -- the update (23514, the constraint named), which the API answers with the constraint's field and
--- message (contract/constraints.ts). updated_at is stamped by the touch trigger. `where id` names the one row: an update without a where clause is
--- refused where pg-safeupdate is loaded. The update also fires marketplace_settings_audit
--- (10_audit.sql), which records the changed values in the audit log.
+-- message (contract/constraints.ts). updated_at is stamped by the touch trigger. `where id` names
+-- the one row: an update without a where clause is refused where pg-safeupdate is loaded. The
+-- update also fires marketplace_settings_audit (10_audit.sql), which records the changed values in
+-- the audit log.
 create or replace function public.update_marketplace_settings(
   p_riel_per_usd integer default null,
   p_commission_hold_days integer default null,

@@ -343,9 +343,10 @@ comment on function private.default_dm_template() is 'The DM reply a new keyword
 -- An admin's decision on a pending link application. Approving gives the link its short code and
 -- creates its keyword trigger (public.keyword_triggers, 08_instagram.sql) with the default
 -- template; rejecting needs a reason, which the influencer reads, stored in
--- public.affiliate_link_rejections (whose affiliate_link_rejections_reason_check limits its length). Triggers complete it: affiliate_links_touch_updated_at (here)
--- stamps updated_at, and the deferred constraint trigger affiliate_links_audit_decision
--- (10_audit.sql) writes the link.approve or link.reject audit entry at commit.
+-- public.affiliate_link_rejections (whose affiliate_link_rejections_reason_check limits its
+-- length). Triggers complete it: affiliate_links_touch_updated_at (here) stamps updated_at, and
+-- the deferred constraint trigger affiliate_links_audit_decision (10_audit.sql) writes the
+-- link.approve or link.reject audit entry at commit.
 create or replace function public.decide_affiliate_link(p_link_id uuid, p_decision text, p_reason text default null)
 returns public.affiliate_links
 language plpgsql security definer set search_path = ''

@@ -30,10 +30,10 @@
 --                      least `refusal_flag_min_finished` finished (delivered or cancelled) orders.
 -- The thresholds are columns of public.marketplace_settings (02_settings.sql). The checkout
 -- (private.place_order) flags its new order through private.flag_order and returns it as stored,
--- held or not. A flagged order is `held` for review: its commission stays unavailable even after delivery and after the holding
--- period, until an admin clears it (public.review_order) or cancels the order as suspected_fraud
--- (a cancelled order earns nothing). The business's net is not held: the goods were sold and the
--- cash collected whoever ordered them.
+-- held or not. A flagged order is `held` for review: its commission stays unavailable even after
+-- delivery and after the holding period, until an admin clears it (public.review_order) or cancels
+-- the order as suspected_fraud (a cancelled order earns nothing). The business's net is not held:
+-- the goods were sold and the cash collected whoever ordered them.
 --
 -- Elsewhere: the foreign key orders.click_id -> public.link_clicks (orders_click_id_fkey) is in
 -- 07_attribution.sql, which creates link_clicks; the triggers orders_queue_telegram
