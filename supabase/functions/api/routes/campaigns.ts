@@ -124,22 +124,15 @@ export function campaignRoutes(deps: AppDeps) {
     const changes = await parseJsonBody(c, campaignUpdateSchema);
     const columns = Object.keys(changes) as (keyof typeof changes)[];
     if (columns.length === 0) throw new ApiError("invalid_input", "Nothing to update");
-    let row: CampaignRow | undefined;
-    try {
-      [row] = await asUser(
-        deps.sql,
-        c.get("claims"),
-        (tx) =>
-          tx<CampaignRow[]>`update public.campaigns set ${tx(changes, columns)} where id = ${id}
-                          returning ${campaignColumns(tx)}`,
-      );
-    } catch (error) {
-      // Only one of the dates was sent and it crosses the other one already stored.
-      if ((error as { constraint_name?: string }).constraint_name === "campaigns_dates_in_order") {
-        throw new ApiError("invalid_input", "End date cannot be before the start date", "end_date");
-      }
-      throw error;
-    }
+    // Only one of the dates sent, crossing the other one already stored, fails campaigns_dates_in_order:
+    // the error mapping answers it with end_date and its message (contract/constraints.ts).
+    const [row] = await asUser(
+      deps.sql,
+      c.get("claims"),
+      (tx) =>
+        tx<CampaignRow[]>`update public.campaigns set ${tx(changes, columns)} where id = ${id}
+                        returning ${campaignColumns(tx)}`,
+    );
     if (!row) throw await whyNotUpdated(deps, id);
     return c.json({
       message: "Campaign updated successfully",

@@ -96,14 +96,14 @@ export function payoutRoutes(deps: AppDeps) {
     return c.json({ stats } satisfies PayoutStatsResponse);
   });
 
-  // PUT /payouts/admin/complete/{userId} - complete a user's pending requests with the ABA reference
+  // PUT /payouts/admin/complete/{userId} - complete a user's pending request (one at most) with the ABA reference
   app.put("/admin/complete/:userId", async (c) => {
     const userId = uuidParam(c.req.param("userId"), "userId");
     const { aba_reference } = await parseJsonBody(c, payoutCompletionSchema);
     const { email, payouts } = await asUser(deps.sql, c.get("claims"), async (tx) => {
-      const completed = await tx<Pick<PublicFunctions["complete_payouts"]["Returns"][number], "id">[]>`
+      const [completed] = await tx<Pick<PublicFunctions["complete_payouts"]["Returns"], "id">[]>`
         select id from public.complete_payouts(${userId}, ${aba_reference})`;
-      const payouts = await readPayouts(tx, tx`r.id = any(${completed.map((row) => row.id)}::uuid[])`);
+      const payouts = await readPayouts(tx, tx`r.id = ${completed.id}`);
       return { email: payouts[0].email, payouts };
     });
     const total = payouts.reduce((sum, payout) => sum + payout.total_amount_cents, 0);
