@@ -1,12 +1,12 @@
-import { assert, assertEquals } from "../_shared/test-assert.ts";
+import assert from "node:assert/strict";
 import { readRetryDelays, RETRY_DELAYS_MS } from "./send-reply.ts";
 
 Deno.test("a throttled reply waits 1, 2 and 4 s unless INSTAGRAM_REPLY_RETRY_DELAYS_MS says otherwise", () => {
-  assertEquals(RETRY_DELAYS_MS, [1000, 2000, 4000]);
-  assertEquals(readRetryDelays(undefined), [1000, 2000, 4000]);
-  assertEquals(readRetryDelays(" "), [1000, 2000, 4000]);
-  assertEquals(readRetryDelays("20, 40,80"), [20, 40, 80]);
-  assertEquals(readRetryDelays("0"), [0]);
+  assert.deepStrictEqual(RETRY_DELAYS_MS, [1000, 2000, 4000]);
+  assert.deepStrictEqual(readRetryDelays(undefined), [1000, 2000, 4000]);
+  assert.deepStrictEqual(readRetryDelays(" "), [1000, 2000, 4000]);
+  assert.deepStrictEqual(readRetryDelays("20, 40,80"), [20, 40, 80]);
+  assert.deepStrictEqual(readRetryDelays("0"), [0]);
 });
 
 Deno.test("INSTAGRAM_REPLY_RETRY_DELAYS_MS refuses what is not whole milliseconds up to a minute", () => {
