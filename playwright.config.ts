@@ -1,4 +1,8 @@
 import { defineConfig } from "@playwright/test";
+import { choosePhoneRunBase } from "./tests/helpers/phones.ts";
+
+// The run's test phones start at a random slot that every worker inherits (tests/helpers/phones.ts).
+choosePhoneRunBase();
 
 // Journeys in the machine's Chromium (Playwright's own browser download cannot work here)
 // against the stack npm test starts (STACK_URL).

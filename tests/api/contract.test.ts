@@ -63,6 +63,7 @@ import {
 } from "../../supabase/functions/_shared/contract/uploads.ts";
 import { type Account, admin, business, influencer, pageForm } from "../helpers/accounts.ts";
 import { api, type ApiAnswer } from "../helpers/api.ts";
+import { uniqueTypedPhone } from "../helpers/phones.ts";
 import { png } from "../helpers/images.ts";
 import { stackUrl } from "../helpers/stack.ts";
 import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
@@ -127,7 +128,7 @@ beforeAll(async () => {
   });
   // The creator's own phone, which the customer below orders from: flagged self_order, so the
   // order is reviewed below.
-  const creatorPhone = `012 ${String(100_000 + Math.floor(Math.random() * 900_000)).replace(/(\d{3})(\d{3})/, "$1 $2")}`;
+  const creatorPhone = uniqueTypedPhone();
   await api("PUT", "/auth/profile", { token: creator.token, body: { ...bankDetails, phone: creatorPhone } });
   await record("GET /admin/users", "GET", "/admin/users", asAdmin);
   await record("PUT /admin/users/{id}/status", "PUT", `/admin/users/${registered.user.id}/status`, {
