@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
 import { uniqueTypedPhone } from "../helpers/phones.ts";
 import { demoBusiness, seedAdmin } from "../helpers/stack.ts";
+import { budget } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
@@ -29,7 +30,7 @@ const priceCents = 1999; // $19.99: x 2 + $1.50 (Tuol Kouk) = $41.48
 const district = "Tuol Kouk";
 const commune = "Tuek L'ak Muoy";
 /** New realtime events must reach the other screens within about a second; 2 s leaves slack. */
-const live = { timeout: 2_000 };
+const live = { timeout: budget(2_000) };
 
 const sql = fixtureDb();
 
