@@ -176,6 +176,8 @@ async function main() {
       port: await freePort(),
       dataDir,
       admin: { email: "admin@example.com", password: "Admin123!" },
+      // The throttling test waits through every retry: milliseconds instead of 1, 2 and 4 s.
+      instagramReplyRetryDelaysMs: [20, 40, 80],
     });
     console.log(`Test stack ready at ${stack.url} in ${stack.timings.ready} ms on ${stack.postgres}`);
     results.push(

@@ -14,6 +14,7 @@ import { campaignCreateSchema, campaignUpdateSchema } from "../../supabase/funct
 import { orderStatusChangedResponseSchema } from "../../supabase/functions/_shared/contract/orders.ts";
 import { type Account, admin, business, influencer, pageForm } from "../helpers/accounts.ts";
 import { api, type ApiAnswer } from "../helpers/api.ts";
+import { uniqueTypedPhone } from "../helpers/phones.ts";
 import { png } from "../helpers/images.ts";
 import { allowOnInstagram, simulateComment, uniqueUsername } from "../helpers/meta-fake.ts";
 import { stackUrl } from "../helpers/stack.ts";
@@ -119,7 +120,7 @@ beforeAll(async () => {
   });
   // The creator's own phone, which the customer below orders from: flagged self_order, so the
   // order is reviewed below.
-  const creatorPhone = `012 ${String(100_000 + Math.floor(Math.random() * 900_000)).replace(/(\d{3})(\d{3})/, "$1 $2")}`;
+  const creatorPhone = uniqueTypedPhone();
   await api("PUT", "/auth/profile", { token: creator.token, body: { ...bankDetails, phone: creatorPhone } });
   await record(API.users, asAdmin);
   await record(API.setUserStatus, {

@@ -4,7 +4,7 @@
 // the rule's field and message. A rule without a case here fails the first test, so a constraint
 // added to the table is tried too.
 import postgres from "postgres";
-import { assert, assertEquals } from "./test-assert.ts";
+import assert from "node:assert/strict";
 import { CONSTRAINT_RULES, type ConstraintName } from "./contract/constraints.ts";
 import { toApiError } from "./errors.ts";
 
@@ -90,7 +90,7 @@ async function errorOf(statement: Statement): Promise<unknown> {
 }
 
 Deno.test("every rule of contract/constraints.ts has a violation to try", () => {
-  assertEquals(Object.keys(violations).sort(), Object.keys(CONSTRAINT_RULES).sort());
+  assert.deepStrictEqual(Object.keys(violations).sort(), Object.keys(CONSTRAINT_RULES).sort());
 });
 
 for (const [name, statement] of Object.entries(violations) as [ConstraintName, Statement][]) {
@@ -99,12 +99,12 @@ for (const [name, statement] of Object.entries(violations) as [ConstraintName, S
     ...sanitize,
     fn: async () => {
       const error = (await errorOf(statement)) as { code?: string; constraint_name?: string; message?: string };
-      assert(
+      assert.ok(
         error.code === "23514" || error.code === "23502",
         `expected 23514 or 23502, got ${error.code}: ${error.message}`,
       );
       const answer = toApiError(error);
-      assertEquals(
+      assert.deepStrictEqual(
         { code: answer.code, field: answer.field, message: answer.message },
         { code: "invalid_input", field: CONSTRAINT_RULES[name].field, message: CONSTRAINT_RULES[name].message },
       );
@@ -122,7 +122,7 @@ Deno.test({
       const missing = toApiError(
         await errorOf((tx) => tx`insert into private.checkout_attempts (customer_phone, client_ip) values ('x', null)`),
       );
-      assertEquals(
+      assert.deepStrictEqual(
         [missing.code, missing.field, missing.message],
         ["internal", undefined, "Something went wrong. Please try again."],
       );
@@ -132,7 +132,7 @@ Deno.test({
     const unlisted = toApiError(
       await errorOf((tx) => tx`update public.delivery_zones set fee_cents = -1 where id = 1`),
     );
-    assertEquals(
+    assert.deepStrictEqual(
       [unlisted.code, unlisted.message],
       [
         "invalid_input",
