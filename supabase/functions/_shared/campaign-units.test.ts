@@ -139,12 +139,15 @@ Deno.test("one payload makes one canonical record", () => {
     canonical,
   );
   // Empty dates may come as null or "", and the description may be left out.
-  assert.deepStrictEqual(parseWith(campaignCreateSchema, { ...page, description: undefined, start_date: null, end_date: "" }), {
-    ...canonical,
-    description: "",
-    start_date: null,
-    end_date: null,
-  });
+  assert.deepStrictEqual(
+    parseWith(campaignCreateSchema, { ...page, description: undefined, start_date: null, end_date: "" }),
+    {
+      ...canonical,
+      description: "",
+      start_date: null,
+      end_date: null,
+    },
+  );
 });
 
 Deno.test("the original dashboard form's names are refused by name, before any other problem", () => {

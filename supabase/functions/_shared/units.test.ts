@@ -53,7 +53,10 @@ Deno.test("registration schemas name the field that is wrong", () => {
   const refused = bad({ fullName: "Dara", ...rest }, influencerRegistrationSchema);
   assert.deepStrictEqual([refused.field, refused.message], ["fullName", "fullName is not a field you can set here"]);
   const idCard = bad({ full_name: "Dara", ...rest, id_card_url: "" }, influencerRegistrationSchema);
-  assert.deepStrictEqual([idCard.field, idCard.message], ["id_card_url", "id_card_url is not a field you can set here"]);
+  assert.deepStrictEqual(
+    [idCard.field, idCard.message],
+    ["id_card_url", "id_card_url is not a field you can set here"],
+  );
 });
 
 Deno.test("profile update refuses fields a user may not set", () => {
