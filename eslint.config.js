@@ -3,14 +3,18 @@
 //   - shared SPA code (components, lib, config) imports no feature and not the app, and test
 //     helpers (testing) import no feature;
 //   - product code (src/, supabase/) never imports the local stack;
-//   - the SPA takes from supabase/ only the API contract, through @contract/.
+//   - the SPA takes from supabase/ only the API contract, through @contract/;
+//   - no module imports itself through others (import-x/no-cycle, with the aliases of tsconfig.json;
+//     imports of types only are not counted: they are gone at run time).
 // Formatting is Prettier's job (eslint-config-prettier turns off the rules it owns).
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import tseslint from "typescript-eslint";
 
 const features = readdirSync(new URL("./src/features", import.meta.url));
@@ -71,6 +75,22 @@ export default tseslint.config(
   // Test helpers render inside the app's providers, but know no feature.
   boundaries(["src/testing/**"], [climbing, localStack, functionCode, anyFeature]),
   boundaries(["supabase/**"], [localStack]),
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { "import-x": importX },
+    settings: {
+      // The modules no-cycle follows, and what parses them.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+          tsconfig: { configFile: fileURLToPath(new URL("./tsconfig.json", import.meta.url)) },
+        }),
+      ],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
   {
     files: ["local-stack/**", "tests/**", "bench/**", "tooling/**", "*.config.ts", "*.config.js"],
     languageOptions: { globals: globals.node },

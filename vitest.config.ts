@@ -1,5 +1,9 @@
 import { defineConfig, mergeConfig } from "vitest/config";
 import viteConfig from "./vite.config.ts";
+import { choosePhoneRunBase } from "./tests/helpers/phones.ts";
+
+// The run's test phones start at a random slot that every worker inherits (tests/helpers/phones.ts).
+choosePhoneRunBase();
 
 // Two projects: fast SPA units in jsdom, and integration tests (API, realtime, storage) in Node
 // against real Postgres and the real function. `npm test` runs both through local-stack/test-all.ts.

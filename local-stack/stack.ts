@@ -27,6 +27,11 @@ export interface StackOptions {
   /** Use this server instead of a private cluster. */
   databaseUrl?: string;
   admin: { email: string; password: string };
+  /**
+   * The instagram-webhook's waits before retrying a reply Meta throttled (its
+   * INSTAGRAM_REPLY_RETRY_DELAYS_MS): npm test shortens them; unset, the production 1, 2 and 4 s.
+   */
+  instagramReplyRetryDelaysMs?: number[];
   log?: (line: string) => void;
 }
 
@@ -107,7 +112,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       signingKey: keys.signingKey,
       secretKeys: secretKeysEnv(),
       publicUrl,
-      env: { ...instagram.env, ...telegram.env },
+      env: {
+        ...instagram.env,
+        ...telegram.env,
+        ...(opts.instagramReplyRetryDelaysMs
+          ? { INSTAGRAM_REPLY_RETRY_DELAYS_MS: opts.instagramReplyRetryDelaysMs.join(",") }
+          : {}),
+      },
     };
 
     // All settle before anything is thrown, so a failed SPA build still stops the functions.

@@ -1,7 +1,8 @@
 // `npm test`: static checks, then every layer against real parts, largest first, on a fresh stack
 // on free ports. First it makes sure pg_prove, pgTAP and Chromium are there (local-stack/test-tools.ts).
 // The stack's Postgres is chosen as for npm start (LOCAL_STACK_POSTGRES=system|embedded forces one).
-//   0. ESLint (with the layout's boundaries), Prettier, tsc and deno check; any error stops here,
+//   0. ESLint (with the layout's boundaries), Prettier, tsc, deno check and the generated API
+//      reference (docs/api-reference.md, from the route table); any error stops here,
 //      and, once the stack's database is migrated, the generated database types must match it and
 //      the declarative schema (supabase/schemas/) must describe what the migrations give
 //   1. pgTAP (pg_prove) on the stack's database, as the owner role postgres
@@ -15,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { denoBinary } from "./edge-function.ts";
+import { apiReferenceDifference } from "./api-reference.ts";
 import { databaseTypesDifference } from "./database-types.ts";
 import { freePort } from "./free-port.ts";
 import { schemaDifference } from "./schema-check.ts";
@@ -118,6 +120,10 @@ async function staticChecks(): Promise<LayerResult[]> {
       ["check", "--config", join("telegram-webhook", "deno.json"), "telegram-webhook"],
       join(root, "supabase", "functions"),
     ),
+    // docs/api-reference.md is written from the route table (npm run docs:api).
+    await runDifferenceCheck("generated API reference", "docs/api-reference.md matches the route table", async () =>
+      apiReferenceDifference(),
+    ),
   ];
 }
 
@@ -170,6 +176,8 @@ async function main() {
       port: await freePort(),
       dataDir,
       admin: { email: "admin@example.com", password: "Admin123!" },
+      // The throttling test waits through every retry: milliseconds instead of 1, 2 and 4 s.
+      instagramReplyRetryDelaysMs: [20, 40, 80],
     });
     console.log(`Test stack ready at ${stack.url} in ${stack.timings.ready} ms on ${stack.postgres}`);
     results.push(

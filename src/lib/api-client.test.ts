@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ApiError, apiRequest } from "./api-client.ts";
+import { API } from "@contract/routes.ts";
+import { ApiError, apiCall, apiRequest, routeUrl } from "./api-client.ts";
 import { getToken, setToken } from "./token.ts";
 
 const schema = z.object({ ok: z.boolean() });
@@ -128,5 +129,54 @@ describe("apiRequest", () => {
     await expect(
       apiRequest("/x", { schema, fetchImpl: async () => jsonResponse(200, { nope: 1 }) }),
     ).rejects.toMatchObject({ kind: "invalid-response" });
+  });
+});
+
+describe("apiCall", () => {
+  const base = "https://x.test/functions/v1/api";
+  const calls = (fetchImpl: ReturnType<typeof vi.fn>) => fetchImpl.mock.calls as unknown as [string, RequestInit][];
+
+  it("takes the method and path of the route table's entry, fills its parameters and parses with its schema", async () => {
+    setToken("abc.def.ghi");
+    const chat = {
+      id: "00000000-0000-4000-8000-000000000001",
+      title: "Shop",
+      language: "km",
+      notices: { new_order: true, payout_completed: false, new_signup: false },
+      linked_at: "2026-11-22T06:00:00.000Z",
+    };
+    const fetchImpl = vi.fn(async () => jsonResponse(200, { chat, extra: 1 }));
+    const answer = await apiCall(API.updateTelegramChat, {
+      params: { id: "a b/c" },
+      body: { payout_completed: false },
+      fetchImpl,
+      baseUrl: base,
+    });
+    expect(answer).toEqual({ chat });
+    const [[url, init]] = calls(fetchImpl);
+    expect(url).toBe(`${base}/notifications/telegram/chats/a%20b%2Fc`);
+    expect(init.method).toBe("PUT");
+    expect(init.body).toBe('{"payout_completed":false}');
+    expect(init.headers).toMatchObject({ Authorization: "Bearer abc.def.ghi" });
+  });
+
+  it("writes the query's non-empty values in order and leaves the rest out", () => {
+    expect(routeUrl(API.adminOrders.path, undefined, { limit: "50", q: "", status: "delivered", cursor: null })).toBe(
+      "/admin/orders?limit=50&status=delivered",
+    );
+    expect(routeUrl(API.me.path)).toBe("/auth/me");
+    expect(() => routeUrl(API.campaign.path, {})).toThrow("/campaigns/{id} needs the path parameter id");
+  });
+
+  it("calls a route open to anyone without the stored token", async () => {
+    setToken("abc.def.ghi");
+    const fetchImpl = vi.fn(async () => jsonResponse(200, { districts: ["Doun Penh"] }));
+    await expect(apiCall(API.districts, { fetchImpl, baseUrl: base })).resolves.toEqual({ districts: ["Doun Penh"] });
+    expect(calls(fetchImpl)[0][1].headers).not.toHaveProperty("Authorization");
+  });
+
+  it("refuses an answer its route's schema does not parse", async () => {
+    const fetchImpl = vi.fn(async () => jsonResponse(200, { user: { id: 1 } }));
+    await expect(apiCall(API.me, { fetchImpl, baseUrl: base })).rejects.toMatchObject({ kind: "invalid-response" });
   });
 });

@@ -1,9 +1,13 @@
 // The one way the SPA talks to the api function: JSON over fetch, bearer token when stored, a 60 s
 // timeout and its message on timeout or abort (docs/product.md, "When something fails"). Responses
 // are parsed with the endpoint's zod schema; errors become ApiError carrying the server's `message`
-// and `field`. The public checkout alone reads answers unparsed (apiRequestUnparsed), to keep zod
-// off a customer's phone; tests/api/contract.test.ts holds the server to those schemas.
+// and `field`. Fetchers call apiCall with an entry of the route table (@contract/routes.ts), which
+// gives the method, the path and the schemas. The public checkout alone reads answers unparsed
+// (apiRequestUnparsed) and writes its paths out, to keep zod (which the table brings) off a
+// customer's phone; tests/api/contract.test.ts holds the server to those schemas.
 import type { z } from "zod";
+import { fillPath, type PathParams } from "@contract/route-path.ts";
+import type { JsonRoute } from "@contract/routes.ts";
 import { env } from "@/config/env.ts";
 import { REQUEST_TIMEOUT_MS } from "@/config/app.ts";
 import { loadServerMessages, t, tServer } from "./i18n/index.ts";
@@ -56,6 +60,59 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   const parsed = options.schema.safeParse(json);
   if (!parsed.success) throw new ApiError(t("errors.invalidResponse"), "invalid-response", status);
   return parsed.data;
+}
+
+/** The path parameters of a route: none, or each `{name}` of its path. */
+type ParamsOption<P extends string> = [PathParams<P>] extends [never]
+  ? { params?: undefined }
+  : { params: Readonly<Record<PathParams<P>, string>> };
+
+/** The body a route takes: its body schema's input, a form of files, or none. */
+type BodyOption<Request> = Request extends { body: infer S extends z.ZodType }
+  ? { body: z.input<S> }
+  : Request extends { files: object }
+    ? { body: FormData }
+    : { body?: undefined };
+
+/** The query parameters a route reads (text; null, undefined and "" are left out). */
+type QueryOption<Request> = Request extends { query: infer S extends z.ZodType }
+  ? { query?: { readonly [K in keyof z.input<S>]?: Extract<z.input<S>[K], string> | null } }
+  : { query?: undefined };
+
+export type CallOptions<R extends JsonRoute> = ParamsOption<R["path"]> &
+  BodyOption<R["request"]> &
+  QueryOption<R["request"]> &
+  Omit<SendOptions, "method" | "body">;
+
+/** The route's path with its parameters filled in and the query's non-empty values appended, in order. */
+export function routeUrl(path: string, params?: Readonly<Record<string, string>>, query?: object): string {
+  const filled = fillPath(path, params ?? {});
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (typeof value === "string" && value !== "") search.set(name, value);
+  }
+  return search.size > 0 ? `${filled}?${search}` : filled;
+}
+
+/**
+ * Calls a route of the table (`API.<name>` of @contract/routes.ts) with its path parameters, query
+ * and body, and parses the answer with the route's response schema. A route open to anyone is
+ * called without the stored token, unless `token` says otherwise.
+ */
+export function apiCall<R extends JsonRoute>(
+  route: R,
+  ...[options]: object extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>]
+): Promise<z.output<R["response"]["schema"]>> {
+  const { params, query, ...rest } = (options ?? {}) as SendOptions & {
+    params?: Readonly<Record<string, string>>;
+    query?: object;
+  };
+  return apiRequest(routeUrl(route.path, params, query), {
+    token: route.role.kind === "anyone" ? null : undefined,
+    ...rest,
+    method: route.method,
+    schema: route.response.schema,
+  }) as Promise<z.output<R["response"]["schema"]>>;
 }
 
 /** The answer as the contract types it, not parsed: only for the public checkout (see above). */

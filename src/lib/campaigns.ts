@@ -2,14 +2,15 @@
 // and the campaign management view both list the business's own campaigns, and available
 // campaigns caches the same record for influencers.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { campaignsResponseSchema, type Campaign } from "@contract/campaigns.ts";
-import { apiRequest } from "./api-client.ts";
+import type { Campaign } from "@contract/campaigns.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "./api-client.ts";
 import { t } from "./i18n/index.ts";
 import { screenState } from "./screen-state.ts";
 
 // GET /campaigns/business - the caller's own campaigns, newest first
 export function getBusinessCampaigns(signal?: AbortSignal): Promise<Campaign[]> {
-  return apiRequest("/campaigns/business", { schema: campaignsResponseSchema, signal }).then((body) => body.campaigns);
+  return apiCall(API.businessCampaigns, { signal }).then((body) => body.campaigns);
 }
 
 export const campaignKeys = {

@@ -1,14 +1,15 @@
 // GET /auth/me, the caller's account (docs/api.md, "User") as it is now. Shared because several
 // features need the caller's current status (never trusted from the token).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { meResponseSchema, type User } from "@contract/auth.ts";
-import { apiRequest } from "./api-client.ts";
+import type { User } from "@contract/auth.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "./api-client.ts";
 import { t } from "./i18n/index.ts";
 import { screenState } from "./screen-state.ts";
 
 // GET /auth/me - the caller's account as it is now
 export function getMe(signal?: AbortSignal): Promise<User> {
-  return apiRequest("/auth/me", { schema: meResponseSchema, signal }).then((body) => body.user);
+  return apiCall(API.me, { signal }).then((body) => body.user);
 }
 
 // Keys hold no user id: the cache is emptied when another user signs in (clearCacheOnUserChange).

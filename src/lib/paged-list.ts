@@ -7,17 +7,13 @@ import { screenState, type ScreenState } from "./screen-state.ts";
 /** Rows per request: the API's default page. */
 export const BOARD_PAGE_SIZE = 50;
 
-/** `path?limit=…&cursor=…&<filters>`, leaving out empty filters and the first page's cursor. */
-export function pagePath(
-  path: string,
+/** The query of one page, `limit=…&<filters>&cursor=…` (apiCall leaves out empty filters and the first page's cursor). */
+export function pageQuery<F extends Readonly<Record<string, string | undefined>>>(
   cursor: string | null,
-  filters: Readonly<Record<string, string | undefined>> = {},
+  filters: F = {} as F,
   limit: number = BOARD_PAGE_SIZE,
-): string {
-  const query = new URLSearchParams({ limit: String(limit) });
-  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-  if (cursor) query.set("cursor", cursor);
-  return `${path}?${query}`;
+): F & { limit: string; cursor: string | null } {
+  return { limit: String(limit), ...filters, cursor };
 }
 
 /** The options every paged list shares: start without a cursor, follow next_cursor until null. */

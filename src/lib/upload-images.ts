@@ -1,9 +1,9 @@
 // Product image uploads (docs/api.md, "Image uploads"): one file goes to POST /upload/image (field
 // `image`), several to POST /upload/images (field `images`). PNG, JPEG or GIF up to 10 MB each; the
-// server checks the content again. Shared by the create campaign page and the business dashboard's
-// edit modal.
-import { imagesUploadResponseSchema, imageUploadResponseSchema, type UploadedImage } from "@contract/uploads.ts";
-import { apiRequest } from "./api-client.ts";
+// server checks the content again. Used by the campaign screen.
+import { API } from "@contract/routes.ts";
+import type { UploadedImage } from "@contract/uploads.ts";
+import { apiCall } from "./api-client.ts";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;
@@ -26,20 +26,10 @@ export async function uploadImages(files: readonly File[], signal?: AbortSignal)
   const form = new FormData();
   if (files.length === 1) {
     form.append("image", files[0]);
-    const body = await apiRequest("/upload/image", {
-      method: "POST",
-      body: form,
-      schema: imageUploadResponseSchema,
-      signal,
-    });
+    const body = await apiCall(API.uploadImage, { body: form, signal });
     return [{ url: body.url, public_id: body.public_id }];
   }
   for (const file of files) form.append("images", file);
-  const body = await apiRequest("/upload/images", {
-    method: "POST",
-    body: form,
-    schema: imagesUploadResponseSchema,
-    signal,
-  });
+  const body = await apiCall(API.uploadImages, { body: form, signal });
   return body.images;
 }

@@ -165,7 +165,7 @@ create table public.users (
   email text not null,
   user_type public.user_type not null,
   status public.account_status not null default 'pending_approval',
-  is_approved boolean generated always as (status = 'approved') stored,
+  is_approved boolean not null generated always as (status = 'approved') stored,
   full_name text,
   business_name text,
   social_media_page text,
@@ -459,9 +459,10 @@ end
 $$;
 comment on function private.create_admin is 'Creates or resets the seed admin; run by the operator (npm start or the SQL editor), never by the API.';
 
--- An admin's decision. Rejecting needs a reason of 1-500 characters, which the rejected person
--- reads; approving stores none. The update also fires users_audit_status (10_audit.sql), which
--- records user.approve or user.reject in the audit log.
+-- An admin's decision. Rejecting needs a reason, which the rejected person reads; approving stores
+-- none. Its length is users_rejection_reason_length's to refuse (the update fails with 23514). The
+-- update also fires users_audit_status (10_audit.sql), which records user.approve or user.reject
+-- in the audit log.
 create or replace function public.set_user_status(p_user_id uuid, p_status text, p_reason text default null)
 returns public.users
 language plpgsql security definer set search_path = ''
@@ -478,9 +479,6 @@ begin
   end if;
   if p_status = 'rejected' and v_reason is null then
     raise exception 'A reason is required to reject an account' using errcode = '22023', column = 'reason';
-  end if;
-  if p_status = 'rejected' and char_length(v_reason) > 500 then
-    raise exception 'Reason must be at most 500 characters' using errcode = '22023', column = 'reason';
   end if;
   select * into target from public.users where id = p_user_id for update;
   if not found then

@@ -9,7 +9,8 @@
 --   max_commission_rate        the ceiling on a campaign's commission rate (03_campaigns_and_links.sql).
 --
 -- No client role writes the table, not even an admin's token at PostgREST: a change goes through
--- public.update_marketplace_settings, which checks the caller and the values as the API does.
+-- public.update_marketplace_settings, which checks the caller; each value's range is its column's
+-- CHECK constraint (the API answers each with its field and one message, contract/constraints.ts).
 -- Admins read the row (GET /admin/settings); the checkout, whose customers are anonymous, reads
 -- the rate through the api function's service connection; readers that may not read the row (a
 -- user's own summary, request_payout, the campaigns trigger) get their value from the security
@@ -42,8 +43,10 @@ create table public.marketplace_settings (
   -- The 15% platform fee is taken from what the shop keeps after commission (docs/money.md), so a
   -- rate near 1 would leave almost nothing to take it from (a $100 sale at 0.99 would pay the
   -- platform $0.15). A campaign already above the ceiling keeps its rate until its rate is changed.
-  max_commission_rate numeric(3, 2) not null default 0.50
-    constraint marketplace_settings_max_commission_rate_range check (max_commission_rate between 0.05 and 0.90)
+  -- Plain numeric, so that a third decimal is refused by the check rather than rounded away.
+  max_commission_rate numeric not null default 0.50
+    constraint marketplace_settings_max_commission_rate_range
+      check (max_commission_rate between 0.05 and 0.90 and max_commission_rate = round(max_commission_rate, 2))
 );
 
 -- comments ----------------------------------------------------------------------------------------
@@ -100,12 +103,13 @@ $$;
 comment on function private.commission_ceiling is
   'The marketplace''s max_commission_rate, for the campaigns trigger (businesses cannot read the settings row).';
 
--- The admin's change (PUT /admin/settings): any of the settings, each within its range; a null
--- parameter keeps its value. It repeats the API's rules with the API's messages, so a direct call
--- gets the same answer; the CHECK constraints stay as the last line of defence. updated_at is
--- stamped by the touch trigger. `where id` names the one row: an update without a where clause is
--- refused where pg-safeupdate is loaded. The update also fires marketplace_settings_audit
--- (10_audit.sql), which records the changed values in the audit log.
+-- The admin's change (PUT /admin/settings): any of the settings; a null parameter keeps its value.
+-- Each range is the column's CHECK constraint, stated nowhere else in SQL: a value outside it fails
+-- the update (23514, the constraint named), which the API answers with the constraint's field and
+-- message (contract/constraints.ts). updated_at is stamped by the touch trigger. `where id` names
+-- the one row: an update without a where clause is refused where pg-safeupdate is loaded. The
+-- update also fires marketplace_settings_audit (10_audit.sql), which records the changed values in
+-- the audit log.
 create or replace function public.update_marketplace_settings(
   p_riel_per_usd integer default null,
   p_commission_hold_days integer default null,
@@ -126,34 +130,6 @@ begin
   if num_nonnulls(p_riel_per_usd, p_commission_hold_days, p_repeat_phone_orders, p_repeat_phone_hours,
                   p_refusal_flag_percent, p_refusal_flag_min_finished, p_max_commission_rate) = 0 then
     raise exception 'Nothing to change: send at least one setting' using errcode = '22023';
-  end if;
-  if p_riel_per_usd not between 1000 and 10000 then
-    raise exception 'riel_per_usd must be a whole number from 1000 to 10000'
-      using errcode = '22023', column = 'riel_per_usd';
-  end if;
-  if p_commission_hold_days not between 0 and 90 then
-    raise exception 'commission_hold_days must be a whole number from 0 to 90'
-      using errcode = '22023', column = 'commission_hold_days';
-  end if;
-  if p_repeat_phone_orders not between 2 and 100 then
-    raise exception 'repeat_phone_orders must be a whole number from 2 to 100'
-      using errcode = '22023', column = 'repeat_phone_orders';
-  end if;
-  if p_repeat_phone_hours not between 1 and 720 then
-    raise exception 'repeat_phone_hours must be a whole number from 1 to 720'
-      using errcode = '22023', column = 'repeat_phone_hours';
-  end if;
-  if p_refusal_flag_percent not between 1 and 100 then
-    raise exception 'refusal_flag_percent must be a whole number from 1 to 100'
-      using errcode = '22023', column = 'refusal_flag_percent';
-  end if;
-  if p_refusal_flag_min_finished not between 1 and 1000 then
-    raise exception 'refusal_flag_min_finished must be a whole number from 1 to 1000'
-      using errcode = '22023', column = 'refusal_flag_min_finished';
-  end if;
-  if p_max_commission_rate not between 0.05 and 0.90 or p_max_commission_rate <> round(p_max_commission_rate, 2) then
-    raise exception 'max_commission_rate must be from 0.05 to 0.90 with at most two decimals'
-      using errcode = '22023', column = 'max_commission_rate';
   end if;
   update public.marketplace_settings
   set riel_per_usd = coalesce(p_riel_per_usd, riel_per_usd),

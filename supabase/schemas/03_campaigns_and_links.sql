@@ -32,10 +32,10 @@ create table public.campaigns (
   -- A fraction (0.15 = 15%). The API accepts two decimals; the column allows finer rates so
   -- money calculations can be tested with odd ones.
   commission_rate numeric(6, 4) not null check (commission_rate > 0 and commission_rate < 1),
-  description text not null default '' check (length(description) <= 5000),
+  description text not null default '' constraint campaigns_description_check check (length(description) <= 5000),
   image_urls text[] not null check (cardinality(image_urls) between 1 and 5),
   status public.campaign_status not null default 'active',
-  is_active boolean generated always as (status = 'active') stored,
+  is_active boolean not null generated always as (status = 'active') stored,
   start_date date,
   end_date date,
   deactivated_at timestamptz,
@@ -51,7 +51,7 @@ create table public.affiliate_links (
   influencer_id uuid not null references public.users (id),
   campaign_id uuid not null references public.campaigns (id),
   status public.link_status not null default 'pending',
-  is_approved boolean generated always as (status = 'approved') stored,
+  is_approved boolean not null generated always as (status = 'approved') stored,
   decided_at timestamptz,
   decided_by uuid references public.users (id),
   created_at timestamptz not null default now(),
@@ -70,7 +70,8 @@ create table public.affiliate_link_rejections (
   affiliate_link_id uuid primary key references public.affiliate_links (id),
   -- Repeated from the link so the policy reads one indexed column.
   influencer_id uuid not null references public.users (id),
-  reason text not null check (char_length(btrim(reason)) between 1 and 500),
+  reason text not null
+    constraint affiliate_link_rejections_reason_check check (char_length(btrim(reason)) between 1 and 500),
   created_at timestamptz not null default now()
 );
 
@@ -211,14 +212,17 @@ create policy "Admins can read every link rejection" on public.affiliate_link_re
 -- functions ---------------------------------------------------------------------------------------
 
 -- A client writes rates with at most two decimals (0.15 for 15%), as the API takes them. The
--- owner may store finer ones: the money tests use odd rates to exercise rounding.
+-- owner may store finer ones: the money tests use odd rates to exercise rounding. So the rule is
+-- a trigger, not a CHECK, and raises as one would: 23514 under the constraint name
+-- campaigns_commission_rate_two_decimals, which the API answers with its field and message
+-- (contract/constraints.ts); the message here is the same sentence, for a direct write.
 create or replace function private.check_client_commission_rate() returns trigger
 language plpgsql set search_path = ''
 as $$
 begin
   if current_user in ('anon', 'authenticated') and new.commission_rate <> round(new.commission_rate, 2) then
-    raise exception 'Commission rate must have at most two decimals, e.g. 0.15 for 15%%'
-      using errcode = '23514', column = 'commission_rate';
+    raise exception 'Commission rate can have at most two decimals (0.15 for 15%%)'
+      using errcode = '23514', column = 'commission_rate', constraint = 'campaigns_commission_rate_two_decimals';
   end if;
   return new;
 end
@@ -338,10 +342,11 @@ comment on function private.default_dm_template() is 'The DM reply a new keyword
 
 -- An admin's decision on a pending link application. Approving gives the link its short code and
 -- creates its keyword trigger (public.keyword_triggers, 08_instagram.sql) with the default
--- template; rejecting needs a reason of 1-500 characters, which the influencer reads, stored in
--- public.affiliate_link_rejections. Triggers complete it: affiliate_links_touch_updated_at (here)
--- stamps updated_at, and the deferred constraint trigger affiliate_links_audit_decision
--- (10_audit.sql) writes the link.approve or link.reject audit entry at commit.
+-- template; rejecting needs a reason, which the influencer reads, stored in
+-- public.affiliate_link_rejections (whose affiliate_link_rejections_reason_check limits its
+-- length). Triggers complete it: affiliate_links_touch_updated_at (here) stamps updated_at, and
+-- the deferred constraint trigger affiliate_links_audit_decision (10_audit.sql) writes the
+-- link.approve or link.reject audit entry at commit.
 create or replace function public.decide_affiliate_link(p_link_id uuid, p_decision text, p_reason text default null)
 returns public.affiliate_links
 language plpgsql security definer set search_path = ''
@@ -360,9 +365,6 @@ begin
   end if;
   if p_decision = 'rejected' and v_reason is null then
     raise exception 'A reason is required to reject a link' using errcode = '22023', column = 'reason';
-  end if;
-  if p_decision = 'rejected' and char_length(v_reason) > 500 then
-    raise exception 'Reason must be at most 500 characters' using errcode = '22023', column = 'reason';
   end if;
   select * into link from public.affiliate_links where id = p_link_id;
   if not found then

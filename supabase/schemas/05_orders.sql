@@ -28,11 +28,12 @@
 --                      within `repeat_phone_hours`, across all links;
 --   high_refusal_link  the link's customer_refused share is at least `refusal_flag_percent` over at
 --                      least `refusal_flag_min_finished` finished (delivered or cancelled) orders.
--- The thresholds are columns of public.marketplace_settings (02_settings.sql). A flagged order is
--- `held` for review: its commission stays unavailable even after delivery and after the holding
--- period, until an admin clears it (public.review_order) or cancels the order as suspected_fraud
--- (a cancelled order earns nothing). The business's net is not held: the goods were sold and the
--- cash collected whoever ordered them.
+-- The thresholds are columns of public.marketplace_settings (02_settings.sql). The checkout
+-- (private.place_order) flags its new order through private.flag_order and returns it as stored,
+-- held or not. A flagged order is `held` for review: its commission stays unavailable even after
+-- delivery and after the holding period, until an admin clears it (public.review_order) or cancels
+-- the order as suspected_fraud (a cancelled order earns nothing). The business's net is not held:
+-- the goods were sold and the cash collected whoever ordered them.
 --
 -- Elsewhere: the foreign key orders.click_id -> public.link_clicks (orders_click_id_fkey) is in
 -- 07_attribution.sql, which creates link_clicks; the triggers orders_queue_telegram
@@ -54,6 +55,13 @@ create type public.order_cancellation_reason as enum (
 comment on type public.order_cancellation_reason is 'Why an order was cancelled: refused or unreachable at the door, out of stock, ordered twice, suspected fraud, or other.';
 
 create type public.order_flag as enum ('self_order', 'repeat_phone', 'high_refusal_link');
+
+create type public.order_review_status as enum ('held', 'cleared');
+comment on type public.order_review_status is 'A flagged order''s review: held (its commission waits for an admin) or cleared (an admin released it).';
+
+-- The type of orders.source and of link_clicks.source (07_attribution.sql, which applies later).
+create type public.click_source as enum ('qr', 'dm', 'comment', 'link');
+comment on type public.click_source is 'Where a short link was shared: the ?s= of the short URL (qr, dm, comment), else link.';
 
 -- order numbers ----------------------------------------------------------------------------------
 
@@ -93,18 +101,18 @@ create table public.orders (
     constraint orders_commission_rate_check check (commission_rate > 0 and commission_rate < 1),
   quantity integer not null constraint orders_quantity_check check (quantity between 1 and 10),
   delivery_fee_cents integer not null constraint orders_delivery_fee_cents_check check (delivery_fee_cents >= 0),
-  subtotal_cents bigint generated always as (unit_price_cents * quantity) stored,
-  total_cents bigint generated always as (unit_price_cents * quantity + delivery_fee_cents) stored,
+  subtotal_cents bigint not null generated always as (unit_price_cents * quantity) stored,
+  total_cents bigint not null generated always as (unit_price_cents * quantity + delivery_fee_cents) stored,
   -- The money rules of an order. round() of a numeric rounds half away from zero: half up for
   -- these positive amounts. Generated columns cannot refer to each other, so the sale and the
   -- commission are spelled out again.
-  commission_cents bigint generated always as
+  commission_cents bigint not null generated always as
     (round(unit_price_cents * quantity * commission_rate)::bigint) stored,
-  business_gross_cents bigint generated always as
+  business_gross_cents bigint not null generated always as
     (unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)::bigint) stored,
-  platform_fee_cents bigint generated always as
+  platform_fee_cents bigint not null generated always as
     (round((unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)) * 0.15)::bigint) stored,
-  business_net_cents bigint generated always as
+  business_net_cents bigint not null generated always as
     (unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)::bigint
      - round((unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)) * 0.15)::bigint) stored,
   delivery_district text not null,
@@ -115,12 +123,12 @@ create table public.orders (
   -- The short-link click the order came through and its source. The foreign key to
   -- public.link_clicks (orders_click_id_fkey) is added in 07_attribution.sql, after that table.
   click_id uuid,
-  source text constraint orders_source_check check (source in ('qr', 'dm', 'comment', 'link')),
+  source public.click_source,
   cancellation_reason public.order_cancellation_reason,
   order_number text not null default private.order_number(nextval('public.orders_number_seq'))
     constraint orders_order_number_format check (order_number ~ '^SL-[0-9]{6,9}$')
     constraint orders_order_number_key unique,
-  review_status text constraint orders_review_status_values check (review_status in ('held', 'cleared')),
+  review_status public.order_review_status,
   constraint orders_source_with_click check ((click_id is null) = (source is null)),
   constraint orders_cancellation_reason_check check ((status = 'cancelled') = (cancellation_reason is not null))
 );
@@ -295,12 +303,16 @@ revoke all on private.checkout_idempotency_keys from public, anon, authenticated
 -- The checkout. The click the customer came through (p_click_id, the `ref` of the short link's
 -- redirect) is kept only when it is a click on this very link (same influencer and campaign); any
 -- other id (unknown, another link's, malformed upstream) places the order as it would without
--- one, unattributed, so a stale or copied ref never stops a sale.
+-- one, unattributed, so a stale or copied ref never stops a sale. The quantity and the phone's
+-- format are refused by their tables' constraints (orders_quantity_check,
+-- order_contacts_customer_phone_check) when the order and its contact are written; the api function
+-- answers each with its field and one message (contract/constraints.ts).
+-- Once its contact is recorded, the order is flagged (private.flag_order, this file: the fraud
+-- rules it fires, held for review when any does), and the order is returned as stored.
 -- Side effects: inserting the order gives it its number (the order_number default,
 -- private.order_number) and queues the Telegram new-order notice (trigger orders_queue_telegram,
--- 09_telegram.sql); inserting its contact runs order_contacts_flag_new_order (this file), which
--- records the fraud flags and marks the order held. Its first history row has no changed_by, so
--- order_status_history_audit (10_audit.sql) skips it.
+-- 09_telegram.sql). Its first history row has no changed_by, so order_status_history_audit
+-- (10_audit.sql) skips it.
 -- It declares a variable of type public.link_clicks, which 07_attribution.sql creates after this
 -- file: PL/pgSQL resolves declared types when a function is created, so the body is not checked
 -- here (it is checked when first called, as always).
@@ -325,12 +337,6 @@ declare
   closed_reason text;
   click public.link_clicks;
 begin
-  if p_quantity is null or p_quantity not between 1 and 10 then
-    raise exception 'Quantity must be between 1 and 10' using errcode = '22023';
-  end if;
-  if p_customer_phone is null or p_customer_phone !~ '^\+855[1-9][0-9]{7,8}$' then
-    raise exception 'Phone number must be a Cambodian number such as 012 345 678' using errcode = '22023';
-  end if;
   if p_client_ip is null or trim(p_client_ip) = '' then
     raise exception 'Client address is required' using errcode = '22023';
   end if;
@@ -374,13 +380,15 @@ begin
     click.id, click.source)
   returning * into new_order;
   insert into private.order_contacts (order_id, customer_phone) values (new_order.id, p_customer_phone);
+  -- After the contact, so that repeat_phone counts this order too.
+  new_order := private.flag_order(new_order, p_customer_phone);
   insert into public.order_status_history (order_id, from_status, to_status, note)
   values (new_order.id, null, 'new_order', 'Order placed at checkout');
   return new_order;
 end
 $$;
 reset check_function_bodies;
-comment on function private.place_order is 'Checkout: validates the link, the campaign (active and within its dates), zone and rate limit, and creates the order with server-side amounts, attributed to the given click when it was on the same link.';
+comment on function private.place_order is 'Checkout: validates the link, the campaign (active and within its dates), zone and rate limit, creates the order with server-side amounts, attributed to the given click when it was on the same link, flags it (private.flag_order) and returns it as stored.';
 
 -- Checkout with an Idempotency-Key: places the order through private.place_order in the same
 -- transaction, so the key and its order commit together or not at all. A transaction-scoped
@@ -388,7 +396,9 @@ comment on function private.place_order is 'Checkout: validates the link, the ca
 -- finds the key and answers the first's order, so two submits in one instant make one order. If
 -- the first fails (a refused phone, a rate limit), nothing is kept and the second places the order
 -- itself. Answers the order and whether it was placed earlier (replayed); without a key (null) it
--- is private.place_order.
+-- is private.place_order. A malformed key is refused by
+-- checkout_idempotency_keys_idempotency_key_check when it is stored, the order it placed rolled
+-- back with it.
 create or replace function private.place_order_once(
   p_idempotency_key text,
   p_influencer_id uuid,
@@ -407,10 +417,6 @@ declare
   earlier private.checkout_idempotency_keys;
   new_order public.orders;
 begin
-  if p_idempotency_key is not null and p_idempotency_key !~ '^[A-Za-z0-9_-]{8,100}$' then
-    raise exception 'Idempotency-Key must be 8 to 100 letters, digits, - or _'
-      using errcode = '22023', column = 'Idempotency-Key';
-  end if;
   if p_idempotency_key is null then
     new_order := private.place_order(p_influencer_id, p_campaign_id, p_customer_phone, p_district, p_commune,
                                      p_quantity, p_client_ip, p_click_id);
@@ -485,28 +491,30 @@ end
 $$;
 comment on function private.checkout_flags is 'The fraud flags of a new order (its contact already recorded) on this link from this phone, with the thresholds of the marketplace settings.';
 
--- Flags are taken when the order's phone is recorded, in the checkout's transaction (place_order
--- inserts the order, then its contact). The order is then marked held for review; that update
+-- Flags a new order: records the fraud rules it fires (public.order_flags) and holds it for review,
+-- and returns the order as stored, held or not. Called by private.place_order in the checkout's
+-- transaction, once the order's contact is recorded (so repeat_phone counts the order). Holding it
 -- runs orders_touch_updated_at (this file) and orders_audit_review (10_audit.sql), which records
 -- nothing for a checkout (the caller is no admin).
-create or replace function private.flag_new_order() returns trigger
+create or replace function private.flag_order(p_order public.orders, p_customer_phone text) returns public.orders
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  placed public.orders;
   link public.affiliate_links;
   flags public.order_flag[];
+  flagged public.orders := p_order;
 begin
-  select * into placed from public.orders where id = new.order_id;
-  select * into link from public.affiliate_links where id = placed.affiliate_link_id;
-  flags := private.checkout_flags(link, placed.business_id, new.customer_phone);
+  select * into link from public.affiliate_links where id = p_order.affiliate_link_id;
+  flags := private.checkout_flags(link, p_order.business_id, p_customer_phone);
   if cardinality(flags) > 0 then
-    insert into public.order_flags (order_id, flags) values (placed.id, flags);
-    update public.orders set review_status = 'held' where id = placed.id;
+    insert into public.order_flags (order_id, flags) values (p_order.id, flags);
+    update public.orders set review_status = 'held' where id = p_order.id
+    returning * into flagged;
   end if;
-  return null;
+  return flagged;
 end
 $$;
+comment on function private.flag_order is 'Checkout: records the fraud flags of a new order (its contact recorded) and holds it for review when any fired; returns the order as stored.';
 
 -- An admin clears a held order; to refuse one, the admin cancels it as suspected_fraud instead.
 -- Side effect: the trigger orders_audit_review (10_audit.sql) records the review in the audit log.
@@ -558,9 +566,9 @@ comment on function private.order_transition_allowed is 'The order status transi
 
 -- An admin's change of an order's status, with a reason when it cancels.
 -- Side effects: orders_touch_updated_at (this file) stamps the order; the history row it writes
--- runs order_status_history_audit (10_audit.sql), the audit log entry; entering or leaving
--- delivered posts to the ledger through private.on_order_delivered / private.on_order_undelivered
--- (06_ledger_and_payouts.sql).
+-- runs order_status_history_audit (10_audit.sql), the audit log entry. Entering or leaving
+-- delivered posts to the ledger: this function calls private.post_delivery or
+-- private.reverse_delivery (06_ledger_and_payouts.sql).
 create or replace function public.change_order_status(
   p_order_id uuid,
   p_new_status text,
@@ -622,9 +630,9 @@ begin
   -- The ledger moves in the same transaction as the status: both happen or neither. Cancelling
   -- posts nothing: only delivered orders have ledger entries, and delivered cannot be cancelled.
   if new_status = 'delivered' then
-    perform private.on_order_delivered(p_order_id);
+    perform private.post_delivery(p_order_id);
   elsif previous_status = 'delivered' then
-    perform private.on_order_undelivered(p_order_id);
+    perform private.reverse_delivery(p_order_id);
   end if;
   return current_order;
 end
@@ -698,7 +706,7 @@ grant execute on function private.place_order(uuid, uuid, text, text, text, inte
 revoke execute on function private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid) from public;
 grant execute on function private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid) to service_role;
 revoke execute on function private.checkout_flags(public.affiliate_links, uuid, text) from public;
-revoke execute on function private.flag_new_order() from public;
+revoke execute on function private.flag_order(public.orders, text) from public;
 revoke execute on function public.review_order(uuid, text) from public, anon, service_role;
 grant execute on function public.review_order(uuid, text) to authenticated;
 revoke execute on function private.order_transition_allowed(public.order_status, public.order_status) from public;
@@ -715,9 +723,6 @@ grant execute on function public.all_order_totals() to authenticated;
 
 create trigger orders_touch_updated_at before update on public.orders
   for each row execute function private.touch_updated_at();
-
-create trigger order_contacts_flag_new_order after insert on private.order_contacts
-  for each row execute function private.flag_new_order();
 
 -- publication ------------------------------------------------------------------------------------
 

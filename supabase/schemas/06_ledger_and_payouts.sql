@@ -257,11 +257,12 @@ end
 $$;
 comment on function private.ledger_account_id is 'The ledger account of a user (created on first use) or a platform account.';
 
--- Called by change_order_status under the order's row lock, so deliveries of one order are
--- posted one after another; the count check and the unique numbering make a second posting of
+-- Posts an order's delivery. Called (not a trigger) by public.change_order_status
+-- (05_orders.sql) when an order enters delivered, under the order's row lock, so deliveries of one
+-- order are posted one after another; the count check and the unique numbering make a second posting of
 -- the same delivery fail instead of paying twice. The constraint trigger ledger_entries_balanced
 -- (below) checks the transaction at commit.
-create or replace function private.on_order_delivered(p_order_id uuid) returns void
+create or replace function private.post_delivery(p_order_id uuid) returns void
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -297,9 +298,11 @@ begin
   where entry.amount_cents <> 0;
 end
 $$;
-comment on function private.on_order_delivered is 'Posts the delivery transaction of an order entering delivered.';
+comment on function private.post_delivery is 'Posts the delivery transaction of an order entering delivered; called by change_order_status.';
 
-create or replace function private.on_order_undelivered(p_order_id uuid) returns void
+-- Reverses an order's latest delivery not yet reversed. Called (not a trigger) by
+-- public.change_order_status when an order leaves delivered, under the order's row lock.
+create or replace function private.reverse_delivery(p_order_id uuid) returns void
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -324,7 +327,7 @@ begin
   from public.ledger_entries e where e.transaction_id = delivery.id;
 end
 $$;
-comment on function private.on_order_undelivered is 'Posts the reversal of an order''s delivery when it leaves delivered.';
+comment on function private.reverse_delivery is 'Posts the reversal of an order''s delivery when it leaves delivered; called by change_order_status.';
 
 -- what the hold releases -------------------------------------------------------------------------
 
@@ -408,60 +411,56 @@ end
 $$;
 comment on function public.request_payout is 'The caller requests everything available (past the holding period, not held for review, not yet requested): needs bank details, no pending request, and a positive amount; the request keeps the bank details and KHQR of that moment.';
 
--- Side effects: payout_requests_guard (this file) lets only pending -> completed through; each
+-- An admin pays a user's pending request by ABA transfer: records the reference, the admin and the
+-- time, and posts the payout. A user has one pending request at most (the unique index
+-- payout_requests_one_pending_key; request_payout refuses a second), so there is one to complete or
+-- none. The plural name dates from when it looped over a user's pending requests; it is kept so
+-- that the api function, deployed before or after this definition, calls it alike.
+-- Side effects: payout_requests_guard (this file) lets only pending -> completed through; the
 -- completion runs payout_requests_queue_telegram (09_telegram.sql), the payee's Telegram notice,
 -- and payout_requests_audit_completion (10_audit.sql), the audit log entry; ledger_entries_balanced
--- (this file) checks each payout transaction at commit.
+-- (this file) checks the payout transaction at commit.
 create or replace function public.complete_payouts(p_user_id uuid, p_aba_reference text)
-returns setof public.payout_requests
+returns public.payout_requests
 language plpgsql security definer set search_path = ''
 as $$
 declare
   reference text := btrim(p_aba_reference, E' \t\n\r\f\x0B');
-  pending public.payout_requests;
   completed public.payout_requests;
   new_transaction_id bigint;
-  any_completed boolean := false;
 begin
   if not private.has_role('admin') then
     raise exception 'Only admins can complete payouts' using errcode = '42501';
   end if;
+  -- Its length is payout_requests_aba_reference_check's to refuse, when the request is completed.
   if reference is null or reference = '' then
     raise exception 'ABA reference number is required to complete payout.' using errcode = '22023', column = 'aba_reference';
-  end if;
-  if length(reference) > 64 then
-    raise exception 'ABA reference number must be at most 64 characters' using errcode = '22023', column = 'aba_reference';
   end if;
   if not exists (select 1 from public.users where id = p_user_id) then
     raise exception 'User not found' using errcode = 'P0002';
   end if;
 
-  -- The row locks make a second completion wait, then find nothing pending: it never pays twice.
-  for pending in
-    select * from public.payout_requests where user_id = p_user_id and status = 'pending'
-    order by requested_at for update
-  loop
-    update public.payout_requests
-    set status = 'completed', completed_at = now(), completed_by = (select auth.uid()), aba_reference = reference
-    where id = pending.id
-    returning * into completed;
-    insert into public.ledger_transactions (kind, payout_request_id, created_by)
-    values ('payout', pending.id, (select auth.uid()))
-    returning id into new_transaction_id;
-    insert into public.ledger_entries (transaction_id, account_id, line, amount_cents)
-    select new_transaction_id, a.id, 'payout'::public.ledger_line, -pending.amount_cents
-    from public.ledger_accounts a where a.user_id = p_user_id
-    union all
-    select new_transaction_id, private.ledger_account_id('delivery_cash'), 'payout', pending.amount_cents;
-    any_completed := true;
-    return next completed;
-  end loop;
-  if not any_completed then
+  -- The update locks the request: a second completion waits, then finds nothing pending, so it
+  -- never pays twice.
+  update public.payout_requests
+  set status = 'completed', completed_at = now(), completed_by = (select auth.uid()), aba_reference = reference
+  where user_id = p_user_id and status = 'pending'
+  returning * into completed;
+  if not found then
     raise exception 'There is no pending payout request for this user.' using errcode = '55000';
   end if;
+  insert into public.ledger_transactions (kind, payout_request_id, created_by)
+  values ('payout', completed.id, (select auth.uid()))
+  returning id into new_transaction_id;
+  insert into public.ledger_entries (transaction_id, account_id, line, amount_cents)
+  select new_transaction_id, a.id, 'payout'::public.ledger_line, -completed.amount_cents
+  from public.ledger_accounts a where a.user_id = p_user_id
+  union all
+  select new_transaction_id, private.ledger_account_id('delivery_cash'), 'payout', completed.amount_cents;
+  return completed;
 end
 $$;
-comment on function public.complete_payouts is 'Admin: completes all of a user''s pending payout requests with an ABA reference, posting the payouts.';
+comment on function public.complete_payouts is 'Admin: completes the user''s pending payout request (one at most) with an ABA reference, posting the payout; answers the completed request.';
 
 -- function grants --------------------------------------------------------------------------------
 
@@ -469,8 +468,8 @@ revoke execute on function private.refuse_ledger_change() from public;
 revoke execute on function private.check_ledger_transaction_balanced() from public;
 revoke execute on function private.guard_payout_request_change() from public;
 revoke execute on function private.ledger_account_id(public.ledger_account_kind, uuid) from public;
-revoke execute on function private.on_order_delivered(uuid) from public;
-revoke execute on function private.on_order_undelivered(uuid) from public;
+revoke execute on function private.post_delivery(uuid) from public;
+revoke execute on function private.reverse_delivery(uuid) from public;
 revoke execute on function private.earning_state(bigint, public.ledger_line) from public;
 grant execute on function private.earning_state(bigint, public.ledger_line) to authenticated, service_role;
 revoke execute on function public.request_payout() from public, anon, service_role;

@@ -20,6 +20,12 @@
 -- - No scheduled job serves this area: short_link_requests is swept by note_short_link_request
 --   itself, and clicks are kept.
 
+-- types -------------------------------------------------------------------------------------------
+-- link_clicks.source is a public.click_source, made in 05_orders.sql for orders.source.
+
+create type public.device_class as enum ('mobile', 'tablet', 'desktop');
+comment on type public.device_class is 'The kind of device a click came from, read from its user agent.';
+
 -- tables ------------------------------------------------------------------------------------------
 
 create table private.click_salt (
@@ -36,9 +42,9 @@ create table public.link_clicks (
   influencer_id uuid not null references public.users (id),
   campaign_id uuid not null references public.campaigns (id),
   business_id uuid not null references public.users (id),
-  source text not null check (source in ('qr', 'dm', 'comment', 'link')),
+  source public.click_source not null,
   referrer_host text check (char_length(referrer_host) between 1 and 255),
-  device_class text not null check (device_class in ('mobile', 'tablet', 'desktop')),
+  device_class public.device_class not null,
   visitor_hash text not null check (visitor_hash ~ '^[0-9a-f]{64}$'),
   created_at timestamptz not null default now(),
   address_hash text constraint link_clicks_address_hash_check check (address_hash ~ '^[0-9a-f]{64}$')
@@ -154,9 +160,9 @@ comment on function private.click_address_hash is 'sha256(salt || address) in he
 -- insert fires link_clicks_count (below), which adds the click to link_click_counts.
 create or replace function private.record_click(
   p_short_code text,
-  p_source text,
+  p_source public.click_source,
   p_referrer_host text,
-  p_device_class text,
+  p_device_class public.device_class,
   p_client_address text,
   p_user_agent text
 ) returns table (click_id uuid, influencer_id uuid, campaign_id uuid)
@@ -171,12 +177,6 @@ declare
   recent integer;
   new_click uuid;
 begin
-  if p_source is null or p_source not in ('qr', 'dm', 'comment', 'link') then
-    raise exception 'source must be one of qr, dm, comment, link' using errcode = '22023';
-  end if;
-  if p_device_class is null or p_device_class not in ('mobile', 'tablet', 'desktop') then
-    raise exception 'device_class must be one of mobile, tablet, desktop' using errcode = '22023';
-  end if;
   if p_client_address is null or trim(p_client_address) = '' then
     raise exception 'Client address is required' using errcode = '22023';
   end if;
@@ -270,8 +270,8 @@ comment on function private.note_short_link_request is 'Rate limit of GET /r/*: 
 -- function grants ---------------------------------------------------------------------------------
 
 revoke execute on function private.click_address_hash(text) from public;
-revoke execute on function private.record_click(text, text, text, text, text, text) from public;
-grant execute on function private.record_click(text, text, text, text, text, text) to service_role;
+revoke execute on function private.record_click(text, public.click_source, text, public.device_class, text, text) from public;
+grant execute on function private.record_click(text, public.click_source, text, public.device_class, text, text) to service_role;
 revoke execute on function private.count_link_click() from public;
 revoke execute on function private.note_short_link_request(text) from public;
 grant execute on function private.note_short_link_request(text) to service_role;

@@ -14,6 +14,15 @@
 -- - A connect state works once, for its own user, within ten minutes.
 -- - Meta may deliver an event more than once; a reply goes out exactly once per event.
 
+-- types -------------------------------------------------------------------------------------------
+
+create type public.instagram_event_kind as enum ('comment', 'dm');
+comment on type public.instagram_event_kind is 'Where a follower wrote the keyword: a comment on a post or reel, or a DM.';
+create type public.instagram_event_outcome as enum ('pending', 'sent', 'failed', 'skipped');
+comment on type public.instagram_event_outcome is 'What became of an event: pending (its reply is on its way), sent, failed (Meta''s error kept), or skipped (with a reason).';
+create type public.instagram_skip_reason as enum ('no_keyword', 'trigger_off', 'campaign_inactive');
+comment on type public.instagram_skip_reason is 'Why an event got no reply: no keyword of the influencer in it, its trigger switched off, or its campaign or link no longer active.';
+
 -- tables ------------------------------------------------------------------------------------------
 
 create table public.keyword_triggers (
@@ -57,7 +66,7 @@ create table public.instagram_events (
   id uuid primary key default gen_random_uuid(),
   influencer_id uuid not null references public.users (id),
   ig_account_id text not null,
-  kind text not null check (kind in ('comment', 'dm')),
+  kind public.instagram_event_kind not null,
   -- The comment id or the message mid: Meta may deliver an event more than once, and this
   -- uniqueness is what makes a reply go out exactly once.
   external_id text not null,
@@ -66,8 +75,8 @@ create table public.instagram_events (
   from_username text,
   keyword_trigger_id uuid references public.keyword_triggers (id),
   keyword text,
-  outcome text not null check (outcome in ('pending', 'sent', 'failed', 'skipped')),
-  skip_reason text check (skip_reason in ('no_keyword', 'trigger_off', 'campaign_inactive')),
+  outcome public.instagram_event_outcome not null,
+  skip_reason public.instagram_skip_reason,
   error_code integer,
   error_subcode integer,
   error_message text,

@@ -11,6 +11,8 @@
 -- types -------------------------------------------------------------------------------------------
 
 create type public.telegram_notice_kind as enum ('new_order', 'payout_completed', 'new_signup');
+create type public.telegram_language as enum ('en', 'km');
+comment on type public.telegram_language is 'The language a chat''s notices are written in: the app''s language when the chat was linked.';
 
 -- tables ------------------------------------------------------------------------------------------
 
@@ -22,7 +24,7 @@ create table public.telegram_chats (
   -- What the owner sees in the list: the Telegram name or group title at linking time.
   title text not null constraint telegram_chats_title_check check (char_length(title) between 1 and 128),
   -- The language of the notices: the app's language when the link was made (en or km).
-  language text not null default 'en' constraint telegram_chats_language_check check (language in ('en', 'km')),
+  language public.telegram_language not null default 'en',
   notify_new_orders boolean not null default true,
   notify_payouts boolean not null default true,
   notify_signups boolean not null default true,
@@ -34,7 +36,7 @@ create table public.telegram_chats (
 create table private.telegram_link_tokens (
   token_hash bytea primary key,
   user_id uuid not null constraint telegram_link_tokens_user_id_fkey references public.users (id) on delete cascade,
-  language text not null constraint telegram_link_tokens_language_check check (language in ('en', 'km')),
+  language public.telegram_language not null,
   expires_at timestamptz not null default now() + interval '15 minutes'
 );
 
@@ -96,7 +98,7 @@ grant all on private.telegram_outbox to service_role;
 -- functions ---------------------------------------------------------------------------------------
 
 -- A token for t.me/<bot>?start=<token>: 32 characters of [A-Za-z0-9_-] (Telegram allows 64).
-create or replace function private.new_telegram_link_token(p_user_id uuid, p_language text) returns text
+create or replace function private.new_telegram_link_token(p_user_id uuid, p_language public.telegram_language) returns text
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
@@ -194,7 +196,7 @@ $$;
 -- to the next one); two drains at once never take the same notice.
 create or replace function private.claim_telegram_outbox(p_limit integer)
 returns table (id bigint, kind public.telegram_notice_kind, payload jsonb, attempts integer,
-               chat_id bigint, language text)
+               chat_id bigint, language public.telegram_language)
 language sql volatile security definer set search_path = ''
 as $$
   with due as (
@@ -216,8 +218,8 @@ $$;
 
 -- grants on functions -----------------------------------------------------------------------------
 
-revoke execute on function private.new_telegram_link_token(uuid, text) from public;
-grant execute on function private.new_telegram_link_token(uuid, text) to service_role;
+revoke execute on function private.new_telegram_link_token(uuid, public.telegram_language) from public;
+grant execute on function private.new_telegram_link_token(uuid, public.telegram_language) to service_role;
 revoke execute on function private.link_telegram_chat(text, bigint, text) from public;
 grant execute on function private.link_telegram_chat(text, bigint, text) to service_role;
 revoke execute on function private.queue_telegram_new_order() from public;

@@ -17,6 +17,20 @@
 -- This file also holds private.account_identifiers, what the self-dealing check of link
 -- applications (public.link_self_dealing, 03_campaigns_and_links.sql) compares between parties.
 
+-- types -------------------------------------------------------------------------------------------
+
+-- What an admin did, named <target>.<verb>: one per trigger below (an order's steps, reverts,
+-- cancellations and reopenings are all order.status_change).
+create type public.audit_action as enum (
+  'user.approve', 'user.reject', 'link.approve', 'link.reject', 'order.status_change', 'order.review',
+  'payout.complete', 'settings.update', 'delivery_zone.update'
+);
+comment on type public.audit_action is 'An admin action the audit log records, named <target>.<verb>.';
+create type public.audit_target_type as enum (
+  'user', 'affiliate_link', 'order', 'payout_request', 'marketplace_settings', 'delivery_zone'
+);
+comment on type public.audit_target_type is 'What an audit log entry is about.';
+
 -- tables ------------------------------------------------------------------------------------------
 
 create table public.audit_log (
@@ -25,8 +39,8 @@ create table public.audit_log (
   -- an entry keeps saying who acted even if the account's email changes later.
   actor_id uuid not null constraint audit_log_actor_id_fkey references public.users (id),
   actor_email text not null,
-  action text not null constraint audit_log_action_format check (action ~ '^[a-z_]+\.[a-z_]+$'),
-  target_type text not null constraint audit_log_target_type_format check (target_type ~ '^[a-z_]+$'),
+  action public.audit_action not null,
+  target_type public.audit_target_type not null,
   target_id text not null constraint audit_log_target_id_length check (char_length(target_id) between 1 and 100),
   -- {before: {...}, after: {...}} of the changed columns, plus the reason and what names the
   -- target for a person (an email, an order number) where the action has them.
@@ -86,7 +100,9 @@ $$;
 comment on function private.audit_changes is 'The changed columns of a row as {before, after}, or null when none changed.';
 
 -- One entry by the calling admin; nothing when the caller is not an approved admin.
-create or replace function private.record_admin_action(p_action text, p_target_type text, p_target_id text, p_details jsonb)
+create or replace function private.record_admin_action(
+  p_action public.audit_action, p_target_type public.audit_target_type, p_target_id text, p_details jsonb
+)
 returns void
 language plpgsql security definer set search_path = ''
 as $$
@@ -108,14 +124,14 @@ end
 $$;
 comment on function private.record_admin_action is 'Writes one audit log entry for the calling admin; does nothing for any other caller.';
 
--- Account decisions (public.set_user_status, 01_accounts.sql): user.approve, user.reject with the
--- reason.
+-- Account decisions (public.set_user_status, 01_accounts.sql, the only path that changes a status):
+-- user.approve, user.reject with the reason. The trigger's condition leaves only those two.
 create or replace function private.audit_user_status() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
   perform private.record_admin_action(
-    case new.status when 'approved' then 'user.approve' when 'rejected' then 'user.reject' else 'user.status_change' end,
+    case new.status when 'approved' then 'user.approve'::public.audit_action else 'user.reject' end,
     'user', new.id::text,
     private.audit_changes(
       jsonb_build_object('status', old.status, 'rejection_reason', old.rejection_reason),
@@ -126,9 +142,10 @@ end
 $$;
 comment on function private.audit_user_status is 'Trigger: records an admin''s approval or rejection of an account.';
 
--- Link decisions (public.decide_affiliate_link, 03_campaigns_and_links.sql): link.approve,
--- link.reject with the reason. The reason is inserted into affiliate_link_rejections after the
--- link's update, so this trigger is deferred to the end of the transaction, where both are there.
+-- Link decisions (public.decide_affiliate_link, 03_campaigns_and_links.sql, the only path that
+-- changes a link's status): link.approve, link.reject with the reason; the trigger's condition
+-- leaves only those two. The reason is inserted into affiliate_link_rejections after the link's
+-- update, so this trigger is deferred to the end of the transaction, where both are there.
 create or replace function private.audit_link_decision() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -138,7 +155,7 @@ begin
   -- The row as it is at commit (a deferred trigger's NEW is the row as that update left it).
   select * into current_link from public.affiliate_links where id = new.id;
   perform private.record_admin_action(
-    case new.status when 'approved' then 'link.approve' when 'rejected' then 'link.reject' else 'link.status_change' end,
+    case new.status when 'approved' then 'link.approve'::public.audit_action else 'link.reject' end,
     'affiliate_link', new.id::text,
     jsonb_build_object(
       'before', jsonb_build_object('status', old.status),
@@ -278,7 +295,7 @@ comment on function private.account_identifiers is 'A user''s phones, account nu
 
 revoke execute on function private.refuse_audit_log_change() from public;
 revoke execute on function private.audit_changes(jsonb, jsonb, text[]) from public;
-revoke execute on function private.record_admin_action(text, text, text, jsonb) from public;
+revoke execute on function private.record_admin_action(public.audit_action, public.audit_target_type, text, jsonb) from public;
 revoke execute on function private.audit_user_status() from public;
 revoke execute on function private.audit_link_decision() from public;
 revoke execute on function private.audit_order_status() from public;
@@ -296,12 +313,12 @@ create trigger audit_log_no_truncate before truncate on public.audit_log
   for each statement execute function private.refuse_audit_log_change();
 
 create trigger users_audit_status after update of status on public.users
-  for each row when (old.status is distinct from new.status)
+  for each row when (old.status is distinct from new.status and new.status in ('approved', 'rejected'))
   execute function private.audit_user_status();
 
 create constraint trigger affiliate_links_audit_decision after update of status on public.affiliate_links
   deferrable initially deferred
-  for each row when (old.status is distinct from new.status)
+  for each row when (old.status is distinct from new.status and new.status in ('approved', 'rejected'))
   execute function private.audit_link_decision();
 
 -- A history row without changed_by is a checkout's first status, never an admin's.

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiFrom, freshLoopbackAddress } from "../helpers/api.ts";
 import { type Account, admin, apply, business, createCampaign, decideLink, influencer } from "../helpers/accounts.ts";
 import { fixtureDb } from "../helpers/db-fixtures.ts";
+import { uniqueTypedPhone } from "../helpers/phones.ts";
 
 const sql = fixtureDb();
 afterAll(() => sql.end());
 
-let phoneCounter = 100_000 + Math.floor(Math.random() * 800_000);
-const nextPhone = () => `012 ${String(phoneCounter++).replace(/(\d{3})(\d{3})/, "$1 $2")}`;
+const nextPhone = uniqueTypedPhone;
 
 interface Link {
   id: string;

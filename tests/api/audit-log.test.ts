@@ -10,8 +10,8 @@ import {
   createCampaign as createCampaignRow,
   fixtureDb,
   placeOrder,
-  randomStoredPhone,
 } from "../helpers/db-fixtures.ts";
+import { uniqueStoredPhone } from "../helpers/phones.ts";
 import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
 import { seedAdmin } from "../helpers/stack.ts";
 
@@ -233,7 +233,7 @@ describe("one entry per admin action, through the real paths", () => {
     const creator = await influencer();
     const campaignId = await createCampaignRow(sql, { priceCents: 3000, commissionRate: 0.1 });
     await createApprovedLink(sql, campaignId, creator.user.id);
-    const phone = randomStoredPhone();
+    const phone = uniqueStoredPhone();
     await api("PUT", "/auth/profile", { token: creator.token, body: { phone } });
     const flagged = await placeOrder(sql, campaignId, { influencerId: creator.user.id, phone });
     const res = await api("PUT", `/admin/orders/${flagged}/review`, {

@@ -6,6 +6,7 @@ import { api } from "../helpers/api.ts";
 import { influencer } from "../helpers/accounts.ts";
 import { isoDay } from "../helpers/dates.ts";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
+import { uniqueTypedPhone } from "../helpers/phones.ts";
 
 const sql = fixtureDb();
 afterAll(() => sql.end());
@@ -37,7 +38,7 @@ describe("a campaign outside its dates", () => {
     const ended = { error: "conflict", message: "This campaign ended on 31 January 2020 and no longer takes orders." };
     // The checkout still shows the shop, and says why the product cannot be ordered.
     expect(await checkoutInfo(id)).toMatchObject({ status: 200, body: { unavailable_reason: ended.message } });
-    expect(await placeOrder(id, "012 700 001")).toMatchObject({ status: 409, body: ended });
+    expect(await placeOrder(id, uniqueTypedPhone())).toMatchObject({ status: 409, body: ended });
     const [{ count }] = await sql`select count(*)::int as count from public.orders where campaign_id = ${id}`;
     expect(count).toBe(0);
   });
@@ -46,7 +47,7 @@ describe("a campaign outside its dates", () => {
     const id = await campaignWithDates("2099-03-05", null);
     const notYet = { error: "conflict", message: "This campaign has not started yet. It opens on 5 March 2099." };
     expect(await checkoutInfo(id)).toMatchObject({ status: 200, body: { unavailable_reason: notYet.message } });
-    expect(await placeOrder(id, "012 700 002")).toMatchObject({ status: 409, body: notYet });
+    expect(await placeOrder(id, uniqueTypedPhone())).toMatchObject({ status: 409, body: notYet });
   });
 
   it("takes no link application, saying why", async () => {
@@ -65,6 +66,6 @@ describe("a campaign within its dates", () => {
   it("takes orders from a start date in the past up to an end date in the future", async () => {
     const id = await campaignWithDates(isoDay(-2), isoDay(2));
     expect(await checkoutInfo(id)).toMatchObject({ status: 200, body: { unavailable_reason: null } });
-    expect((await placeOrder(id, "012 700 003")).status).toBe(201);
+    expect((await placeOrder(id, uniqueTypedPhone())).status).toBe(201);
   });
 });

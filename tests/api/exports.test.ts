@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
 import { createApprovedLink, createCampaign, fixtureDb } from "../helpers/db-fixtures.ts";
+import { uniqueStoredPhone } from "../helpers/phones.ts";
 import { stackUrl } from "../helpers/stack.ts";
 
 const sql = fixtureDb();
@@ -23,20 +24,18 @@ async function place(campaignId: string, influencerId: string, phone: string) {
   return row;
 }
 
-const randomPhone = () => `+85596${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
-
 beforeAll(async () => {
   adminToken = (await admin()).token;
   [shop, otherShop, creator] = await Promise.all([business(), business(), influencer()]);
   const campaign = await createCampaign(sql, { businessId: shop.user.id, productName: FORMULA, priceCents: 750 });
   await createApprovedLink(sql, campaign, creator.user.id);
   for (let i = 0; i < 3; i++) {
-    const phone = randomPhone();
+    const phone = uniqueStoredPhone();
     placed.push({ ...(await place(campaign, creator.user.id, phone)), phone });
   }
   const other = await createCampaign(sql, { businessId: otherShop.user.id, productName: "Other shop's rice" });
   await createApprovedLink(sql, other, creator.user.id);
-  otherOrder = (await place(other, creator.user.id, randomPhone())).order_number;
+  otherOrder = (await place(other, creator.user.id, uniqueStoredPhone())).order_number;
 });
 afterAll(() => sql.end());
 

@@ -3,13 +3,8 @@
 // thresholds in the settings. The thresholds' edges are pgTAP's (fraud_flags.test.sql).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, businessRegistration, influencerRegistration, login } from "../helpers/api.ts";
-import {
-  createApprovedLink,
-  createCampaign,
-  fixtureDb,
-  placeOrder,
-  randomStoredPhone,
-} from "../helpers/db-fixtures.ts";
+import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
+import { uniqueStoredPhone } from "../helpers/phones.ts";
 import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
 import { seedAdmin, uniqueEmail } from "../helpers/stack.ts";
 
@@ -35,11 +30,11 @@ async function freshUser(type: "business" | "influencer"): Promise<Party> {
 /** A shop with its own store phone (the test registration's is shared) and a creator with a link. */
 async function freshLink() {
   const [shop, creator] = await Promise.all([freshUser("business"), freshUser("influencer")]);
-  const storePhone = randomStoredPhone();
+  const storePhone = uniqueStoredPhone();
   await sql`update public.users set store_phone = ${storePhone} where id = ${shop.id}`;
   const campaignId = await createCampaign(sql, { businessId: shop.id, productName: "Flag Soap", priceCents: 2000 });
   await createApprovedLink(sql, campaignId, creator.id);
-  const order = (phone = randomStoredPhone()) => placeOrder(sql, campaignId, { influencerId: creator.id, phone });
+  const order = (phone = uniqueStoredPhone()) => placeOrder(sql, campaignId, { influencerId: creator.id, phone });
   return { shop, creator, storePhone, order };
 }
 
@@ -77,7 +72,7 @@ describe("flags at checkout", () => {
 
   it("flags self_order when the customer's phone is the influencer's own phone, which only influencers add", async () => {
     const { shop, creator, order } = await freshLink();
-    const phone = randomStoredPhone();
+    const phone = uniqueStoredPhone();
     const saved = await api("PUT", "/auth/profile", { token: creator.token, body: { phone: `0${phone.slice(4)}` } });
     expect(saved.status).toBe(200);
     expect(saved.body.user.phone).toBe(phone);
@@ -97,7 +92,7 @@ describe("flags at checkout", () => {
   it("flags repeat_phone on the third order from one phone within 24 hours, across links", async () => {
     const first = await freshLink();
     const second = await freshLink();
-    const phone = randomStoredPhone();
+    const phone = uniqueStoredPhone();
     const ids = [await first.order(phone), await second.order(phone), await first.order(phone)];
     const flags = await Promise.all(ids.map(async (id) => (await adminOrder(id)).flags));
     expect(flags).toEqual([[], [], ["repeat_phone"]]);

@@ -301,6 +301,8 @@ describe("the webhook", () => {
     expect(event.error_message).toEqual(expect.any(String));
   });
 
+  // The waits between attempts are the webhook's INSTAGRAM_REPLY_RETRY_DELAYS_MS: npm test's stack
+  // sets milliseconds (local-stack/test-all.ts); a stack with the production 1, 2 and 4 s takes 10 s.
   it("retries Meta's throttling with backoff, and gives up after four attempts", async () => {
     const { creator, trigger, username } = await connectedCreator();
     await failNextSends(username, 2);

@@ -10,13 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
 import { api } from "../helpers/api.ts";
-import {
-  createApprovedLink,
-  createCampaign,
-  fixtureDb,
-  placeOrder,
-  randomStoredPhone,
-} from "../helpers/db-fixtures.ts";
+import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
+import { uniqueStoredPhone } from "../helpers/phones.ts";
 import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
 
 // Deliveries are released at once here: the holding period has tests of its own.
@@ -83,7 +78,7 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
     for (const who of [...shops, ...creators]) await api("PUT", "/auth/profile", { token: who.token, body: bank });
     // Each shop a store phone of its own (the test registrations share one), so this run's orders
     // from a shop's phone meet the checkout's per-phone limit only among themselves.
-    const shopPhones = new Map(shops.map((shop) => [shop.user.id, randomStoredPhone()]));
+    const shopPhones = new Map(shops.map((shop) => [shop.user.id, uniqueStoredPhone()]));
     for (const [id, phone] of shopPhones) await sql`update public.users set store_phone = ${phone} where id = ${id}`;
     const setup = random(SEED);
     const rates = [0.1, 0.15, 0.333, 0.07, 0.05, 0.25];

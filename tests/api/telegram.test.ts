@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
 import { api, apiFrom, businessRegistration, freshLoopbackAddress } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
+import { typedPhone, uniqueStoredPhone } from "../helpers/phones.ts";
 import { stackUrl, uniqueEmail } from "../helpers/stack.ts";
 import { LOCAL_SECRET_KEY, LOCAL_TELEGRAM } from "../../local-stack/keys.ts";
 import {
@@ -21,8 +22,6 @@ const sql = fixtureDb();
 const webhook = () => `${stackUrl()}/functions/v1/telegram-webhook`;
 const SECRET = LOCAL_TELEGRAM.webhookSecret;
 
-let phoneCounter = 100_000 + Math.floor(Math.random() * 800_000);
-
 afterAll(() => sql.end());
 
 /** A shop of its own with a product the demo influencer sells. */
@@ -35,12 +34,12 @@ async function shopWithProduct(productName = "Kampot Pepper 100g") {
 
 /** A customer's order through the checkout path; its number and the phone used. */
 async function checkout(campaignId: string, quantity = 2) {
-  const digits = String(phoneCounter++);
+  const phone = uniqueStoredPhone();
   const res = await apiFrom(freshLoopbackAddress(), "POST", "/checkout/order", {
     body: {
       influencer_id: demoInfluencerId,
       product_id: campaignId,
-      customer_phone: `012 ${digits.slice(0, 3)} ${digits.slice(3)}`,
+      customer_phone: typedPhone(phone),
       delivery_district: "Tuol Kouk",
       delivery_commune: "Tuek L'ak Muoy",
       quantity,
@@ -49,7 +48,7 @@ async function checkout(campaignId: string, quantity = 2) {
   expect(res.status).toBe(201);
   const [{ order_number }] = await sql<{ order_number: string }[]>`
     select order_number from public.orders where id = ${res.body.order.id}`;
-  return { id: res.body.order.id as string, orderNumber: order_number, phoneDigits: `12${digits}` };
+  return { id: res.body.order.id as string, orderNumber: order_number, phoneDigits: phone.slice(4) };
 }
 
 const update = (text: string, chatId = 990_001) => ({

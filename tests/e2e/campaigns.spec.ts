@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PNG } from "pngjs";
 import { openWindow } from "../helpers/dates.ts";
+import { budget } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
@@ -74,7 +75,7 @@ test.afterEach(async ({ browser }) => {
 test("a campaign with an uploaded image, a link applied for, approved live, copied and scanned", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const origin = new URL(process.env.STACK_URL!).origin;
   // Unique per run (the stack's data persists, and an influencer applies once per campaign);
   // with spaces, so the QR file name shows them turned to hyphens.
@@ -195,7 +196,7 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
 
   await application.getByRole("button", { name: "Approve" }).click();
   // The influencer never reloads: the realtime UPDATE turns the card approved.
-  await expect(linkCard.getByText("Link status: Approved")).toBeVisible({ timeout: 2_000 });
+  await expect(linkCard.getByText("Link status: Approved")).toBeVisible({ timeout: budget(2_000) });
   await expect(linkCard.getByText("Pending approval")).toHaveCount(0);
 
   await adminPage.getByRole("button", { name: /^Link applications: All/ }).click();
@@ -271,7 +272,7 @@ test("Campaign Management opens the campaign screen, the 'No Image' fallback, an
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const productName = `E2E Coffee Beans ${Date.now().toString(36)}`;
 
   // --- the business creates a campaign from Campaign Management, on the one campaign screen ---
@@ -350,7 +351,7 @@ test("Campaign Management opens the campaign screen, the 'No Image' fallback, an
   expect(
     (await request.put(`${api}/admin/affiliate-links/${application.id}/approve`, { headers: auth })).status(),
   ).toBe(200);
-  await expect(linkCard.getByText("Link status: Approved")).toBeVisible({ timeout: 2_000 });
+  await expect(linkCard.getByText("Link status: Approved")).toBeVisible({ timeout: budget(2_000) });
   await expect(linkCard.getByRole("button", { name: "Copy" })).toBeVisible();
 
   // --- the business deactivates it on the campaign screen after confirming; it stays listed, dimmed ---

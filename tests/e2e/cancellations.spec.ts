@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { api, login } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
 import { demoBusiness, demoInfluencer, seedAdmin } from "../helpers/stack.ts";
+import { budget } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
@@ -16,7 +17,7 @@ mkdirSync(shots, { recursive: true });
 const phone: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 /** New realtime events must reach the other screens within about a second; 2 s leaves slack. */
-const live = { timeout: 2_000 };
+const live = { timeout: budget(2_000) };
 
 const sql = fixtureDb();
 

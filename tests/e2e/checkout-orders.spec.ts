@@ -8,7 +8,9 @@ import { expect, test, type Browser, type BrowserContextOptions, type Locator, t
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
+import { uniqueTypedPhone } from "../helpers/phones.ts";
 import { demoBusiness, seedAdmin } from "../helpers/stack.ts";
+import { budget } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
@@ -28,7 +30,7 @@ const priceCents = 1999; // $19.99: x 2 + $1.50 (Tuol Kouk) = $41.48
 const district = "Tuol Kouk";
 const commune = "Tuek L'ak Muoy";
 /** New realtime events must reach the other screens within about a second; 2 s leaves slack. */
-const live = { timeout: 2_000 };
+const live = { timeout: budget(2_000) };
 
 const sql = fixtureDb();
 
@@ -48,12 +50,6 @@ async function newCampaign() {
   const campaignId = await createCampaign(sql, { productName, priceCents, commissionRate: 0.1 });
   await createApprovedLink(sql, campaignId);
   return { productName, path: `/checkout?influencer_id=${demoInfluencerId}&product_id=${campaignId}` };
-}
-
-/** A made-up Cambodian number of its own, so the per-phone rate limit never trips across runs. */
-function randomPhone() {
-  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
-  return `012 ${digits.slice(0, 3)} ${digits.slice(3)}`;
 }
 
 async function shot(page: Page, name: string) {
@@ -117,7 +113,7 @@ test("a customer checks out on a phone: location first, breakdown, cash on deliv
   await shot(page, "checkout-empty");
 
   // No location yet: blocked with a message, nothing sent.
-  await page.getByLabel("Phone number").fill(randomPhone());
+  await page.getByLabel("Phone number").fill(uniqueTypedPhone());
   await submitButton(page).click();
   await expect(page.getByRole("alert")).toContainText("Please select a valid delivery location");
 
@@ -165,7 +161,7 @@ test("a double click on 'Confirm Order' places one order", async ({ browser }) =
   });
   await page.goto(path);
   await expect(page.getByRole("heading", { name: productName })).toBeVisible();
-  await page.getByLabel("Phone number").fill(randomPhone());
+  await page.getByLabel("Phone number").fill(uniqueTypedPhone());
   await chooseLocation(page);
   await submitButton(page).dblclick();
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
@@ -194,7 +190,7 @@ test("a customer scanning a QR code lands on the checkout through the short link
   await expect(page).toHaveURL(/\/checkout\?influencer_id=[^&]+&product_id=[^&]+&ref=[0-9a-f-]{36}$/);
   const ref = new URL(page.url()).searchParams.get("ref");
   await expect(page.getByRole("heading", { name: productName })).toBeVisible();
-  await page.getByLabel("Phone number").fill(randomPhone());
+  await page.getByLabel("Phone number").fill(uniqueTypedPhone());
   await chooseLocation(page);
   await submitButton(page).click();
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
@@ -226,7 +222,7 @@ test("a new order reaches the admin board and the business's card live; the admi
   await expect(ordersCard.locator(".live-indicator--live")).toBeVisible();
 
   // The customer orders.
-  const customerPhone = randomPhone();
+  const customerPhone = uniqueTypedPhone();
   const customer = await newPage(browser, phone);
   await customer.goto(path);
   await expect(submitButton(customer)).toHaveText("Select Location First");

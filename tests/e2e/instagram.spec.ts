@@ -8,6 +8,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { apply, business, createCampaign, decideLink, influencer } from "../helpers/accounts.ts";
 import { repliesOf, simulateComment, uniqueUsername } from "../helpers/meta-fake.ts";
+import { budget } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
@@ -22,7 +23,7 @@ const phone: BrowserContextOptions = {
     "Mozilla/5.0 (Linux; Android 13; SM-A145F Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.82 Mobile Safari/537.36 Instagram 334.0.0.42.95 Android",
 };
 /** Realtime events reach the dashboard within about a second; a reply takes a webhook round trip more. */
-const live = { timeout: 5_000 };
+const live = { timeout: budget(5_000) };
 
 test.afterEach(async ({ browser }) => {
   await Promise.all(browser.contexts().map((context) => context.close()));
@@ -72,7 +73,7 @@ test("an influencer connects Instagram, rewords a reply, and watches a comment a
     from_username: "sokha.buys",
   });
   expect(comment.webhook_status).toBe(200);
-  const [reply] = await repliesOf(username, 1);
+  const [reply] = await repliesOf(username, 1, budget(10_000));
   expect(reply.recipient).toEqual({ comment_id: comment.comment_id });
   const shortLink = reply.text.match(/http\S+\?s=comment/)![0];
   expect(reply.text).toBe(`${product}: ចុចទីនេះ / tap here ${shortLink}`);

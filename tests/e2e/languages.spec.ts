@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { api, influencerRegistration, login } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
 import { demoBusiness, demoInfluencer, seedAdmin } from "../helpers/stack.ts";
+import { budget } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
@@ -90,7 +91,7 @@ async function signedIn(browser: Browser, lang: "en" | "km", email: string, pass
 
 for (const lang of ["km", "en"] as const) {
   test(`every screen in ${lang === "km" ? "Khmer" : "English"} on a phone`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(budget(180_000));
     const links = await checkoutLinks();
 
     // Public pages: the language chosen once by ?lang= holds on every later page.

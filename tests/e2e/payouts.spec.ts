@@ -18,6 +18,7 @@ import { api } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
 import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
 import { seedAdmin } from "../helpers/stack.ts";
+import { budget } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
@@ -25,7 +26,7 @@ mkdirSync(shots, { recursive: true });
 const phone: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 /** Realtime events reach the other screens within about a second; 2 s leaves slack. */
-const live = { timeout: 2_000 };
+const live = { timeout: budget(2_000) };
 
 // $19.99 x 2 at 10%: sale 3998, commission 399.8 -> 400, gross 3598, fee 539.7 -> 540, net 3058.
 const priceCents = 1999;

@@ -2,6 +2,7 @@
 // Postgres (the campaign and link paths have their own tests), so order tests start from a
 // known state without going through every screen.
 import postgres from "postgres";
+import { uniqueStoredPhone } from "./phones.ts";
 import { databaseUrl } from "./stack.ts";
 
 export const demoBusinessId = "00000000-0000-4000-8000-00000000b001";
@@ -41,18 +42,13 @@ export async function createApprovedLink(
   return row.id;
 }
 
-/** A random Cambodian phone as the database stores it (+85512......). */
-export function randomStoredPhone(): string {
-  return `+85512${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
-}
-
 /** An order placed through the checkout function itself, from a made-up address of its own. */
 export async function placeOrder(
   sql: postgres.Sql,
   campaignId: string,
   opts: { influencerId?: string; quantity?: number; district?: string; commune?: string; phone?: string } = {},
 ): Promise<string> {
-  const phone = opts.phone ?? randomStoredPhone();
+  const phone = opts.phone ?? uniqueStoredPhone();
   const [row] = await sql<{ id: string }[]>`
     select id from private.place_order(${opts.influencerId ?? demoInfluencerId}, ${campaignId}, ${phone},
       ${opts.district ?? "Doun Penh"}, ${opts.commune ?? "Voat Phnum"}, ${opts.quantity ?? 1},

@@ -77,9 +77,13 @@ export interface Reply {
   at: string;
 }
 
-/** The account's replies once there are at least `min` (waiting up to 10 s for them). */
-export async function repliesOf(account: string, min: number): Promise<Reply[]> {
-  const params = new URLSearchParams({ account, min: String(min), wait_ms: "10000" });
+/** The fake waits at most this long for replies (local-stack/meta-fake/control.ts). */
+const MAX_WAIT_MS = 60_000;
+
+/** The account's replies once there are at least `min` (waiting up to `waitMs`, 10 s, for them). */
+export async function repliesOf(account: string, min: number, waitMs = 10_000): Promise<Reply[]> {
+  const wait = String(Math.min(waitMs, MAX_WAIT_MS));
+  const params = new URLSearchParams({ account, min: String(min), wait_ms: wait });
   const { replies } = await control<{ replies: Reply[] }>("GET", `replies?${params}`);
   return replies;
 }

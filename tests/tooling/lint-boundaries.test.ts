@@ -12,6 +12,11 @@ async function boundaryErrors(file: string, source: string): Promise<string[]> {
   return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
 }
 
+async function cycleErrors(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: join(root, file) });
+  return result.messages.filter((m) => m.ruleId === "import-x/no-cycle").map((m) => m.message);
+}
+
 describe("lint boundaries", () => {
   it.each([
     {
@@ -67,5 +72,32 @@ describe("lint boundaries", () => {
     },
   ])("allows $allowed", async ({ file, source }) => {
     expect(await boundaryErrors(file, source)).toEqual([]);
+  });
+});
+
+describe("import cycles", () => {
+  // tests/tooling/fixtures/import-cycle/second.ts imports first.ts, which on disk imports nothing.
+  const first = "tests/tooling/fixtures/import-cycle/first.ts";
+
+  it.each([
+    {
+      cycle: "a module importing one that imports it",
+      file: first,
+      source: `import { second } from "./second.ts";\nexport const first = () => second();\n`,
+    },
+    {
+      // src/testing/render.tsx imports @/lib/query-client.ts.
+      cycle: "a cycle through the @/ alias",
+      file: "src/lib/query-client.ts",
+      source: `import { render } from "@/testing/render.tsx";\nexport const x = render;\n`,
+    },
+  ])("refuses $cycle", async ({ file, source }) => {
+    expect(await cycleErrors(file, source)).toEqual(["Dependency cycle detected"]);
+  });
+
+  it("allows the same import one way, and an import of types only both ways", async () => {
+    expect(await cycleErrors(first, `export const first = () => 1;\n`)).toEqual([]);
+    const typesOnly = `import type { second } from "./second.ts";\nexport const first: typeof second = () => 1;\n`;
+    expect(await cycleErrors(first, typesOnly)).toEqual([]);
   });
 });

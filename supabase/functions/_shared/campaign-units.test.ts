@@ -1,7 +1,7 @@
 // Pure logic of campaigns and links: money to cents, commission rates, the one payload of
 // POST /campaigns and PUT /campaigns/{id} (the original dashboard form's names refused), partial
 // updates and the affiliate URL.
-import { assert, assertEquals } from "./test-assert.ts";
+import assert from "node:assert/strict";
 import { campaignCreateSchema, campaignUpdateSchema } from "./contract/campaigns.ts";
 import { affiliateUrl, linkApplicationSchema } from "./contract/links.ts";
 import { centsToDollars, dollarsToCents } from "./contract/money.ts";
@@ -51,16 +51,16 @@ Deno.test("dollars become exact integer cents", () => {
     ["1e3", null],
   ];
   for (const [input, cents] of cases)
-    assertEquals(dollarsToCents(input), cents, `dollarsToCents(${JSON.stringify(input)})`);
-  assertEquals(centsToDollars(1250), 12.5);
-  assertEquals(centsToDollars(1999), 19.99);
+    assert.deepStrictEqual(dollarsToCents(input), cents, `dollarsToCents(${JSON.stringify(input)})`);
+  assert.deepStrictEqual(centsToDollars(1250), 12.5);
+  assert.deepStrictEqual(centsToDollars(1999), 19.99);
   // Floating point would give 1998.9999999999998 cents for 19.99 * 100.
-  assert(19.99 * 100 !== 1999);
+  assert.ok(19.99 * 100 !== 1999);
 });
 
 Deno.test("price: above 0, at most two decimals, within bounds", () => {
-  assertEquals(parseWith(campaignCreateSchema, { ...page, price: "0.01" }).price_cents, 1);
-  assertEquals(parseWith(campaignCreateSchema, { ...page, price: 1_000_000 }).price_cents, 100_000_000);
+  assert.deepStrictEqual(parseWith(campaignCreateSchema, { ...page, price: "0.01" }).price_cents, 1);
+  assert.deepStrictEqual(parseWith(campaignCreateSchema, { ...page, price: 1_000_000 }).price_cents, 100_000_000);
   const bad: [unknown, string][] = [
     [undefined, "Price is required"],
     ["", "Price is required"],
@@ -73,7 +73,11 @@ Deno.test("price: above 0, at most two decimals, within bounds", () => {
     ["99999999999999999999", "Price must be at most $1,000,000"],
   ];
   for (const [price, message] of bad) {
-    assertEquals(refusal(campaignCreateSchema, { ...page, price }), { field: "price", message }, `price ${price}`);
+    assert.deepStrictEqual(
+      refusal(campaignCreateSchema, { ...page, price }),
+      { field: "price", message },
+      `price ${price}`,
+    );
   }
 });
 
@@ -87,7 +91,10 @@ Deno.test("commission rate: a fraction in (0, 1) with at most two decimals", () 
     ["0.10", 0.1],
   ];
   for (const [rate, expected] of good) {
-    assertEquals(parseWith(campaignCreateSchema, { ...page, commission_rate: rate }).commission_rate, expected);
+    assert.deepStrictEqual(
+      parseWith(campaignCreateSchema, { ...page, commission_rate: rate }).commission_rate,
+      expected,
+    );
   }
   const bad: [unknown, string][] = [
     [15, "Commission rate is a fraction between 0 and 1: write 0.15 for 15%"],
@@ -101,7 +108,7 @@ Deno.test("commission rate: a fraction in (0, 1) with at most two decimals", () 
     [null, "Commission rate is required"],
   ];
   for (const [commission_rate, message] of bad) {
-    assertEquals(
+    assert.deepStrictEqual(
       refusal(campaignCreateSchema, { ...page, commission_rate }),
       { field: "commission_rate", message },
       `rate ${commission_rate}`,
@@ -119,9 +126,9 @@ Deno.test("one payload makes one canonical record", () => {
     start_date: "2026-12-01",
     end_date: "2026-12-31",
   };
-  assertEquals(parseWith(campaignCreateSchema, page), canonical);
+  assert.deepStrictEqual(parseWith(campaignCreateSchema, page), canonical);
   // Text numbers, padding and empty image rows are accepted as before.
-  assertEquals(
+  assert.deepStrictEqual(
     parseWith(campaignCreateSchema, {
       ...page,
       product_name: " Silk Scarf ",
@@ -132,12 +139,15 @@ Deno.test("one payload makes one canonical record", () => {
     canonical,
   );
   // Empty dates may come as null or "", and the description may be left out.
-  assertEquals(parseWith(campaignCreateSchema, { ...page, description: undefined, start_date: null, end_date: "" }), {
-    ...canonical,
-    description: "",
-    start_date: null,
-    end_date: null,
-  });
+  assert.deepStrictEqual(
+    parseWith(campaignCreateSchema, { ...page, description: undefined, start_date: null, end_date: "" }),
+    {
+      ...canonical,
+      description: "",
+      start_date: null,
+      end_date: null,
+    },
+  );
 });
 
 Deno.test("the original dashboard form's names are refused by name, before any other problem", () => {
@@ -149,22 +159,22 @@ Deno.test("the original dashboard form's names are refused by name, before any o
     product_images: ["https://example.com/scarf.jpg"],
   };
   // Without price and image_urls the first unknown name explains what is missing.
-  assertEquals(refusal(campaignCreateSchema, dashboard), {
+  assert.deepStrictEqual(refusal(campaignCreateSchema, dashboard), {
     field: "product_price",
     message: "product_price is not a field you can set here",
   });
   for (const name of ["product_price", "product_images", "product_description"] as const) {
     const extra = { [name]: dashboard[name] };
     const expected = { field: name, message: `${name} is not a field you can set here` };
-    assertEquals(refusal(campaignCreateSchema, { ...page, ...extra }), expected, `create with ${name}`);
-    assertEquals(refusal(campaignUpdateSchema, extra), expected, `update with ${name}`);
+    assert.deepStrictEqual(refusal(campaignCreateSchema, { ...page, ...extra }), expected, `create with ${name}`);
+    assert.deepStrictEqual(refusal(campaignUpdateSchema, extra), expected, `update with ${name}`);
   }
   // Nor may a body choose its owner or status at creation.
-  assertEquals(refusal(campaignCreateSchema, { ...page, business_id: "x" }), {
+  assert.deepStrictEqual(refusal(campaignCreateSchema, { ...page, business_id: "x" }), {
     field: "business_id",
     message: "business_id is not a field you can set here",
   });
-  assertEquals(refusal(campaignCreateSchema, { ...page, status: "inactive" }), {
+  assert.deepStrictEqual(refusal(campaignCreateSchema, { ...page, status: "inactive" }), {
     field: "status",
     message: "status is not a field you can set here",
   });
@@ -172,7 +182,7 @@ Deno.test("the original dashboard form's names are refused by name, before any o
 
 Deno.test("images: 1 to 5 http(s) URLs after dropping empty ones", () => {
   const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://example.com/${i}.png`);
-  assertEquals(parseWith(campaignCreateSchema, { ...page, image_urls: urls(5) }).image_urls, urls(5));
+  assert.deepStrictEqual(parseWith(campaignCreateSchema, { ...page, image_urls: urls(5) }).image_urls, urls(5));
   const bad: [unknown, string | undefined, string][] = [
     [[], "image_urls", "Please add at least one product image"],
     [["", ""], "image_urls", "Please add at least one product image"],
@@ -183,7 +193,7 @@ Deno.test("images: 1 to 5 http(s) URLs after dropping empty ones", () => {
     [[42], "image_urls.0", "Image URL 1 must be a valid http(s) URL"],
   ];
   for (const [image_urls, field, message] of bad) {
-    assertEquals(
+    assert.deepStrictEqual(
       refusal(campaignCreateSchema, { ...page, image_urls }),
       { field, message },
       JSON.stringify(image_urls),
@@ -201,19 +211,23 @@ Deno.test("name, description and dates", () => {
     [{ start_date: "2026-12-31", end_date: "2026-12-01" }, "end_date", "End date cannot be before the start date"],
   ];
   for (const [change, field, message] of bad) {
-    assertEquals(refusal(campaignCreateSchema, { ...page, ...change }), { field, message }, JSON.stringify(change));
+    assert.deepStrictEqual(
+      refusal(campaignCreateSchema, { ...page, ...change }),
+      { field, message },
+      JSON.stringify(change),
+    );
   }
   const sameDay = parseWith(campaignCreateSchema, { ...page, start_date: "2026-12-01", end_date: "2026-12-01" });
-  assertEquals([sameDay.start_date, sameDay.end_date], ["2026-12-01", "2026-12-01"]);
+  assert.deepStrictEqual([sameDay.start_date, sameDay.end_date], ["2026-12-01", "2026-12-01"]);
 });
 
 Deno.test("updates carry only the fields sent, under the same rules", () => {
-  assertEquals(parseWith(campaignUpdateSchema, { price: "3.10", status: "inactive" }), {
+  assert.deepStrictEqual(parseWith(campaignUpdateSchema, { price: "3.10", status: "inactive" }), {
     status: "inactive",
     price_cents: 310,
   });
   // An edit may send the whole payload: every field is a change.
-  assertEquals(parseWith(campaignUpdateSchema, page), {
+  assert.deepStrictEqual(parseWith(campaignUpdateSchema, page), {
     product_name: "Silk Scarf",
     commission_rate: 0.15,
     description: "Hand-woven in Takeo",
@@ -222,25 +236,28 @@ Deno.test("updates carry only the fields sent, under the same rules", () => {
     end_date: "2026-12-31",
     price_cents: 1250,
   });
-  assertEquals(parseWith(campaignUpdateSchema, { end_date: null }), { end_date: null });
-  assertEquals(parseWith(campaignUpdateSchema, {}), {});
-  assertEquals(refusal(campaignUpdateSchema, { status: "paused" }), {
+  assert.deepStrictEqual(parseWith(campaignUpdateSchema, { end_date: null }), { end_date: null });
+  assert.deepStrictEqual(parseWith(campaignUpdateSchema, {}), {});
+  assert.deepStrictEqual(refusal(campaignUpdateSchema, { status: "paused" }), {
     field: "status",
     message: "Status must be active or inactive",
   });
-  assertEquals(refusal(campaignUpdateSchema, { business_id: "x" }), {
+  assert.deepStrictEqual(refusal(campaignUpdateSchema, { business_id: "x" }), {
     field: "business_id",
     message: "business_id is not a field you can set here",
   });
-  assertEquals(
+  assert.deepStrictEqual(
     refusal(campaignUpdateSchema, { commission_rate: 20 }).message,
     "Commission rate is a fraction between 0 and 1: write 0.15 for 15%",
   );
-  assertEquals(refusal(campaignUpdateSchema, { image_urls: [] }).message, "Please add at least one product image");
+  assert.deepStrictEqual(
+    refusal(campaignUpdateSchema, { image_urls: [] }).message,
+    "Please add at least one product image",
+  );
 });
 
 Deno.test("affiliate links point at the app's own checkout", () => {
-  assertEquals(
+  assert.deepStrictEqual(
     affiliateUrl(
       "https://shop.example.com/",
       "00000000-0000-4000-8000-00000000a001",
@@ -248,13 +265,16 @@ Deno.test("affiliate links point at the app's own checkout", () => {
     ),
     "https://shop.example.com/checkout?influencer_id=00000000-0000-4000-8000-00000000a001&product_id=f3918f7b-0803-4789-9754-26146bc416c0",
   );
-  assertEquals(
+  assert.deepStrictEqual(
     parseWith(linkApplicationSchema, { campaign_id: " F3918F7B-0803-4789-9754-26146BC416C0" }).campaign_id,
     "f3918f7b-0803-4789-9754-26146bc416c0",
   );
-  assertEquals(refusal(linkApplicationSchema, { campaign_id: "42" }), {
+  assert.deepStrictEqual(refusal(linkApplicationSchema, { campaign_id: "42" }), {
     field: "campaign_id",
     message: "campaign_id must be a valid id",
   });
-  assertEquals(refusal(linkApplicationSchema, {}), { field: "campaign_id", message: "campaign_id is required" });
+  assert.deepStrictEqual(refusal(linkApplicationSchema, {}), {
+    field: "campaign_id",
+    message: "campaign_id is required",
+  });
 });

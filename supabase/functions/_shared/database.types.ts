@@ -180,20 +180,20 @@ export type Database = {
       telegram_link_tokens: {
         Row: {
           expires_at: string;
-          language: string;
+          language: Database["public"]["Enums"]["telegram_language"];
           token_hash: string;
           user_id: string;
         };
         ComputedFields: never;
         Insert: {
           expires_at?: string;
-          language: string;
+          language: Database["public"]["Enums"]["telegram_language"];
           token_hash: string;
           user_id: string;
         };
         Update: {
           expires_at?: string;
-          language?: string;
+          language?: Database["public"]["Enums"]["telegram_language"];
           token_hash?: string;
           user_id?: string;
         };
@@ -291,7 +291,7 @@ export type Database = {
           chat_id: number;
           id: number;
           kind: Database["public"]["Enums"]["telegram_notice_kind"];
-          language: string;
+          language: Database["public"]["Enums"]["telegram_language"];
           payload: Json;
         }[];
       };
@@ -314,6 +314,22 @@ export type Database = {
         Args: { p_line: Database["public"]["Enums"]["ledger_line"]; p_transaction_id: number };
         Returns: string;
       };
+      flag_order: {
+        Args: {
+          p_customer_phone: string;
+          p_order: Omit<
+            Database["public"]["Tables"]["orders"]["Row"],
+            Database["public"]["Tables"]["orders"]["ComputedFields"]
+          >;
+        };
+        Returns: Database["public"]["Tables"]["orders"]["Row"];
+        SetofOptions: {
+          from: "*";
+          to: "orders";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       has_role: { Args: { p_user_type: Database["public"]["Enums"]["user_type"] }; Returns: boolean };
       is_http_url: { Args: { p_max_length: number; p_url: string }; Returns: boolean };
       khqr_crc: { Args: { p_text: string }; Returns: string };
@@ -335,12 +351,13 @@ export type Database = {
       login_succeeded: { Args: { p_attempt_id: number; p_client_ip: string; p_email: string }; Returns: undefined };
       new_instagram_connect_state: { Args: { p_user_id: string }; Returns: string };
       new_short_code: { Args: Record<PropertyKey, never>; Returns: string };
-      new_telegram_link_token: { Args: { p_language: string; p_user_id: string }; Returns: string };
+      new_telegram_link_token: {
+        Args: { p_language: Database["public"]["Enums"]["telegram_language"]; p_user_id: string };
+        Returns: string;
+      };
       next_keyword: { Args: { p_influencer_id: string; p_product_name: string }; Returns: string };
       note_short_link_request: { Args: { p_client_address: string }; Returns: undefined };
       note_signup_attempt: { Args: { p_client_ip: string }; Returns: undefined };
-      on_order_delivered: { Args: { p_order_id: string }; Returns: undefined };
-      on_order_undelivered: { Args: { p_order_id: string }; Returns: undefined };
       order_number: { Args: { p_sequence_value: number }; Returns: string };
       order_transition_allowed: {
         Args: {
@@ -386,17 +403,23 @@ export type Database = {
           replayed: boolean;
         }[];
       };
+      post_delivery: { Args: { p_order_id: string }; Returns: undefined };
       record_admin_action: {
-        Args: { p_action: string; p_details: Json; p_target_id: string; p_target_type: string };
+        Args: {
+          p_action: Database["public"]["Enums"]["audit_action"];
+          p_details: Json;
+          p_target_id: string;
+          p_target_type: Database["public"]["Enums"]["audit_target_type"];
+        };
         Returns: undefined;
       };
       record_click: {
         Args: {
           p_client_address: string;
-          p_device_class: string;
+          p_device_class: Database["public"]["Enums"]["device_class"];
           p_referrer_host: string;
           p_short_code: string;
-          p_source: string;
+          p_source: Database["public"]["Enums"]["click_source"];
           p_user_agent: string;
         };
         Returns: {
@@ -424,6 +447,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      reverse_delivery: { Args: { p_order_id: string }; Returns: undefined };
       tlv_value: { Args: { p_tag: string; p_text: string }; Returns: string };
       verify_login: {
         Args: { p_email: string; p_password: string };
@@ -490,7 +514,7 @@ export type Database = {
           decided_by: string | null;
           id: string;
           influencer_id: string;
-          is_approved: boolean | null;
+          is_approved: boolean;
           short_code: string | null;
           status: Database["public"]["Enums"]["link_status"];
           updated_at: string;
@@ -546,35 +570,35 @@ export type Database = {
       };
       audit_log: {
         Row: {
-          action: string;
+          action: Database["public"]["Enums"]["audit_action"];
           actor_email: string;
           actor_id: string;
           created_at: string;
           details: NonNullable<Json>;
           id: number;
           target_id: string;
-          target_type: string;
+          target_type: Database["public"]["Enums"]["audit_target_type"];
         };
         ComputedFields: never;
         Insert: {
-          action: string;
+          action: Database["public"]["Enums"]["audit_action"];
           actor_email: string;
           actor_id: string;
           created_at?: string;
           details?: NonNullable<Json>;
           id?: never;
           target_id: string;
-          target_type: string;
+          target_type: Database["public"]["Enums"]["audit_target_type"];
         };
         Update: {
-          action?: string;
+          action?: Database["public"]["Enums"]["audit_action"];
           actor_email?: string;
           actor_id?: string;
           created_at?: string;
           details?: NonNullable<Json>;
           id?: never;
           target_id?: string;
-          target_type?: string;
+          target_type?: Database["public"]["Enums"]["audit_target_type"];
         };
         Relationships: [
           {
@@ -596,7 +620,7 @@ export type Database = {
           end_date: string | null;
           id: string;
           image_urls: string[];
-          is_active: boolean | null;
+          is_active: boolean;
           price_cents: number;
           product_name: string;
           start_date: string | null;
@@ -724,12 +748,12 @@ export type Database = {
           influencer_id: string;
           keyword: string | null;
           keyword_trigger_id: string | null;
-          kind: string;
-          outcome: string;
+          kind: Database["public"]["Enums"]["instagram_event_kind"];
+          outcome: Database["public"]["Enums"]["instagram_event_outcome"];
           received_at: string;
           reply_message_id: string | null;
           sender_id: string;
-          skip_reason: string | null;
+          skip_reason: Database["public"]["Enums"]["instagram_skip_reason"] | null;
         };
         ComputedFields: never;
         Insert: {
@@ -745,12 +769,12 @@ export type Database = {
           influencer_id: string;
           keyword?: string | null;
           keyword_trigger_id?: string | null;
-          kind: string;
-          outcome: string;
+          kind: Database["public"]["Enums"]["instagram_event_kind"];
+          outcome: Database["public"]["Enums"]["instagram_event_outcome"];
           received_at?: string;
           reply_message_id?: string | null;
           sender_id: string;
-          skip_reason?: string | null;
+          skip_reason?: Database["public"]["Enums"]["instagram_skip_reason"] | null;
         };
         Update: {
           attempts?: number;
@@ -765,12 +789,12 @@ export type Database = {
           influencer_id?: string;
           keyword?: string | null;
           keyword_trigger_id?: string | null;
-          kind?: string;
-          outcome?: string;
+          kind?: Database["public"]["Enums"]["instagram_event_kind"];
+          outcome?: Database["public"]["Enums"]["instagram_event_outcome"];
           received_at?: string;
           reply_message_id?: string | null;
           sender_id?: string;
-          skip_reason?: string | null;
+          skip_reason?: Database["public"]["Enums"]["instagram_skip_reason"] | null;
         };
         Relationships: [
           {
@@ -1035,11 +1059,11 @@ export type Database = {
           business_id: string;
           campaign_id: string;
           created_at: string;
-          device_class: string;
+          device_class: Database["public"]["Enums"]["device_class"];
           id: string;
           influencer_id: string;
           referrer_host: string | null;
-          source: string;
+          source: Database["public"]["Enums"]["click_source"];
           visitor_hash: string;
         };
         ComputedFields: never;
@@ -1049,11 +1073,11 @@ export type Database = {
           business_id: string;
           campaign_id: string;
           created_at?: string;
-          device_class: string;
+          device_class: Database["public"]["Enums"]["device_class"];
           id?: string;
           influencer_id: string;
           referrer_host?: string | null;
-          source: string;
+          source: Database["public"]["Enums"]["click_source"];
           visitor_hash: string;
         };
         Update: {
@@ -1062,11 +1086,11 @@ export type Database = {
           business_id?: string;
           campaign_id?: string;
           created_at?: string;
-          device_class?: string;
+          device_class?: Database["public"]["Enums"]["device_class"];
           id?: string;
           influencer_id?: string;
           referrer_host?: string | null;
-          source?: string;
+          source?: Database["public"]["Enums"]["click_source"];
           visitor_hash?: string;
         };
         Relationships: [
@@ -1240,13 +1264,13 @@ export type Database = {
       orders: {
         Row: {
           affiliate_link_id: string;
-          business_gross_cents: number | null;
+          business_gross_cents: number;
           business_id: string;
-          business_net_cents: number | null;
+          business_net_cents: number;
           campaign_id: string;
           cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           click_id: string | null;
-          commission_cents: number | null;
+          commission_cents: number;
           commission_rate: number;
           created_at: string;
           delivery_commune: string;
@@ -1255,14 +1279,14 @@ export type Database = {
           id: string;
           influencer_id: string;
           order_number: string;
-          platform_fee_cents: number | null;
+          platform_fee_cents: number;
           product_name: string;
           quantity: number;
-          review_status: string | null;
-          source: string | null;
+          review_status: Database["public"]["Enums"]["order_review_status"] | null;
+          source: Database["public"]["Enums"]["click_source"] | null;
           status: Database["public"]["Enums"]["order_status"];
-          subtotal_cents: number | null;
-          total_cents: number | null;
+          subtotal_cents: number;
+          total_cents: number;
           unit_price_cents: number;
           updated_at: string;
         };
@@ -1287,8 +1311,8 @@ export type Database = {
           platform_fee_cents?: never;
           product_name: string;
           quantity: number;
-          review_status?: string | null;
-          source?: string | null;
+          review_status?: Database["public"]["Enums"]["order_review_status"] | null;
+          source?: Database["public"]["Enums"]["click_source"] | null;
           status?: Database["public"]["Enums"]["order_status"];
           subtotal_cents?: never;
           total_cents?: never;
@@ -1315,8 +1339,8 @@ export type Database = {
           platform_fee_cents?: never;
           product_name?: string;
           quantity?: number;
-          review_status?: string | null;
-          source?: string | null;
+          review_status?: Database["public"]["Enums"]["order_review_status"] | null;
+          source?: Database["public"]["Enums"]["click_source"] | null;
           status?: Database["public"]["Enums"]["order_status"];
           subtotal_cents?: never;
           total_cents?: never;
@@ -1463,7 +1487,7 @@ export type Database = {
         Row: {
           chat_id: number;
           id: string;
-          language: string;
+          language: Database["public"]["Enums"]["telegram_language"];
           linked_at: string;
           notify_new_orders: boolean;
           notify_payouts: boolean;
@@ -1475,7 +1499,7 @@ export type Database = {
         Insert: {
           chat_id: number;
           id?: string;
-          language?: string;
+          language?: Database["public"]["Enums"]["telegram_language"];
           linked_at?: string;
           notify_new_orders?: boolean;
           notify_payouts?: boolean;
@@ -1486,7 +1510,7 @@ export type Database = {
         Update: {
           chat_id?: number;
           id?: string;
-          language?: string;
+          language?: Database["public"]["Enums"]["telegram_language"];
           linked_at?: string;
           notify_new_orders?: boolean;
           notify_payouts?: boolean;
@@ -1517,7 +1541,7 @@ export type Database = {
           email: string;
           full_name: string | null;
           id: string;
-          is_approved: boolean | null;
+          is_approved: boolean;
           khqr: string | null;
           phone: string | null;
           platform: Database["public"]["Enums"]["social_platform"] | null;
@@ -1603,13 +1627,13 @@ export type Database = {
         Args: { p_new_status: string; p_note?: string; p_order_id: string; p_reason?: string };
         Returns: {
           affiliate_link_id: string;
-          business_gross_cents: number | null;
+          business_gross_cents: number;
           business_id: string;
-          business_net_cents: number | null;
+          business_net_cents: number;
           campaign_id: string;
           cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           click_id: string | null;
-          commission_cents: number | null;
+          commission_cents: number;
           commission_rate: number;
           created_at: string;
           delivery_commune: string;
@@ -1618,14 +1642,14 @@ export type Database = {
           id: string;
           influencer_id: string;
           order_number: string;
-          platform_fee_cents: number | null;
+          platform_fee_cents: number;
           product_name: string;
           quantity: number;
-          review_status: string | null;
-          source: string | null;
+          review_status: Database["public"]["Enums"]["order_review_status"] | null;
+          source: Database["public"]["Enums"]["click_source"] | null;
           status: Database["public"]["Enums"]["order_status"];
-          subtotal_cents: number | null;
-          total_cents: number | null;
+          subtotal_cents: number;
+          total_cents: number;
           unit_price_cents: number;
           updated_at: string;
         };
@@ -1653,12 +1677,12 @@ export type Database = {
           requested_at: string;
           status: Database["public"]["Enums"]["payout_status"];
           user_id: string;
-        }[];
+        };
         SetofOptions: {
           from: "*";
           to: "payout_requests";
-          isOneToOne: false;
-          isSetofReturn: true;
+          isOneToOne: true;
+          isSetofReturn: false;
         };
       };
       decide_affiliate_link: {
@@ -1670,7 +1694,7 @@ export type Database = {
           decided_by: string | null;
           id: string;
           influencer_id: string;
-          is_approved: boolean | null;
+          is_approved: boolean;
           short_code: string | null;
           status: Database["public"]["Enums"]["link_status"];
           updated_at: string;
@@ -1719,13 +1743,13 @@ export type Database = {
         Args: { p_decision: string; p_order_id: string };
         Returns: {
           affiliate_link_id: string;
-          business_gross_cents: number | null;
+          business_gross_cents: number;
           business_id: string;
-          business_net_cents: number | null;
+          business_net_cents: number;
           campaign_id: string;
           cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           click_id: string | null;
-          commission_cents: number | null;
+          commission_cents: number;
           commission_rate: number;
           created_at: string;
           delivery_commune: string;
@@ -1734,14 +1758,14 @@ export type Database = {
           id: string;
           influencer_id: string;
           order_number: string;
-          platform_fee_cents: number | null;
+          platform_fee_cents: number;
           product_name: string;
           quantity: number;
-          review_status: string | null;
-          source: string | null;
+          review_status: Database["public"]["Enums"]["order_review_status"] | null;
+          source: Database["public"]["Enums"]["click_source"] | null;
           status: Database["public"]["Enums"]["order_status"];
-          subtotal_cents: number | null;
-          total_cents: number | null;
+          subtotal_cents: number;
+          total_cents: number;
           unit_price_cents: number;
           updated_at: string;
         };
@@ -1767,7 +1791,7 @@ export type Database = {
           email: string;
           full_name: string | null;
           id: string;
-          is_approved: boolean | null;
+          is_approved: boolean;
           khqr: string | null;
           phone: string | null;
           platform: Database["public"]["Enums"]["social_platform"] | null;
@@ -1836,7 +1860,24 @@ export type Database = {
     };
     Enums: {
       account_status: "pending_approval" | "approved" | "rejected";
+      audit_action:
+        | "user.approve"
+        | "user.reject"
+        | "link.approve"
+        | "link.reject"
+        | "order.status_change"
+        | "order.review"
+        | "payout.complete"
+        | "settings.update"
+        | "delivery_zone.update";
+      audit_target_type:
+        "user" | "affiliate_link" | "order" | "payout_request" | "marketplace_settings" | "delivery_zone";
       campaign_status: "active" | "inactive";
+      click_source: "qr" | "dm" | "comment" | "link";
+      device_class: "mobile" | "tablet" | "desktop";
+      instagram_event_kind: "comment" | "dm";
+      instagram_event_outcome: "pending" | "sent" | "failed" | "skipped";
+      instagram_skip_reason: "no_keyword" | "trigger_off" | "campaign_inactive";
       ledger_account_kind: "influencer" | "business" | "platform_fees" | "delivery_cash";
       ledger_line: "cash_collected" | "commission" | "gross" | "platform_fee" | "payout";
       ledger_transaction_kind: "delivery" | "delivery_reversal" | "payout";
@@ -1844,9 +1885,11 @@ export type Database = {
       order_cancellation_reason:
         "customer_refused" | "customer_unreachable" | "out_of_stock" | "duplicate" | "suspected_fraud" | "other";
       order_flag: "self_order" | "repeat_phone" | "high_refusal_link";
+      order_review_status: "held" | "cleared";
       order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered" | "cancelled";
       payout_status: "pending" | "completed";
       social_platform: "instagram" | "facebook";
+      telegram_language: "en" | "km";
       telegram_notice_kind: "new_order" | "payout_completed" | "new_signup";
       user_type: "business" | "influencer" | "admin";
     };
@@ -1960,7 +2003,24 @@ export const Constants = {
   public: {
     Enums: {
       account_status: ["pending_approval", "approved", "rejected"],
+      audit_action: [
+        "user.approve",
+        "user.reject",
+        "link.approve",
+        "link.reject",
+        "order.status_change",
+        "order.review",
+        "payout.complete",
+        "settings.update",
+        "delivery_zone.update",
+      ],
+      audit_target_type: ["user", "affiliate_link", "order", "payout_request", "marketplace_settings", "delivery_zone"],
       campaign_status: ["active", "inactive"],
+      click_source: ["qr", "dm", "comment", "link"],
+      device_class: ["mobile", "tablet", "desktop"],
+      instagram_event_kind: ["comment", "dm"],
+      instagram_event_outcome: ["pending", "sent", "failed", "skipped"],
+      instagram_skip_reason: ["no_keyword", "trigger_off", "campaign_inactive"],
       ledger_account_kind: ["influencer", "business", "platform_fees", "delivery_cash"],
       ledger_line: ["cash_collected", "commission", "gross", "platform_fee", "payout"],
       ledger_transaction_kind: ["delivery", "delivery_reversal", "payout"],
@@ -1974,9 +2034,11 @@ export const Constants = {
         "other",
       ],
       order_flag: ["self_order", "repeat_phone", "high_refusal_link"],
+      order_review_status: ["held", "cleared"],
       order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered", "cancelled"],
       payout_status: ["pending", "completed"],
       social_platform: ["instagram", "facebook"],
+      telegram_language: ["en", "km"],
       telegram_notice_kind: ["new_order", "payout_completed", "new_signup"],
       user_type: ["business", "influencer", "admin"],
     },

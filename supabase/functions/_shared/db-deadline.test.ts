@@ -1,7 +1,7 @@
 // The transaction deadline against a server that stops answering: a fake Postgres that lets a
 // client connect (authentication, ReadyForQuery) and then never answers again, as a stalled
 // server does. No real database is needed.
-import { assert, assertEquals } from "./test-assert.ts";
+import assert from "node:assert/strict";
 import { asAnon, Database, DeadlineError } from "./db.ts";
 import { toApiError } from "./errors.ts";
 import { keepServingOnStrayErrors } from "./process-guard.ts";
@@ -63,16 +63,16 @@ Deno.test({
       ]);
       const elapsed = performance.now() - started;
       for (const result of results) {
-        assertEquals(result.status, "rejected");
+        assert.deepStrictEqual(result.status, "rejected");
         const error = (result as PromiseRejectedResult).reason;
         assert(error instanceof DeadlineError, `not a DeadlineError: ${error}`);
         const apiError = toApiError(error);
-        assertEquals([apiError.code, apiError.headers["Retry-After"]], ["unavailable", "5"]);
+        assert.deepStrictEqual([apiError.code, apiError.headers["Retry-After"]], ["unavailable", "5"]);
       }
       assert(elapsed < 1_000, `took ${elapsed} ms`);
       // The stalled connection was cut by the client, not left open.
       for (let i = 0; i < 50 && server.state.closedByClient < 1; i++) await new Promise((r) => setTimeout(r, 20));
-      assertEquals(server.state.closedByClient, 1);
+      assert.deepStrictEqual(server.state.closedByClient, 1);
     } finally {
       await db.end().catch(() => {});
       server.close();

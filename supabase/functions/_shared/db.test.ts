@@ -1,6 +1,6 @@
 // The database client's type parsers against the real database named by DATABASE_URL: values
 // arrive as database.types.ts types them, and parameters of those types still go in as before.
-import { assertEquals } from "./test-assert.ts";
+import assert from "node:assert/strict";
 import { asAnon, connect } from "./db.ts";
 
 const databaseUrl = Deno.env.get("DATABASE_URL");
@@ -23,7 +23,7 @@ Deno.test({
                  array['2026-01-01', '2026-12-31']::date[] as days
           from (values (1250::bigint), (350::bigint)) v(x)`,
       );
-      assertEquals(row, {
+      assert.deepStrictEqual(row, {
         big: Number.MAX_SAFE_INTEGER,
         counted: 2,
         rate: 0.15,
@@ -55,7 +55,7 @@ Deno.test({
                  ${moment}::timestamptz + interval '1 day' as next_day,
                  ${"2026-12-31"}::date - ${"2026-12-01"}::date as days_between, ${3}::bigint = any(${[1, 2, 3]}::bigint[]) as found`,
       );
-      assertEquals(row, {
+      assert.deepStrictEqual(row, {
         cents: 1251,
         rate: 0.3,
         same_moment: true,

@@ -1,8 +1,10 @@
 // One error envelope for every failure: {error: <code>, message: <what is wrong>, field?}.
-// Database errors are mapped from their SQLSTATE; anything unexpected becomes a generic 500
-// whose detail is logged, never sent.
+// Database errors are mapped from their SQLSTATE, and a violated constraint to its field and its
+// one message (contract/constraints.ts); anything unexpected becomes a generic 500 whose detail is
+// logged, never sent.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { constraintRule, type ConstraintRule } from "./contract/constraints.ts";
 
 export const errorStatus = {
   invalid_input: 400,
@@ -76,6 +78,29 @@ function isUnavailable(code: string | undefined, error: unknown): boolean {
   return name === "ConnectionRefused" || name === "ConnectionReset" || name === "BrokenPipe";
 }
 
+/** What postgres.js tells of a database error. */
+interface DatabaseError {
+  code?: string;
+  message?: string;
+  constraint_name?: string;
+  table_name?: string;
+  column_name?: string;
+  hint?: string;
+}
+
+/**
+ * The rule a database error broke: its constraint by name (a CHECK, or a trigger that raises under
+ * a constraint name), or for a not-null violation `<table>_<column>_not_null`, the name
+ * PostgreSQL 18 gives that constraint (earlier versions name none).
+ */
+function brokenRule(error: DatabaseError): ConstraintRule | undefined {
+  if (error.constraint_name) return constraintRule(error.constraint_name);
+  if (error.code === "23502" && error.table_name && error.column_name) {
+    return constraintRule(`${error.table_name}_${error.column_name}_not_null`);
+  }
+  return undefined;
+}
+
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const sqlState = (error as { code?: string })?.code;
@@ -88,16 +113,21 @@ export function toApiError(error: unknown): ApiError {
       { "Retry-After": String(RETRY_AFTER_SECONDS) },
     );
   }
+  // A constraint with a rule is the input's fault (a not-null one too: a missing input); any other
+  // not-null violation is ours, and a 500.
+  const rule = sqlState === "23514" || sqlState === "23502" ? brokenRule(error as DatabaseError) : undefined;
+  if (rule) return new ApiError("invalid_input", rule.message, rule.field);
   const code = sqlState ? sqlStateCodes[sqlState] : undefined;
   if (code) {
-    const message = (error as Error).message;
+    const databaseError = error as DatabaseError;
+    const message = databaseError.message ?? "";
     if (code === "forbidden" && /row-level security|permission denied/.test(message)) {
       return new ApiError(code, "You are not allowed to do this");
     }
     // Our functions name the input at fault with RAISE ... USING column = '<field>'.
-    const field = (error as { column_name?: string }).column_name || undefined;
+    const field = databaseError.column_name || undefined;
     // A rate limit may say when to come back: RAISE ... USING hint = '<seconds>'.
-    const hint = (error as { hint?: string }).hint;
+    const hint = databaseError.hint;
     const headers: Record<string, string> =
       code === "rate_limited" && hint && /^[0-9]{1,6}$/.test(hint) ? { "Retry-After": hint } : {};
     return new ApiError(code, message, field, headers);

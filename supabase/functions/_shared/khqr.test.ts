@@ -1,5 +1,5 @@
 // KHQR: validation of a saved "Receive" code and the payable code made from it.
-import { assert, assertEquals } from "./test-assert.ts";
+import assert from "node:assert/strict";
 import { checkKhqr, formatTlv, khqrCrc, khqrTags, parseTlv, payableKhqr, setKhqrTags } from "./contract/khqr.ts";
 import { profileUpdateSchema } from "./contract/auth.ts";
 import { parseWith } from "./validation.ts";
@@ -51,7 +51,7 @@ Deno.test("known-good KHQRs from the SDKs verify, Khmer and Chinese names includ
   }
   const check = checkKhqr(KNOWN_GOOD.individualKhr);
   assert(check.ok);
-  assertEquals(check.account, { bakongAccountId: "jonhsmith@nbcq", name: "Jonh Smith" });
+  assert.deepStrictEqual(check.account, { bakongAccountId: "jonhsmith@nbcq", name: "Jonh Smith" });
 });
 
 Deno.test("a KHQR is refused with a message naming what is wrong", () => {
@@ -62,40 +62,46 @@ Deno.test("a KHQR is refused with a message naming what is wrong", () => {
   };
   const resign = (body: string) => body + khqrCrc(body);
   const good = KNOWN_GOOD.individualKhr;
-  assertEquals(wrong("hello"), "KHQR is not a valid tag-length-value code (broken field at character 1)");
-  assertEquals(wrong(good.slice(0, -10)), "KHQR is not a valid tag-length-value code (field 99 has a wrong length)");
-  assertEquals(
+  assert.deepStrictEqual(wrong("hello"), "KHQR is not a valid tag-length-value code (broken field at character 1)");
+  assert.deepStrictEqual(
+    wrong(good.slice(0, -10)),
+    "KHQR is not a valid tag-length-value code (field 99 has a wrong length)",
+  );
+  assert.deepStrictEqual(
     wrong(good.slice(0, -1) + "9"),
     "KHQR checksum (tag 63) does not match: the code is incomplete or mistyped",
   );
-  assertEquals(wrong(good.slice(0, -8)), "KHQR must end with a 4-digit checksum (tag 63)");
-  assertEquals(wrong(resign("000202" + good.slice(6, -4))), "KHQR must start with payload format 01 (tag 00)");
-  assertEquals(
+  assert.deepStrictEqual(wrong(good.slice(0, -8)), "KHQR must end with a 4-digit checksum (tag 63)");
+  assert.deepStrictEqual(
+    wrong(resign("000202" + good.slice(6, -4))),
+    "KHQR must start with payload format 01 (tag 00)",
+  );
+  assert.deepStrictEqual(
     wrong(resign(good.slice(0, -4).replace("5802KH", "5802TH"))),
     "KHQR must be a Cambodian code (country KH, tag 58)",
   );
-  assertEquals(
+  assert.deepStrictEqual(
     wrong(resign(good.slice(0, -4).replace("29180014jonhsmith@nbcq", "29180014jonhsmith-nbcq"))),
     "KHQR has no Bakong account (name@bank in tag 29 or 30)",
   );
-  assertEquals(wrong("   "), "KHQR is empty");
-  assertEquals(wrong("0".repeat(600)), "KHQR is too long (at most 512 characters)");
+  assert.deepStrictEqual(wrong("   "), "KHQR is empty");
+  assert.deepStrictEqual(wrong("0".repeat(600)), "KHQR is too long (at most 512 characters)");
 });
 
 Deno.test("the payable KHQR is dynamic, in USD, with the amount, an expiry and a checksum that verifies", () => {
   const payable = payableKhqr(KNOWN_GOOD.individualKhr, payment);
   assert(checkKhqr(payable).ok, "the payable code verifies");
-  assertEquals(payable.slice(-4), khqrCrc(payable.slice(0, -4)));
+  assert.deepStrictEqual(payable.slice(-4), khqrCrc(payable.slice(0, -4)));
   const tags = khqrTags(payable);
-  assertEquals(tags["01"], "12");
-  assertEquals(tags["53"], "840");
-  assertEquals(tags["54"], "1234.56");
-  assertEquals(khqrTags(tags["99"]), { "00": "1795000000000", "01": "1795086400000" });
+  assert.deepStrictEqual(tags["01"], "12");
+  assert.deepStrictEqual(tags["53"], "840");
+  assert.deepStrictEqual(tags["54"], "1234.56");
+  assert.deepStrictEqual(khqrTags(tags["99"]), { "00": "1795000000000", "01": "1795086400000" });
   // The account, name and city are the saved code's.
-  assertEquals(tags["29"], "0014jonhsmith@nbcq");
-  assertEquals(tags["59"], "Jonh Smith");
-  assertEquals(tags["60"], "PHNOM PENH");
-  assertEquals(
+  assert.deepStrictEqual(tags["29"], "0014jonhsmith@nbcq");
+  assert.deepStrictEqual(tags["59"], "Jonh Smith");
+  assert.deepStrictEqual(tags["60"], "PHNOM PENH");
+  assert.deepStrictEqual(
     (parseTlv(payable) as { tag: string }[]).map((field) => field.tag),
     ["00", "01", "29", "52", "53", "54", "58", "59", "60", "99", "63"],
   );
@@ -107,28 +113,28 @@ Deno.test("a static ABA Receive code keeps its account and proprietary tag 40 wh
   const payable = payableKhqr(saved, { ...payment, amountCents: 500 });
   const before = khqrTags(saved);
   const after = khqrTags(payable);
-  assertEquals(after["29"], before["29"]);
-  assertEquals(after["40"], before["40"]);
-  assertEquals(after["01"], "12");
-  assertEquals(after["53"], "840");
-  assertEquals(after["54"], "5.00");
+  assert.deepStrictEqual(after["29"], before["29"]);
+  assert.deepStrictEqual(after["40"], before["40"]);
+  assert.deepStrictEqual(after["01"], "12");
+  assert.deepStrictEqual(after["53"], "840");
+  assert.deepStrictEqual(after["54"], "5.00");
   assert(checkKhqr(payable).ok);
   // Made payable twice (the request read again later), it is the same code for the same moment.
-  assertEquals(payableKhqr(payable, { ...payment, amountCents: 500 }), payable);
+  assert.deepStrictEqual(payableKhqr(payable, { ...payment, amountCents: 500 }), payable);
 });
 
 Deno.test("the profile schema takes a valid KHQR, clears with empty or null, and names khqr when refused", () => {
-  assertEquals(parseWith(profileUpdateSchema, { khqr: ` ${KNOWN_GOOD.individualKhr} ` }), {
+  assert.deepStrictEqual(parseWith(profileUpdateSchema, { khqr: ` ${KNOWN_GOOD.individualKhr} ` }), {
     khqr: KNOWN_GOOD.individualKhr,
   });
-  assertEquals(parseWith(profileUpdateSchema, { khqr: "" }), { khqr: "" });
-  assertEquals(parseWith(profileUpdateSchema, { khqr: null }), { khqr: null });
+  assert.deepStrictEqual(parseWith(profileUpdateSchema, { khqr: "" }), { khqr: "" });
+  assert.deepStrictEqual(parseWith(profileUpdateSchema, { khqr: null }), { khqr: null });
   try {
     parseWith(profileUpdateSchema, { khqr: KNOWN_GOOD.individualKhr.slice(0, -1) + "0" });
     throw new Error("accepted");
   } catch (error) {
-    assertEquals((error as ApiError).field, "khqr");
-    assertEquals(
+    assert.deepStrictEqual((error as ApiError).field, "khqr");
+    assert.deepStrictEqual(
       (error as ApiError).message,
       "KHQR checksum (tag 63) does not match: the code is incomplete or mistyped",
     );
@@ -164,14 +170,14 @@ Deno.test("a KHQR that repeats a top-level tag is refused, whatever the tag, che
     ],
   ];
   for (const [name, code, message] of cases) {
-    assertEquals(code.slice(-4), khqrCrc(code.slice(0, -4)), `${name}: signed`);
-    assertEquals(checkKhqr(code), { ok: false, message }, name);
+    assert.deepStrictEqual(code.slice(-4), khqrCrc(code.slice(0, -4)), `${name}: signed`);
+    assert.deepStrictEqual(checkKhqr(code), { ok: false, message }, name);
     try {
       parseWith(profileUpdateSchema, { khqr: code });
       throw new Error(`${name}: accepted`);
     } catch (error) {
-      assertEquals((error as ApiError).field, "khqr", name);
-      assertEquals((error as ApiError).message, message, name);
+      assert.deepStrictEqual((error as ApiError).field, "khqr", name);
+      assert.deepStrictEqual((error as ApiError).message, message, name);
     }
     let thrown = "";
     try {
@@ -179,7 +185,7 @@ Deno.test("a KHQR that repeats a top-level tag is refused, whatever the tag, che
     } catch (error) {
       thrown = (error as Error).message;
     }
-    assertEquals(thrown, message, `${name}: no payable code is made from it`);
+    assert.deepStrictEqual(thrown, message, `${name}: no payable code is made from it`);
   }
 });
 
@@ -187,13 +193,13 @@ Deno.test("a payable KHQR decodes to exactly one amount, one currency and one ac
   for (const saved of [KNOWN_GOOD.individualKhr, KNOWN_GOOD.abaMerchant, KNOWN_GOOD.khmerNames, abaReceiveCode()]) {
     const payable = payableKhqr(saved, payment);
     const counts = tagCounts(payable);
-    assertEquals([counts["54"], counts["53"], counts["01"], counts["99"], counts["63"]], [1, 1, 1, 1, 1]);
-    assertEquals((counts["29"] ?? 0) + (counts["30"] ?? 0), 1, "one account");
+    assert.deepStrictEqual([counts["54"], counts["53"], counts["01"], counts["99"], counts["63"]], [1, 1, 1, 1, 1]);
+    assert.deepStrictEqual((counts["29"] ?? 0) + (counts["30"] ?? 0), 1, "one account");
     assert(
       Object.values(counts).every((count) => count === 1),
       `each tag once in ${payable}`,
     );
-    assertEquals(khqrTags(payable)["54"], "1234.56");
+    assert.deepStrictEqual(khqrTags(payable)["54"], "1234.56");
   }
 });
 
@@ -206,7 +212,7 @@ Deno.test("setting a tag removes every copy of it, not only the first", () => {
     { tag: "58", value: "KH" },
     { tag: "53", value: "840" },
   ];
-  assertEquals(
+  assert.deepStrictEqual(
     setKhqrTags(fields, [
       { tag: "53", value: "840" },
       { tag: "54", value: "61.20" },

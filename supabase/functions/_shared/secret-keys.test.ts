@@ -1,4 +1,4 @@
-import { assertEquals } from "./test-assert.ts";
+import assert from "node:assert/strict";
 import { hasSecretKey, parseSecretKeys } from "./secret-keys.ts";
 
 function assertThrows(run: () => unknown, includes: string) {
@@ -13,16 +13,16 @@ function assertThrows(run: () => unknown, includes: string) {
 
 Deno.test("SUPABASE_SECRET_KEYS: the default key is sent, every key is accepted", () => {
   const keys = parseSecretKeys('{"rotated":"sb_secret_old","default":"sb_secret_new"}');
-  assertEquals(keys.current, "sb_secret_new");
-  assertEquals(hasSecretKey("sb_secret_old", keys), true);
-  assertEquals(hasSecretKey("sb_secret_new", keys), true);
-  assertEquals(hasSecretKey("sb_secret_ne", keys), false);
-  assertEquals(hasSecretKey(undefined, keys), false);
-  assertEquals(hasSecretKey("", keys), false);
+  assert.deepStrictEqual(keys.current, "sb_secret_new");
+  assert.deepStrictEqual(hasSecretKey("sb_secret_old", keys), true);
+  assert.deepStrictEqual(hasSecretKey("sb_secret_new", keys), true);
+  assert.deepStrictEqual(hasSecretKey("sb_secret_ne", keys), false);
+  assert.deepStrictEqual(hasSecretKey(undefined, keys), false);
+  assert.deepStrictEqual(hasSecretKey("", keys), false);
 });
 
 Deno.test("SUPABASE_SECRET_KEYS without a default: the first key is sent", () => {
-  assertEquals(parseSecretKeys('{"server":"sb_secret_a","other":"sb_secret_b"}').current, "sb_secret_a");
+  assert.deepStrictEqual(parseSecretKeys('{"server":"sb_secret_a","other":"sb_secret_b"}').current, "sb_secret_a");
 });
 
 Deno.test("SUPABASE_SECRET_KEYS: missing, not JSON, empty or holding a legacy JWT stops the boot", () => {

@@ -1,7 +1,7 @@
 // Signing keys and tokens: ES256 with a kid, a public key set without the private part, and
 // nothing but the configured key accepted (the legacy HS256 secret included).
 import { decodeProtectedHeader, SignJWT } from "jose";
-import { assert, assertEquals } from "./test-assert.ts";
+import assert from "node:assert/strict";
 import { loadSigningKey, signAccessToken, verifyAccessToken } from "./tokens.ts";
 
 async function cliStyleKey(kid: string): Promise<string> {
@@ -24,16 +24,16 @@ const user = { id: crypto.randomUUID(), email: "shop@example.com", user_type: "b
 Deno.test("a token is ES256 with the key's kid and verifies against the key set", async () => {
   const key = await loadSigningKey(await cliStyleKey("kid-1"));
   const token = await signAccessToken(key, user);
-  assertEquals(decodeProtectedHeader(token), { alg: "ES256", typ: "JWT", kid: "kid-1" });
+  assert.deepStrictEqual(decodeProtectedHeader(token), { alg: "ES256", typ: "JWT", kid: "kid-1" });
   const claims = await verifyAccessToken(key, token);
-  assertEquals([claims?.sub, claims?.role, claims?.email], [user.id, "authenticated", user.email]);
+  assert.deepStrictEqual([claims?.sub, claims?.role, claims?.email], [user.id, "authenticated", user.email]);
 });
 
 Deno.test("the public key set holds the public numbers only", async () => {
   const key = await loadSigningKey(await cliStyleKey("kid-2"));
-  assertEquals(key.publicKeySet.keys.length, 1);
+  assert.deepStrictEqual(key.publicKeySet.keys.length, 1);
   const [jwk] = key.publicKeySet.keys;
-  assertEquals([jwk.kty, jwk.crv, jwk.kid, jwk.alg, jwk.use], ["EC", "P-256", "kid-2", "ES256", "sig"]);
+  assert.deepStrictEqual([jwk.kty, jwk.crv, jwk.kid, jwk.alg, jwk.use], ["EC", "P-256", "kid-2", "ES256", "sig"]);
   assert(!("d" in jwk), "the private part must not be published");
 });
 
@@ -46,41 +46,41 @@ Deno.test("tokens signed with the legacy HS256 secret or another key, mock and t
     .setAudience("authenticated")
     .setExpirationTime("1h")
     .sign(new TextEncoder().encode("super-secret-jwt-token-with-at-least-32-characters-long"));
-  assertEquals(await verifyAccessToken(key, legacy), null);
+  assert.deepStrictEqual(await verifyAccessToken(key, legacy), null);
 
   // A mock token (the original app accepted them) and a real one with its expiry pushed out.
-  assertEquals(await verifyAccessToken(key, "mock-admin-token"), null);
+  assert.deepStrictEqual(await verifyAccessToken(key, "mock-admin-token"), null);
   const real = await signAccessToken(key, user);
   const [header, payload, signature] = real.split(".");
   const extended = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
   extended.exp += 365 * 24 * 3600;
   const tampered = `${header}.${btoa(JSON.stringify(extended)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_")}.${signature}`;
-  assertEquals(await verifyAccessToken(key, tampered), null);
+  assert.deepStrictEqual(await verifyAccessToken(key, tampered), null);
 
   // Same kid, different key: a forger who copied the kid from a real token.
   const impostor = await loadSigningKey(await cliStyleKey("kid-3"));
-  assertEquals(await verifyAccessToken(key, await signAccessToken(impostor, user)), null);
+  assert.deepStrictEqual(await verifyAccessToken(key, await signAccessToken(impostor, user)), null);
 });
 
 Deno.test("a misconfigured key names what is wrong", async () => {
-  assertEquals(
+  assert.deepStrictEqual(
     await loadError("not json"),
     "JWT_SIGNING_KEY must be a JSON Web Key (the output of supabase gen signing-key --algorithm ES256)",
   );
-  assertEquals(
+  assert.deepStrictEqual(
     await loadError(JSON.stringify({ kty: "RSA", kid: "r" })),
     "JWT_SIGNING_KEY must be an EC P-256 key (ES256)",
   );
   const { d: _d, ...publicOnly } = JSON.parse(await cliStyleKey("kid-4"));
-  assertEquals(
+  assert.deepStrictEqual(
     await loadError(JSON.stringify(publicOnly)),
     "JWT_SIGNING_KEY is a public key: the function needs the private key to sign",
   );
   const { kid: _kid, ...noKid } = JSON.parse(await cliStyleKey("kid-5"));
-  assertEquals(await loadError(JSON.stringify(noKid)), "JWT_SIGNING_KEY has no kid");
+  assert.deepStrictEqual(await loadError(JSON.stringify(noKid)), "JWT_SIGNING_KEY has no kid");
 });
 
 Deno.test("a one-key array, as signing_keys.json holds it, is accepted", async () => {
   const key = await loadSigningKey(`[${await cliStyleKey("kid-6")}]`);
-  assertEquals(key.kid, "kid-6");
+  assert.deepStrictEqual(key.kid, "kid-6");
 });

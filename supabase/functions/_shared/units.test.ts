@@ -1,5 +1,5 @@
 // Pure logic of the function's shared modules.
-import { assertEquals, assert } from "./test-assert.ts";
+import assert from "node:assert/strict";
 import { formatCambodianPhone, normaliseCambodianPhone } from "./contract/phone.ts";
 import { businessRegistrationSchema, influencerRegistrationSchema, profileUpdateSchema } from "./contract/auth.ts";
 import { parseWith } from "./validation.ts";
@@ -8,14 +8,14 @@ import { ApiError, toApiError } from "./errors.ts";
 import { controlCharacterField } from "./input-bounds.ts";
 
 Deno.test("Cambodian phone numbers are normalised to +855", () => {
-  assertEquals(normaliseCambodianPhone("012 345 678"), "+85512345678");
-  assertEquals(normaliseCambodianPhone("+855 12 345 678"), "+85512345678");
-  assertEquals(normaliseCambodianPhone("097-123-4567"), "+855971234567");
-  assertEquals(normaliseCambodianPhone("(855) 10 222 333"), "+85510222333");
-  assertEquals(normaliseCambodianPhone("12345"), null);
-  assertEquals(normaliseCambodianPhone("+66 812345678"), null);
-  assertEquals(normaliseCambodianPhone("0012345678"), null);
-  assertEquals(normaliseCambodianPhone("00855 12 345 678"), "+85512345678");
+  assert.deepStrictEqual(normaliseCambodianPhone("012 345 678"), "+85512345678");
+  assert.deepStrictEqual(normaliseCambodianPhone("+855 12 345 678"), "+85512345678");
+  assert.deepStrictEqual(normaliseCambodianPhone("097-123-4567"), "+855971234567");
+  assert.deepStrictEqual(normaliseCambodianPhone("(855) 10 222 333"), "+85510222333");
+  assert.deepStrictEqual(normaliseCambodianPhone("12345"), null);
+  assert.deepStrictEqual(normaliseCambodianPhone("+66 812345678"), null);
+  assert.deepStrictEqual(normaliseCambodianPhone("0012345678"), null);
+  assert.deepStrictEqual(normaliseCambodianPhone("00855 12 345 678"), "+85512345678");
 });
 
 Deno.test("registration schemas name the field that is wrong", () => {
@@ -33,12 +33,12 @@ Deno.test("registration schemas name the field that is wrong", () => {
     social_media_page: "https://facebook.com/shop",
     store_phone: "012 345 678",
   };
-  assertEquals(parseWith(businessRegistrationSchema, valid).email, "shop@example.com");
-  assertEquals(bad({ ...valid, email: "nope" }).field, "email");
-  assertEquals(bad({ ...valid, password: "short" }).message, "Password must be at least 8 characters");
-  assertEquals(bad({ ...valid, social_media_page: "javascript:alert(1)" }).field, "social_media_page");
-  assertEquals(bad({ ...valid, store_phone: "123" }).field, "store_phone");
-  assertEquals(bad({ ...valid, store_phone: undefined }).message, "Store phone number is required");
+  assert.deepStrictEqual(parseWith(businessRegistrationSchema, valid).email, "shop@example.com");
+  assert.deepStrictEqual(bad({ ...valid, email: "nope" }).field, "email");
+  assert.deepStrictEqual(bad({ ...valid, password: "short" }).message, "Password must be at least 8 characters");
+  assert.deepStrictEqual(bad({ ...valid, social_media_page: "javascript:alert(1)" }).field, "social_media_page");
+  assert.deepStrictEqual(bad({ ...valid, store_phone: "123" }).field, "store_phone");
+  assert.deepStrictEqual(bad({ ...valid, store_phone: undefined }).message, "Store phone number is required");
   const influencer = parseWith(influencerRegistrationSchema, {
     full_name: " Dara ",
     email: "d@example.com",
@@ -46,14 +46,17 @@ Deno.test("registration schemas name the field that is wrong", () => {
     platform: "Instagram",
     social_media_page: "@dara",
   });
-  assertEquals(influencer.platform, "instagram");
-  assertEquals(influencer.full_name, "Dara");
+  assert.deepStrictEqual(influencer.platform, "instagram");
+  assert.deepStrictEqual(influencer.full_name, "Dara");
   // The original form's fullName and id_card_url are refused by name, before any other problem.
   const rest = { email: "d@example.com", password: "longenough", platform: "instagram", social_media_page: "@dara" };
   const refused = bad({ fullName: "Dara", ...rest }, influencerRegistrationSchema);
-  assertEquals([refused.field, refused.message], ["fullName", "fullName is not a field you can set here"]);
+  assert.deepStrictEqual([refused.field, refused.message], ["fullName", "fullName is not a field you can set here"]);
   const idCard = bad({ full_name: "Dara", ...rest, id_card_url: "" }, influencerRegistrationSchema);
-  assertEquals([idCard.field, idCard.message], ["id_card_url", "id_card_url is not a field you can set here"]);
+  assert.deepStrictEqual(
+    [idCard.field, idCard.message],
+    ["id_card_url", "id_card_url is not a field you can set here"],
+  );
 });
 
 Deno.test("profile update refuses fields a user may not set", () => {
@@ -61,13 +64,13 @@ Deno.test("profile update refuses fields a user may not set", () => {
     parseWith(profileUpdateSchema, { status: "approved" });
     throw new Error("expected a validation error");
   } catch (error) {
-    assertEquals((error as ApiError).field, "status");
+    assert.deepStrictEqual((error as ApiError).field, "status");
   }
 });
 
 Deno.test("database errors map to statuses without leaking internals", () => {
-  assertEquals(toApiError(Object.assign(new Error("dup"), { code: "23505" })).code, "conflict");
-  assertEquals(
+  assert.deepStrictEqual(toApiError(Object.assign(new Error("dup"), { code: "23505" })).code, "conflict");
+  assert.deepStrictEqual(
     toApiError(Object.assign(new Error("new row violates row-level security policy"), { code: "42501" })).message,
     "You are not allowed to do this",
   );
@@ -75,35 +78,35 @@ Deno.test("database errors map to statuses without leaking internals", () => {
   const named = toApiError(
     Object.assign(new Error("Please complete your bank details"), { code: "22023", column_name: "bank_details" }),
   );
-  assertEquals(
+  assert.deepStrictEqual(
     [named.code, named.field, named.message],
     ["invalid_input", "bank_details", "Please complete your bank details"],
   );
-  assertEquals(toApiError(Object.assign(new Error("Quantity"), { code: "22023" })).field, undefined);
+  assert.deepStrictEqual(toApiError(Object.assign(new Error("Quantity"), { code: "22023" })).field, undefined);
   const original = console.error;
   console.error = () => {};
   try {
     const internal = toApiError(new Error("connection string postgres://secret"));
-    assertEquals(internal.code, "internal");
-    assert(!internal.message.includes("secret"));
+    assert.deepStrictEqual(internal.code, "internal");
+    assert.ok(!internal.message.includes("secret"));
   } finally {
     console.error = original;
   }
 });
 
 Deno.test("control characters: found by field path; tabs and line breaks are text", () => {
-  assertEquals(controlCharacterField({ description: "Line one\nLine two\r\n\tindented" }), undefined);
-  assertEquals(controlCharacterField({ full_name: "Dara\u0000Sok" }), "full_name");
-  assertEquals(
+  assert.deepStrictEqual(controlCharacterField({ description: "Line one\nLine two\r\n\tindented" }), undefined);
+  assert.deepStrictEqual(controlCharacterField({ full_name: "Dara\u0000Sok" }), "full_name");
+  assert.deepStrictEqual(
     controlCharacterField({ images: ["https://a.example/1.png", "https://a.example/\u001b.png"] }),
     "images.1",
   );
-  assertEquals(controlCharacterField({ nested: { ["bad\u0007key"]: "x" } }), "nested.bad\u0007key");
-  assertEquals(controlCharacterField({ price: 12, active: true, note: null }), undefined);
+  assert.deepStrictEqual(controlCharacterField({ nested: { ["bad\u0007key"]: "x" } }), "nested.bad\u0007key");
+  assert.deepStrictEqual(controlCharacterField({ price: 12, active: true, note: null }), undefined);
 });
 
 Deno.test("Cambodian phone numbers are shown in the local form", () => {
-  assertEquals(formatCambodianPhone("+85512345678"), "012 345 678");
-  assertEquals(formatCambodianPhone("+855971234567"), "097 123 4567");
-  assertEquals(formatCambodianPhone("+66812345678"), "+66812345678");
+  assert.deepStrictEqual(formatCambodianPhone("+85512345678"), "012 345 678");
+  assert.deepStrictEqual(formatCambodianPhone("+855971234567"), "097 123 4567");
+  assert.deepStrictEqual(formatCambodianPhone("+66812345678"), "+66812345678");
 });

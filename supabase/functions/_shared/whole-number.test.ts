@@ -1,5 +1,5 @@
 // Whole numbers are read one way: a JSON integer or digits, never what Number() would guess.
-import { assertEquals } from "./test-assert.ts";
+import assert from "node:assert/strict";
 import { parseWholeNumber } from "./contract/whole-number.ts";
 import { checkoutOrderSchema } from "./contract/orders.ts";
 import { pageQuerySchema } from "./contract/paging.ts";
@@ -36,7 +36,8 @@ Deno.test("a whole number is a JSON integer or a string of ASCII or Khmer digits
     ["٣", null], // Arabic-Indic digits are not Khmer digits
     ["99999999999999999999", null],
   ];
-  for (const [input, expected] of cases) assertEquals(parseWholeNumber(input), expected, `${JSON.stringify(input)}`);
+  for (const [input, expected] of cases)
+    assert.deepStrictEqual(parseWholeNumber(input), expected, `${JSON.stringify(input)}`);
 });
 
 Deno.test("checkout quantity refuses hex, booleans, exponents and fractions naming quantity", () => {
@@ -53,7 +54,7 @@ Deno.test("checkout quantity refuses hex, booleans, exponents and fractions nami
       throw new Error(`quantity ${JSON.stringify(quantity)} was accepted`);
     } catch (error) {
       const apiError = error as ApiError;
-      assertEquals(
+      assert.deepStrictEqual(
         [apiError.field, apiError.message],
         ["quantity", "Quantity must be a whole number from 1 to 10"],
         `quantity ${JSON.stringify(quantity)}`,
@@ -66,20 +67,20 @@ Deno.test("checkout quantity refuses hex, booleans, exponents and fractions nami
     ["៣", 3],
     ["១០", 10],
   ] as const) {
-    assertEquals(parseWith(checkoutOrderSchema, { ...order, quantity }).quantity, expected);
+    assert.deepStrictEqual(parseWith(checkoutOrderSchema, { ...order, quantity }).quantity, expected);
   }
 });
 
 Deno.test("the page size is read the same way", () => {
-  assertEquals(parseWith(pageQuerySchema, {}).limit, 50);
-  assertEquals(parseWith(pageQuerySchema, { limit: "20" }).limit, 20);
-  assertEquals(parseWith(pageQuerySchema, { limit: "២០" }).limit, 20);
+  assert.deepStrictEqual(parseWith(pageQuerySchema, {}).limit, 50);
+  assert.deepStrictEqual(parseWith(pageQuerySchema, { limit: "20" }).limit, 20);
+  assert.deepStrictEqual(parseWith(pageQuerySchema, { limit: "២០" }).limit, 20);
   for (const limit of ["0x10", "1e2", "", "-1", "0", "201", "true"]) {
     try {
       parseWith(pageQuerySchema, { limit });
       throw new Error(`limit ${limit} was accepted`);
     } catch (error) {
-      assertEquals((error as ApiError).field, "limit", `limit ${limit}`);
+      assert.deepStrictEqual((error as ApiError).field, "limit", `limit ${limit}`);
     }
   }
 });

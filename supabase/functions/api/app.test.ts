@@ -1,6 +1,6 @@
 // The Hono app called in-process (app.fetch) against the real database named by DATABASE_URL
 // (npm test provides a fresh one with the migrations applied).
-import { assert, assertEquals } from "../_shared/test-assert.ts";
+import assert from "node:assert/strict";
 import postgres from "postgres";
 import { connect } from "../_shared/db.ts";
 import { loadSigningKey } from "../_shared/tokens.ts";
@@ -60,22 +60,22 @@ Deno.test({
         store_phone: "012 345 678",
       },
     });
-    assertEquals(registered.status, 201);
+    assert.deepStrictEqual(registered.status, 201);
     const { token, user } = await registered.json();
-    assertEquals(
+    assert.deepStrictEqual(
       [user.email, user.status, user.is_approved, user.store_phone],
       [email, "pending_approval", false, "+85512345678"],
     );
 
     const me = await call("GET", "/auth/me", { token });
-    assertEquals(me.status, 200);
-    assertEquals((await me.json()).user.id, user.id);
+    assert.deepStrictEqual(me.status, 200);
+    assert.deepStrictEqual((await me.json()).user.id, user.id);
 
     const login = await call("POST", "/auth/login", {
       body: { email: email.toUpperCase(), password: "longenough" },
       address: `10.0.0.${unique.length}`,
     });
-    assertEquals(login.status, 200);
+    assert.deepStrictEqual(login.status, 200);
     assert(typeof (await login.json()).token === "string");
   },
 });
@@ -100,7 +100,7 @@ Deno.test({
       })
     ).json();
 
-    assertEquals((await call("GET", "/admin/users", { token: influencer.token })).status, 403);
+    assert.deepStrictEqual((await call("GET", "/admin/users", { token: influencer.token })).status, 403);
     const list = await (await call("GET", "/admin/users", { token: admin.token })).json();
     assert(list.users.some((u: { id: string }) => u.id === influencer.user.id));
 
@@ -108,16 +108,19 @@ Deno.test({
       token: admin.token,
       body: { status: "approved" },
     });
-    assertEquals(approve.status, 200);
-    assertEquals((await approve.json()).user.status, "approved");
+    assert.deepStrictEqual(approve.status, 200);
+    assert.deepStrictEqual((await approve.json()).user.status, "approved");
     const again = await call("PUT", `/admin/users/${influencer.user.id}/status`, {
       token: admin.token,
       body: { status: "rejected", reason: "Second thoughts" },
     });
-    assertEquals(again.status, 409);
-    assertEquals((await again.json()).message, "User is already approved");
+    assert.deepStrictEqual(again.status, 409);
+    assert.deepStrictEqual((await again.json()).message, "User is already approved");
     // The old token still says is_approved false: the server reads approval from the database.
-    assertEquals((await (await call("GET", "/auth/me", { token: influencer.token })).json()).user.is_approved, true);
+    assert.deepStrictEqual(
+      (await (await call("GET", "/auth/me", { token: influencer.token })).json()).user.is_approved,
+      true,
+    );
   },
 });
 
@@ -136,8 +139,8 @@ Deno.test({
         address,
       });
       lastStatus = res.status;
-      assertEquals(res.status, 401);
-      assertEquals((await res.json()).message, "Invalid email or password");
+      assert.deepStrictEqual(res.status, 401);
+      assert.deepStrictEqual((await res.json()).message, "Invalid email or password");
       if (attempt >= 3 && Date.now() - started >= 250) slowed = true;
       if (attempt >= 5) break; // enough to see the delay; fill the rest directly
     }
@@ -148,9 +151,9 @@ Deno.test({
       body: { email: "someone@example.com", password: "wrong" },
       address,
     });
-    assertEquals(refused.status, 429);
-    assertEquals(refused.headers.get("retry-after"), "900");
-    assertEquals(lastStatus, 401);
+    assert.deepStrictEqual(refused.status, 429);
+    assert.deepStrictEqual(refused.headers.get("retry-after"), "900");
+    assert.deepStrictEqual(lastStatus, 401);
   },
 });
 
@@ -181,19 +184,19 @@ Deno.test({
     ).json();
     try {
       const read = await call("GET", "/admin/settings", { token: admin.token });
-      assertEquals(read.status, 200);
-      assertEquals((await read.json()).settings.riel_per_usd, original);
+      assert.deepStrictEqual(read.status, 200);
+      assert.deepStrictEqual((await read.json()).settings.riel_per_usd, original);
 
       const saved = await call("PUT", "/admin/settings", { token: admin.token, body: { riel_per_usd: 4250 } });
-      assertEquals(saved.status, 200);
+      assert.deepStrictEqual(saved.status, 200);
       const savedBody = await saved.json();
-      assertEquals(
+      assert.deepStrictEqual(
         [savedBody.message, savedBody.settings.riel_per_usd, savedBody.settings.updated_by],
         ["Settings saved", 4250, admin.user.id],
       );
 
       const bad = await call("PUT", "/admin/settings", { token: admin.token, body: { riel_per_usd: 999 } });
-      assertEquals(
+      assert.deepStrictEqual(
         [bad.status, await bad.json()],
         [
           400,
@@ -205,11 +208,11 @@ Deno.test({
         ],
       );
       const refused = await call("PUT", "/admin/settings", { token: shop.token, body: { riel_per_usd: 4000 } });
-      assertEquals(
+      assert.deepStrictEqual(
         [refused.status, await refused.json()],
         [403, { error: "forbidden", message: "Only admins can use the admin tools" }],
       );
-      assertEquals((await call("GET", "/admin/settings")).status, 401);
+      assert.deepStrictEqual((await call("GET", "/admin/settings")).status, 401);
 
       // A customer's checkout page for a link of the shop's campaign carries the saved rate.
       const [{ id: campaignId }] = await sql<{ id: string }[]>`
@@ -230,8 +233,8 @@ Deno.test({
       await sql`insert into public.affiliate_links (influencer_id, campaign_id, status, decided_at)
                 values (${influencer.user.id}, ${campaignId}, 'approved', now())`;
       const info = await call("GET", `/checkout/info?influencer_id=${influencer.user.id}&product_id=${campaignId}`);
-      assertEquals(info.status, 200);
-      assertEquals((await info.json()).riel_per_usd, 4250);
+      assert.deepStrictEqual(info.status, 200);
+      assert.deepStrictEqual((await info.json()).riel_per_usd, 4250);
     } finally {
       // Later test layers share this database: leave the rate as it was.
       await sql`update public.marketplace_settings set riel_per_usd = ${original} where id`;
@@ -244,11 +247,11 @@ Deno.test({
   ...sanitize,
   fn: async () => {
     const missing = await call("GET", "/nope");
-    assertEquals(missing.status, 404);
-    assertEquals(await missing.json(), { error: "not_found", message: "No such API path" });
+    assert.deepStrictEqual(missing.status, 404);
+    assert.deepStrictEqual(await missing.json(), { error: "not_found", message: "No such API path" });
     const notJson = await app.fetch(new Request("http://function.local/api/auth/login", { method: "POST", body: "{" }));
-    assertEquals(notJson.status, 400);
-    assertEquals((await notJson.json()).message, "Request body must be a JSON object");
+    assert.deepStrictEqual(notJson.status, 400);
+    assert.deepStrictEqual((await notJson.json()).message, "Request body must be a JSON object");
     await Promise.all([sql.end(), db.end()]);
   },
 });

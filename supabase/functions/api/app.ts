@@ -8,7 +8,9 @@ import type { JwksResponse } from "../_shared/contract/auth.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { limitJsonBody, refuseControlCharactersInUrl } from "../_shared/input-bounds.ts";
-import { requireRole, requireUser } from "./lib/require-user.ts";
+import { API_ROUTES } from "../_shared/contract/routes.ts";
+import { drainUnreadBody } from "../_shared/drain-body.ts";
+import { checkRoles } from "./lib/route-roles.ts";
 import { adminAttributionRoutes } from "./routes/admin-attribution.ts";
 import { adminAuditLogRoutes } from "./routes/admin-audit-log.ts";
 import { adminLinkRoutes } from "./routes/admin-affiliate-links.ts";
@@ -27,10 +29,12 @@ import { keywordTriggerRoutes } from "./routes/keyword-triggers.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { payoutRoutes } from "./routes/payouts.ts";
 import { shortLinkRoutes } from "./routes/short-links.ts";
-import { uploadRoutes } from "./routes/uploads.ts";
+import { MAX_DRAINED_UPLOAD_BYTES, uploadRoutes } from "./routes/uploads.ts";
+
+const BASE_PATH = "/api";
 
 export function createApp(deps: AppDeps) {
-  const app = new Hono<AppEnv>().basePath("/api");
+  const app = new Hono<AppEnv>().basePath(BASE_PATH);
 
   // Bearer tokens, no cookies: any origin may call (the SPA may be hosted elsewhere). The checkout
   // sends Idempotency-Key, and reads Idempotent-Replayed and Retry-After.
@@ -55,6 +59,11 @@ export function createApp(deps: AppDeps) {
   );
   app.use("*", limitJsonBody("/api/upload/"), refuseControlCharactersInUrl());
   app.use("*", sendTelegramNoticesAfterEvents(deps));
+  // An upload refused before its body was read (by role, type or size) still reads it to its end,
+  // so the client sees the refusal rather than a broken pipe: around the role check below.
+  app.use("/upload/*", drainUnreadBody(MAX_DRAINED_UPLOAD_BYTES));
+  // Who may call each path: the route table's roles, checked here for every route (401, 403).
+  app.use("*", checkRoles(deps, API_ROUTES, BASE_PATH));
 
   // GET /.well-known/jwks.json - the public keys our tokens are verified with (no private part)
   app.get("/.well-known/jwks.json", (c) => {
@@ -76,7 +85,6 @@ export function createApp(deps: AppDeps) {
   // The short links, /r/<code> on the app's origin (the gateway or a static host forwards them here).
   app.route("/r", shortLinkRoutes(deps));
 
-  app.use("/admin/*", requireUser(deps), requireRole("admin", { approved: true, to: "use the admin tools" }));
   app.route("/admin/users", adminUserRoutes(deps));
   app.route("/admin/affiliate-links", adminLinkRoutes(deps));
   app.route("/admin/orders", adminOrderRoutes(deps));

@@ -13,7 +13,7 @@ import { hasSecretKey, type SecretKeys } from "../_shared/secret-keys.ts";
 import { readEvents } from "./payload.ts";
 import { recordEvent } from "./record-event.ts";
 import { refreshAgeingTokens } from "./refresh-tokens.ts";
-import { sendReply } from "./send-reply.ts";
+import { RETRY_DELAYS_MS, sendReply } from "./send-reply.ts";
 import { hasValidSignature, sameSecret } from "./signature.ts";
 
 export interface WebhookDeps {
@@ -25,6 +25,8 @@ export interface WebhookDeps {
   secretKeys: SecretKeys;
   /** Keeps work going after the answer (EdgeRuntime.waitUntil on hosted). */
   runAfterResponse: (work: Promise<unknown>) => void;
+  /** The waits before each retry of a reply Meta throttled; RETRY_DELAYS_MS unless given. */
+  retryDelaysMs?: readonly number[];
 }
 
 /** Meta's payloads are a few kilobytes; anything far larger is not from Meta. */
@@ -69,11 +71,16 @@ export function createWebhookApp(deps: WebhookDeps) {
       const id = await recordEvent(deps.sql, event);
       if (id) pending.push(id);
     }
-    const config = deps.config;
+    const replyDeps = {
+      sql: deps.sql,
+      config: deps.config,
+      appUrl: deps.appUrl,
+      retryDelaysMs: deps.retryDelaysMs ?? RETRY_DELAYS_MS,
+    };
     deps.runAfterResponse(
       Promise.all(
         pending.map((id) =>
-          sendReply({ sql: deps.sql, config, appUrl: deps.appUrl }, id).catch((error) =>
+          sendReply(replyDeps, id).catch((error) =>
             console.error(`[instagram-webhook] reply to event ${id} failed:`, error),
           ),
         ),

@@ -1,4 +1,4 @@
-import { assertEquals } from "../_shared/test-assert.ts";
+import assert from "node:assert/strict";
 import { readEvents } from "./payload.ts";
 import { hasValidSignature, sameSecret } from "./signature.ts";
 
@@ -32,15 +32,15 @@ Deno.test("comments and DMs are read from one delivery; echoes and the account's
       },
     ],
   });
-  assertEquals(events, [
+  assert.deepStrictEqual(events, [
     { accountId: account, kind: "comment", externalId: "c1", senderId: "p1", fromUsername: "sokha", text: "SILK" },
     { accountId: account, kind: "dm", externalId: "m1", senderId: "p2", fromUsername: null, text: "SILK" },
   ]);
 });
 
 Deno.test("a body that is not an Instagram payload is refused", () => {
-  assertEquals(readEvents({ object: "page", entry: [] }), null);
-  assertEquals(readEvents([1, 2]), null);
+  assert.deepStrictEqual(readEvents({ object: "page", entry: [] }), null);
+  assert.deepStrictEqual(readEvents([1, 2]), null);
 });
 
 Deno.test("the signature is the hex HMAC-SHA256 of the raw body with the app secret", async () => {
@@ -55,14 +55,14 @@ Deno.test("the signature is the hex HMAC-SHA256 of the raw body with the app sec
   const hex = [...new Uint8Array(await crypto.subtle.sign("HMAC", key, body))]
     .map((b) => b.toString(16).padStart(2, "0"))
     .join("");
-  assertEquals(await hasValidSignature("secret", body, `sha256=${hex}`), true);
-  assertEquals(await hasValidSignature("other", body, `sha256=${hex}`), false);
-  assertEquals(await hasValidSignature("secret", body, hex), false);
-  assertEquals(await hasValidSignature("secret", body, undefined), false);
+  assert.deepStrictEqual(await hasValidSignature("secret", body, `sha256=${hex}`), true);
+  assert.deepStrictEqual(await hasValidSignature("other", body, `sha256=${hex}`), false);
+  assert.deepStrictEqual(await hasValidSignature("secret", body, hex), false);
+  assert.deepStrictEqual(await hasValidSignature("secret", body, undefined), false);
 });
 
 Deno.test("verify tokens compare whole", () => {
-  assertEquals(sameSecret("token", "token"), true);
-  assertEquals(sameSecret("token", "token2"), false);
-  assertEquals(sameSecret("", "token"), false);
+  assert.deepStrictEqual(sameSecret("token", "token"), true);
+  assert.deepStrictEqual(sameSecret("token", "token2"), false);
+  assert.deepStrictEqual(sameSecret("", "token"), false);
 });

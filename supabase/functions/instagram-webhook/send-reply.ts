@@ -1,7 +1,8 @@
 // Sending the keyword reply of a pending event: the trigger's template with the product and the
 // short link (?s=comment or ?s=dm, so the click says where it came from), as a private reply to a
-// comment or a DM to the person who wrote. Throttling by Meta is retried after 1, 2 and 4 s; any
-// other refusal is final and recorded with Meta's code and message for the influencer to read.
+// comment or a DM to the person who wrote. Throttling by Meta is retried after 1, 2 and 4 s (the
+// local test stack shortens these with INSTAGRAM_REPLY_RETRY_DELAYS_MS); any other refusal is
+// final and recorded with Meta's code and message for the influencer to read.
 import { asService, type Sql } from "../_shared/db.ts";
 import { fillDmTemplate } from "../_shared/contract/instagram.ts";
 import { shortUrl } from "../_shared/contract/links.ts";
@@ -10,12 +11,33 @@ import type { InstagramConfig } from "../_shared/instagram/config.ts";
 import { MetaError, sendMessage, type Recipient } from "../_shared/instagram/meta-api.ts";
 
 /** Waits before the 2nd, 3rd and 4th attempt; a fifth is not made. */
-export const RETRY_DELAYS_MS = [1000, 2000, 4000];
+export const RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
+
+/** The longest wait INSTAGRAM_REPLY_RETRY_DELAYS_MS may ask for (the reply runs after the answer). */
+const MAX_RETRY_DELAY_MS = 60_000;
+
+/**
+ * The waits between attempts: RETRY_DELAYS_MS unless INSTAGRAM_REPLY_RETRY_DELAYS_MS names others
+ * as whole milliseconds separated by commas (the local test stack's "20,40,80"), one per retry.
+ * Read once at start; throws naming a bad value.
+ */
+export function readRetryDelays(value: string | undefined): readonly number[] {
+  if (value === undefined || value.trim() === "") return RETRY_DELAYS_MS;
+  const delays = value.split(",").map((part) => part.trim());
+  if (!delays.every((part) => /^\d+$/.test(part) && Number(part) <= MAX_RETRY_DELAY_MS)) {
+    throw new Error(
+      `INSTAGRAM_REPLY_RETRY_DELAYS_MS must be whole milliseconds (at most ${MAX_RETRY_DELAY_MS}) separated by commas, e.g. 1000,2000,4000`,
+    );
+  }
+  return delays.map(Number);
+}
 
 export interface ReplyDeps {
   sql: Sql;
   config: InstagramConfig;
   appUrl: string;
+  /** The waits before each retry of a throttled send (RETRY_DELAYS_MS in production). */
+  retryDelaysMs: readonly number[];
 }
 
 interface PendingReply {
@@ -88,7 +110,7 @@ async function attemptSending(deps: ReplyDeps, eventId: string, pending: Pending
     } catch (error) {
       if (!(error instanceof MetaError)) throw error;
       const retryable = error.isRateLimit || error.status >= 500;
-      if (!retryable || attempt > RETRY_DELAYS_MS.length) {
+      if (!retryable || attempt > deps.retryDelaysMs.length) {
         return {
           outcome: "failed",
           code: error.code,
@@ -102,7 +124,7 @@ async function attemptSending(deps: ReplyDeps, eventId: string, pending: Pending
         deps.sql,
         (tx) => tx`update public.instagram_events set attempts = ${attempt} where id = ${eventId}`,
       );
-      await sleep(RETRY_DELAYS_MS[attempt - 1]);
+      await sleep(deps.retryDelaysMs[attempt - 1]);
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { Sql } from "../_shared/db.ts";
-import { assertEquals } from "../_shared/test-assert.ts";
+import assert from "node:assert/strict";
 import { createWebhookApp } from "./app.ts";
 
 // Refusals happen before the database is touched: a Sql that throws proves it.
@@ -34,19 +34,19 @@ const deps = { sql: noDatabase, secretKeys, runAfterResponse: () => {} };
 
 Deno.test("an update without the secret token, or with another, is refused unread", async () => {
   const app = createWebhookApp({ ...deps, config });
-  assertEquals((await post(app, "", {})).status, 401);
-  assertEquals((await post(app, "", { "x-telegram-bot-api-secret-token": "the-secret2" })).status, 401);
-  assertEquals((await post(app, "", { "x-telegram-bot-api-secret-token": "THE-SECRET" })).status, 401);
+  assert.deepStrictEqual((await post(app, "", {})).status, 401);
+  assert.deepStrictEqual((await post(app, "", { "x-telegram-bot-api-secret-token": "the-secret2" })).status, 401);
+  assert.deepStrictEqual((await post(app, "", { "x-telegram-bot-api-secret-token": "THE-SECRET" })).status, 401);
 });
 
 Deno.test("without a bot every update is refused", async () => {
   const app = createWebhookApp({ ...deps, config: null });
-  assertEquals((await post(app, "", { "x-telegram-bot-api-secret-token": "the-secret" })).status, 403);
+  assert.deepStrictEqual((await post(app, "", { "x-telegram-bot-api-secret-token": "the-secret" })).status, 403);
 });
 
 Deno.test("the drain needs a secret key in apikey, not as a bearer token", async () => {
   const app = createWebhookApp({ ...deps, config });
-  assertEquals((await post(app, "/drain", {})).status, 401);
-  assertEquals((await post(app, "/drain", { apikey: "sb_secret_other" })).status, 401);
-  assertEquals((await post(app, "/drain", { authorization: "Bearer sb_secret_unit" })).status, 401);
+  assert.deepStrictEqual((await post(app, "/drain", {})).status, 401);
+  assert.deepStrictEqual((await post(app, "/drain", { apikey: "sb_secret_other" })).status, 401);
+  assert.deepStrictEqual((await post(app, "/drain", { authorization: "Bearer sb_secret_unit" })).status, 401);
 });

@@ -34,11 +34,11 @@ select order_number as cancelled_number from public.orders where id = :'cancelle
 
 -- This test's entries (written in its transaction, so stamped with its now(): the database may
 -- hold others), read as the owner whatever role the test acts as.
-create function tests.audit_entries(p_action text)
+create function tests.audit_entries(p_action public.audit_action)
 returns table (actor_email text, target_type text, target_id text, details jsonb)
 language sql stable security definer set search_path = ''
 as $$
-  select actor_email, target_type, target_id, details from public.audit_log
+  select actor_email, target_type::text, target_id, details from public.audit_log
   where action = p_action and created_at = now() order by id
 $$;
 create function tests.audit_count() returns bigint

@@ -57,7 +57,7 @@ select is_definer('public', 'change_order_status', array['uuid', 'text', 'text',
 select is_empty(
   $$select r.rolname || ' ' || p.oid::regprocedure::text
     from pg_proc p cross join (values ('public'), ('anon'), ('authenticated'), ('service_role')) r (rolname)
-    where p.oid in ('private.on_order_delivered(uuid)'::regprocedure, 'private.on_order_undelivered(uuid)'::regprocedure,
+    where p.oid in ('private.post_delivery(uuid)'::regprocedure, 'private.reverse_delivery(uuid)'::regprocedure,
                     'private.order_transition_allowed(public.order_status, public.order_status)'::regprocedure)
       and has_function_privilege(r.rolname, p.oid, 'execute')$$,
   'no client role can execute the ledger posting functions or order_transition_allowed');

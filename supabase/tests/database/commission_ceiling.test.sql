@@ -20,7 +20,7 @@ update public.marketplace_settings set max_commission_rate = 0.50 where id;
 
 \set ceiling_50 'Commission rate can be at most 0.50 (50%), the marketplace''s ceiling'
 \set ceiling_70 'Commission rate can be at most 0.70 (70%), the marketplace''s ceiling'
-\set range 'max_commission_rate must be from 0.05 to 0.90 with at most two decimals'
+\set range 'new row for relation "marketplace_settings" violates check constraint "marketplace_settings_max_commission_rate_range"'
 
 select col_default_is('public', 'marketplace_settings', 'max_commission_rate', '0.50',
   'the ceiling defaults to 0.50');
@@ -64,12 +64,12 @@ select is((public.update_marketplace_settings(p_max_commission_rate => 0.70)).ma
   'an admin raises the ceiling to 0.70');
 select is((public.update_marketplace_settings(4100)).max_commission_rate, 0.70::numeric,
   'a call that does not name the ceiling (the six-parameter form) leaves it alone');
-select throws_ok($$select public.update_marketplace_settings(p_max_commission_rate => 0.04)$$, '22023', :'range',
-  'below 0.05 is refused');
-select throws_ok($$select public.update_marketplace_settings(p_max_commission_rate => 0.91)$$, '22023', :'range',
+select throws_ok($$select public.update_marketplace_settings(p_max_commission_rate => 0.04)$$, '23514', :'range',
+  'below 0.05 is refused by the column''s constraint');
+select throws_ok($$select public.update_marketplace_settings(p_max_commission_rate => 0.91)$$, '23514', :'range',
   'above 0.90 is refused');
-select throws_ok($$select public.update_marketplace_settings(p_max_commission_rate => 0.555)$$, '22023', :'range',
-  'three decimals are refused');
+select throws_ok($$select public.update_marketplace_settings(p_max_commission_rate => 0.555)$$, '23514', :'range',
+  'three decimals are refused by the same constraint, never rounded away');
 select results_eq(
   $$select details from public.audit_log where action = 'settings.update' and created_at = now() order by id limit 1$$,
   $$values ('{"before": {"max_commission_rate": 0.50}, "after": {"max_commission_rate": 0.70}}'::jsonb)$$,

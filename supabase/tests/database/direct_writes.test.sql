@@ -43,7 +43,7 @@ select throws_ok(tests.campaign_insert('9223372036854775807', '0.15', $$array['h
 select throws_ok(tests.campaign_insert('100000001', '0.15', $$array['https://img.example.com/a.png']$$),
   '23514', null, 'a price over $1,000,000 is refused');
 select throws_ok(tests.campaign_insert('1500', '0.9999', $$array['https://img.example.com/a.png']$$),
-  '23514', 'Commission rate must have at most two decimals, e.g. 0.15 for 15%', 'a commission rate of 0.9999 is refused');
+  '23514', 'Commission rate can have at most two decimals (0.15 for 15%)', 'a commission rate of 0.9999 is refused');
 select throws_ok(tests.campaign_insert('1500', '0.333', $$array['https://img.example.com/a.png']$$),
   '23514', null, 'a commission rate of 0.333 is refused');
 select throws_ok(tests.campaign_insert('1500', '0.15', $$array['javascript:alert(1)']$$),

@@ -1,11 +1,12 @@
 -- Fraud flags held for review (issue 14 part 3): each rule at checkout and its threshold's edge,
 -- who reads the flags (admins only) and who reviews (admins only), the commission held past the
 -- holding period until cleared while the shop's net is not, the influencer's phone, and the
--- thresholds' ranges in the settings.
+-- thresholds' ranges in the settings; the checkout flags its order itself (private.flag_order) and
+-- returns it as stored.
 begin;
 \ir helpers.psql
 
-select plan(31);
+select plan(39);
 
 do $$
 begin
@@ -155,9 +156,37 @@ select tests.authenticate_as('influencer@test.local');
 select throws_ok($$update public.users set phone = '012345678' where id = auth.uid()$$, '23514', null,
   'a phone must be stored as +855...');
 select tests.authenticate_as('admin@test.local');
-select throws_ok($$select public.update_marketplace_settings(p_repeat_phone_orders => 1)$$, '22023',
-  'repeat_phone_orders must be a whole number from 2 to 100', 'thresholds keep to their ranges');
+select throws_ok($$select public.update_marketplace_settings(p_repeat_phone_orders => 1)$$, '23514',
+  'new row for relation "marketplace_settings" violates check constraint "marketplace_settings_repeat_phone_orders_range"',
+  'thresholds keep to their ranges (the column''s constraint)');
 select tests.act_as_owner();
+
+-- place_order flags its order itself and answers it as stored ---------------------------------------
+
+-- The store phone again (self_order); a fresh address, so no rate limit of the earlier orders applies.
+select o.id as placed_again, o.review_status as answered_status
+  from private.place_order(tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Flag Soap'),
+    '+85512000111', 'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.201') o \gset
+select is(:'answered_status'::text, 'held', 'place_order answers a flagged order as stored: held for review');
+select results_eq(
+  format($$select review_status::text, tests.flags_of(id) from public.orders where id = %L$$, :'placed_again'),
+  $$values ('held'::text, array['self_order'])$$, 'which is how it is stored, with its flags recorded');
+select is(
+  (select review_status from private.place_order(tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Flag Soap'),
+     '+85512000444', 'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.202')),
+  null, 'and a clean order as stored: not held');
+select hasnt_trigger('private', 'order_contacts', 'order_contacts_flag_new_order',
+  'no trigger on order_contacts flags orders behind the checkout''s back');
+select is_empty(
+  $$select tgname from pg_trigger where tgrelid = 'private.order_contacts'::regclass and not tgisinternal$$,
+  'order_contacts has no trigger at all');
+select hasnt_function('private', 'flag_new_order', 'the trigger function is gone');
+select is_definer('private', 'flag_order', array['orders', 'text'], 'private.flag_order is security definer');
+select results_eq(
+  $$select r, has_function_privilege(r, 'private.flag_order(public.orders, text)', 'execute')
+    from unnest(array['public', 'anon', 'authenticated', 'service_role']) r$$,
+  $$values ('public'::text, false), ('anon', false), ('authenticated', false), ('service_role', false)$$,
+  'flag_order is called by place_order only: no client role executes it');
 
 select * from finish();
 rollback;

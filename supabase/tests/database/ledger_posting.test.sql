@@ -154,18 +154,18 @@ select is(tests.order_ledger(:'fresh_order'), '', 'the refused delivery posted n
 
 -- the private posting functions: guarded, and callable by no client role ------------------------------
 
-select throws_ok(format('select private.on_order_delivered(%L)', :'lamp_order'), '55000',
+select throws_ok(format('select private.post_delivery(%L)', :'lamp_order'), '55000',
   format('Order %s already has its delivery posted', :'lamp_order'),
-  'calling on_order_delivered again for a delivered order is refused (55000): a delivery is never posted twice');
-select throws_ok(format('select private.on_order_delivered(%L)', :'fresh_order'), '55000',
-  format('Order %s is not delivered', :'fresh_order'), 'on_order_delivered refuses an order that is not delivered');
-select throws_ok(format('select private.on_order_delivered(%L)', '00000000-0000-4000-8000-000000000000'), '55000',
-  'Order 00000000-0000-4000-8000-000000000000 is not delivered', 'on_order_delivered refuses an unknown order');
-select throws_ok(format('select private.on_order_undelivered(%L)', :'fresh_order'), '55000',
-  format('Order %s has no delivery to reverse', :'fresh_order'), 'on_order_undelivered refuses an order never delivered');
+  'calling post_delivery again for a delivered order is refused (55000): a delivery is never posted twice');
+select throws_ok(format('select private.post_delivery(%L)', :'fresh_order'), '55000',
+  format('Order %s is not delivered', :'fresh_order'), 'post_delivery refuses an order that is not delivered');
+select throws_ok(format('select private.post_delivery(%L)', '00000000-0000-4000-8000-000000000000'), '55000',
+  'Order 00000000-0000-4000-8000-000000000000 is not delivered', 'post_delivery refuses an unknown order');
+select throws_ok(format('select private.reverse_delivery(%L)', :'fresh_order'), '55000',
+  format('Order %s has no delivery to reverse', :'fresh_order'), 'reverse_delivery refuses an order never delivered');
 select tests.deliver_order(:'spare_order');
-select lives_ok(format('select private.on_order_undelivered(%L)', :'spare_order'), 'a delivery is reversed once');
-select throws_ok(format('select private.on_order_undelivered(%L)', :'spare_order'), '55000',
+select lives_ok(format('select private.reverse_delivery(%L)', :'spare_order'), 'a delivery is reversed once');
+select throws_ok(format('select private.reverse_delivery(%L)', :'spare_order'), '55000',
   format('Order %s has no delivery to reverse', :'spare_order'), 'a second reversal of the same delivery is refused');
 select is(tests.order_ledger(:'lamp_order'),
   format('delivery#1[%1$s]; delivery_reversal#1[%2$s]; delivery#2[%1$s]; delivery_reversal#2[%2$s]; delivery#3[%1$s]',
@@ -182,18 +182,18 @@ select throws_ok(
 
 select tests.act_as_anon();
 select throws_ok(format('select %s', f), '42501', null, 'anon cannot call ' || split_part(f, '(', 1))
-  from unnest(array[format('private.on_order_delivered(%L)', :'fresh_order'),
-                    format('private.on_order_undelivered(%L)', :'fresh_order'),
+  from unnest(array[format('private.post_delivery(%L)', :'fresh_order'),
+                    format('private.reverse_delivery(%L)', :'fresh_order'),
                     'private.ledger_account_id(''delivery_cash'')']) f;
 select tests.authenticate_as('admin@test.local');
 select throws_ok(format('select %s', f), '42501', null, 'an admin cannot call ' || split_part(f, '(', 1))
-  from unnest(array[format('private.on_order_delivered(%L)', :'fresh_order'),
-                    format('private.on_order_undelivered(%L)', :'fresh_order'),
+  from unnest(array[format('private.post_delivery(%L)', :'fresh_order'),
+                    format('private.reverse_delivery(%L)', :'fresh_order'),
                     'private.ledger_account_id(''delivery_cash'')']) f;
 select tests.act_as_service_role();
 select throws_ok(format('select %s', f), '42501', null, 'service_role cannot call ' || split_part(f, '(', 1))
-  from unnest(array[format('private.on_order_delivered(%L)', :'fresh_order'),
-                    format('private.on_order_undelivered(%L)', :'fresh_order'),
+  from unnest(array[format('private.post_delivery(%L)', :'fresh_order'),
+                    format('private.reverse_delivery(%L)', :'fresh_order'),
                     'private.ledger_account_id(''delivery_cash'')']) f;
 select tests.act_as_owner();
 

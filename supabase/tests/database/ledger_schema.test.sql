@@ -7,7 +7,7 @@ begin;
 \ir helpers.psql
 select tests.release_deliveries_at_once();
 
-select plan(92);
+select plan(94);
 
 -- tables, row-level security, comments -----------------------------------------------------------
 
@@ -108,8 +108,8 @@ select is_empty(
   $$select r.rolname || ' ' || p.oid::regprocedure::text
     from pg_proc p cross join (values ('public'), ('anon'), ('authenticated'), ('service_role')) r (rolname)
     where p.oid in ('private.ledger_account_id(public.ledger_account_kind, uuid)'::regprocedure,
-                    'private.on_order_delivered(uuid)'::regprocedure,
-                    'private.on_order_undelivered(uuid)'::regprocedure,
+                    'private.post_delivery(uuid)'::regprocedure,
+                    'private.reverse_delivery(uuid)'::regprocedure,
                     'private.refuse_ledger_change()'::regprocedure,
                     'private.check_ledger_transaction_balanced()'::regprocedure,
                     'private.guard_payout_request_change()'::regprocedure)
@@ -121,8 +121,13 @@ select is(has_function_privilege(r, f, 'execute'), r = 'authenticated',
   cross join unnest(array['public', 'anon', 'authenticated', 'service_role']) r;
 select is_definer('public', 'request_payout', array[]::name[], 'request_payout is security definer');
 select is_definer('public', 'complete_payouts', array['uuid', 'text'], 'complete_payouts is security definer');
+select function_returns('public', 'complete_payouts', array['uuid', 'text'], 'payout_requests',
+  'complete_payouts answers the one request it completed (a user has one pending at most), not a set');
+select isnt(
+  (select proretset from pg_proc where oid = 'public.complete_payouts(uuid, text)'::regprocedure), true,
+  'complete_payouts returns a single row');
 select is_definer('private', f, array['uuid'], 'private.' || f || ' is security definer')
-  from unnest(array['on_order_delivered', 'on_order_undelivered']) f;
+  from unnest(array['post_delivery', 'reverse_delivery']) f;
 select is_definer('private', 'ledger_account_id', array['ledger_account_kind', 'uuid'], 'private.ledger_account_id is security definer');
 
 -- the money columns of public.orders ---------------------------------------------------------------

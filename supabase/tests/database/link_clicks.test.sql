@@ -35,7 +35,9 @@ end
 $$;
 
 -- A click as the api function records it; returns the click id (null for an unknown code).
-create function tests.click(p_code text, p_address text, p_user_agent text default 'PgTAP Phone', p_source text default 'qr')
+create function tests.click(
+  p_code text, p_address text, p_user_agent text default 'PgTAP Phone', p_source public.click_source default 'qr'
+)
 returns uuid
 language sql
 as $$
@@ -95,9 +97,9 @@ select is_empty($$select * from private.record_click('NoSuch1', 'qr', null, 'mob
 select is_empty($$select * from private.record_click('', 'qr', null, 'mobile', '198.51.100.1', 'x')$$,
   'an empty code answers no row');
 select throws_ok($$select * from private.record_click('PgScarf', 'email', null, 'mobile', '198.51.100.1', 'x')$$,
-  '22023', 'source must be one of qr, dm, comment, link', 'an unknown source is refused');
+  '22P02', 'invalid input value for enum click_source: "email"', 'an unknown source is refused (the enum)');
 select throws_ok($$select * from private.record_click('PgScarf', 'qr', null, 'watch', '198.51.100.1', 'x')$$,
-  '22023', 'device_class must be one of mobile, tablet, desktop', 'an unknown device class is refused');
+  '22P02', 'invalid input value for enum device_class: "watch"', 'an unknown device class is refused (the enum)');
 select throws_ok($$select * from private.record_click('PgScarf', 'qr', null, 'mobile', ' ', 'x')$$,
   '22023', 'Client address is required', 'a click without a client address is refused');
 select is(tests.visible_clicks(:'click_a', :'click_b', :'click_c'), 'A,B,C', 'service_role reads every click');
@@ -108,7 +110,8 @@ select tests.act_as_owner();
 select results_eq(
   format($$select source, referrer_host, device_class, visitor_hash ~ '^[0-9a-f]{64}$', business_id
            from public.link_clicks where id = %L$$, :'click_a'),
-  format($$values ('qr'::text, 't.me'::text, 'mobile'::text, true, %L::uuid)$$, tests.user_id('business@test.local')),
+  format($$values ('qr'::public.click_source, 't.me'::text, 'mobile'::public.device_class, true, %L::uuid)$$,
+         tests.user_id('business@test.local')),
   'a click keeps its source, referrer host, device class, the campaign''s business and a hex hash');
 select is_empty(
   $$select id from public.link_clicks
@@ -195,7 +198,8 @@ select (private.place_order(tests.user_id('influencer@test.local'), tests.campai
 select results_eq(
   format($$select id = %L, click_id, source from public.orders where id in (%L, %L, %L, %L) order by id = %L desc$$,
          :'attributed', :'attributed', :'foreign_ref', :'unknown_ref', :'no_ref', :'attributed'),
-  format($$values (true, %L::uuid, 'qr'::text), (false, null, null), (false, null, null), (false, null, null)$$, :'click_b'),
+  format($$values (true, %L::uuid, 'qr'::public.click_source), (false, null, null), (false, null, null), (false, null, null)$$,
+         :'click_b'),
   'an order keeps a click on its own link with its source; another link''s click, an unknown id or none leaves it unattributed');
 
 select tests.act_as_owner();
@@ -218,11 +222,12 @@ select ok((select relrowsecurity from pg_class where oid = t::regclass), 'row le
 select table_privs_are('public', 'link_clicks', 'anon', array[]::text[], 'anon holds no privilege on link_clicks');
 select table_privs_are('public', 'link_clicks', 'service_role', array['SELECT'], 'service_role may only read link_clicks');
 select results_eq(
-  $$select r, has_function_privilege(r, 'private.record_click(text, text, text, text, text, text)', 'execute')
+  $$select r, has_function_privilege(
+       r, 'private.record_click(text, public.click_source, text, public.device_class, text, text)', 'execute')
     from unnest(array['public', 'anon', 'authenticated', 'service_role']) r$$,
   $$values ('public'::text, false), ('anon', false), ('authenticated', false), ('service_role', true)$$,
   'record_click is executable by service_role only');
-select is_definer('private', 'record_click', array['text', 'text', 'text', 'text', 'text', 'text'],
+select is_definer('private', 'record_click', array['text', 'click_source', 'text', 'device_class', 'text', 'text'],
   'record_click is security definer');
 select is_indexed('public', 'link_clicks', array['affiliate_link_id', 'visitor_hash', 'created_at'],
   'the dedupe lookup is indexed');

@@ -219,8 +219,9 @@ select throws_ok(tests.complete_sql('influencer@test.local', ''), '22023',
   'ABA reference number is required to complete payout.', 'an empty reference is refused (22023)');
 select throws_ok(tests.complete_sql('influencer@test.local', '   '), '22023',
   'ABA reference number is required to complete payout.', 'a reference of spaces is refused (22023)');
-select throws_ok(tests.complete_sql('influencer@test.local', repeat('7', 65)), '22023',
-  'ABA reference number must be at most 64 characters', 'a reference over 64 characters is refused (22023)');
+select throws_ok(tests.complete_sql('influencer@test.local', repeat('7', 65)), '23514',
+  'new row for relation "payout_requests" violates check constraint "payout_requests_aba_reference_check"',
+  'a reference over 64 characters is refused by payout_requests_aba_reference_check (23514)');
 select throws_ok(format($$select public.complete_payouts(%L, 'ABA-1')$$, gen_random_uuid()), 'P0002', 'User not found',
   'an unknown user is refused (P0002)');
 select throws_ok(tests.complete_sql('broke-influencer@test.local', 'ABA-1'), '55000',

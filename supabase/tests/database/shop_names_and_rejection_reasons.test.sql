@@ -80,7 +80,8 @@ select throws_ok(format($$select public.set_user_status(%L, 'rejected', '   ')$$
   '22023', 'A reason is required to reject an account', 'a blank reason is no reason (22023)');
 select throws_ok(
   format($$select public.set_user_status(%L, 'rejected', %L)$$, tests.user_id('applicant@test.local'), repeat('x', 501)),
-  '22023', 'Reason must be at most 500 characters', 'a reason over 500 characters is refused (22023)');
+  '23514', 'new row for relation "users" violates check constraint "users_rejection_reason_length"',
+  'a reason over 500 characters is refused by users_rejection_reason_length (23514)');
 select is(
   (select rejection_reason from public.set_user_status(tests.user_id('applicant@test.local'), 'rejected',
      '  The Facebook page is less than 3 months old  ')),
@@ -132,7 +133,8 @@ select throws_ok(
 select throws_ok(
   format($$select public.decide_affiliate_link(%L, 'rejected', %L)$$,
          tests.link_id('influencer@test.local', 'Silk Scarf'), repeat('x', 501)),
-  '22023', 'Reason must be at most 500 characters', 'a link reason over 500 characters is refused (22023)');
+  '23514', 'new row for relation "affiliate_link_rejections" violates check constraint "affiliate_link_rejections_reason_check"',
+  'a link reason over 500 characters is refused by affiliate_link_rejections_reason_check (23514)');
 select is(
   (select status::text from public.decide_affiliate_link(tests.link_id('influencer@test.local', 'Silk Scarf'),
      'rejected', ' Your audience is outside Cambodia ')),

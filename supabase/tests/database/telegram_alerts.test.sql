@@ -24,7 +24,8 @@ end
 $$;
 
 -- Links made the way the webhook makes them: a token, then /start with it.
-create function tests.link_chat(p_email text, p_chat_id bigint, p_language text default 'en') returns uuid
+create function tests.link_chat(p_email text, p_chat_id bigint, p_language public.telegram_language default 'en')
+returns uuid
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -33,7 +34,7 @@ begin
   return (private.link_telegram_chat(token, p_chat_id, 'Chat ' || p_chat_id)).id;
 end
 $$;
-grant execute on function tests.link_chat(text, bigint, text) to anon, authenticated, service_role;
+grant execute on function tests.link_chat(text, bigint, public.telegram_language) to anon, authenticated, service_role;
 
 create function tests.queued(p_chat_id bigint) returns table (kind text, payload jsonb)
 language sql stable security definer set search_path = ''
@@ -59,7 +60,7 @@ select is((select count(*)::int from private.telegram_link_tokens t, made_token 
 select lives_ok($$select tests.link_chat('shop@test.local', 1001, 'km')$$, 'a token links a chat');
 select results_eq($$select title, language, notify_new_orders, notify_payouts, notify_signups
                     from public.telegram_chats where chat_id = 1001$$,
-  $$values ('Chat 1001'::text, 'km'::text, true, true, true)$$, 'the chat takes the token''s language, every notice on');
+  $$values ('Chat 1001'::text, 'km'::public.telegram_language, true, true, true)$$, 'the chat takes the token''s language, every notice on');
 
 do $$
 declare

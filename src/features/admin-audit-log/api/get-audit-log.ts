@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { auditLogResponseSchema, type AuditLogQuery, type AuditLogResponse } from "@contract/audit.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { AuditLogQuery, AuditLogResponse } from "@contract/audit.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { auditLogKeys } from "@/features/admin-audit-log/api/query-keys.ts";
 
 /** The filters an admin can set; empty ones are not sent. */
@@ -14,10 +15,7 @@ export function getAuditLog(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<AuditLogResponse> {
-  const query = new URLSearchParams({ limit: String(AUDIT_LOG_PAGE_SIZE) });
-  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-  if (cursor) query.set("cursor", cursor);
-  return apiRequest(`/admin/audit-log?${query}`, { schema: auditLogResponseSchema, signal });
+  return apiCall(API.auditLog, { query: { limit: String(AUDIT_LOG_PAGE_SIZE), ...filters, cursor }, signal });
 }
 
 export const auditLogQuery = (filters: AuditLogFilters) =>

@@ -1,6 +1,6 @@
 // The catalog ids of the names an entry carries: actions, target types and columns. A name the
 // SPA does not know yet (a column added later) is shown as the server wrote it.
-import { auditActions, auditTargetTypes, type AuditAction } from "@contract/audit.ts";
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from "@contract/audit.ts";
 import { t, type MessageKey } from "@/features/admin-audit-log/i18n.ts";
 
 const actionKeys: Record<AuditAction, MessageKey> = {
@@ -15,7 +15,7 @@ const actionKeys: Record<AuditAction, MessageKey> = {
   "delivery_zone.update": "audit.action.delivery_zone.update",
 };
 
-const targetKeys: Record<(typeof auditTargetTypes)[number], MessageKey> = {
+const targetKeys: Record<AuditTargetType, MessageKey> = {
   user: "audit.target.user",
   affiliate_link: "audit.target.affiliate_link",
   order: "audit.target.order",
@@ -48,7 +48,7 @@ const fieldKeys: Record<string, MessageKey> = {
 };
 
 export function actionLabel(action: string): string {
-  return (auditActions as readonly string[]).includes(action) ? t(actionKeys[action as AuditAction]) : action;
+  return (AUDIT_ACTIONS as readonly string[]).includes(action) ? t(actionKeys[action as AuditAction]) : action;
 }
 
 export function targetLabel(targetType: string): string {
@@ -61,5 +61,5 @@ export function fieldLabel(field: string): string {
   return key ? t(key) : field;
 }
 
-export const actionOptions = () => auditActions.map((action) => ({ value: action, label: actionLabel(action) }));
-export const targetOptions = () => auditTargetTypes.map((type) => ({ value: type, label: targetLabel(type) }));
+export const actionOptions = () => AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(action) }));
+export const targetOptions = () => AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: targetLabel(type) }));

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { settingsResponseSchema } from "@contract/settings.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { t } from "@/features/admin-settings/i18n.ts";
 import { settingsKeys } from "@/features/admin-settings/api/query-keys.ts";
@@ -9,8 +9,7 @@ import { settingsKeys } from "@/features/admin-settings/api/query-keys.ts";
 export const settingsQuery = () =>
   queryOptions({
     queryKey: settingsKeys.all,
-    queryFn: ({ signal }) =>
-      apiRequest("/admin/settings", { schema: settingsResponseSchema, signal }).then((body) => body.settings),
+    queryFn: ({ signal }) => apiCall(API.settings, { signal }).then((body) => body.settings),
   });
 
 export function useSettings() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { settingsSavedResponseSchema, type Settings, type SettingsUpdateInput } from "@contract/settings.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { API } from "@contract/routes.ts";
+import type { Settings, SettingsUpdateInput } from "@contract/settings.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { settingsKeys } from "@/features/admin-settings/api/query-keys.ts";
 
 // PUT /admin/settings - change the settings; the answer is the settings as saved
@@ -8,9 +9,7 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SettingsUpdateInput): Promise<Settings> =>
-      apiRequest("/admin/settings", { method: "PUT", body: input, schema: settingsSavedResponseSchema }).then(
-        (body) => body.settings,
-      ),
+      apiCall(API.updateSettings, { body: input }).then((body) => body.settings),
     onSuccess: (settings) => queryClient.setQueryData(settingsKeys.all, settings),
   });
 }

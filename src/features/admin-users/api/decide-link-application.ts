@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { linkDecisionResponseSchema, linkRejectionSchema, type LinkApplicationsResponse } from "@contract/links.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { linkRejectionSchema, type LinkApplicationsResponse } from "@contract/links.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { mapPages } from "@/lib/paged-list.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
@@ -10,11 +11,8 @@ export type LinkDecision = "approve" | "reject";
 // PUT /admin/affiliate-links/{id}/approve - approve a pending link (at most 10 per campaign)
 // PUT /admin/affiliate-links/{id}/reject - reject a pending link with {reason}
 export function decideLinkApplication(id: string, decision: LinkDecision, reason?: string) {
-  return apiRequest(`/admin/affiliate-links/${encodeURIComponent(id)}/${decision}`, {
-    method: "PUT",
-    body: decision === "reject" ? linkRejectionSchema.parse({ reason }) : undefined,
-    schema: linkDecisionResponseSchema,
-  });
+  if (decision === "approve") return apiCall(API.approveLink, { params: { id } });
+  return apiCall(API.rejectLink, { params: { id }, body: linkRejectionSchema.parse({ reason }) });
 }
 
 export function useDecideLinkApplication() {

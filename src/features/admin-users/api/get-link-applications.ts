@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { linkApplicationsResponseSchema, type LinkApplicationsResponse, type LinkStatus } from "@contract/links.ts";
-import { apiRequest } from "@/lib/api-client.ts";
-import { cursorPaging, pagePath, pagedScreenState } from "@/lib/paged-list.ts";
+import type { LinkApplicationsResponse, LinkStatus } from "@contract/links.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
+import { cursorPaging, pageQuery, pagedScreenState } from "@/lib/paged-list.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 
@@ -12,13 +13,11 @@ import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 // "GET /admin/affiliate-links/pending"); both page by the same (created_at, id) position, so a
 // cursor of one is valid for the other
 export async function getLinkApplications(status: LinkStatus | undefined, cursor: string | null, signal?: AbortSignal) {
-  const read = (path: string, filters: { status?: LinkStatus }) =>
-    apiRequest(pagePath(path, cursor, filters), { schema: linkApplicationsResponseSchema, signal });
   try {
-    return await read("/admin/affiliate-links/all", { status });
+    return await apiCall(API.linkApplications, { query: pageQuery(cursor, { status }), signal });
   } catch (error) {
     if (signal?.aborted || status !== "pending") throw error;
-    return read("/admin/affiliate-links/pending", {});
+    return apiCall(API.pendingLinkApplications, { query: pageQuery(cursor), signal });
   }
 }
 

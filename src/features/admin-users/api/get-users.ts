@@ -1,14 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { usersResponseSchema, type UsersResponse, type UserStatus } from "@contract/auth.ts";
-import { apiRequest } from "@/lib/api-client.ts";
-import { cursorPaging, pagePath, pagedScreenState } from "@/lib/paged-list.ts";
+import type { UsersResponse, UserStatus } from "@contract/auth.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
+import { cursorPaging, pageQuery, pagedScreenState } from "@/lib/paged-list.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 
 // GET /admin/users?status=… - the accounts with this status (every one without), newest first,
 // one page per cursor, with every status's exact count (admins only)
 export function getUsers(status: UserStatus | undefined, cursor: string | null, signal?: AbortSignal) {
-  return apiRequest(pagePath("/admin/users", cursor, { status }), { schema: usersResponseSchema, signal });
+  return apiCall(API.users, { query: pageQuery(cursor, { status }), signal });
 }
 
 export const usersQuery = (status: UserStatus | undefined) =>

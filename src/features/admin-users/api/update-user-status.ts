@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import type { z } from "zod";
-import {
-  userStatusResponseSchema,
-  userStatusSchema,
-  type UsersResponse,
-  type UserStatusInput,
-} from "@contract/auth.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { userStatusSchema, type UsersResponse, type UserStatusInput } from "@contract/auth.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { mapPages } from "@/lib/paged-list.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
@@ -16,11 +12,7 @@ export type Decision = z.infer<typeof userStatusSchema>["status"];
 // PUT /admin/users/{id}/status - approve or reject (with a reason) a pending account
 export function updateUserStatus(id: string, decision: UserStatusInput) {
   const body = userStatusSchema.parse(decision);
-  return apiRequest(`/admin/users/${encodeURIComponent(id)}/status`, {
-    method: "PUT",
-    body,
-    schema: userStatusResponseSchema,
-  });
+  return apiCall(API.setUserStatus, { params: { id }, body });
 }
 
 export function useUpdateUserStatus() {

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { campaignStatsResponseSchema, type CampaignStatsResponse } from "@contract/attribution.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { CampaignStatsResponse } from "@contract/attribution.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { t } from "@/features/attribution/i18n.ts";
 import { attributionKeys } from "@/features/attribution/api/query-keys.ts";
 
 // GET /campaigns/stats - clicks, orders and commission of each of the business's campaigns
 export function getCampaignStats(signal?: AbortSignal): Promise<CampaignStatsResponse> {
-  return apiRequest("/campaigns/stats", { schema: campaignStatsResponseSchema, signal });
+  return apiCall(API.campaignStats, { signal });
 }
 
 export const campaignStatsQuery = () =>

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { linkStatsResponseSchema, type LinkStatsResponse } from "@contract/attribution.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { LinkStatsResponse } from "@contract/attribution.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { t } from "@/features/attribution/i18n.ts";
 import { attributionKeys } from "@/features/attribution/api/query-keys.ts";
 
 // GET /affiliate-links/stats - clicks, orders and commission of each of the influencer's links
 export function getLinkStats(signal?: AbortSignal): Promise<LinkStatsResponse> {
-  return apiRequest("/affiliate-links/stats", { schema: linkStatsResponseSchema, signal });
+  return apiCall(API.linkStats, { signal });
 }
 
 export const linkStatsQuery = () =>

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { platformStatsResponseSchema, type PlatformStatsResponse } from "@contract/attribution.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { PlatformStatsResponse } from "@contract/attribution.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { t } from "@/features/attribution/i18n.ts";
 import { attributionKeys } from "@/features/attribution/api/query-keys.ts";
 
 // GET /admin/attribution/stats - the platform's clicks, orders and commission
 export function getPlatformStats(signal?: AbortSignal): Promise<PlatformStatsResponse> {
-  return apiRequest("/admin/attribution/stats", { schema: platformStatsResponseSchema, signal });
+  return apiCall(API.platformStats, { signal });
 }
 
 export const platformStatsQuery = () =>

@@ -1,10 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
-import { loginResponseSchema, type LoginInput, type LoginResponse } from "@contract/auth.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { LoginInput, LoginResponse } from "@contract/auth.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 
 // POST /auth/login - sign in with email and password
 export function login(input: LoginInput): Promise<LoginResponse> {
-  return apiRequest("/auth/login", { method: "POST", body: input, schema: loginResponseSchema, token: null });
+  return apiCall(API.login, { body: input, token: null });
 }
 
 export function useLogin() {

@@ -1,11 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { linkAppliedResponseSchema, type LinkApplicationInput } from "@contract/links.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { LinkApplicationInput } from "@contract/links.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 
 // POST /affiliate-links/apply - ask for an affiliate link to a campaign (pending until an admin decides)
 export function applyForLink(campaignId: string) {
   const body: LinkApplicationInput = { campaign_id: campaignId };
-  return apiRequest("/affiliate-links/apply", { method: "POST", body, schema: linkAppliedResponseSchema });
+  return apiCall(API.applyForLink, { body });
 }
 
 // Success leads to the influencer dashboard, whose links list refetches when it mounts.

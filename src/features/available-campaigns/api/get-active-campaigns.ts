@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { availableCampaignsResponseSchema, type AvailableCampaign } from "@contract/campaigns.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { AvailableCampaign } from "@contract/campaigns.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { campaignKeys } from "@/lib/campaigns.ts";
 import { t } from "@/features/available-campaigns/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
@@ -8,9 +9,7 @@ import { screenState } from "@/lib/screen-state.ts";
 // GET /campaigns/active - every active campaign, each with the caller's application status (approved
 // influencers and admins)
 export function getActiveCampaigns(signal?: AbortSignal): Promise<AvailableCampaign[]> {
-  return apiRequest("/campaigns/active", { schema: availableCampaignsResponseSchema, signal }).then(
-    (body) => body.campaigns,
-  );
+  return apiCall(API.activeCampaigns, { signal }).then((body) => body.campaigns);
 }
 
 export const activeCampaignsQuery = () =>

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { campaignSavedResponseSchema, type CampaignInput } from "@contract/campaigns.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { CampaignInput } from "@contract/campaigns.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { businessCampaignsQuery, withCampaign } from "@/lib/campaigns.ts";
 
 // POST /campaigns - create a campaign (approved businesses), with the one payload of docs/api.md
 export function createCampaign(payload: CampaignInput) {
-  return apiRequest("/campaigns", { method: "POST", body: payload, schema: campaignSavedResponseSchema });
+  return apiCall(API.createCampaign, { body: payload });
 }
 
 export function useCreateCampaign() {

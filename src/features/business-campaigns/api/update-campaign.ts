@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { campaignSavedResponseSchema, type CampaignUpdateInput } from "@contract/campaigns.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { CampaignUpdateInput } from "@contract/campaigns.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { businessCampaignsQuery, withCampaign } from "@/lib/campaigns.ts";
 
 // PUT /campaigns/{id} - change a campaign (the create payload's fields), or deactivate it (one-way)
 export function updateCampaign(id: string, update: CampaignUpdateInput) {
-  return apiRequest(`/campaigns/${encodeURIComponent(id)}`, {
-    method: "PUT",
-    body: update,
-    schema: campaignSavedResponseSchema,
-  });
+  return apiCall(API.updateCampaign, { params: { id }, body: update });
 }
 
 export function useUpdateCampaign() {

@@ -234,9 +234,12 @@ describe("Campaign screen: editing", () => {
     await typeInto(input("commission_rate"), "18");
     await click(buttonByText(form(), "Save Changes"));
     await until(() => expect(text()).toContain("Your Campaigns"));
-    const updated = document.querySelector<HTMLElement>('[aria-label="Silk Scarf"]')!;
-    expect(updated.textContent).toContain("$26.00");
-    expect(updated.textContent).toContain("18.00%");
+    // The list may show the cached campaigns for a moment before its refetch answers.
+    await until(() => {
+      const updated = document.querySelector<HTMLElement>('[aria-label="Silk Scarf"]');
+      expect(updated?.textContent).toContain("$26.00");
+      expect(updated?.textContent).toContain("18.00%");
+    });
     expect(lastBody("PUT")).toMatchObject({ price: 26, commission_rate: 0.18 });
   });
 

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { myTriggersResponseSchema, type KeywordTrigger } from "@contract/links.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { KeywordTrigger } from "@contract/links.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { t } from "@/features/influencer-dashboard/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { influencerKeys } from "@/features/influencer-dashboard/api/query-keys.ts";
 
 // GET /keyword-triggers/my-triggers - the DM keywords of the caller's approved links
 export function getMyTriggers(signal?: AbortSignal): Promise<KeywordTrigger[]> {
-  return apiRequest("/keyword-triggers/my-triggers", { schema: myTriggersResponseSchema, signal }).then(
-    (body) => body.triggers,
-  );
+  return apiCall(API.myTriggers, { signal }).then((body) => body.triggers);
 }
 
 export const myTriggersQuery = () =>

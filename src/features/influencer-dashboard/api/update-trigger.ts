@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { keywordTriggerSavedResponseSchema, type KeywordTriggerUpdateInput } from "@contract/instagram.ts";
+import type { KeywordTriggerUpdateInput } from "@contract/instagram.ts";
 import type { KeywordTrigger } from "@contract/links.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { influencerKeys } from "@/features/influencer-dashboard/api/query-keys.ts";
 
 // PUT /keyword-triggers/{id} - change a keyword's DM reply, or switch it on or off
 export function updateTrigger(id: string, update: KeywordTriggerUpdateInput) {
-  return apiRequest(`/keyword-triggers/${encodeURIComponent(id)}`, {
-    method: "PUT",
-    body: update,
-    schema: keywordTriggerSavedResponseSchema,
-  });
+  return apiCall(API.updateTrigger, { params: { id }, body: update });
 }
 
 export function useUpdateTrigger() {

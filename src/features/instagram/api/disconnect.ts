@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { instagramDisconnectedResponseSchema } from "@contract/instagram.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { instagramKeys } from "@/features/instagram/api/query-keys.ts";
 
 // DELETE /instagram/account - disconnects the influencer's Instagram account
 export function disconnectInstagram() {
-  return apiRequest("/instagram/account", { method: "DELETE", schema: instagramDisconnectedResponseSchema });
+  return apiCall(API.instagramDisconnect);
 }
 
 export function useDisconnectInstagram() {

@@ -1,12 +1,12 @@
-import { instagramConnectedResponseSchema, type InstagramConnectInput } from "@contract/instagram.ts";
-import type { z } from "zod";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { InstagramConnectedResponse, InstagramConnectInput } from "@contract/instagram.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 
-export type InstagramConnected = z.infer<typeof instagramConnectedResponseSchema>;
+export type InstagramConnected = InstagramConnectedResponse;
 
 // POST /instagram/connect - hands Instagram's code and our state to the function, which connects the account
 export function finishInstagramConnect(input: InstagramConnectInput): Promise<InstagramConnected> {
-  return apiRequest("/instagram/connect", { method: "POST", body: input, schema: instagramConnectedResponseSchema });
+  return apiCall(API.instagramConnect, { body: input });
 }
 
 // A code works once, and so does the state (the server spends it before calling Instagram):

@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
-import { instagramConnectUrlResponseSchema } from "@contract/instagram.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 
 // GET /instagram/connect - Instagram's authorize URL with a signed, single-use state
 export function getInstagramConnectUrl(): Promise<string> {
-  return apiRequest("/instagram/connect", { schema: instagramConnectUrlResponseSchema }).then((body) => body.url);
+  return apiCall(API.instagramConnectUrl).then((body) => body.url);
 }
 
 /** Asks for the authorize URL and sends the browser there (Instagram then returns to the callback page). */

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { ordersResponseSchema, type OrderStatus } from "@contract/orders.ts";
-import { apiRequest } from "@/lib/api-client.ts";
-import { cursorPaging, pagePath, pagedScreenState } from "@/lib/paged-list.ts";
+import type { OrderStatus } from "@contract/orders.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
+import { cursorPaging, pageQuery, pagedScreenState } from "@/lib/paged-list.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 
@@ -17,7 +18,7 @@ export interface AdminOrderFilters {
 
 // GET /admin/orders - every order with the customer's phone, newest first, one page per cursor
 export function getAdminOrders(filters: AdminOrderFilters, cursor: string | null, signal?: AbortSignal) {
-  return apiRequest(pagePath("/admin/orders", cursor, { ...filters }), { schema: ordersResponseSchema, signal });
+  return apiCall(API.adminOrders, { query: pageQuery(cursor, { ...filters }), signal });
 }
 
 export const adminOrdersQuery = (filters: AdminOrderFilters) =>

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ordersResponseSchema, type Order } from "@contract/orders.ts";
-import { apiRequest } from "@/lib/api-client.ts";
-import { pagePath } from "@/lib/paged-list.ts";
+import type { Order } from "@contract/orders.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
+import { pageQuery } from "@/lib/paged-list.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
@@ -12,10 +13,7 @@ export const LATEST_ORDERS = 10;
 // GET /orders/user/all - the caller's latest orders (a business its sales, an influencer those
 // through its links), newest first: one page of LATEST_ORDERS; the whole list is the CSV export.
 export async function getMyOrders(signal?: AbortSignal): Promise<Order[]> {
-  const body = await apiRequest(pagePath("/orders/user/all", null, {}, LATEST_ORDERS), {
-    schema: ordersResponseSchema,
-    signal,
-  });
+  const body = await apiCall(API.myOrders, { query: pageQuery(null, {}, LATEST_ORDERS), signal });
   return body.orders;
 }
 

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { orderStatsResponseSchema, type OrderStats } from "@contract/orders.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { OrderStats } from "@contract/orders.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 
 // GET /orders/stats/summary - exact counts over all the caller's orders (an admin's: every order)
 export async function getOrderSummary(signal?: AbortSignal): Promise<OrderStats> {
-  const { stats } = await apiRequest("/orders/stats/summary", { schema: orderStatsResponseSchema, signal });
+  const { stats } = await apiCall(API.orderStats, { signal });
   return stats;
 }
 

@@ -1,18 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { orderReviewedResponseSchema, orderReviewSchema } from "@contract/orders.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { orderReviewSchema } from "@contract/orders.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 
 // PUT /admin/orders/{id}/review - clear a flagged order, so its commission follows the holding
 // period; 409 when it is not held (cleared meanwhile)
 export function clearOrderReview(id: string, signal?: AbortSignal) {
-  return apiRequest(`/admin/orders/${encodeURIComponent(id)}/review`, {
-    method: "PUT",
-    body: orderReviewSchema.parse({ decision: "clear" }),
-    schema: orderReviewedResponseSchema,
-    signal,
-  });
+  return apiCall(API.reviewOrder, { params: { id }, body: orderReviewSchema.parse({ decision: "clear" }), signal });
 }
 
 export function useClearOrderReview() {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import {
-  orderStatusChangedResponseSchema,
   orderStatusChangeSchema,
   type CancellationReason,
   type Order,
   type OrderStatus,
   type OrdersResponse,
 } from "@contract/orders.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { mapPages } from "@/lib/paged-list.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
@@ -37,12 +37,7 @@ export function updateOrderStatus({ id, status, cancellation }: StatusChange, si
     notes: notes || ADMIN_STATUS_NOTE,
     ...(cancellation && { reason: cancellation.reason }),
   });
-  return apiRequest(`/admin/orders/${encodeURIComponent(id)}/status`, {
-    method: "PUT",
-    body,
-    schema: orderStatusChangedResponseSchema,
-    signal,
-  });
+  return apiCall(API.setOrderStatus, { params: { id }, body, signal });
 }
 
 /** The board with `updated` in place of its older copy; the answer carries no phone, the board keeps it. */

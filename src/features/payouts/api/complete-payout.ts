@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import {
-  payoutCompletedResponseSchema,
-  payoutCompletionSchema,
-  type PayoutHistoryResponse,
-  type PayoutItem,
-} from "@contract/payouts.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { payoutCompletionSchema, type PayoutHistoryResponse, type PayoutItem } from "@contract/payouts.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 import { payoutHistoryQuery } from "@/features/payouts/api/get-payout-history.ts";
 import { pendingPayoutsQuery } from "@/features/payouts/api/get-pending-payouts.ts";
@@ -14,12 +10,7 @@ import { adminPayoutKeys, payoutsKeys } from "@/features/payouts/api/query-keys.
 // PUT /payouts/admin/complete/{userId} - complete a user's pending requests with the ABA reference (admin); 409 on a repeat
 export function completePayout(userId: string, abaReference: string, signal?: AbortSignal) {
   const body = payoutCompletionSchema.parse({ aba_reference: abaReference });
-  return apiRequest(`/payouts/admin/complete/${encodeURIComponent(userId)}`, {
-    method: "PUT",
-    body,
-    schema: payoutCompletedResponseSchema,
-    signal,
-  });
+  return apiCall(API.completePayout, { params: { userId }, body, signal });
 }
 
 /**

@@ -1,14 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { payoutHistoryResponseSchema } from "@contract/payouts.ts";
-import { apiRequest } from "@/lib/api-client.ts";
-import { cursorPaging, pagePath, pagedScreenState } from "@/lib/paged-list.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
+import { cursorPaging, pageQuery, pagedScreenState } from "@/lib/paged-list.ts";
 import { t } from "@/features/payouts/i18n.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 
 // GET /payouts/history - payout requests, newest first, one page per cursor (a user's own; an
 // admin sees everyone's)
 export function getPayoutHistory(cursor: string | null, signal?: AbortSignal) {
-  return apiRequest(pagePath("/payouts/history", cursor), { schema: payoutHistoryResponseSchema, signal });
+  return apiCall(API.payoutHistory, { query: pageQuery(cursor), signal });
 }
 
 export const payoutHistoryQuery = () =>

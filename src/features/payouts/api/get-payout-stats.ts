@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { payoutStatsResponseSchema, type PayoutStats } from "@contract/payouts.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { PayoutStats } from "@contract/payouts.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { t } from "@/features/payouts/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 
 // GET /payouts/admin/stats - request counts and amounts, fee revenue, cash collected and held (admin)
 export function getPayoutStats(signal?: AbortSignal): Promise<PayoutStats> {
-  return apiRequest("/payouts/admin/stats", { schema: payoutStatsResponseSchema, signal }).then((body) => body.stats);
+  return apiCall(API.payoutStats, { signal }).then((body) => body.stats);
 }
 
 export const payoutStatsQuery = () =>

@@ -1,14 +1,15 @@
 import { useEffect } from "react";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { payoutSummaryResponseSchema, type PayoutSummaryResponse } from "@contract/payouts.ts";
-import { ApiError, apiRequest } from "@/lib/api-client.ts";
+import type { PayoutSummaryResponse } from "@contract/payouts.ts";
+import { API } from "@contract/routes.ts";
+import { ApiError, apiCall } from "@/lib/api-client.ts";
 import { t } from "@/features/payouts/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 
 // GET /payouts/summary - the caller's balances and payout requests (pending and completed, newest first)
 export function getPayoutSummary(signal?: AbortSignal): Promise<PayoutSummaryResponse> {
-  return apiRequest("/payouts/summary", { schema: payoutSummaryResponseSchema, signal });
+  return apiCall(API.payoutSummary, { signal });
 }
 
 export const payoutSummaryQuery = () =>

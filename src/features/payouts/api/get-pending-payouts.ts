@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { pendingPayoutsResponseSchema, type PendingPayout } from "@contract/payouts.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { PendingPayout } from "@contract/payouts.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { t } from "@/features/payouts/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 
 // GET /payouts/admin/pending - pending requests grouped per user, oldest first (admin)
 export function getPendingPayouts(signal?: AbortSignal): Promise<PendingPayout[]> {
-  return apiRequest("/payouts/admin/pending", { schema: pendingPayoutsResponseSchema, signal }).then(
-    (body) => body.requests,
-  );
+  return apiCall(API.pendingPayouts, { signal }).then((body) => body.requests);
 }
 
 export const pendingPayoutsQuery = () =>

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { payoutRequestedResponseSchema } from "@contract/payouts.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { refreshCoalesced } from "@/lib/realtime-invalidation.ts";
 import { payoutSummaryQuery } from "@/features/payouts/api/get-payout-summary.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 
 // POST /payouts/request - request everything available (no body); 400 without bank details, 409 when pending or nothing available
 export function requestPayout(signal?: AbortSignal) {
-  return apiRequest("/payouts/request", { method: "POST", schema: payoutRequestedResponseSchema, signal });
+  return apiCall(API.requestPayout, { signal });
 }
 
 export function useRequestPayout() {

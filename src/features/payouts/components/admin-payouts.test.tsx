@@ -223,8 +223,12 @@ describe("Admin Payout Management", () => {
       expect(creator.textContent).toContain(part);
     }
     expect(creator.textContent).not.toContain("Gross");
-    expect(buttonByText(creator, "Complete Payout")).toBeDefined();
-    expect(referenceField("creator@example.com")).toBeDefined();
+    expect(buttonByText(creator, "Complete Payout")).toBeInstanceOf(HTMLButtonElement);
+    // The card's "ABA reference number" label names an empty text box inside the same card.
+    const reference = referenceField("creator@example.com");
+    expect(reference).toBeInstanceOf(HTMLInputElement);
+    expect(creator.contains(reference)).toBe(true);
+    expect(reference.value).toBe("");
     expect(realtime.options).toMatchObject({ table: "payout_requests", event: "*" });
     expect(realtime.options?.filter).toBeUndefined();
   });

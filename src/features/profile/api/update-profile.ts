@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { meResponseSchema, type ProfileUpdateInput, type User } from "@contract/auth.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import type { ProfileUpdateInput, User } from "@contract/auth.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { meQuery } from "@/lib/current-user.ts";
 
 /** Only the fields that changed; an empty string clears a field. Checked with profileUpdateSchema. */
@@ -8,9 +9,7 @@ export type ProfileChanges = ProfileUpdateInput;
 
 // PUT /auth/profile - change the logo (businesses) and bank details; answers the account as saved
 export function updateProfile(changes: ProfileChanges, signal?: AbortSignal): Promise<User> {
-  return apiRequest("/auth/profile", { method: "PUT", body: changes, schema: meResponseSchema, signal }).then(
-    (body) => body.user,
-  );
+  return apiCall(API.updateProfile, { body: changes, signal }).then((body) => body.user);
 }
 
 export function useUpdateProfile() {

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { telegramChatsResponseSchema, type TelegramChat } from "@contract/telegram.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { API } from "@contract/routes.ts";
+import type { TelegramChat } from "@contract/telegram.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { t } from "@/features/telegram-alerts/i18n.ts";
 import { telegramKeys } from "@/features/telegram-alerts/api/query-keys.ts";
 
 // GET /notifications/telegram/chats - the caller's linked chats and their switches
 export function getTelegramChats(signal?: AbortSignal): Promise<TelegramChat[]> {
-  return apiRequest("/notifications/telegram/chats", { schema: telegramChatsResponseSchema, signal }).then(
-    (body) => body.chats,
-  );
+  return apiCall(API.telegramChats, { signal }).then((body) => body.chats);
 }
 
 export const telegramChatsQuery = () =>

@@ -1,12 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
-import { telegramLinkResponseSchema, type TelegramLanguage } from "@contract/telegram.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { API } from "@contract/routes.ts";
+import type { TelegramLanguage } from "@contract/telegram.ts";
+import { apiCall } from "@/lib/api-client.ts";
 
 // GET /notifications/telegram - the single-use t.me link; its chat gets notices in `language`
 export function getTelegramLink(language: TelegramLanguage): Promise<string> {
-  return apiRequest(`/notifications/telegram?language=${language}`, { schema: telegramLinkResponseSchema }).then(
-    (body) => body.url,
-  );
+  return apiCall(API.telegramLink, { query: { language } }).then((body) => body.url);
 }
 
 /** Asks for a fresh link in the app's current language (each link works once). */

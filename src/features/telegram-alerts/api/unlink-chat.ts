@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { telegramUnlinkedResponseSchema, type TelegramChat } from "@contract/telegram.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { API } from "@contract/routes.ts";
+import type { TelegramChat } from "@contract/telegram.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { telegramKeys } from "@/features/telegram-alerts/api/query-keys.ts";
 
 // DELETE /notifications/telegram/chats/{id} - unlink: nothing more is sent to that chat
 export function unlinkTelegramChat(id: string) {
-  return apiRequest(`/notifications/telegram/chats/${id}`, {
-    method: "DELETE",
-    schema: telegramUnlinkedResponseSchema,
-  });
+  return apiCall(API.unlinkTelegramChat, { params: { id } });
 }
 
 export function useUnlinkTelegramChat() {

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { telegramChatResponseSchema, type TelegramChat, type TelegramChatUpdateInput } from "@contract/telegram.ts";
-import { apiRequest } from "@/lib/api-client.ts";
+import { API } from "@contract/routes.ts";
+import type { TelegramChat, TelegramChatUpdateInput } from "@contract/telegram.ts";
+import { apiCall } from "@/lib/api-client.ts";
 import { telegramKeys } from "@/features/telegram-alerts/api/query-keys.ts";
 
 // PUT /notifications/telegram/chats/{id} - switch a kind of notice, or change the language
 export function updateTelegramChat(id: string, changes: TelegramChatUpdateInput) {
-  return apiRequest(`/notifications/telegram/chats/${id}`, {
-    method: "PUT",
-    body: changes,
-    schema: telegramChatResponseSchema,
-  }).then((body) => body.chat);
+  return apiCall(API.updateTelegramChat, { params: { id }, body: changes }).then((body) => body.chat);
 }
 
 export function useUpdateTelegramChat() {

@@ -4,10 +4,9 @@
 import { z } from "zod";
 import { calendarDate, httpUrl, id } from "./fields.ts";
 import { moneyShape } from "./money.ts";
+import { CLICK_SOURCES } from "./statuses.ts";
 
-/** Where a click came from: `?s=` on the short URL (a click without one counts as `link`). */
-export const CLICK_SOURCES = ["qr", "dm", "comment", "link"] as const;
-export type ClickSource = (typeof CLICK_SOURCES)[number];
+export { CLICK_SOURCES, type ClickSource } from "./statuses.ts";
 
 /** The sources stats are split by: the click sources, and `none` for orders placed without a click. */
 export const STAT_SOURCES = [...CLICK_SOURCES, "none"] as const;

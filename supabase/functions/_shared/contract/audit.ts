@@ -3,33 +3,12 @@
 // action; this path only reads them, newest first, a page at a time.
 import { z } from "zod";
 import { timestamp } from "./fields.ts";
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "./statuses.ts";
+
+export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from "./statuses.ts";
 
 export const AUDIT_PAGE_DEFAULT = 50;
 export const AUDIT_PAGE_MAX = 200;
-
-/** The actions the database records, named `<target>.<verb>`. */
-export const auditActions = [
-  "user.approve",
-  "user.reject",
-  "link.approve",
-  "link.reject",
-  "order.status_change",
-  "order.review",
-  "payout.complete",
-  "settings.update",
-  "delivery_zone.update",
-] as const;
-export type AuditAction = (typeof auditActions)[number];
-
-/** What an entry is about. */
-export const auditTargetTypes = [
-  "user",
-  "affiliate_link",
-  "order",
-  "payout_request",
-  "marketplace_settings",
-  "delivery_zone",
-] as const;
 
 const limitMessage = `limit must be a whole number from 1 to ${AUDIT_PAGE_MAX}`;
 const filterText = (name: string) =>
@@ -49,9 +28,9 @@ export const auditLogQuerySchema = z
       .optional(),
     cursor: z.string().max(200, "cursor is not one this server gave").optional(),
     actor: filterText("actor"),
-    action: z.enum(auditActions, { error: `action must be one of ${auditActions.join(", ")}` }).optional(),
+    action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(", ")}` }).optional(),
     target_type: z
-      .enum(auditTargetTypes, { error: `target_type must be one of ${auditTargetTypes.join(", ")}` })
+      .enum(AUDIT_TARGET_TYPES, { error: `target_type must be one of ${AUDIT_TARGET_TYPES.join(", ")}` })
       .optional(),
     target_id: filterText("target_id"),
   })

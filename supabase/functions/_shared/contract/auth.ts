@@ -4,6 +4,7 @@ import { z } from "zod";
 import { nextCursor, pageQuerySchema } from "./paging.ts";
 import { httpUrl, id, message, rejectionReason, timestamp } from "./fields.ts";
 import { isHttpUrl } from "./http-url.ts";
+import { ruleMessage } from "./constraints.ts";
 import { checkKhqr } from "./khqr.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
 import { PLATFORMS, USER_STATUSES, USER_TYPES } from "./statuses.ts";
@@ -40,10 +41,14 @@ const httpUrlInput = (label: string) =>
     .refine(isHttpUrl, `${label} must be a valid http(s) URL`);
 
 /**
- * A Cambodian phone, normalised to +855...; `label` names the field in the messages. An optional
- * one lets "" through (it clears the field).
+ * A Cambodian phone, normalised to +855...; `label` names the field in the messages, `invalid` is
+ * the message of a number that is not Cambodian. An optional one lets "" through (it clears the
+ * field).
  */
-const cambodianPhone = (label: string, { optional = false } = {}) =>
+const cambodianPhone = (
+  label: string,
+  { optional = false, invalid = `${label} must be a Cambodian number such as 012 345 678` } = {},
+) =>
   z
     .string({ error: optional ? `${label} must be text` : `${label} is required` })
     .trim()
@@ -52,7 +57,7 @@ const cambodianPhone = (label: string, { optional = false } = {}) =>
       if (optional && value === "") return value;
       const normalised = normaliseCambodianPhone(value);
       if (!normalised) {
-        ctx.addIssue({ code: "custom", message: `${label} must be a Cambodian number such as 012 345 678` });
+        ctx.addIssue({ code: "custom", message: invalid });
         return z.NEVER;
       }
       return normalised;
@@ -127,7 +132,9 @@ export const profileUpdateSchema = z
       .regex(/^[0-9 ]{0,30}$/, "Account number must contain digits only")
       .optional(),
     /** An influencer's own phone; "" or null clears it. Orders from it are flagged self_order. */
-    phone: cambodianPhone("Phone number", { optional: true }).nullable().optional(),
+    phone: cambodianPhone("Phone number", { optional: true, invalid: ruleMessage("users_phone_format") })
+      .nullable()
+      .optional(),
     /** The string of the bank app's "Receive" KHQR; "" or null clears it. */
     khqr: z
       .string({ error: "KHQR must be text" })

@@ -8,6 +8,7 @@
 // numeric text.
 import { z } from "zod";
 import { isCalendarDate } from "./calendar-date.ts";
+import { ruleMessage } from "./constraints.ts";
 import { isHttpUrl } from "./http-url.ts";
 import { dollarsToCents, parseDecimal } from "./money.ts";
 import { CAMPAIGN_STATUSES, type CampaignStatus } from "./statuses.ts";
@@ -33,7 +34,7 @@ const price = z.unknown().transform((value, ctx) => {
   if (parsed.negative) return fail(ctx, "Price must be greater than 0");
   if (parsed.fraction.length > 2) return fail(ctx, "Price can have at most two decimals");
   const cents = dollarsToCents(value);
-  if (cents === null || cents > MAX_PRICE_CENTS) return fail(ctx, "Price must be at most $1,000,000");
+  if (cents === null || cents > MAX_PRICE_CENTS) return fail(ctx, ruleMessage("campaigns_price_at_most_a_million"));
   if (cents <= 0) return fail(ctx, "Price must be greater than 0");
   return cents;
 });
@@ -45,7 +46,7 @@ const commissionRate = z.unknown().transform((value, ctx) => {
   if (!parsed.ok) return fail(ctx, "Commission rate must be a number such as 0.15");
   if (parsed.negative) return fail(ctx, "Commission rate must be greater than 0");
   if (parsed.whole !== "0") return fail(ctx, "Commission rate is a fraction between 0 and 1: write 0.15 for 15%");
-  if (parsed.fraction.length > 2) return fail(ctx, "Commission rate can have at most two decimals (0.15 for 15%)");
+  if (parsed.fraction.length > 2) return fail(ctx, ruleMessage("campaigns_commission_rate_two_decimals"));
   if (parsed.fraction === "") return fail(ctx, "Commission rate must be greater than 0");
   return Number(`0.${parsed.fraction}`);
 });
@@ -53,7 +54,7 @@ const commissionRate = z.unknown().transform((value, ctx) => {
 const description = z
   .union([z.string(), z.null()], { error: "Description must be text" })
   .transform((value) => (value ?? "").trim())
-  .pipe(z.string().max(5000, "Description must be at most 5000 characters"));
+  .pipe(z.string().max(5000, ruleMessage("campaigns_description_check")));
 
 /** 1 to 5 http(s) URLs; empty entries (unused inputs of the forms) are dropped first. */
 const imageUrls = z.array(z.unknown(), { error: "Please add at least one product image" }).transform((values, ctx) => {
@@ -87,7 +88,7 @@ const status = z.enum(CAMPAIGN_STATUSES, "Status must be active or inactive");
 
 const endNotBeforeStart = (value: { start_date?: string | null; end_date?: string | null }, ctx: z.RefinementCtx) => {
   if (value.start_date && value.end_date && value.end_date < value.start_date) {
-    ctx.addIssue({ code: "custom", message: "End date cannot be before the start date", path: ["end_date"] });
+    ctx.addIssue({ code: "custom", message: ruleMessage("campaigns_dates_in_order"), path: ["end_date"] });
   }
 };
 

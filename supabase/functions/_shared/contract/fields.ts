@@ -1,6 +1,7 @@
 // Field types the response schemas share. Like every contract module, free of Deno APIs: the SPA
 // bundles these too.
 import { z } from "zod";
+import { ruleMessage } from "./constraints.ts";
 
 /** A record's id (a uuid). */
 export const id = z.guid();
@@ -28,4 +29,5 @@ export const rejectionReason = z
   .string({ error: "A reason is required to reject" })
   .trim()
   .min(1, "A reason is required to reject")
-  .max(500, "Reason must be at most 500 characters");
+  // users_rejection_reason_length and affiliate_link_rejections_reason_check: one message
+  .max(500, ruleMessage("users_rejection_reason_length"));

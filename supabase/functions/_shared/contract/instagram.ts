@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { message, timestamp } from "./fields.ts";
 import { keywordTriggerSchema } from "./links.ts";
+import { INSTAGRAM_EVENT_KINDS, INSTAGRAM_EVENT_OUTCOMES, INSTAGRAM_SKIP_REASONS } from "./statuses.ts";
 
 /** POST /instagram/connect: what Instagram's authorize step handed back to the callback page. */
 export const instagramConnectSchema = z.object({
@@ -32,20 +33,14 @@ export const instagramAccountResponseSchema = z.object({ instagram: instagramAcc
 /** DELETE /instagram/account */
 export const instagramDisconnectedResponseSchema = z.object({ message });
 
-/** Where a follower wrote the keyword. */
-export const INSTAGRAM_EVENT_KINDS = ["comment", "dm"] as const;
-export type InstagramEventKind = (typeof INSTAGRAM_EVENT_KINDS)[number];
-
-/** pending: matched, the reply is on its way; sent / failed (Meta's code and message); skipped (why). */
-export const INSTAGRAM_EVENT_OUTCOMES = ["pending", "sent", "failed", "skipped"] as const;
-export type InstagramEventOutcome = (typeof INSTAGRAM_EVENT_OUTCOMES)[number];
-
-/**
- * Why a comment or DM got no reply: it held none of the influencer's keywords; the keyword's
- * trigger is switched off; or its campaign or link is no longer active.
- */
-export const INSTAGRAM_SKIP_REASONS = ["no_keyword", "trigger_off", "campaign_inactive"] as const;
-export type InstagramSkipReason = (typeof INSTAGRAM_SKIP_REASONS)[number];
+export {
+  INSTAGRAM_EVENT_KINDS,
+  INSTAGRAM_EVENT_OUTCOMES,
+  INSTAGRAM_SKIP_REASONS,
+  type InstagramEventKind,
+  type InstagramEventOutcome,
+  type InstagramSkipReason,
+} from "./statuses.ts";
 
 /** One comment or DM the webhook received for the influencer's account (GET /instagram/activity). */
 export const instagramEventSchema = z.object({

@@ -2,6 +2,7 @@
 // and "Admin: orders"): request and response schemas, shared by the SPA and the api function (no
 // Deno APIs).
 import { z } from "zod";
+import { ruleMessage } from "./constraints.ts";
 import { httpUrl, id, message, storedPhone, timestamp } from "./fields.ts";
 import { cents, dollars, moneyShape } from "./money.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
@@ -51,7 +52,7 @@ export const checkoutOrderSchema = z.object({
     .transform((value, ctx) => {
       const normalised = normaliseCambodianPhone(value);
       if (!normalised) {
-        ctx.addIssue({ code: "custom", message: "Phone number must be a Cambodian number such as 012 345 678" });
+        ctx.addIssue({ code: "custom", message: ruleMessage("order_contacts_customer_phone_check") });
         return z.NEVER;
       }
       return normalised;
@@ -59,7 +60,7 @@ export const checkoutOrderSchema = z.object({
   delivery_district: placeName("District"),
   delivery_commune: placeName("Commune"),
   /** A JSON integer or a string of ASCII or Khmer digits ("3", "៣"); never hex, exponents or booleans. */
-  quantity: wholeNumber(1, 10, "Quantity must be a whole number from 1 to 10"),
+  quantity: wholeNumber(1, 10, ruleMessage("orders_quantity_check")),
   /**
    * The short-link click the customer came through (`ref` of the checkout URL). The order keeps it
    * when it is a click on this same link; any other id places the order unattributed.
@@ -79,7 +80,7 @@ export const checkoutOrderSchema = z.object({
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 export const idempotencyKeySchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{8,100}$/, "Idempotency-Key must be 8 to 100 letters, digits, - or _");
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, ruleMessage("checkout_idempotency_keys_idempotency_key_check"));
 
 /** A cancellation says why; the database refuses the same inputs with the same messages. */
 export const orderStatusChangeSchema = z

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { nextCursor } from "./paging.ts";
 import { id, message, timestamp } from "./fields.ts";
+import { ruleMessage } from "./constraints.ts";
 import { cents, dollars, moneyShape } from "./money.ts";
 import { PAYOUT_STATUSES, PAYOUT_USER_TYPES } from "./statuses.ts";
 
@@ -17,7 +18,7 @@ export const payoutCompletionSchema = z.object({
     .string({ error: ABA_REFERENCE_REQUIRED })
     .trim()
     .min(1, ABA_REFERENCE_REQUIRED)
-    .max(64, "ABA reference number must be at most 64 characters"),
+    .max(64, ruleMessage("payout_requests_aba_reference_check")),
 });
 
 export type PayoutCompletionInput = z.input<typeof payoutCompletionSchema>;

@@ -3,18 +3,19 @@
 // exchange rate the checkout shows riel prices with (docs/money.md); max_commission_rate is the
 // ceiling on campaigns' commission rates.
 import { z } from "zod";
+import { ruleMessage } from "./constraints.ts";
 import { id, message, timestamp } from "./fields.ts";
 
 /** The range of riel_per_usd, as the database's CHECK constraint has it. */
 export const RIEL_PER_USD_MIN = 1000;
 export const RIEL_PER_USD_MAX = 10000;
 
-const rielPerUsdRange = `riel_per_usd must be a whole number from ${RIEL_PER_USD_MIN} to ${RIEL_PER_USD_MAX}`;
+const rielPerUsdRange = ruleMessage("marketplace_settings_riel_per_usd_range");
 
 /** The range of commission_hold_days, as the database's CHECK constraint has it. */
 export const COMMISSION_HOLD_DAYS_MAX = 90;
 
-const holdDaysRange = `commission_hold_days must be a whole number from 0 to ${COMMISSION_HOLD_DAYS_MAX}`;
+const holdDaysRange = ruleMessage("marketplace_settings_commission_hold_days_range");
 
 /**
  * The range of max_commission_rate (the highest commission rate a campaign may be given), as the
@@ -24,7 +25,7 @@ export const MAX_COMMISSION_RATE_MIN = 0.05;
 export const MAX_COMMISSION_RATE_MAX = 0.9;
 export const MAX_COMMISSION_RATE_DEFAULT = 0.5;
 
-const maxCommissionRateRange = "max_commission_rate must be from 0.05 to 0.90 with at most two decimals";
+const maxCommissionRateRange = ruleMessage("marketplace_settings_max_commission_rate_range");
 
 /** The fraud-flag thresholds (docs/product.md) and their ranges, as the database's CHECKs have them. */
 export const FLAG_THRESHOLD_RANGES = {
@@ -38,7 +39,7 @@ type FlagThreshold = keyof typeof FLAG_THRESHOLD_RANGES;
 
 function threshold(name: FlagThreshold) {
   const [min, max] = FLAG_THRESHOLD_RANGES[name];
-  const range = `${name} must be a whole number from ${min} to ${max}`;
+  const range = ruleMessage(`marketplace_settings_${name}_range`);
   return z.number({ error: range }).int(range).min(min, range).max(max, range).optional();
 }
 

@@ -35,8 +35,8 @@ export const ORDER_FLAGS = enums.order_flag;
 export type OrderFlag = Enums["order_flag"];
 
 /** held: flagged, its commission waits for an admin; cleared: released by one. */
-export const REVIEW_STATUSES = ["held", "cleared"] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export const REVIEW_STATUSES = enums.order_review_status;
+export type ReviewStatus = Enums["order_review_status"];
 
 export const PAYOUT_STATUSES = enums.payout_status;
 export type PayoutStatus = Enums["payout_status"];
@@ -44,3 +44,41 @@ export type PayoutStatus = Enums["payout_status"];
 /** The account types that earn, and so have balances and payout requests. */
 export const PAYOUT_USER_TYPES = ["business", "influencer"] as const satisfies readonly UserType[];
 export type PayoutUserType = (typeof PAYOUT_USER_TYPES)[number];
+
+/** Where a click came from: `?s=` on the short URL (a click without one counts as `link`). */
+export const CLICK_SOURCES = enums.click_source;
+export type ClickSource = Enums["click_source"];
+
+/** The kind of device a click came from, read from its user agent. */
+export type DeviceClass = Enums["device_class"];
+
+/** Where a follower wrote the keyword. */
+export const INSTAGRAM_EVENT_KINDS = enums.instagram_event_kind;
+export type InstagramEventKind = Enums["instagram_event_kind"];
+
+/** pending: matched, the reply is on its way; sent / failed (Meta's code and message); skipped (why). */
+export const INSTAGRAM_EVENT_OUTCOMES = enums.instagram_event_outcome;
+export type InstagramEventOutcome = Enums["instagram_event_outcome"];
+
+/**
+ * Why a comment or DM got no reply: it held none of the influencer's keywords; the keyword's
+ * trigger is switched off; or its campaign or link is no longer active.
+ */
+export const INSTAGRAM_SKIP_REASONS = enums.instagram_skip_reason;
+export type InstagramSkipReason = Enums["instagram_skip_reason"];
+
+/** The languages a Telegram chat's notices are written in. */
+export const TELEGRAM_LANGUAGES = enums.telegram_language;
+export type TelegramLanguage = Enums["telegram_language"];
+
+/** What a Telegram chat can be told: new orders (shops and admins), completed payouts (the payee), sign-ups (admins). */
+export const TELEGRAM_NOTICE_KINDS = enums.telegram_notice_kind;
+export type TelegramNoticeKind = Enums["telegram_notice_kind"];
+
+/** The actions the audit log records, named `<target>.<verb>`. */
+export const AUDIT_ACTIONS = enums.audit_action;
+export type AuditAction = Enums["audit_action"];
+
+/** What an audit log entry is about. */
+export const AUDIT_TARGET_TYPES = enums.audit_target_type;
+export type AuditTargetType = Enums["audit_target_type"];

@@ -2,14 +2,14 @@
 // response schemas, shared by the SPA and the functions (no Deno APIs).
 import { z } from "zod";
 import { id, message, timestamp } from "./fields.ts";
+import { TELEGRAM_LANGUAGES } from "./statuses.ts";
 
-/** The languages a chat's notices are written in. */
-export const TELEGRAM_LANGUAGES = ["en", "km"] as const;
-export type TelegramLanguage = (typeof TELEGRAM_LANGUAGES)[number];
-
-/** What a chat can be told: new orders (shops and admins), completed payouts (the payee), sign-ups (admins). */
-export const TELEGRAM_NOTICE_KINDS = ["new_order", "payout_completed", "new_signup"] as const;
-export type TelegramNoticeKind = (typeof TELEGRAM_NOTICE_KINDS)[number];
+export {
+  TELEGRAM_LANGUAGES,
+  TELEGRAM_NOTICE_KINDS,
+  type TelegramLanguage,
+  type TelegramNoticeKind,
+} from "./statuses.ts";
 
 /** GET /notifications/telegram?language=en|km: the language the linked chat's notices use. */
 export const telegramLinkQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import { assert, assertEquals } from "../test-assert.ts";
+import assert from "node:assert/strict";
 import { readInstagramConfig } from "./config.ts";
 import { decryptToken, encryptToken } from "./token-cipher.ts";
 
@@ -16,7 +16,7 @@ Deno.test("a token is sealed differently each time and opens only with its key",
   const second = await encryptToken(config.tokenKey, "IGAAtoken");
   assert(first !== second, "a fresh IV each time");
   assert(!atob(first).includes("IGAAtoken"), "the token is not in the stored text");
-  assertEquals(await decryptToken(config.tokenKey, first), "IGAAtoken");
+  assert.deepStrictEqual(await decryptToken(config.tokenKey, first), "IGAAtoken");
   const other = (await readInstagramConfig(env({ ...base, INSTAGRAM_TOKEN_KEY: btoa("o".repeat(32)) })))!;
   const refused = await decryptToken(other.tokenKey, first).then(
     () => false,
@@ -26,17 +26,17 @@ Deno.test("a token is sealed differently each time and opens only with its key",
 });
 
 Deno.test("the automation is off without an app, and a bad key is named at boot", async () => {
-  assertEquals(await readInstagramConfig(env({})), null);
+  assert.deepStrictEqual(await readInstagramConfig(env({})), null);
   const message = (values: Record<string, string>) =>
     readInstagramConfig(env(values)).then(
       () => "",
       (error: Error) => error.message,
     );
-  assertEquals(
+  assert.deepStrictEqual(
     await message({ ...base, INSTAGRAM_TOKEN_KEY: btoa("short") }),
     "INSTAGRAM_TOKEN_KEY must be 32 bytes, base64 (openssl rand -base64 32)",
   );
-  assertEquals(
+  assert.deepStrictEqual(
     await message({ ...base, INSTAGRAM_WEBHOOK_VERIFY_TOKEN: "" }),
     "INSTAGRAM_WEBHOOK_VERIFY_TOKEN is not set",
   );

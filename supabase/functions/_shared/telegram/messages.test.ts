@@ -1,4 +1,4 @@
-import { assertEquals } from "../test-assert.ts";
+import assert from "node:assert/strict";
 import { dollars, noticeText } from "./messages.ts";
 
 const order = {
@@ -11,7 +11,7 @@ const order = {
 };
 
 Deno.test("a new order in English names its number, product, quantity, total, district and commune", () => {
-  assertEquals(
+  assert.deepStrictEqual(
     noticeText({ kind: "new_order", payload: order }, "en"),
     [
       "🛒 New order SL-004213",
@@ -26,33 +26,33 @@ Deno.test("a new order in English names its number, product, quantity, total, di
 
 Deno.test("a new order in Khmer has the same facts with Khmer labels", () => {
   const text = noticeText({ kind: "new_order", payload: order }, "km");
-  assertEquals(text.split("\n")[0], "🛒 ការបញ្ជាទិញថ្មី SL-004213");
+  assert.deepStrictEqual(text.split("\n")[0], "🛒 ការបញ្ជាទិញថ្មី SL-004213");
   for (const fact of ["Kampot Pepper 100g", "$16.50", "Chamkar Mon", "Tonle Bassac", "ចំនួន៖ 2"]) {
-    assertEquals(text.includes(fact), true, fact);
+    assert.deepStrictEqual(text.includes(fact), true, fact);
   }
-  assertEquals(text.includes("Product"), false);
+  assert.deepStrictEqual(text.includes("Product"), false);
 });
 
 Deno.test("a new order's text holds nothing but the payload it is given (no phone can slip in)", () => {
   const withPhone = { ...order, customer_phone: "+85512345678" } as typeof order;
   const text = noticeText({ kind: "new_order", payload: withPhone }, "en");
-  assertEquals(text.includes("12345678"), false);
+  assert.deepStrictEqual(text.includes("12345678"), false);
 });
 
 Deno.test("amounts are dollars with two decimals and thousands separators", () => {
-  assertEquals(dollars(0), "$0.00");
-  assertEquals(dollars(5), "$0.05");
-  assertEquals(dollars(3060), "$30.60");
-  assertEquals(dollars(123456789), "$1,234,567.89");
-  assertEquals(dollars(-250), "-$2.50");
+  assert.deepStrictEqual(dollars(0), "$0.00");
+  assert.deepStrictEqual(dollars(5), "$0.05");
+  assert.deepStrictEqual(dollars(3060), "$30.60");
+  assert.deepStrictEqual(dollars(123456789), "$1,234,567.89");
+  assert.deepStrictEqual(dollars(-250), "-$2.50");
 });
 
 Deno.test("a payout names the amount and the ABA reference", () => {
-  assertEquals(
+  assert.deepStrictEqual(
     noticeText({ kind: "payout_completed", payload: { amount_cents: 3060, aba_reference: "ABA-77" } }, "en"),
     "💸 Your payout of $30.60 was sent. ABA reference: ABA-77",
   );
-  assertEquals(
+  assert.deepStrictEqual(
     noticeText({ kind: "payout_completed", payload: { amount_cents: 3060, aba_reference: "ABA-77" } }, "km").includes(
       "$30.60",
     ),
@@ -62,12 +62,12 @@ Deno.test("a payout names the amount and the ABA reference", () => {
 
 Deno.test("a sign-up names the role in the chat's language", () => {
   const payload = { user_type: "business", name: "Kampot Shop", email: "shop@example.com" };
-  assertEquals(
+  assert.deepStrictEqual(
     noticeText({ kind: "new_signup", payload }, "en"),
     "👤 New business sign-up: Kampot Shop <shop@example.com>\nWaiting for your approval.",
   );
-  assertEquals(noticeText({ kind: "new_signup", payload }, "km").includes("អាជីវកម្ម"), true);
-  assertEquals(
+  assert.deepStrictEqual(noticeText({ kind: "new_signup", payload }, "km").includes("អាជីវកម្ម"), true);
+  assert.deepStrictEqual(
     noticeText({ kind: "new_signup", payload: { ...payload, user_type: "influencer", name: null } }, "en").split(
       "\n",
     )[0],

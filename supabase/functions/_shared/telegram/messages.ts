@@ -3,7 +3,10 @@
 // name with * or < cannot break the message. A new order's text never holds the customer's phone:
 // the outbox payload does not carry it to begin with.
 
-export type ChatLanguage = "en" | "km";
+import type { TelegramLanguage } from "../contract/statuses.ts";
+
+/** The language of a chat's notices (public.telegram_language). */
+export type ChatLanguage = TelegramLanguage;
 
 export interface NewOrderNotice {
   order_number: string;

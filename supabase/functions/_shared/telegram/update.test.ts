@@ -1,4 +1,4 @@
-import { assertEquals } from "../test-assert.ts";
+import assert from "node:assert/strict";
 import { backoffSeconds } from "./drain.ts";
 import { readTelegramConfig } from "./config.ts";
 import { readStartCommand } from "./update.ts";
@@ -12,7 +12,7 @@ const update = (
 });
 
 Deno.test("/start <token> gives the chat, a title and the token", () => {
-  assertEquals(readStartCommand(update("/start abc_DEF-123")), {
+  assert.deepStrictEqual(readStartCommand(update("/start abc_DEF-123")), {
     chatId: 42,
     title: "Dara",
     token: "abc_DEF-123",
@@ -21,22 +21,25 @@ Deno.test("/start <token> gives the chat, a title and the token", () => {
 });
 
 Deno.test("a group's title, or a user's @username, names the chat", () => {
-  assertEquals(
+  assert.deepStrictEqual(
     readStartCommand(update("/start@shop_bot t1", { id: -5, type: "group", title: "Shop staff" }))?.title,
     "Shop staff",
   );
-  assertEquals(readStartCommand(update("/start t1", { id: 5, type: "private", username: "dara" }))?.title, "@dara");
+  assert.deepStrictEqual(
+    readStartCommand(update("/start t1", { id: 5, type: "private", username: "dara" }))?.title,
+    "@dara",
+  );
 });
 
 Deno.test("a bare /start has no token; a malformed token is an empty one (never linked)", () => {
-  assertEquals(readStartCommand(update("/start"))?.token, null);
-  assertEquals(readStartCommand(update("/start bad!token"))?.token, "");
+  assert.deepStrictEqual(readStartCommand(update("/start"))?.token, null);
+  assert.deepStrictEqual(readStartCommand(update("/start bad!token"))?.token, "");
 });
 
 Deno.test("other messages and updates are not /start", () => {
-  assertEquals(readStartCommand(update("hello")), null);
-  assertEquals(readStartCommand(update(undefined)), null);
-  assertEquals(readStartCommand({ update_id: 2, edited_message: {} }), null);
+  assert.deepStrictEqual(readStartCommand(update("hello")), null);
+  assert.deepStrictEqual(readStartCommand(update(undefined)), null);
+  assert.deepStrictEqual(readStartCommand({ update_id: 2, edited_message: {} }), null);
 });
 
 Deno.test("a body that is not an Update throws", () => {
@@ -46,15 +49,15 @@ Deno.test("a body that is not an Update throws", () => {
   } catch {
     threw = true;
   }
-  assertEquals(threw, true);
+  assert.deepStrictEqual(threw, true);
 });
 
 Deno.test("backoff doubles and stops growing at five minutes", () => {
-  assertEquals([1, 2, 3, 8, 9, 20].map(backoffSeconds), [2, 4, 8, 256, 300, 300]);
+  assert.deepStrictEqual([1, 2, 3, 8, 9, 20].map(backoffSeconds), [2, 4, 8, 256, 300, 300]);
 });
 
 Deno.test("configuration: off without a token, defaults to api.telegram.org, names a bad value", () => {
-  assertEquals(
+  assert.deepStrictEqual(
     readTelegramConfig(() => undefined),
     null,
   );
@@ -63,7 +66,7 @@ Deno.test("configuration: off without a token, defaults to api.telegram.org, nam
     TELEGRAM_BOT_USERNAME: "@shop_alerts_bot",
     TELEGRAM_WEBHOOK_SECRET: "s3cret_-",
   };
-  assertEquals(
+  assert.deepStrictEqual(
     readTelegramConfig((name) => env[name]),
     {
       botToken: "1:abc",
@@ -78,5 +81,5 @@ Deno.test("configuration: off without a token, defaults to api.telegram.org, nam
   } catch (error) {
     message = (error as Error).message;
   }
-  assertEquals(message.startsWith("TELEGRAM_WEBHOOK_SECRET"), true);
+  assert.deepStrictEqual(message.startsWith("TELEGRAM_WEBHOOK_SECRET"), true);
 });

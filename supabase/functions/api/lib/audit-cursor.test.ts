@@ -1,5 +1,5 @@
 // The audit log's cursor: what it encodes comes back, anything else is refused naming the field.
-import { assert, assertEquals } from "../../_shared/test-assert.ts";
+import assert from "node:assert/strict";
 import { ApiError } from "../../_shared/errors.ts";
 import { decodeAuditCursor, encodeAuditCursor } from "./audit-cursor.ts";
 
@@ -7,7 +7,7 @@ Deno.test("audit cursor: an encoded id decodes to itself and is url-safe", () =>
   for (const id of [1, 42, 999_999_999_999]) {
     const cursor = encodeAuditCursor(id);
     assert(/^[A-Za-z0-9_-]+$/.test(cursor), `url-safe: ${cursor}`);
-    assertEquals(decodeAuditCursor(cursor), id);
+    assert.deepStrictEqual(decodeAuditCursor(cursor), id);
   }
 });
 
@@ -27,7 +27,7 @@ Deno.test("audit cursor: malformed cursors are a 400 naming cursor", () => {
       throw new Error(`accepted ${JSON.stringify(bad)}`);
     } catch (error) {
       assert(error instanceof ApiError, `an ApiError for ${JSON.stringify(bad)}`);
-      assertEquals([error.code, error.field], ["invalid_input", "cursor"]);
+      assert.deepStrictEqual([error.code, error.field], ["invalid_input", "cursor"]);
     }
   }
 });

@@ -1,7 +1,7 @@
 // csvCellSql writes what csvCell writes: the exports format their lines in Postgres, the header
 // and the payouts' lines in TypeScript, and both must neutralise formulas and quote alike. Runs
 // against the database named by DATABASE_URL (npm test provides one).
-import { assertEquals } from "../../_shared/test-assert.ts";
+import assert from "node:assert/strict";
 import { asService, connect } from "../../_shared/db.ts";
 import { csvCell, csvCellSql, csvLine, csvLineSql } from "./csv.ts";
 
@@ -37,11 +37,11 @@ Deno.test("csvCellSql and csvLineSql write what csvCell and csvLine write", asyn
                ${csvLineSql(tx, [csvCellSql(tx, tx`v.value`), tx`'7'`, csvCellSql(tx, tx`null::text`)])} as line
         from unnest(${values}::text[]) with ordinality as v(value, n) order by v.n`,
     );
-    assertEquals(
+    assert.deepStrictEqual(
       rows.map((row) => row.cell),
       values.map(csvCell),
     );
-    assertEquals(
+    assert.deepStrictEqual(
       rows.map((row) => row.line),
       values.map((value) => csvLine([value, 7, null])),
     );

@@ -1,5 +1,5 @@
 // The short links' static pages: every value escaped, the shop named only by its name.
-import { assert, assertEquals } from "../../_shared/test-assert.ts";
+import assert from "node:assert/strict";
 import { escapeHtml, invalidLinkPage, linkPreviewPage, previewDescription } from "./link-pages.ts";
 
 const preview = {
@@ -12,16 +12,16 @@ const preview = {
 };
 
 Deno.test("escapeHtml escapes the five characters that matter in text and attributes", () => {
-  assertEquals(escapeHtml(`<a href="x">'&'</a>`), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+  assert.deepStrictEqual(escapeHtml(`<a href="x">'&'</a>`), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
 });
 
 Deno.test("the preview names the price and the shop, or a neutral phrase without a shop name", () => {
-  assertEquals(previewDescription(preview), "$1,250.50 at Takeo <b>Silk</b> · cash on delivery");
-  assertEquals(
+  assert.deepStrictEqual(previewDescription(preview), "$1,250.50 at Takeo <b>Silk</b> · cash on delivery");
+  assert.deepStrictEqual(
     previewDescription({ priceCents: 2000, shopName: null }),
     "$20.00 from a shop on ShopLink · cash on delivery",
   );
-  assertEquals(
+  assert.deepStrictEqual(
     previewDescription({ priceCents: 2000, shopName: "  " }),
     "$20.00 from a shop on ShopLink · cash on delivery",
   );

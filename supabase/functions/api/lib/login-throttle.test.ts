@@ -1,11 +1,11 @@
 // How long failed sign-ins wait before their answer.
-import { assertEquals } from "../../_shared/test-assert.ts";
+import assert from "node:assert/strict";
 import { failureDelayMs } from "./login-throttle.ts";
 
 Deno.test("throttle: free failures, then growing delays up to 4 s", () => {
-  assertEquals(failureDelayMs(0, 0), 0);
-  assertEquals(failureDelayMs(2, 2), 0);
-  assertEquals(failureDelayMs(3, 0), 250);
-  assertEquals(failureDelayMs(0, 5), 1000);
-  assertEquals(failureDelayMs(9, 40), 4000);
+  assert.deepStrictEqual(failureDelayMs(0, 0), 0);
+  assert.deepStrictEqual(failureDelayMs(2, 2), 0);
+  assert.deepStrictEqual(failureDelayMs(3, 0), 250);
+  assert.deepStrictEqual(failureDelayMs(0, 5), 1000);
+  assert.deepStrictEqual(failureDelayMs(9, 40), 4000);
 });

@@ -39,8 +39,7 @@ export interface RoleRule {
 
 /**
  * 403 unless the caller (set by requireUser) is of one of the `allowed` types and, with
- * `approved`, approved. Declared on each route, next to its path:
- *   app.post("/apply", requireRole("influencer", { approved: true, to: "apply for affiliate links" }), ...)
+ * `approved`, approved. Applied to each route from the route table's role (route-roles.ts).
  */
 export function requireRole(allowed: UserType | readonly UserType[], rule: RoleRule): MiddlewareHandler<AppEnv> {
   const types: readonly UserType[] = typeof allowed === "string" ? [allowed] : allowed;

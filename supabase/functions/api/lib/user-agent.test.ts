@@ -1,5 +1,5 @@
 // Crawlers and device classes of the short links, told from real user agents.
-import { assertEquals } from "../../_shared/test-assert.ts";
+import assert from "node:assert/strict";
 import { deviceClass, isLinkPreviewCrawler } from "./user-agent.ts";
 
 const crawlers = [
@@ -45,30 +45,30 @@ const inAppBrowsers = [
 ];
 
 Deno.test("in-app browsers (Pinterest, Instagram, Facebook, Messenger, TikTok, Telegram) are people", () => {
-  assertEquals(
+  assert.deepStrictEqual(
     inAppBrowsers.filter((ua) => isLinkPreviewCrawler(ua)),
     [],
   );
 });
 
 Deno.test("link-preview crawlers are told from people, in-app browsers included", () => {
-  assertEquals(
+  assert.deepStrictEqual(
     crawlers.filter((ua) => !isLinkPreviewCrawler(ua)),
     [],
   );
-  assertEquals(
+  assert.deepStrictEqual(
     people.filter((ua) => isLinkPreviewCrawler(ua)),
     [],
   );
 });
 
 Deno.test("device class: phones, tablets (an Android without Mobile, an iPad) and the rest", () => {
-  assertEquals(people.map(deviceClass), ["mobile", "mobile", "desktop", "desktop"]);
-  assertEquals(
+  assert.deepStrictEqual(people.map(deviceClass), ["mobile", "mobile", "desktop", "desktop"]);
+  assert.deepStrictEqual(
     deviceClass("Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"),
     "tablet",
   );
-  assertEquals(
+  assert.deepStrictEqual(
     deviceClass(
       "Mozilla/5.0 (Linux; Android 12; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36",
     ),

@@ -1,6 +1,7 @@
 // Who is asking for a short link, read from the User-Agent: a link-preview crawler (it gets the
 // preview page and counts no click) or a person, and on what kind of device.
 import { isbot } from "isbot";
+import type { DeviceClass } from "../../_shared/contract/statuses.ts";
 
 /**
  * A crawler (a link-preview fetcher such as facebookexternalhit, Twitterbot, TelegramBot,
@@ -11,9 +12,6 @@ import { isbot } from "isbot";
 export function isLinkPreviewCrawler(userAgent: string): boolean {
   return isbot(userAgent);
 }
-
-export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;
-export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
 // Tablets first: an Android tablet says "Android" without "Mobile", an iPad says "iPad". (iPadOS
 // asks for desktop pages by default and looks like a Mac: it counts as a desktop, as it browses.)

@@ -49,15 +49,16 @@ export async function readAttribution(tx: Tx, scope: AttributionScope): Promise<
   const clickKey = scope.key?.clicks ?? tx`null::uuid`;
   const orderKey = scope.key?.orders ?? tx`null::uuid`;
   // Every click and every order becomes one event row; an order without a click counts under
-  // `none`. The commission is the influencer's, of delivered orders only (docs/money.md): what the
-  // ledger has posted for them.
+  // `none` (not a click_source: the sources are read as text). The commission is the influencer's,
+  // of delivered orders only (docs/money.md): what the ledger has posted for them.
   const rows = await tx<FigureRow[]>`
     with events as (
-      select ${clickKey} as key, k.source, 1 as clicks, 0 as orders, 0 as delivered, 0::bigint as commission
+      select ${clickKey} as key, k.source::text as source, 1 as clicks, 0 as orders, 0 as delivered,
+             0::bigint as commission
       from public.link_clicks k
       where ${scope.clicks}
       union all
-      select ${orderKey}, coalesce(o.source, 'none'), 0, 1, (o.status = 'delivered')::int,
+      select ${orderKey}, coalesce(o.source::text, 'none'), 0, 1, (o.status = 'delivered')::int,
              case when o.status = 'delivered' then o.commission_cents else 0 end
       from public.orders o
       where ${scope.orders}

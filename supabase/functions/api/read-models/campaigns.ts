@@ -5,7 +5,6 @@ import type { Campaign } from "../../_shared/contract/campaigns.ts";
 import { money } from "../../_shared/contract/money.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Tx } from "../../_shared/db.ts";
-import type { Narrowed } from "../../_shared/rows.ts";
 
 const CAMPAIGN_COLUMNS = [
   "id",
@@ -24,10 +23,7 @@ const CAMPAIGN_COLUMNS = [
   "deactivated_at",
 ] as const satisfies readonly (keyof Tables<"campaigns">)[];
 
-export type CampaignRow = Narrowed<
-  Pick<Tables<"campaigns">, (typeof CAMPAIGN_COLUMNS)[number]>,
-  { is_active: boolean }
->;
+export type CampaignRow = Pick<Tables<"campaigns">, (typeof CAMPAIGN_COLUMNS)[number]>;
 
 /** The columns of a CampaignRow, for `select ${campaignColumns(tx)} from ...` and `returning`. */
 export function campaignColumns(tx: Tx) {

@@ -3,7 +3,6 @@
 import type { InstagramAccount, InstagramEvent } from "../../_shared/contract/instagram.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Tx } from "../../_shared/db.ts";
-import type { Narrowed } from "../../_shared/rows.ts";
 
 export type InstagramAccountRow = Pick<Tables<"instagram_accounts">, "username" | "ig_user_id" | "connected_at">;
 
@@ -17,26 +16,19 @@ export function toInstagramAccountJson(row: InstagramAccountRow): InstagramAccou
   return { username: row.username, user_id: row.ig_user_id, connected_at: row.connected_at };
 }
 
-type EventRow = Narrowed<
-  Pick<
-    Tables<"instagram_events">,
-    | "id"
-    | "kind"
-    | "keyword"
-    | "from_username"
-    | "outcome"
-    | "skip_reason"
-    | "error_code"
-    | "error_message"
-    | "attempts"
-    | "received_at"
-    | "finished_at"
-  >,
-  {
-    kind: InstagramEvent["kind"];
-    outcome: InstagramEvent["outcome"];
-    skip_reason: InstagramEvent["skip_reason"];
-  }
+type EventRow = Pick<
+  Tables<"instagram_events">,
+  | "id"
+  | "kind"
+  | "keyword"
+  | "from_username"
+  | "outcome"
+  | "skip_reason"
+  | "error_code"
+  | "error_message"
+  | "attempts"
+  | "received_at"
+  | "finished_at"
 > & { campaign_name: string | null };
 
 /** The influencer's 50 newest events, with the campaign of the keyword that matched. */

@@ -12,15 +12,11 @@ import {
 import { money } from "../../_shared/contract/money.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Fragment, Tx } from "../../_shared/db.ts";
-import type { Narrowed } from "../../_shared/rows.ts";
 import { cursorMicros } from "../lib/keyset.ts";
 
-type LinkRow = Narrowed<
-  Pick<
-    Tables<"affiliate_links">,
-    "id" | "influencer_id" | "campaign_id" | "status" | "is_approved" | "short_code" | "created_at" | "decided_at"
-  >,
-  { is_approved: boolean }
+type LinkRow = Pick<
+  Tables<"affiliate_links">,
+  "id" | "influencer_id" | "campaign_id" | "status" | "is_approved" | "short_code" | "created_at" | "decided_at"
 > & {
   campaign_name: Tables<"campaigns">["product_name"];
   /** Null unless rejected (a left join; RLS shows it to the influencer and admins only). */

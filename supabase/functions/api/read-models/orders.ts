@@ -1,7 +1,7 @@
 // The Order (docs/api.md, "Order") as the API returns it, with the queries that read orders and
 // their stats: amounts in cents plus dollars for display.
-import type { ClickSource } from "../../_shared/contract/attribution.ts";
 import { centsToDollars } from "../../_shared/contract/money.ts";
+import { ADMIN_ORDER_CSV_COLUMNS, ORDER_CSV_COLUMNS } from "../../_shared/contract/exports.ts";
 import {
   CANCELLATION_REASONS,
   ORDER_STATUSES,
@@ -14,22 +14,15 @@ import {
   type OrderFlag,
   type OrderStatus,
   type PlacedOrder,
-  type ReviewStatus,
 } from "../../_shared/contract/orders.ts";
 import type { Database, Tables } from "../../_shared/database.types.ts";
 import type { Fragment, Tx } from "../../_shared/db.ts";
-import type { Narrowed } from "../../_shared/rows.ts";
 import type { UserRow } from "./users.ts";
 import { afterCursor, cursorMicros, rowsToRead } from "../lib/keyset.ts";
 import { csvCellSql, csvLineSql } from "../lib/csv.ts";
 
-/** What the checks of public.orders guarantee: generated totals that are never null, a known source. */
-type CheckedOrder = { subtotal_cents: number; total_cents: number };
-type CheckedSource = { source: ClickSource | null };
-type CheckedReview = { review_status: ReviewStatus | null };
-
 export type OrderRow = Pick<
-  Narrowed<Tables<"orders">, CheckedOrder & CheckedSource & CheckedReview>,
+  Tables<"orders">,
   | "id"
   | "order_number"
   | "campaign_id"
@@ -173,7 +166,7 @@ const PLACED_ORDER_COLUMNS = [
 
 /** What private.place_order returns of the new order, as the customer sees it. */
 export type PlacedOrderRow = Pick<
-  Narrowed<Database["private"]["Functions"]["place_order"]["Returns"], CheckedOrder>,
+  Database["private"]["Functions"]["place_order"]["Returns"],
   (typeof PLACED_ORDER_COLUMNS)[number]
 >;
 
@@ -203,7 +196,7 @@ export function toPlacedOrderJson(row: PlacedOrderRow): PlacedOrder {
  */
 type StatusTotalsRow = Pick<Tables<"orders">, "status" | "cancellation_reason"> & {
   orders: number;
-  sales_cents: CheckedOrder["subtotal_cents"];
+  sales_cents: Tables<"orders">["subtotal_cents"];
 };
 
 /**
@@ -248,25 +241,7 @@ export async function readOrderStats(tx: Tx, user: Pick<UserRow, "id" | "user_ty
 
 /** The columns of an orders CSV; the flags and the customer's phone only in the admin's. */
 export function orderCsvHeader(withPhone: boolean): string[] {
-  const header = [
-    "order_number",
-    "created_at",
-    "status",
-    "cancellation_reason",
-    "product_name",
-    "quantity",
-    "unit_price",
-    "delivery_fee",
-    "total",
-    "commission_rate",
-    "business_name",
-    "delivery_district",
-    "delivery_commune",
-    "source",
-    "review_status",
-  ];
-  // The admin's: the flags (RLS gives nobody else any) and the phone, last.
-  return withPhone ? [...header, "flags", "customer_phone"] : header;
+  return [...(withPhone ? ADMIN_ORDER_CSV_COLUMNS : ORDER_CSV_COLUMNS)];
 }
 
 /**

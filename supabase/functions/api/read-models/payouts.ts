@@ -4,6 +4,7 @@
 // cents and in dollars.
 import { checkKhqr, payableKhqr } from "../../_shared/contract/khqr.ts";
 import { centsToDollars, money } from "../../_shared/contract/money.ts";
+import { PAYOUT_CSV_COLUMNS } from "../../_shared/contract/exports.ts";
 import {
   PAYABLE_KHQR_LIFETIME_MS,
   type BusinessPayoutSummary,
@@ -71,23 +72,7 @@ export async function readPayoutPage(tx: Tx, page: PageQuery) {
 }
 
 /** The columns of a payouts CSV. */
-export const PAYOUT_CSV_HEADER = [
-  "payout_request_id",
-  "requested_at",
-  "completed_at",
-  "status",
-  "email",
-  "business_name",
-  "user_type",
-  "total_amount",
-  "gross_amount",
-  "fee_amount",
-  "transaction_count",
-  "aba_reference",
-  "bank_name",
-  "account_name",
-  "account_number",
-];
+export const PAYOUT_CSV_HEADER = [...PAYOUT_CSV_COLUMNS];
 
 /** Every payout request the caller may read, newest first, as CSV cells in batches from a cursor. */
 export async function* payoutCsvBatches(tx: Tx): AsyncGenerator<(string | number | null)[][]> {

@@ -2,14 +2,10 @@
 import type { TelegramChat } from "../../_shared/contract/telegram.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Fragment, Tx } from "../../_shared/db.ts";
-import type { Narrowed } from "../../_shared/rows.ts";
 
-export type TelegramChatRow = Narrowed<
-  Pick<
-    Tables<"telegram_chats">,
-    "id" | "title" | "language" | "notify_new_orders" | "notify_payouts" | "notify_signups" | "linked_at"
-  >,
-  { language: TelegramChat["language"] }
+export type TelegramChatRow = Pick<
+  Tables<"telegram_chats">,
+  "id" | "title" | "language" | "notify_new_orders" | "notify_payouts" | "notify_signups" | "linked_at"
 >;
 
 export function telegramChatColumns(tx: Tx): Fragment {

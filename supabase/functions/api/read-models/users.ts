@@ -3,7 +3,6 @@
 import type { User } from "../../_shared/contract/auth.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Tx } from "../../_shared/db.ts";
-import type { Narrowed } from "../../_shared/rows.ts";
 
 const USER_COLUMNS = [
   "id",
@@ -27,7 +26,7 @@ const USER_COLUMNS = [
   "updated_at",
 ] as const satisfies readonly (keyof Tables<"users">)[];
 
-export type UserRow = Narrowed<Pick<Tables<"users">, (typeof USER_COLUMNS)[number]>, { is_approved: boolean }>;
+export type UserRow = Pick<Tables<"users">, (typeof USER_COLUMNS)[number]>;
 
 /** The columns of a UserRow, for `select ${userColumns(tx)} from ...` and `returning ${userColumns(tx)}`. */
 export function userColumns(tx: Tx) {

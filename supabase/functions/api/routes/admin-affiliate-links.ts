@@ -1,5 +1,5 @@
 // Admin paths for affiliate links: every application, the pending ones, approve or reject one.
-// Mounted behind the /admin/* guard (an approved admin); RLS lets admins read every link.
+// The route table lets only approved admins here; RLS lets admins read every link.
 import { Hono, type Context } from "hono";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";

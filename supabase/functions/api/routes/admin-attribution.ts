@@ -1,5 +1,5 @@
-// GET /admin/attribution/stats: the platform's clicks and the orders they led to (the admin
-// middleware of app.ts lets only approved admins here). Read as the admin: the admin policies of
+// GET /admin/attribution/stats: the platform's clicks and the orders they led to (the route
+// table lets only approved admins here). Read as the admin: the admin policies of
 // link_clicks and orders show every row.
 import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";

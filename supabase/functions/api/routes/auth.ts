@@ -16,7 +16,6 @@ import { clientAddress } from "../../_shared/client-address.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import { failureDelayMs } from "../lib/login-throttle.ts";
-import { requireUser } from "../lib/require-user.ts";
 import { signAccessToken } from "../../_shared/tokens.ts";
 import { toUserJson, userColumns, type UserRow } from "../read-models/users.ts";
 import { parseJsonBody } from "../../_shared/validation.ts";
@@ -112,9 +111,6 @@ export function authRoutes(deps: AppDeps) {
       201,
     );
   });
-
-  app.use("/me", requireUser(deps));
-  app.use("/profile", requireUser(deps));
 
   // GET /auth/me - the caller's account as it is now
   app.get("/me", (c) => c.json({ user: toUserJson(c.get("user")) } satisfies MeResponse));

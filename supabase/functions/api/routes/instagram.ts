@@ -28,7 +28,6 @@ import {
 import { encryptToken } from "../../_shared/instagram/token-cipher.ts";
 import { parseJsonBody } from "../../_shared/validation.ts";
 import type { AppEnv } from "../lib/app-env.ts";
-import { requireRole, requireUser } from "../lib/require-user.ts";
 import {
   readInstagramAccount,
   readInstagramActivity,
@@ -40,9 +39,6 @@ const STALE_STATE = "This Instagram link has expired or was already used. Connec
 
 export function instagramRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.use("*", requireUser(deps));
-  const approvedInfluencer = requireRole("influencer", { approved: true, to: "connect Instagram" });
-  const influencer = requireRole("influencer", { to: "see their Instagram connection" });
 
   const configured = (): InstagramConfig => {
     if (!deps.instagram) throw new ApiError("unavailable", "Instagram is not set up on this marketplace yet");
@@ -51,7 +47,7 @@ export function instagramRoutes(deps: AppDeps) {
   const redirectUri = `${deps.appUrl}/influencer/instagram/callback`;
 
   // GET /instagram/connect - where to send the influencer to allow access
-  app.get("/connect", approvedInfluencer, async (c) => {
+  app.get("/connect", async (c) => {
     const config = configured();
     const user = c.get("user");
     const [{ nonce }] = await asService(
@@ -69,7 +65,7 @@ export function instagramRoutes(deps: AppDeps) {
   });
 
   // POST /instagram/connect - finish connecting with what Instagram handed the callback page
-  app.post("/connect", approvedInfluencer, async (c) => {
+  app.post("/connect", async (c) => {
     const config = configured();
     const user = c.get("user");
     const input = await parseJsonBody(c, instagramConnectSchema);
@@ -122,7 +118,7 @@ export function instagramRoutes(deps: AppDeps) {
   });
 
   // GET /instagram/account - the connected account, never its token
-  app.get("/account", influencer, async (c) => {
+  app.get("/account", async (c) => {
     const user = c.get("user");
     const row = await asUser(deps.sql, c.get("claims"), (tx) => readInstagramAccount(tx, user.id));
     if (row && deps.instagram) await keepTokenFresh(deps, deps.instagram, user.id);
@@ -130,7 +126,7 @@ export function instagramRoutes(deps: AppDeps) {
   });
 
   // DELETE /instagram/account - disconnect: the token is deleted, events for it are ignored
-  app.delete("/account", influencer, async (c) => {
+  app.delete("/account", async (c) => {
     const user = c.get("user");
     const deleted = await asService(
       deps.sql,
@@ -141,7 +137,7 @@ export function instagramRoutes(deps: AppDeps) {
   });
 
   // GET /instagram/activity - the newest keyword comments and DMs and what they got
-  app.get("/activity", influencer, async (c) => {
+  app.get("/activity", async (c) => {
     const user = c.get("user");
     const rows = await asUser(deps.sql, c.get("claims"), (tx) => readInstagramActivity(tx, user.id));
     return c.json({ events: rows.map(toInstagramEventJson) } satisfies InstagramActivityResponse);

@@ -15,22 +15,19 @@ import {
 import { shortUrl } from "../../_shared/contract/links.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 import { readOwnTriggers, toTriggerJson } from "../read-models/links.ts";
-import { requireRole, requireUser } from "../lib/require-user.ts";
 
 export function keywordTriggerRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.use("*", requireUser(deps));
-  const influencer = requireRole("influencer", { to: "see keyword triggers" });
 
   // GET /keyword-triggers/my-triggers - the caller's triggers, newest first
-  app.get("/my-triggers", influencer, async (c) => {
+  app.get("/my-triggers", async (c) => {
     const user = c.get("user");
     const rows = await asUser(deps.sql, c.get("claims"), (tx) => readOwnTriggers(tx, user.id));
     return c.json({ triggers: rows.map((row) => toTriggerJson(row, deps.appUrl)) } satisfies MyTriggersResponse);
   });
 
   // PUT /keyword-triggers/{id} - reword the DM template, switch the trigger on or off
-  app.put("/:id", requireRole("influencer", { to: "change keyword replies" }), async (c) => {
+  app.put("/:id", async (c) => {
     const id = uuidParam(c.req.param("id"), "id");
     const input = await parseJsonBody(c, keywordTriggerUpdateSchema);
     const user = c.get("user");

@@ -19,17 +19,13 @@ import { asService, asUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { parseJsonBody, parseWith, uuidParam } from "../../_shared/validation.ts";
 import type { AppEnv } from "../lib/app-env.ts";
-import { requireRole, requireUser } from "../lib/require-user.ts";
 import { telegramChatColumns, toTelegramChatJson, type TelegramChatRow } from "../read-models/telegram-chats.ts";
 
 export function notificationRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.use("*", requireUser(deps));
-  const linker = requireRole(["business", "admin"], { approved: true, to: "link Telegram" });
-  const owner = requireRole(["business", "admin"], { to: "manage Telegram alerts" });
 
   // GET /notifications/telegram - the link that connects a Telegram chat (valid 15 minutes, once)
-  app.get("/telegram", linker, async (c) => {
+  app.get("/telegram", async (c) => {
     if (!deps.telegram) throw new ApiError("unavailable", "Telegram alerts are not set up on this marketplace yet");
     const { language } = parseWith(telegramLinkQuerySchema, c.req.query());
     const user = c.get("user");
@@ -42,7 +38,7 @@ export function notificationRoutes(deps: AppDeps) {
   });
 
   // GET /notifications/telegram/chats - the caller's linked chats and their switches
-  app.get("/telegram/chats", owner, async (c) => {
+  app.get("/telegram/chats", async (c) => {
     const rows = await asUser(
       deps.sql,
       c.get("claims"),
@@ -54,7 +50,7 @@ export function notificationRoutes(deps: AppDeps) {
   });
 
   // PUT /notifications/telegram/chats/{id} - switch notices, or change the language
-  app.put("/telegram/chats/:id", owner, async (c) => {
+  app.put("/telegram/chats/:id", async (c) => {
     const chatId = uuidParam(c.req.param("id"), "id");
     const input = await parseJsonBody(c, telegramChatUpdateSchema);
     const [row] = await asUser(
@@ -74,7 +70,7 @@ export function notificationRoutes(deps: AppDeps) {
   });
 
   // DELETE /notifications/telegram/chats/{id} - unlink: nothing more is sent there
-  app.delete("/telegram/chats/:id", owner, async (c) => {
+  app.delete("/telegram/chats/:id", async (c) => {
     const chatId = uuidParam(c.req.param("id"), "id");
     const deleted = await asUser(
       deps.sql,

@@ -19,7 +19,6 @@ import {
 import { money } from "../../_shared/contract/money.ts";
 import { csvLine, csvResponse, exportDate } from "../lib/csv.ts";
 import { asUserExporting } from "../lib/export-statement.ts";
-import { requireRole, requireUser } from "../lib/require-user.ts";
 import {
   payoutCompletionSchema,
   type PayoutCompletedResponse,
@@ -38,14 +37,12 @@ type PublicFunctions = Database["public"]["Functions"];
 
 export function payoutRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.use("*", requireUser(deps));
-  app.use("/admin/*", requireRole("admin", { approved: true, to: "manage payouts" }));
 
   // GET /payouts/summary - the caller's balances and payout requests
-  app.get("/summary", requireRole(["business", "influencer"], { to: "have payout balances" }), async (c) => {
+  app.get("/summary", async (c) => {
     const user = c.get("user");
     const { summary, history } = await asUser(deps.sql, c.get("claims"), async (tx) => ({
-      // requireRole above lets only businesses and influencers through.
+      // The route table lets only businesses and influencers here.
       summary: await readSummary(tx, user.id, user.user_type as PayoutUserType),
       history: await readPayouts(tx, tx`r.user_id = ${user.id}`),
     }));
@@ -99,14 +96,14 @@ export function payoutRoutes(deps: AppDeps) {
     return c.json({ stats } satisfies PayoutStatsResponse);
   });
 
-  // PUT /payouts/admin/complete/{userId} - complete a user's pending requests with the ABA reference
+  // PUT /payouts/admin/complete/{userId} - complete a user's pending request (one at most) with the ABA reference
   app.put("/admin/complete/:userId", async (c) => {
     const userId = uuidParam(c.req.param("userId"), "userId");
     const { aba_reference } = await parseJsonBody(c, payoutCompletionSchema);
     const { email, payouts } = await asUser(deps.sql, c.get("claims"), async (tx) => {
-      const completed = await tx<Pick<PublicFunctions["complete_payouts"]["Returns"][number], "id">[]>`
+      const [completed] = await tx<Pick<PublicFunctions["complete_payouts"]["Returns"], "id">[]>`
         select id from public.complete_payouts(${userId}, ${aba_reference})`;
-      const payouts = await readPayouts(tx, tx`r.id = any(${completed.map((row) => row.id)}::uuid[])`);
+      const payouts = await readPayouts(tx, tx`r.id = ${completed.id}`);
       return { email: payouts[0].email, payouts };
     });
     const total = payouts.reduce((sum, payout) => sum + payout.total_amount_cents, 0);

@@ -1,0 +1,673 @@
+// The route table: every path the api function serves, once, with who may call it, what it takes
+// and what it answers. The function checks each caller's role from it (api/lib/route-roles.ts,
+// and a deno test holds the app's routes and this table to each other), the SPA's fetchers take
+// their path and schemas from it (apiCall in src/lib/api-client.ts), tests/api/contract.test.ts
+// parses a real answer of every entry, and docs/api-reference.md is written from it
+// (npm run docs:api). No Deno APIs: the SPA bundles it (but not the public checkout, which keeps
+// zod off its first screen).
+import type { z } from "zod";
+import { platformStatsResponseSchema, campaignStatsResponseSchema, linkStatsResponseSchema } from "./attribution.ts";
+import { auditLogQuerySchema, auditLogResponseSchema } from "./audit.ts";
+import {
+  businessRegistrationSchema,
+  influencerRegistrationSchema,
+  jwksResponseSchema,
+  loginResponseSchema,
+  loginSchema,
+  meResponseSchema,
+  profileUpdateSchema,
+  registrationResponseSchema,
+  usersQuerySchema,
+  usersResponseSchema,
+  userStatusResponseSchema,
+  userStatusSchema,
+  type UserType,
+} from "./auth.ts";
+import {
+  availableCampaignsResponseSchema,
+  campaignCreateSchema,
+  campaignResponseSchema,
+  campaignSavedResponseSchema,
+  campaignsResponseSchema,
+  campaignUpdateSchema,
+  MAX_CAMPAIGN_IMAGES,
+} from "./campaigns.ts";
+import { communesResponseSchema, deliveryFeeResponseSchema, districtsResponseSchema } from "./delivery-zones.ts";
+import { ADMIN_ORDER_CSV_COLUMNS, ORDER_CSV_COLUMNS, PAYOUT_CSV_COLUMNS } from "./exports.ts";
+import {
+  instagramAccountResponseSchema,
+  instagramActivityResponseSchema,
+  instagramConnectedResponseSchema,
+  instagramConnectSchema,
+  instagramConnectUrlResponseSchema,
+  instagramDisconnectedResponseSchema,
+  keywordTriggerSavedResponseSchema,
+  keywordTriggerUpdateSchema,
+} from "./instagram.ts";
+import {
+  linkApplicationSchema,
+  linkApplicationsQuerySchema,
+  linkApplicationsResponseSchema,
+  linkAppliedResponseSchema,
+  linkDecisionResponseSchema,
+  linkRejectionSchema,
+  myLinksResponseSchema,
+  myTriggersResponseSchema,
+} from "./links.ts";
+import {
+  checkoutInfoResponseSchema,
+  checkoutOrderSchema,
+  orderFilterSchema,
+  orderListQuerySchema,
+  orderReviewedResponseSchema,
+  orderReviewSchema,
+  ordersResponseSchema,
+  orderStatsResponseSchema,
+  orderStatusChangedResponseSchema,
+  orderStatusChangeSchema,
+  placeOrderResponseSchema,
+} from "./orders.ts";
+import { pageQuerySchema } from "./paging.ts";
+import {
+  payoutCompletedResponseSchema,
+  payoutCompletionSchema,
+  payoutHistoryResponseSchema,
+  payoutRequestedResponseSchema,
+  payoutStatsResponseSchema,
+  payoutSummaryResponseSchema,
+  pendingPayoutsResponseSchema,
+} from "./payouts.ts";
+import type { HttpMethod } from "./route-path.ts";
+import { settingsResponseSchema, settingsSavedResponseSchema, settingsUpdateSchema } from "./settings.ts";
+import {
+  telegramChatResponseSchema,
+  telegramChatsResponseSchema,
+  telegramChatUpdateSchema,
+  telegramLinkQuerySchema,
+  telegramLinkResponseSchema,
+  telegramUnlinkedResponseSchema,
+} from "./telegram.ts";
+import { imagesUploadResponseSchema, imageUploadResponseSchema } from "./uploads.ts";
+
+export type { HttpMethod } from "./route-path.ts";
+
+/**
+ * Who may call a route. `account`: a signed-in account of one of `types` (and, with `approved`,
+ * one an admin approved); anyone else signed in gets 403 with a sentence made of `to`, what the
+ * route does: "Only influencers can apply for affiliate links".
+ */
+export type Role =
+  | { readonly kind: "anyone" }
+  | { readonly kind: "signed-in" }
+  | {
+      readonly kind: "account";
+      readonly types: readonly UserType[];
+      readonly approved: boolean;
+      readonly to: string;
+    };
+
+export interface RouteRequest {
+  /** The JSON body, parsed with this schema. */
+  readonly body?: z.ZodType;
+  /** The query string's parameters (each one text), parsed with this schema. */
+  readonly query?: z.ZodType;
+  /** A multipart/form-data body of 1 to `max` image files in the form field `field`. */
+  readonly files?: { readonly field: string; readonly max: number };
+}
+
+export type RouteResponse =
+  /** A JSON answer with this status, which this schema parses. */
+  | { readonly kind: "json"; readonly status: 200 | 201; readonly schema: z.ZodType }
+  /** text/csv, streamed as an attachment: a header row of these columns, then one line per row. */
+  | { readonly kind: "csv"; readonly columns: readonly string[] }
+  /** A short link: a redirect to the checkout for a person, an HTML page of Open Graph tags for a crawler. */
+  | { readonly kind: "short-link" };
+
+export interface ApiRoute {
+  readonly method: HttpMethod;
+  /** Relative to the function (`<project URL>/functions/v1/api`), parameters as `{name}`. */
+  readonly path: string;
+  readonly role: Role;
+  readonly request: RouteRequest;
+  readonly response: RouteResponse;
+  /** One sentence on what the route does; docs/api.md explains the rest. */
+  readonly summary: string;
+}
+
+/** A route answering JSON. */
+export type JsonRoute = ApiRoute & { readonly response: { readonly kind: "json" } };
+
+const anyone = { kind: "anyone" } as const;
+const signedIn = { kind: "signed-in" } as const;
+
+/** Accounts of these types (whatever their status, unless `approved`). */
+function only(types: UserType | readonly UserType[], rule: { approved?: boolean; to: string }) {
+  return {
+    kind: "account",
+    types: typeof types === "string" ? [types] : types,
+    approved: rule.approved ?? false,
+    to: rule.to,
+  } as const;
+}
+
+const approvedAdmin = only("admin", { approved: true, to: "use the admin tools" });
+const payoutAdmin = only("admin", { approved: true, to: "manage payouts" });
+
+function json<S extends z.ZodType>(schema: S, status: 200 | 201 = 200) {
+  return { kind: "json", status, schema } as const;
+}
+
+function csv(columns: readonly string[]) {
+  return { kind: "csv", columns } as const;
+}
+
+/** An entry, with its literal method, path and schemas kept for the SPA's typed calls. */
+function route<const R extends ApiRoute>(entry: R): R {
+  return entry;
+}
+
+const none = {} as const;
+
+/** Every route of the api function, by a name the SPA's fetchers use. */
+export const API = {
+  jwks: route({
+    method: "GET",
+    path: "/.well-known/jwks.json",
+    role: anyone,
+    request: none,
+    response: json(jwksResponseSchema),
+    summary: "The public keys that verify the function's tokens, as a JSON Web Key Set.",
+  }),
+
+  login: route({
+    method: "POST",
+    path: "/auth/login",
+    role: anyone,
+    request: { body: loginSchema },
+    response: json(loginResponseSchema),
+    summary: "Sign in with email and password: a token for 24 hours and the account.",
+  }),
+  registerBusiness: route({
+    method: "POST",
+    path: "/auth/register/business",
+    role: anyone,
+    request: { body: businessRegistrationSchema },
+    response: json(registrationResponseSchema, 201),
+    summary: "Create a business account, pending an admin's approval, and sign it in.",
+  }),
+  registerInfluencer: route({
+    method: "POST",
+    path: "/auth/register/influencer",
+    role: anyone,
+    request: { body: influencerRegistrationSchema },
+    response: json(registrationResponseSchema, 201),
+    summary: "Create an influencer account, pending an admin's approval, and sign it in.",
+  }),
+  me: route({
+    method: "GET",
+    path: "/auth/me",
+    role: signedIn,
+    request: none,
+    response: json(meResponseSchema),
+    summary: "The caller's account as it is now.",
+  }),
+  updateProfile: route({
+    method: "PUT",
+    path: "/auth/profile",
+    role: signedIn,
+    request: { body: profileUpdateSchema },
+    response: json(meResponseSchema),
+    summary:
+      "Change the caller's shop name and logo (businesses), phone (influencers), bank details and KHQR; answers the account as saved.",
+  }),
+
+  businessCampaigns: route({
+    method: "GET",
+    path: "/campaigns/business",
+    role: only("business", { to: "list their campaigns" }),
+    request: none,
+    response: json(campaignsResponseSchema),
+    summary: "The caller's own campaigns, newest first, inactive ones included.",
+  }),
+  activeCampaigns: route({
+    method: "GET",
+    path: "/campaigns/active",
+    role: only(["influencer", "admin"], { approved: true, to: "browse active campaigns" }),
+    request: none,
+    response: json(availableCampaignsResponseSchema),
+    summary: "Every active campaign, newest first, each with the status of the caller's own link application.",
+  }),
+  campaignStats: route({
+    method: "GET",
+    path: "/campaigns/stats",
+    role: only("business", { to: "see campaign stats" }),
+    request: none,
+    response: json(campaignStatsResponseSchema),
+    summary: "Clicks, orders and commission of each of the caller's campaigns, the totals and the last 30 days.",
+  }),
+  campaign: route({
+    method: "GET",
+    path: "/campaigns/{id}",
+    role: signedIn,
+    request: none,
+    response: json(campaignResponseSchema),
+    summary: "One campaign the caller may see (row-level security decides; otherwise 404).",
+  }),
+  createCampaign: route({
+    method: "POST",
+    path: "/campaigns",
+    role: only("business", { approved: true, to: "create campaigns" }),
+    request: { body: campaignCreateSchema },
+    response: json(campaignSavedResponseSchema, 201),
+    summary: "Create an active campaign of the caller's (the create page's or the dashboard's field names).",
+  }),
+  updateCampaign: route({
+    method: "PUT",
+    path: "/campaigns/{id}",
+    role: only("business", { approved: true, to: "edit campaigns" }),
+    request: { body: campaignUpdateSchema },
+    response: json(campaignSavedResponseSchema),
+    summary: "Change some fields of one of the caller's campaigns, or deactivate it (one-way).",
+  }),
+
+  uploadImage: route({
+    method: "POST",
+    path: "/upload/image",
+    role: only("business", { approved: true, to: "upload images" }),
+    request: { files: { field: "image", max: 1 } },
+    response: json(imageUploadResponseSchema),
+    summary: "Store one PNG, JPEG or GIF image of at most 10 MiB in the public campaign-images bucket.",
+  }),
+  uploadImages: route({
+    method: "POST",
+    path: "/upload/images",
+    role: only("business", { approved: true, to: "upload images" }),
+    request: { files: { field: "images", max: MAX_CAMPAIGN_IMAGES } },
+    response: json(imagesUploadResponseSchema),
+    summary: "Store 1 to 5 images at once, in the order sent.",
+  }),
+
+  applyForLink: route({
+    method: "POST",
+    path: "/affiliate-links/apply",
+    role: only("influencer", { approved: true, to: "apply for affiliate links" }),
+    request: { body: linkApplicationSchema },
+    response: json(linkAppliedResponseSchema, 201),
+    summary: "Apply for a link to an active campaign; pending until an admin decides.",
+  }),
+  myLinks: route({
+    method: "GET",
+    path: "/affiliate-links/my-links",
+    role: only("influencer", { to: "see affiliate links" }),
+    request: none,
+    response: json(myLinksResponseSchema),
+    summary: "The caller's link applications and links, newest first.",
+  }),
+  linkStats: route({
+    method: "GET",
+    path: "/affiliate-links/stats",
+    role: only("influencer", { to: "see link stats" }),
+    request: none,
+    response: json(linkStatsResponseSchema),
+    summary: "Clicks, orders and commission of each of the caller's approved links, the totals and the last 30 days.",
+  }),
+  myTriggers: route({
+    method: "GET",
+    path: "/keyword-triggers/my-triggers",
+    role: only("influencer", { to: "see keyword triggers" }),
+    request: none,
+    response: json(myTriggersResponseSchema),
+    summary: "The DM keywords and reply templates of the caller's approved links, newest first.",
+  }),
+  updateTrigger: route({
+    method: "PUT",
+    path: "/keyword-triggers/{id}",
+    role: only("influencer", { to: "change keyword replies" }),
+    request: { body: keywordTriggerUpdateSchema },
+    response: json(keywordTriggerSavedResponseSchema),
+    summary: "Reword the DM reply of one of the caller's keyword triggers, or switch it on or off.",
+  }),
+
+  instagramConnectUrl: route({
+    method: "GET",
+    path: "/instagram/connect",
+    role: only("influencer", { approved: true, to: "connect Instagram" }),
+    request: none,
+    response: json(instagramConnectUrlResponseSchema),
+    summary: "Instagram's authorize URL, with a signed single-use state, to send the influencer to.",
+  }),
+  instagramConnect: route({
+    method: "POST",
+    path: "/instagram/connect",
+    role: only("influencer", { approved: true, to: "connect Instagram" }),
+    request: { body: instagramConnectSchema },
+    response: json(instagramConnectedResponseSchema),
+    summary: "Finish connecting with the code and state Instagram handed the callback page.",
+  }),
+  instagramAccount: route({
+    method: "GET",
+    path: "/instagram/account",
+    role: only("influencer", { to: "see their Instagram connection" }),
+    request: none,
+    response: json(instagramAccountResponseSchema),
+    summary: "The caller's connected Instagram account (never its token), or null.",
+  }),
+  instagramDisconnect: route({
+    method: "DELETE",
+    path: "/instagram/account",
+    role: only("influencer", { to: "see their Instagram connection" }),
+    request: none,
+    response: json(instagramDisconnectedResponseSchema),
+    summary: "Disconnect the caller's Instagram account: its token is deleted, its events ignored.",
+  }),
+  instagramActivity: route({
+    method: "GET",
+    path: "/instagram/activity",
+    role: only("influencer", { to: "see their Instagram connection" }),
+    request: none,
+    response: json(instagramActivityResponseSchema),
+    summary: "The 50 newest comments and DMs the webhook received for the caller's account, and what they got.",
+  }),
+
+  districts: route({
+    method: "GET",
+    path: "/delivery-zones/districts",
+    role: anyone,
+    request: none,
+    response: json(districtsResponseSchema),
+    summary: "Every district (khan) of Phnom Penh, sorted.",
+  }),
+  communes: route({
+    method: "GET",
+    path: "/delivery-zones/communes/{district}",
+    role: anyone,
+    request: none,
+    response: json(communesResponseSchema),
+    summary: "The communes (sangkats) of one district, sorted.",
+  }),
+  deliveryFee: route({
+    method: "GET",
+    path: "/delivery-zones/fee/{commune}/{district}",
+    role: anyone,
+    request: none,
+    response: json(deliveryFeeResponseSchema),
+    summary: "The delivery fee to one commune of a district (commune first).",
+  }),
+  checkoutInfo: route({
+    method: "GET",
+    path: "/checkout/info",
+    role: anyone,
+    request: none,
+    response: json(checkoutInfoResponseSchema),
+    summary:
+      "What the checkout page of an approved link shows (`?influencer_id=…&product_id=…`), and why the product is unavailable, if it is.",
+  }),
+  placeOrder: route({
+    method: "POST",
+    path: "/checkout/order",
+    role: anyone,
+    request: { body: checkoutOrderSchema },
+    response: json(placeOrderResponseSchema, 201),
+    summary:
+      "Place a cash-on-delivery order through an approved link; the server prices it. Once per `Idempotency-Key` header.",
+  }),
+  shortLink: route({
+    method: "GET",
+    path: "/r/{code}",
+    role: anyone,
+    request: none,
+    response: { kind: "short-link" },
+    summary:
+      "A short link (also at `<app URL>/r/{code}`; `?s=` says where it was shared): a person is redirected to the checkout and the click counted, a crawler gets a preview page.",
+  }),
+
+  myOrders: route({
+    method: "GET",
+    path: "/orders/user/all",
+    role: only(["business", "influencer"], { to: "list their own orders" }),
+    request: { query: orderListQuerySchema },
+    response: json(ordersResponseSchema),
+    summary: "One page of the caller's orders (a business's sales, an influencer's through its links), newest first.",
+  }),
+  exportMyOrders: route({
+    method: "GET",
+    path: "/orders/export",
+    role: only(["business", "influencer"], { to: "list their own orders" }),
+    request: { query: orderFilterSchema },
+    response: csv(ORDER_CSV_COLUMNS),
+    summary: "Every one of the caller's orders matching the list's filters, as CSV, without customers' phones.",
+  }),
+  orderStats: route({
+    method: "GET",
+    path: "/orders/stats/summary",
+    role: only(["business", "influencer", "admin"], { to: "see order stats" }),
+    request: none,
+    response: json(orderStatsResponseSchema),
+    summary:
+      "Counts per status and reason, refusal rate and sales of all the caller's orders (an admin's: every order).",
+  }),
+
+  payoutSummary: route({
+    method: "GET",
+    path: "/payouts/summary",
+    role: only(["business", "influencer"], { to: "have payout balances" }),
+    request: none,
+    response: json(payoutSummaryResponseSchema),
+    summary: "The caller's balances and payout requests (at most 500, newest first).",
+  }),
+  requestPayout: route({
+    method: "POST",
+    path: "/payouts/request",
+    role: only(["business", "influencer"], { to: "request payouts" }),
+    request: none,
+    response: json(payoutRequestedResponseSchema, 201),
+    summary: "Request everything available for payout (no body); at most one pending request per user.",
+  }),
+  payoutHistory: route({
+    method: "GET",
+    path: "/payouts/history",
+    role: signedIn,
+    request: { query: pageQuerySchema },
+    response: json(payoutHistoryResponseSchema),
+    summary: "One page of payout requests, newest first: the caller's own, or everyone's for an admin.",
+  }),
+  exportPayoutHistory: route({
+    method: "GET",
+    path: "/payouts/history/export",
+    role: signedIn,
+    request: none,
+    response: csv(PAYOUT_CSV_COLUMNS),
+    summary: "Every payout request the caller may read (an admin's: everyone's), as CSV.",
+  }),
+  pendingPayouts: route({
+    method: "GET",
+    path: "/payouts/admin/pending",
+    role: payoutAdmin,
+    request: none,
+    response: json(pendingPayoutsResponseSchema),
+    summary: "Pending payout requests grouped per user, the longest-waiting first, with where and how to pay them.",
+  }),
+  payoutStats: route({
+    method: "GET",
+    path: "/payouts/admin/stats",
+    role: payoutAdmin,
+    request: none,
+    response: json(payoutStatsResponseSchema),
+    summary: "Platform-wide payout counts and amounts, fee revenue, cash collected and held.",
+  }),
+  completePayout: route({
+    method: "PUT",
+    path: "/payouts/admin/complete/{userId}",
+    role: payoutAdmin,
+    request: { body: payoutCompletionSchema },
+    response: json(payoutCompletedResponseSchema),
+    summary: "Record the ABA transfer that pays all of one user's pending requests.",
+  }),
+
+  telegramLink: route({
+    method: "GET",
+    path: "/notifications/telegram",
+    role: only(["business", "admin"], { approved: true, to: "link Telegram" }),
+    request: { query: telegramLinkQuerySchema },
+    response: json(telegramLinkResponseSchema),
+    summary: "A single-use t.me link (15 minutes) that links the Telegram chat pressing Start to the caller.",
+  }),
+  telegramChats: route({
+    method: "GET",
+    path: "/notifications/telegram/chats",
+    role: only(["business", "admin"], { to: "manage Telegram alerts" }),
+    request: none,
+    response: json(telegramChatsResponseSchema),
+    summary: "The caller's linked Telegram chats and which notices each gets, oldest first.",
+  }),
+  updateTelegramChat: route({
+    method: "PUT",
+    path: "/notifications/telegram/chats/{id}",
+    role: only(["business", "admin"], { to: "manage Telegram alerts" }),
+    request: { body: telegramChatUpdateSchema },
+    response: json(telegramChatResponseSchema),
+    summary: "Switch kinds of notices of one of the caller's chats on or off, or change its language.",
+  }),
+  unlinkTelegramChat: route({
+    method: "DELETE",
+    path: "/notifications/telegram/chats/{id}",
+    role: only(["business", "admin"], { to: "manage Telegram alerts" }),
+    request: none,
+    response: json(telegramUnlinkedResponseSchema),
+    summary: "Unlink one of the caller's chats; notices not yet sent to it are dropped.",
+  }),
+
+  users: route({
+    method: "GET",
+    path: "/admin/users",
+    role: approvedAdmin,
+    request: { query: usersQuerySchema },
+    response: json(usersResponseSchema),
+    summary: "One page of the accounts (of one status, or all), newest first, with every status's count.",
+  }),
+  setUserStatus: route({
+    method: "PUT",
+    path: "/admin/users/{id}/status",
+    role: approvedAdmin,
+    request: { body: userStatusSchema },
+    response: json(userStatusResponseSchema),
+    summary: "Approve or reject (with a reason) a pending account, once.",
+  }),
+  linkApplications: route({
+    method: "GET",
+    path: "/admin/affiliate-links/all",
+    role: approvedAdmin,
+    request: { query: linkApplicationsQuerySchema },
+    response: json(linkApplicationsResponseSchema),
+    summary: "One page of the link applications (of one status, or all), newest first, with every status's count.",
+  }),
+  pendingLinkApplications: route({
+    method: "GET",
+    path: "/admin/affiliate-links/pending",
+    role: approvedAdmin,
+    request: { query: pageQuerySchema },
+    response: json(linkApplicationsResponseSchema),
+    summary: "One page of the pending link applications, newest first (the answer of /all?status=pending).",
+  }),
+  approveLink: route({
+    method: "PUT",
+    path: "/admin/affiliate-links/{id}/approve",
+    role: approvedAdmin,
+    request: none,
+    response: json(linkDecisionResponseSchema),
+    summary: "Approve a pending link application, which also gives it its keyword trigger (at most 10 per campaign).",
+  }),
+  rejectLink: route({
+    method: "PUT",
+    path: "/admin/affiliate-links/{id}/reject",
+    role: approvedAdmin,
+    request: { body: linkRejectionSchema },
+    response: json(linkDecisionResponseSchema),
+    summary: "Reject a pending link application with a reason the influencer reads.",
+  }),
+  adminOrders: route({
+    method: "GET",
+    path: "/admin/orders",
+    role: approvedAdmin,
+    request: { query: orderListQuerySchema },
+    response: json(ordersResponseSchema),
+    summary: "One page of every order, newest first, with customers' phones, searched and filtered.",
+  }),
+  exportAdminOrders: route({
+    method: "GET",
+    path: "/admin/orders/export",
+    role: approvedAdmin,
+    request: { query: orderFilterSchema },
+    response: csv(ADMIN_ORDER_CSV_COLUMNS),
+    summary: "Every order matching the board's filters, as CSV, with the fraud flags and customers' phones.",
+  }),
+  setOrderStatus: route({
+    method: "PUT",
+    path: "/admin/orders/{id}/status",
+    role: approvedAdmin,
+    request: { body: orderStatusChangeSchema },
+    response: json(orderStatusChangedResponseSchema),
+    summary: "Move an order one step forward or back, cancel it with a reason, or reopen it.",
+  }),
+  reviewOrder: route({
+    method: "PUT",
+    path: "/admin/orders/{id}/review",
+    role: approvedAdmin,
+    request: { body: orderReviewSchema },
+    response: json(orderReviewedResponseSchema),
+    summary: "Clear a flagged order held for review, so its commission follows the holding period.",
+  }),
+  platformStats: route({
+    method: "GET",
+    path: "/admin/attribution/stats",
+    role: approvedAdmin,
+    request: none,
+    response: json(platformStatsResponseSchema),
+    summary: "The whole platform's clicks, orders and commission by source, and the last 30 days.",
+  }),
+  settings: route({
+    method: "GET",
+    path: "/admin/settings",
+    role: approvedAdmin,
+    request: none,
+    response: json(settingsResponseSchema),
+    summary: "The marketplace settings: riel rate, holding period, fraud-flag thresholds, commission ceiling.",
+  }),
+  updateSettings: route({
+    method: "PUT",
+    path: "/admin/settings",
+    role: approvedAdmin,
+    request: { body: settingsUpdateSchema },
+    response: json(settingsSavedResponseSchema),
+    summary: "Save any of the marketplace settings; what is not sent stays.",
+  }),
+  auditLog: route({
+    method: "GET",
+    path: "/admin/audit-log",
+    role: approvedAdmin,
+    request: { query: auditLogQuerySchema },
+    response: json(auditLogResponseSchema),
+    summary: "The admins' actions the database recorded, newest first, a page at a time, filtered.",
+  }),
+} as const;
+
+export type ApiRouteName = keyof typeof API;
+
+/** The table as one list, in the order above. */
+export const API_ROUTES: readonly ApiRoute[] = Object.values(API);
+
+/** "GET /campaigns/{id}" */
+export function routeName(route: Pick<ApiRoute, "method" | "path">): string {
+  return `${route.method} ${route.path}`;
+}
+
+const SINGULAR: Record<UserType, string> = { business: "business", influencer: "influencer", admin: "admin" };
+
+/** Who may call, in words: "anyone", "any signed-in user", "approved business or admin", "influencer (any status)". */
+export function describeRole(role: Role): string {
+  if (role.kind === "anyone") return "anyone";
+  if (role.kind === "signed-in") return "any signed-in user";
+  const names = role.types.map((type) => SINGULAR[type]);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+  return role.approved ? `approved ${list}` : `${list} (any status)`;
+}
