@@ -70,11 +70,10 @@ function call(
   body: unknown,
   n: number,
   token?: string,
-  { giveUpMs }: { giveUpMs?: number } = {},
+  { giveUpMs, started = performance.now() }: { giveUpMs?: number; started?: number } = {},
 ): Promise<Answer> {
   const target = new URL(`${stack.url}/functions/v1/api${path}`);
   const text = body === undefined ? "" : JSON.stringify(body);
-  const started = performance.now();
   return new Promise((resolve) => {
     const req = request(
       {
@@ -109,7 +108,16 @@ function call(
         });
       },
     );
-    req.on("error", () => resolve({ status: 0, body: null, ms: performance.now() - started }));
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection the gateway closed for idleness just as the agent reused it: the
+      // request never reached the gateway. Node's documentation says to send it again, as a
+      // browser does; any other network error is an answer of its own (status 0).
+      if (req.reusedSocket && error.code === "ECONNRESET") {
+        resolve(call(method, path, body, n, token, { giveUpMs, started }));
+      } else {
+        resolve({ status: 0, body: { network_error: error.code ?? error.message }, ms: performance.now() - started });
+      }
+    });
     // A hang is an answer too (status -1), so that a test can say so instead of timing out.
     if (giveUpMs) req.setTimeout(giveUpMs, () => (resolve({ status: -1, body: null, ms: giveUpMs }), req.destroy()));
     req.end(text);
