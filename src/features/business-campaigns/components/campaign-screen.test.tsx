@@ -50,8 +50,12 @@ beforeEach(() => {
         message: "Campaign created successfully!",
         campaign: saved({ ...JSON.parse(String(init!.body)), id: testId(103) }),
       }),
-    [`PUT /campaigns/${CAMPAIGN_ID}`]: async (init) =>
-      json(200, { message: "Campaign updated successfully", campaign: saved(JSON.parse(String(init!.body))) }),
+    [`PUT /campaigns/${CAMPAIGN_ID}`]: async (init) => {
+      const campaign = saved(JSON.parse(String(init!.body)));
+      // The server keeps what it saved: a list fetched afterwards shows it, as the real one does.
+      stored = stored.map((old) => (old.id === campaign.id ? campaign : old));
+      return json(200, { message: "Campaign updated successfully", campaign });
+    },
     "POST /upload/image": async () =>
       json(200, { success: true, url: "https://cdn.test/up1.png", public_id: `${testId(1)}/p1.png` }),
     "POST /upload/images": async () =>
@@ -234,7 +238,7 @@ describe("Campaign screen: editing", () => {
     await typeInto(input("commission_rate"), "18");
     await click(buttonByText(form(), "Save Changes"));
     await until(() => expect(text()).toContain("Your Campaigns"));
-    // The list may show the cached campaigns for a moment before its refetch answers.
+    // The list may show the cached campaigns for a moment before its refetch answers with the saved ones.
     await until(() => {
       const updated = document.querySelector<HTMLElement>('[aria-label="Silk Scarf"]');
       expect(updated?.textContent).toContain("$26.00");
