@@ -1,5 +1,5 @@
-// Test helper: renders a tree into jsdom with React's act(), inside the app's providers (with a
-// fresh query cache each time, so no test sees another's data) and a memory router, and lets
+// Test helper: renders a tree into happy-dom with React's act(), inside the app's providers (with
+// a fresh query cache each time, so no test sees another's data) and a memory router, and lets
 // tests wait for async updates.
 import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
