@@ -1,14 +1,13 @@
-// Test helper: renders a tree into jsdom with React's act(), inside the app's providers (with a
-// fresh query cache each time, so no test sees another's data) and a memory router, and lets
-// tests wait for async updates.
+// Test helper: renders a tree with Testing Library inside the app's providers (with a fresh query
+// cache each time, so no test sees another's data) and a memory router at `path`. Tests query and
+// act through @testing-library/react (screen, waitFor, fireEvent); src/testing/setup.ts unmounts
+// after each test.
 import { act, type ReactNode } from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { render as renderTree } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { QueryClient } from "@tanstack/react-query";
 import { AppProvider } from "@/app/provider.tsx";
 import { createQueryClient } from "@/lib/query-client.ts";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 export interface Rendered {
   container: HTMLElement;
@@ -19,25 +18,20 @@ export interface Rendered {
 
 /** Renders `ui` at `path`; pass `queryClient` to start from a cache the test filled. */
 export async function render(ui: ReactNode, path = "/", queryClient = createQueryClient()): Promise<Rendered> {
-  const container = document.createElement("div");
-  document.body.append(container);
-  let root: Root | null = null;
   const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [path] });
-  await act(async () => {
-    root = createRoot(container);
-    root.render(
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
-  });
+  const view = renderTree(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  // The first effects (the queries' fetches starting) run before the test goes on.
+  await act(async () => undefined);
   return {
-    container,
+    container: view.container,
     queryClient,
     unmount: () => {
-      act(() => root?.unmount());
+      view.unmount();
       queryClient.clear();
-      container.remove();
     },
   };
 }

@@ -3,7 +3,8 @@ import { act, useEffect, useState, type ComponentProps } from "react";
 import { buttonByText, click, render, type Rendered } from "@/testing/render.tsx";
 import { LoadMore } from "./load-more.tsx";
 
-// jsdom has no IntersectionObserver: a stand-in the test scrolls by calling its callback.
+// The test DOM lays nothing out, so no IntersectionObserver there would fire: a stand-in the test
+// scrolls by calling its callback.
 const observers: { callback: IntersectionObserverCallback; observed: Element[]; disconnected: boolean }[] = [];
 class FakeObserver {
   record: (typeof observers)[number];

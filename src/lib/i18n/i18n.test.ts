@@ -57,7 +57,7 @@ describe("initialLocale", () => {
   });
 
   it("then the remembered choice, then the browser's language", () => {
-    expect(initialLocale()).toBe("en"); // jsdom's browser speaks en-US
+    expect(initialLocale()).toBe("en"); // the test DOM's browser speaks en-US
     window.localStorage.setItem("lang", "km");
     expect(initialLocale()).toBe("km");
   });

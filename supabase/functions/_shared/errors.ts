@@ -5,22 +5,9 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { constraintRule, type ConstraintRule } from "./contract/constraints.ts";
+import { errorStatus, type ErrorBody, type ErrorCode } from "./contract/error-codes.ts";
 
-export const errorStatus = {
-  invalid_input: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  unprocessable: 422,
-  rate_limited: 429,
-  internal: 500,
-  unavailable: 503,
-} as const satisfies Record<string, ContentfulStatusCode>;
-
-export type ErrorCode = keyof typeof errorStatus;
+export { errorStatus, type ErrorCode };
 
 export class ApiError extends Error {
   constructor(
@@ -139,12 +126,12 @@ export function toApiError(error: unknown): ApiError {
 export function errorResponse(c: Context, error: unknown) {
   const apiError = toApiError(error);
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
-  const body: { error: ErrorCode; message: string; field?: string } = {
+  const body: ErrorBody = {
     error: apiError.code,
     message: apiError.message,
   };
   if (apiError.field) body.field = apiError.field;
-  return c.json(body, errorStatus[apiError.code]);
+  return c.json(body, errorStatus[apiError.code] satisfies ContentfulStatusCode);
 }
 
 /** The SQLSTATE of a database error (undefined for anything else), for routes that explain one. */

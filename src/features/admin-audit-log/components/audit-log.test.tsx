@@ -1,11 +1,9 @@
-import { act } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { buttonByText, click, render, typeInto, until, type Rendered } from "@/testing/render.tsx";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { API } from "@contract/routes.ts";
+import { fakeApi } from "@/testing/fake-api.ts";
+import { render } from "@/testing/render.tsx";
 import { AuditLog } from "./audit-log.tsx";
-import { json } from "@/testing/http.ts";
-
-let fetchMock: ReturnType<typeof vi.fn>;
-let view: Rendered;
 
 const rejection = {
   actor_email: "admin@example.com",
@@ -30,30 +28,27 @@ const feeChange = {
 };
 
 /** The query strings the tab asked with. */
-const queries = () => fetchMock.mock.calls.map(([url]) => new URL(url as string).searchParams);
+const queries = () => fakeApi.calls(API.auditLog).map((request) => request.query);
 
 beforeEach(() => {
-  fetchMock = vi.fn(async (url: string) => {
-    const params = new URL(url).searchParams;
-    if (params.get("cursor") === "page-2") return json(200, { entries: [feeChange], next_cursor: null });
-    if (params.get("actor")) return json(200, { entries: [], next_cursor: null });
-    return json(200, { entries: [rejection], next_cursor: "page-2" });
+  // The cursor is opaque to the tab: the fake's own stands for the server's.
+  fakeApi.on(API.auditLog, ({ query }) => {
+    if (query.get("cursor") === "page-2") return { entries: [feeChange], next_cursor: null };
+    if (query.get("actor")) return { entries: [], next_cursor: null };
+    return { entries: [rejection], next_cursor: "page-2" };
   });
-  vi.stubGlobal("fetch", fetchMock);
 });
 
-afterEach(() => {
-  view?.unmount();
-  vi.unstubAllGlobals();
-  document.body.innerHTML = "";
-});
-
-const rows = () => [...view.container.querySelectorAll("tbody tr")].map((row) => row.textContent ?? "");
+const rows = () =>
+  screen
+    .queryAllByRole("row")
+    .slice(1)
+    .map((row) => row.textContent ?? "");
 
 describe("Audit log tab", () => {
   it("shows each entry's admin, action, target and before → after, with the reason", async () => {
-    view = await render(<AuditLog />);
-    await until(() => expect(rows()).toHaveLength(1));
+    await render(<AuditLog />);
+    await waitFor(() => expect(rows()).toHaveLength(1));
     const [row] = rows();
     expect(row).toContain("admin@example.com");
     expect(row).toContain("Account rejected");
@@ -66,36 +61,32 @@ describe("Audit log tab", () => {
   });
 
   it("loads the next page with the cursor, shows fees in dollars, and stops on the last page", async () => {
-    view = await render(<AuditLog />);
-    await until(() => expect(rows()).toHaveLength(1));
-    await click(buttonByText(view.container, "Load More"));
-    await until(() => expect(rows()).toHaveLength(2));
+    await render(<AuditLog />);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(screen.getByRole("button", { name: "Load More" }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
     expect(queries().at(-1)!.get("cursor")).toBe("page-2");
     expect(rows()[1]).toContain("Delivery fee changed");
     expect(rows()[1]).toContain("Delivery fee: $1.50 → $2.00");
-    expect(buttonByText(view.container, "Load More")).toBeUndefined();
+    expect(screen.queryByRole("button", { name: "Load More" })).toBeNull();
   });
 
   it("sends the filters on Apply, says when nothing matches, and Clear starts over", async () => {
-    view = await render(<AuditLog />);
-    await until(() => expect(rows()).toHaveLength(1));
-    await typeInto(view.container.querySelector('input[name="actor"]'), "  ops@example.com ");
-    const action = view.container.querySelector<HTMLSelectElement>('select[name="action"]')!;
-    await act(async () => {
-      action.value = "delivery_zone.update";
-      action.dispatchEvent(new Event("change", { bubbles: true }));
-    });
+    await render(<AuditLog />);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText("Admin (email or id)"), { target: { value: "  ops@example.com " } });
+    fireEvent.change(screen.getByLabelText("Action"), { target: { value: "delivery_zone.update" } });
     expect(queries()).toHaveLength(1);
-    await click(buttonByText(view.container, "Apply Filters"));
-    await until(() => expect(view.container.textContent).toContain("No admin actions match these filters."));
+    fireEvent.click(screen.getByRole("button", { name: "Apply Filters" }));
+    await screen.findByText("No admin actions match these filters.");
     const sent = queries().at(-1)!;
     expect([sent.get("actor"), sent.get("action"), sent.has("target_type")]).toEqual([
       "ops@example.com",
       "delivery_zone.update",
       false,
     ]);
-    await click(buttonByText(view.container, "Clear"));
-    await until(() => expect(rows()).toHaveLength(1));
-    expect(view.container.querySelector<HTMLInputElement>('input[name="actor"]')!.value).toBe("");
+    fireEvent.click(screen.getByRole("button", { name: "Clear" }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByLabelText("Admin (email or id)")).toHaveProperty("value", "");
   });
 });

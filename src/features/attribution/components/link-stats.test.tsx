@@ -6,7 +6,7 @@ import { render, until, type Rendered } from "@/testing/render.tsx";
 import { LinkStats } from "./link-stats.tsx";
 import { json } from "@/testing/http.ts";
 
-// The canvas is uPlot's (no canvas in jsdom): the chart is stood in for by its accessible name.
+// The canvas is uPlot's (the test DOM draws no canvas): the chart is stood in for by its accessible name.
 vi.mock("@/components/charts/daily-chart.tsx", () => ({
   DailyChart: ({ summary }: { summary: string }) => <div role="img" aria-label={summary} />,
 }));

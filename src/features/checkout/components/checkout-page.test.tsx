@@ -32,6 +32,20 @@ let orderUnreachable: boolean;
 let requests: { url: string; method: string; body: unknown; auth: string | null; idempotencyKey: string | null }[];
 let view: Rendered;
 
+/** An IntersectionObserver that sees every element it observes in view at once. */
+class InView {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    const entry = { isIntersecting: true, target } as IntersectionObserverEntry;
+    this.callback([entry], this as unknown as IntersectionObserver);
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+
 beforeEach(() => {
   localStorage.setItem("token", "a.b.c");
   infoAnswer = { status: 200, body: info };
@@ -133,11 +147,15 @@ describe("Checkout page", () => {
   });
 
   it("says 'This product is no longer available' with the shop's phone when the campaign closed", async () => {
+    // The number is shown in the local form once it comes into view: here at once.
+    vi.stubGlobal("IntersectionObserver", InView);
     infoAnswer = { status: 200, body: { ...info, unavailable_reason: "This campaign has ended" } };
     view = await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
     await until(() => expect(text()).toContain("This product is no longer available"));
     expect(text()).toContain("Silk Scarf");
-    expect(view.container.querySelector<HTMLAnchorElement>("a.checkout__phone")?.textContent).toBe("012 345 678");
+    const phone = view.container.querySelector<HTMLAnchorElement>("a.checkout__phone");
+    expect(phone?.getAttribute("href")).toBe("tel:+85512345678");
+    await until(() => expect(phone?.textContent).toBe("012 345 678"));
     expect(view.container.querySelector("#checkout-phone")).toBeNull();
     expect(buttonByText(view.container, "Try again")).toBeUndefined();
   });

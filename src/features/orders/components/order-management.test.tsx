@@ -119,7 +119,7 @@ describe("Order Management", () => {
   it("exports the board as a CSV downloaded with the admin's token", async () => {
     localStorage.setItem("token", "admin-token");
     const created: Blob[] = [];
-    // A subclass of the real URL whose blob links are recorded (jsdom has none).
+    // A subclass of the real URL whose blob links are recorded (the test DOM makes none).
     class RecordingUrl extends URL {
       static createObjectURL(blob: Blob) {
         created.push(blob);

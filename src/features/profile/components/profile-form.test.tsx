@@ -11,7 +11,7 @@ import QRCode from "qrcode";
 import { ProfileForm } from "./profile-form.tsx";
 import { json } from "@/testing/http.ts";
 
-// The browser draws the uploaded image on a canvas (jsdom has none): the test hands over the
+// The browser draws the uploaded image on a canvas (the test DOM draws none): the test hands over the
 // pixels of a real QR image instead, and the form decodes them with jsQR as in the browser.
 const photo = vi.hoisted(() => ({ png: null as Buffer | null }));
 vi.mock("@/features/profile/utils/read-qr-image.ts", async (importActual) => {

@@ -1,0 +1,76 @@
+// The paging and the order search of the fake API (src/testing/fake-api.ts), with the function's
+// semantics: a list is newest first by (created_at, id), `limit` defaults to 50, a cursor names the
+// last row shown in the format the function writes (@contract/paging.ts), and the query is read
+// with the contract's own schemas, so a bad limit, cursor or search gets the server's message.
+import type { z } from "zod";
+import { orderFilterSchema, type Order } from "@contract/orders.ts";
+import { encodeCursor, pageQuerySchema } from "@contract/paging.ts";
+import { fail } from "./fake-api.ts";
+
+interface Listed {
+  id: string;
+  created_at: string;
+}
+
+/** The query's parameters read with `schema`, or the 400 the function would answer. */
+function readQuery<S extends z.ZodType>(schema: S, query: URLSearchParams): z.output<S> | Response {
+  const parsed = schema.safeParse(Object.fromEntries(query));
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  return fail("invalid_input", issue.message, issue.path.join(".") || undefined);
+}
+
+const micros = (row: Listed) => Date.parse(row.created_at) * 1000;
+const newestFirst = (a: Listed, b: Listed) => micros(b) - micros(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** The page of `rows` the query asks for, and where the next one starts (null after the last). */
+export function pageOf<T extends Listed>(
+  rows: readonly T[],
+  query: URLSearchParams,
+): { items: T[]; next_cursor: string | null } | Response {
+  const page = readQuery(pageQuerySchema, query);
+  if (page instanceof Response) return page;
+  const { cursor, limit } = page;
+  const after = [...rows]
+    .sort(newestFirst)
+    .filter((row) => !cursor || micros(row) < cursor.micros || (micros(row) === cursor.micros && row.id < cursor.id));
+  const items = after.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items,
+    next_cursor: after.length > limit && last ? encodeCursor({ micros: micros(last), id: last.id }) : null,
+  };
+}
+
+/** The calendar day in Cambodia (UTC+7, no daylight saving) of a time. */
+const cambodianDay = (time: string) => new Date(Date.parse(time) + 7 * 3600_000).toISOString().slice(0, 10);
+
+/**
+ * The orders the list's filters keep (`q`, `status`, `from`, `to`), as the function filters them:
+ * `q` finds an order number, and for an admin (`searchPhones`) also the phones holding its digits,
+ * a leading 0 standing for +855.
+ */
+export function filterOrders(
+  orders: readonly Order[],
+  query: URLSearchParams,
+  searchPhones: boolean,
+): Order[] | Response {
+  const filter = readQuery(orderFilterSchema, query);
+  if (filter instanceof Response) return filter;
+  const { q, status, from, to } = filter;
+  return orders.filter((order) => {
+    if (q) {
+      const byNumber = q.order_number === order.order_number;
+      const phone = order.customer_phone ?? "";
+      const digits = q.phone_digits;
+      const byPhone =
+        searchPhones &&
+        digits !== null &&
+        (phone.includes(digits) || (digits.startsWith("0") && phone.startsWith(`+855${digits.slice(1)}`)));
+      if (!byNumber && !byPhone) return false;
+    }
+    if (status && order.order_status !== status) return false;
+    const day = cambodianDay(order.created_at);
+    return (!from || day >= from) && (!to || day <= to);
+  });
+}
