@@ -1,39 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { API } from "@contract/routes.ts";
+import { env } from "@/config/env.ts";
+import { deferred, fail, fakeApi, jsonResponse, networkDown } from "@/testing/fake-api.ts";
 import { ApiError, apiCall, apiRequest, routeUrl } from "./api-client.ts";
 import { getToken, setToken } from "./token.ts";
 
 const schema = z.object({ ok: z.boolean() });
 const timeoutMessage = "Request timeout. Please check your connection and try again.";
+const me = { user: { id: 1 } };
 
-/** A fetch that never answers, and rejects like the platform's fetch when its signal aborts. */
-function neverAnsweringFetch() {
-  return vi.fn(
-    (_url: string | URL | Request, init?: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener("abort", () =>
-          reject(new DOMException("The operation was aborted.", "AbortError")),
-        );
-      }),
-  );
-}
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
+/** A server that never answers the route. */
+const neverAnswering = () => deferred<never>().promise;
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe("apiRequest timeout", () => {
-  it("fails with the SPEC message after 60 seconds, not before", async () => {
+  it("fails with the product's message after 60 seconds, not before", async () => {
     vi.useFakeTimers();
-    const fetchImpl = neverAnsweringFetch();
-    vi.stubGlobal("fetch", fetchImpl);
+    fakeApi.on(API.me, neverAnswering);
     let settled: unknown = "pending";
     const request = apiRequest("/auth/me", { schema }).then(
       () => (settled = "resolved"),
@@ -48,49 +36,35 @@ describe("apiRequest timeout", () => {
     expect(settled).toBeInstanceOf(ApiError);
     expect((settled as ApiError).message).toBe(timeoutMessage);
     expect((settled as ApiError).kind).toBe("timeout");
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
-    expect((fetchImpl.mock.calls[0][1] as RequestInit).signal?.aborted).toBe(true);
+    expect(fakeApi.calls(API.me)).toHaveLength(1);
   });
 
   it("gives the same message when the caller aborts", async () => {
+    fakeApi.on(API.me, neverAnswering);
     const controller = new AbortController();
-    const request = apiRequest("/auth/me", { schema, fetchImpl: neverAnsweringFetch(), signal: controller.signal });
+    const request = apiRequest("/auth/me", { schema, signal: controller.signal });
     controller.abort();
     await expect(request).rejects.toThrow(timeoutMessage);
   });
 });
 
 describe("apiRequest", () => {
-  it("calls <base>/functions/v1/api<path> with JSON and the stored bearer token", async () => {
+  it("calls <origin>/functions/v1/api<path> with JSON and the stored bearer token", async () => {
     setToken("abc.def.ghi");
-    const fetchImpl = vi.fn(async () => jsonResponse(200, { ok: true }));
-    await expect(
-      apiRequest("/auth/login", {
-        method: "POST",
-        body: { a: 1 },
-        schema,
-        fetchImpl,
-        baseUrl: "https://x.test/functions/v1/api",
-      }),
-    ).resolves.toEqual({ ok: true });
-    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("https://x.test/functions/v1/api/auth/login");
-    expect(init.method).toBe("POST");
-    expect(init.body).toBe('{"a":1}');
-    expect(init.headers).toMatchObject({ Authorization: "Bearer abc.def.ghi", "Content-Type": "application/json" });
-  });
-
-  it("defaults the base URL to this origin's api function", async () => {
-    const fetchImpl = vi.fn(async () => jsonResponse(200, { ok: true }));
-    await apiRequest("/auth/me", { schema, fetchImpl });
-    expect((fetchImpl.mock.calls[0] as unknown[])[0]).toBe(`${window.location.origin}/functions/v1/api/auth/me`);
+    fakeApi.on(API.login, jsonResponse(200, { ok: true }));
+    await expect(apiRequest("/auth/login", { method: "POST", body: { a: 1 }, schema })).resolves.toEqual({ ok: true });
+    const [sent] = fakeApi.calls(API.login);
+    expect(env.apiBaseUrl).toBe(`${window.location.origin}/functions/v1/api`);
+    expect(sent.url.href).toBe(`${window.location.origin}/functions/v1/api/auth/login`);
+    expect(sent.method).toBe("POST");
+    expect(sent.body).toEqual({ a: 1 });
+    expect(sent.headers.get("Authorization")).toBe("Bearer abc.def.ghi");
+    expect(sent.headers.get("Content-Type")).toBe("application/json");
   });
 
   it("surfaces the server's message, code and field", async () => {
-    const fetchImpl = vi.fn(async () =>
-      jsonResponse(409, { error: "conflict", message: "An account with this email already exists", field: "email" }),
-    );
-    const error = await apiRequest("/auth/register/business", { method: "POST", body: {}, schema, fetchImpl }).catch(
+    fakeApi.on(API.registerBusiness, fail("conflict", "An account with this email already exists", "email"));
+    const error = await apiRequest("/auth/register/business", { method: "POST", body: {}, schema }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ApiError);
@@ -104,60 +78,48 @@ describe("apiRequest", () => {
 
   it("drops a token the server refuses (401) so the guards send the user to /login", async () => {
     setToken("abc.def.ghi");
-    const fetchImpl = vi.fn(async () =>
-      jsonResponse(401, { error: "unauthorized", message: "Invalid or expired token" }),
-    );
-    await expect(apiRequest("/auth/me", { schema, fetchImpl })).rejects.toThrow("Invalid or expired token");
+    fakeApi.on(API.me, fail("unauthorized", "Invalid or expired token"));
+    await expect(apiRequest("/auth/me", { schema })).rejects.toThrow("Invalid or expired token");
     expect(getToken()).toBeNull();
   });
 
   it("gives a generic message for a non-JSON failure and a network message when fetch fails", async () => {
-    await expect(
-      apiRequest("/x", { schema, fetchImpl: async () => new Response("<html>", { status: 502 }) }),
-    ).rejects.toThrow("Something went wrong. Please try again.");
-    await expect(
-      apiRequest("/x", {
-        schema,
-        fetchImpl: async () => {
-          throw new TypeError("Failed to fetch");
-        },
-      }),
-    ).rejects.toThrow("Could not reach the server. Please check your connection and try again.");
+    fakeApi.on(API.me, () => new Response("<html>", { status: 502 }));
+    await expect(apiRequest("/auth/me", { schema })).rejects.toThrow("Something went wrong. Please try again.");
+    fakeApi.on(API.me, networkDown);
+    await expect(apiRequest("/auth/me", { schema })).rejects.toThrow(
+      "Could not reach the server. Please check your connection and try again.",
+    );
   });
 
   it("rejects a response that does not match the endpoint's schema", async () => {
-    await expect(
-      apiRequest("/x", { schema, fetchImpl: async () => jsonResponse(200, { nope: 1 }) }),
-    ).rejects.toMatchObject({ kind: "invalid-response" });
+    fakeApi.on(API.me, jsonResponse(200, { nope: 1 }));
+    await expect(apiRequest("/auth/me", { schema })).rejects.toMatchObject({ kind: "invalid-response" });
   });
 });
 
 describe("apiCall", () => {
-  const base = "https://x.test/functions/v1/api";
-  const calls = (fetchImpl: ReturnType<typeof vi.fn>) => fetchImpl.mock.calls as unknown as [string, RequestInit][];
-
   it("takes the method and path of the route table's entry, fills its parameters and parses with its schema", async () => {
     setToken("abc.def.ghi");
     const chat = {
       id: "00000000-0000-4000-8000-000000000001",
       title: "Shop",
-      language: "km",
+      language: "km" as const,
       notices: { new_order: true, payout_completed: false, new_signup: false },
       linked_at: "2026-11-22T06:00:00.000Z",
     };
-    const fetchImpl = vi.fn(async () => jsonResponse(200, { chat, extra: 1 }));
+    fakeApi.on(API.updateTelegramChat, jsonResponse(200, { chat, extra: 1 }));
     const answer = await apiCall(API.updateTelegramChat, {
       params: { id: "a b/c" },
       body: { payout_completed: false },
-      fetchImpl,
-      baseUrl: base,
     });
     expect(answer).toEqual({ chat });
-    const [[url, init]] = calls(fetchImpl);
-    expect(url).toBe(`${base}/notifications/telegram/chats/a%20b%2Fc`);
-    expect(init.method).toBe("PUT");
-    expect(init.body).toBe('{"payout_completed":false}');
-    expect(init.headers).toMatchObject({ Authorization: "Bearer abc.def.ghi" });
+    const [sent] = fakeApi.calls(API.updateTelegramChat);
+    expect(sent.url.pathname).toBe("/functions/v1/api/notifications/telegram/chats/a%20b%2Fc");
+    expect(sent.params).toEqual({ id: "a b/c" });
+    expect(sent.method).toBe("PUT");
+    expect(sent.body).toEqual({ payout_completed: false });
+    expect(sent.headers.get("Authorization")).toBe("Bearer abc.def.ghi");
   });
 
   it("writes the query's non-empty values in order and leaves the rest out", () => {
@@ -170,13 +132,13 @@ describe("apiCall", () => {
 
   it("calls a route open to anyone without the stored token", async () => {
     setToken("abc.def.ghi");
-    const fetchImpl = vi.fn(async () => jsonResponse(200, { districts: ["Doun Penh"] }));
-    await expect(apiCall(API.districts, { fetchImpl, baseUrl: base })).resolves.toEqual({ districts: ["Doun Penh"] });
-    expect(calls(fetchImpl)[0][1].headers).not.toHaveProperty("Authorization");
+    fakeApi.on(API.districts, { districts: ["Doun Penh"] });
+    await expect(apiCall(API.districts)).resolves.toEqual({ districts: ["Doun Penh"] });
+    expect(fakeApi.calls(API.districts)[0].headers.has("Authorization")).toBe(false);
   });
 
   it("refuses an answer its route's schema does not parse", async () => {
-    const fetchImpl = vi.fn(async () => jsonResponse(200, { user: { id: 1 } }));
-    await expect(apiCall(API.me, { fetchImpl, baseUrl: base })).rejects.toMatchObject({ kind: "invalid-response" });
+    fakeApi.on(API.me, jsonResponse(200, me));
+    await expect(apiCall(API.me)).rejects.toMatchObject({ kind: "invalid-response" });
   });
 });

@@ -39,9 +39,7 @@ interface SendOptions {
   timeoutMs?: number;
   /** Extra request headers (the checkout's Idempotency-Key). */
   headers?: Record<string, string>;
-  /** Test seams. */
-  fetchImpl?: typeof fetch;
-  baseUrl?: string;
+  /** The bearer token to send instead of the stored one; null sends none. */
   token?: string | null;
 }
 
@@ -129,8 +127,6 @@ async function send(path: string, options: SendOptions): Promise<{ status: numbe
     body,
     signal,
     timeoutMs = REQUEST_TIMEOUT_MS,
-    fetchImpl = globalThis.fetch.bind(globalThis),
-    baseUrl = env.apiBaseUrl,
   } = options;
   const token = options.token === undefined ? getToken() : options.token;
 
@@ -148,7 +144,7 @@ async function send(path: string, options: SendOptions): Promise<{ status: numbe
   let response: Response;
   let text: string;
   try {
-    response = await fetchImpl(`${baseUrl}${path}`, {
+    response = await fetch(`${env.apiBaseUrl}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),

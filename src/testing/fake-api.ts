@@ -21,6 +21,7 @@ type RequestBody<R extends ApiRoute> = R["request"] extends { body: infer S exte
 /** A request as a handler sees it. */
 export interface FakeRequest<R extends ApiRoute = ApiRoute> {
   route: R;
+  url: URL;
   method: string;
   /** The path parameters, `{id}` of "/campaigns/{id}" and so on. */
   params: Readonly<Record<PathParams<R["path"]>, string>>;
@@ -69,8 +70,10 @@ class FakeApi {
   private problems: string[] = [];
 
   /** Answers `route` with `handler` (or always with `answer`), replacing what it answered before. */
-  on<R extends ApiRoute>(route: R, handler: Handler<R> | Exclude<Answer<R>, Response>): this {
-    const answer = typeof handler === "function" ? handler : () => handler;
+  on<R extends ApiRoute>(route: R, handler: Handler<R> | Answer<R>): this {
+    // A Response's body reads once: each request gets its own copy.
+    const answer =
+      typeof handler === "function" ? handler : () => (handler instanceof Response ? handler.clone() : handler);
     this.handlers.set(route, answer as Handler<ApiRoute>);
     return this;
   }
@@ -110,6 +113,7 @@ class FakeApi {
     }
     const request: FakeRequest = {
       route,
+      url,
       method,
       params: paramsOf(route.path, path),
       query: url.searchParams,
