@@ -1,14 +1,18 @@
-// `npm test`: static checks, then every layer against real parts, largest first, on a fresh stack
-// on free ports. First it makes sure pg_prove, pgTAP and Chromium are there (local-stack/test-tools.ts).
-// The stack's Postgres is chosen as for npm start (LOCAL_STACK_POSTGRES=system|embedded forces one).
+// `npm test`: static checks, then every layer against real parts, on a fresh stack on free ports.
+// First it makes sure pg_prove, pgTAP and Chromium are there (local-stack/test-tools.ts). The
+// stack's Postgres is chosen as for npm start (LOCAL_STACK_POSTGRES=system|embedded forces one).
 //   0. ESLint (with the layout's boundaries), Prettier, tsc, deno check and the generated API
 //      reference (docs/api-reference.md, from the route table); any error stops here,
 //      and, once the stack's database is migrated, the generated database types must match it and
 //      the declarative schema (supabase/schemas/) must describe what the migrations give
 //   1. pgTAP (pg_prove) on the stack's database, as the owner role postgres
 //   2. deno test for the api function
-//   3. vitest: SPA units, then integration (API through the gateway, Realtime, Storage)
+//   3. vitest: SPA units, and integration (API through the gateway, Realtime, Storage)
 //   4. Playwright journeys in /usr/bin/chromium
+// The machine has two cores and most layers leave one idle: the static checks run in two lanes
+// while the stack starts, and the SPA units (which need no stack) run beside layers 1 to 3.
+// Playwright, which wants both cores, runs alone. A layer run beside another prints its output
+// when it ends, so the log reads one layer at a time.
 // Exits non-zero on any failure and ends with one summary line "Summary: N passed, N failed".
 import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -24,6 +28,7 @@ import { startStack, type Stack } from "./stack.ts";
 import { chromiumPath, ensureTestTools, installPgTap } from "./test-tools.ts";
 
 const root = join(import.meta.dirname, "..");
+const runStarted = Date.now();
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
 
 interface LayerResult {
@@ -34,6 +39,9 @@ interface LayerResult {
   seconds: number;
 }
 
+/** How a layer's output reaches the log: as it comes, or all at once when it ends (run beside another). */
+type Output = "live" | "at-end";
+
 function runLayer(
   layer: string,
   command: string,
@@ -41,21 +49,21 @@ function runLayer(
   env: NodeJS.ProcessEnv,
   cwd = root,
   count: (output: string) => { passed: number; failed: number },
+  show: Output = "live",
 ): Promise<LayerResult> {
-  console.log(`\n=== ${layer} ===`);
+  if (show === "live") console.log(`\n=== ${layer} ===`);
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
-    child.stdout.on("data", (chunk) => {
+    const take = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
       output += chunk;
-      process.stdout.write(chunk);
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-      process.stderr.write(chunk);
-    });
+      if (show === "live") stream.write(chunk);
+    };
+    child.stdout.on("data", take(process.stdout));
+    child.stderr.on("data", take(process.stderr));
     child.on("close", (code) => {
+      if (show === "at-end") process.stdout.write(`\n=== ${layer} ===\n${output}`);
       const counted = count(stripVTControlCharacters(output));
       const exitCode = code ?? 1;
       // A runner that failed without reporting a failed test still counts as one failure.
@@ -89,37 +97,55 @@ const countPlaywright = (output: string) => ({
   failed: number(output, /^\s*(\d+) (?:failed|flaky)/gm),
 });
 
-/** A check passes or fails as a whole: it counts as one. */
+/** A check passes or fails as a whole: it counts as one. Checks run two at a time: output at the end. */
 async function runCheck(name: string, command: string, args: string[], cwd = root): Promise<LayerResult> {
-  const result = await runLayer(name, command, args, { NO_COLOR: "1" }, cwd, () => ({ passed: 0, failed: 0 }));
+  const result = await runLayer(
+    name,
+    command,
+    args,
+    { NO_COLOR: "1" },
+    cwd,
+    () => ({ passed: 0, failed: 0 }),
+    "at-end",
+  );
   return { ...result, passed: result.exitCode === 0 ? 1 : 0 };
 }
 
-/** Lint, format and type checks of the SPA, the tools and the function (which Deno checks). */
+const functionsDir = join(root, "supabase", "functions");
+
+/** Lint, format and type checks of the SPA, the tools and the function (which Deno checks), in two lanes. */
 async function staticChecks(): Promise<LayerResult[]> {
+  const [lintLane, typeLane] = await Promise.all([
+    (async () => [
+      await runCheck("eslint", bin("eslint"), ["--max-warnings", "0", "."]),
+      await runCheck(
+        "deno check (functions)",
+        denoBinary(),
+        ["check", "--config", join("api", "deno.json"), "_shared", "api"],
+        functionsDir,
+      ),
+      // Each function is deployed with its own import map: checked with it.
+      await runCheck(
+        "deno check (webhook)",
+        denoBinary(),
+        ["check", "--config", join("instagram-webhook", "deno.json"), "instagram-webhook"],
+        functionsDir,
+      ),
+      await runCheck(
+        "deno check (telegram)",
+        denoBinary(),
+        ["check", "--config", join("telegram-webhook", "deno.json"), "telegram-webhook"],
+        functionsDir,
+      ),
+    ])(),
+    (async () => [
+      await runCheck("tsc", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]),
+      await runCheck("prettier", bin("prettier"), ["--check", "."]),
+    ])(),
+  ]);
   return [
-    await runCheck("eslint", bin("eslint"), ["--max-warnings", "0", "."]),
-    await runCheck("prettier", bin("prettier"), ["--check", "."]),
-    await runCheck("tsc", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]),
-    await runCheck(
-      "deno check (functions)",
-      denoBinary(),
-      ["check", "--config", join("api", "deno.json"), "_shared", "api"],
-      join(root, "supabase", "functions"),
-    ),
-    // Each function is deployed with its own import map: checked with it.
-    await runCheck(
-      "deno check (webhook)",
-      denoBinary(),
-      ["check", "--config", join("instagram-webhook", "deno.json"), "instagram-webhook"],
-      join(root, "supabase", "functions"),
-    ),
-    await runCheck(
-      "deno check (telegram)",
-      denoBinary(),
-      ["check", "--config", join("telegram-webhook", "deno.json"), "telegram-webhook"],
-      join(root, "supabase", "functions"),
-    ),
+    ...lintLane,
+    ...typeLane,
     // docs/api-reference.md is written from the route table (npm run docs:api).
     await runDifferenceCheck("generated API reference", "docs/api-reference.md matches the route table", async () =>
       apiReferenceDifference(),
@@ -151,13 +177,12 @@ function report(results: LayerResult[]): never {
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
   const ok = results.every((r) => r.exitCode === 0) && failed === 0;
+  console.log(`Wall time: ${Math.round((Date.now() - runStarted) / 1000)} s`);
   console.log(`Summary: ${passed} passed, ${failed} failed`);
   process.exit(ok ? 0 : 1);
 }
 
 async function main() {
-  const results: LayerResult[] = await staticChecks();
-  if (results.some((r) => r.exitCode !== 0)) report(results);
   ensureTestTools();
   const dataDir = mkdtempSync(join(tmpdir(), "marketplace-test-stack-"));
   chmodSync(dataDir, 0o755); // the postgres OS user must reach the cluster folder inside
@@ -170,16 +195,26 @@ async function main() {
   process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
   process.on("SIGTERM", () => void cleanup().then(() => process.exit(143)));
 
+  const results: LayerResult[] = [];
+  let units: Promise<LayerResult> | undefined;
   try {
-    console.log("Starting a test stack on free ports...");
-    stack = await startStack({
+    console.log("Starting a test stack on free ports while the static checks run...");
+    const starting = startStack({
       port: await freePort(),
       dataDir,
       admin: { email: "admin@example.com", password: "Admin123!" },
       // The throttling test waits through every retry: milliseconds instead of 1, 2 and 4 s.
       instagramReplyRetryDelaysMs: [20, 40, 80],
-    });
+    }).then((started) => (stack = started));
+    // A start that fails while the checks run is reported when awaited below, not as unhandled.
+    starting.catch(() => undefined);
+    results.push(...(await staticChecks()));
+    stack = await starting;
+    // A failed check stops here (the finally stops the stack and reports).
+    if (results.some((r) => r.exitCode !== 0)) return;
     console.log(`Test stack ready at ${stack.url} in ${stack.timings.ready} ms on ${stack.postgres}`);
+    // The SPA units need no stack: they run beside the layers that wait on it.
+    units = runLayer("vitest unit", bin("vitest"), ["run", "--project", "unit"], {}, root, countVitest, "at-end");
     results.push(
       await runDifferenceCheck(
         "generated database types",
@@ -240,21 +275,23 @@ async function main() {
       ),
     );
 
-    results.push(await runLayer("vitest unit", bin("vitest"), ["run", "--project", "unit"], env, root, countVitest));
     results.push(
       await runLayer("vitest integration", bin("vitest"), ["run", "--project", "integration"], env, root, countVitest),
+      await units,
     );
+    units = undefined;
     results.push(
       await runLayer("playwright", bin("playwright"), ["test", "--reporter=list"], env, root, countPlaywright),
     );
   } catch (error) {
     console.error(error);
     results.push({ layer: "test stack", passed: 0, failed: 1, exitCode: 1, seconds: 0 });
+    // The units ran on without the stack: their result still counts.
+    if (units) results.push(await units);
   } finally {
     await cleanup();
+    report(results);
   }
-
-  report(results);
 }
 
 await main();

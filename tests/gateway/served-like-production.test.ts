@@ -150,6 +150,6 @@ describe("API responses", () => {
     const small = await rawGet("/functions/v1/api/no-such-path", { "accept-encoding": "br" });
     expect(small.status).toBe(404);
     expect(small.headers["content-encoding"]).toBeUndefined();
-    expect(JSON.parse(small.body.toString("utf8")).error).toBeDefined();
+    expect(JSON.parse(small.body.toString("utf8")).error).toBe("not_found");
   });
 });
