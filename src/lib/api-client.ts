@@ -122,12 +122,7 @@ export async function apiRequestUnparsed<T>(path: string, options: SendOptions):
 }
 
 async function send(path: string, options: SendOptions): Promise<{ status: number; json: unknown }> {
-  const {
-    method = "GET",
-    body,
-    signal,
-    timeoutMs = REQUEST_TIMEOUT_MS,
-  } = options;
+  const { method = "GET", body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const token = options.token === undefined ? getToken() : options.token;
 
   const controller = new AbortController();
