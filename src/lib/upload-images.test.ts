@@ -1,37 +1,26 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { API } from "@contract/routes.ts";
+import { fail, fakeApi } from "@/testing/fake-api.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { imageFileProblem, MAX_IMAGE_BYTES, uploadImages } from "./upload-images.ts";
-import { json } from "@/testing/http.ts";
-
-let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   localStorage.setItem("token", "a.b.c");
-  fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-    const form = init.body as FormData;
-    if (url.endsWith("/upload/image")) {
-      return json(200, {
-        success: true,
-        url: `https://cdn.test/${(form.get("image") as File).name}`,
-        public_id: `${testId(1)}/one.png`,
-      });
-    }
-    if (url.endsWith("/upload/images")) {
-      return json(200, {
-        success: true,
-        images: form.getAll("images").map((file) => ({
-          url: `https://cdn.test/${(file as File).name}`,
-          public_id: `${testId(1)}/${(file as File).name}`,
-        })),
-      });
-    }
-    return json(404, { error: "not_found", message: "No such API path" });
-  });
-  vi.stubGlobal("fetch", fetchMock);
+  fakeApi.on(API.uploadImage, ({ body }) => ({
+    success: true as const,
+    url: `https://cdn.test/${(body.get("image") as File).name}`,
+    public_id: `${testId(1)}/one.png`,
+  }));
+  fakeApi.on(API.uploadImages, ({ body }) => ({
+    success: true as const,
+    images: body.getAll("images").map((file) => ({
+      url: `https://cdn.test/${(file as File).name}`,
+      public_id: `${testId(1)}/${(file as File).name}`,
+    })),
+  }));
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
@@ -42,14 +31,13 @@ describe("uploadImages", () => {
     expect(await uploadImages([png("a.png")])).toEqual([
       { url: "https://cdn.test/a.png", public_id: `${testId(1)}/one.png` },
     ]);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toMatch(/\/functions\/v1\/api\/upload\/image$/);
-    expect(init.method).toBe("POST");
-    expect(init.body).toBeInstanceOf(FormData);
-    const headers = init.headers as Record<string, string>;
-    expect(headers["Content-Type"]).toBeUndefined(); // the browser sets the multipart boundary
-    expect(headers.Authorization).toBe("Bearer a.b.c");
+    expect(fakeApi.calls(API.uploadImage)).toHaveLength(1);
+    const [sent] = fakeApi.calls(API.uploadImage);
+    expect(sent.url.pathname).toMatch(/\/functions\/v1\/api\/upload\/image$/);
+    expect(sent.method).toBe("POST");
+    expect(sent.body).toBeInstanceOf(FormData);
+    expect(sent.headers.get("Content-Type")).toBeNull(); // the browser sets the multipart boundary
+    expect(sent.headers.get("Authorization")).toBe("Bearer a.b.c");
   });
 
   it("sends several files to POST /upload/images as fields `images`", async () => {
@@ -59,19 +47,19 @@ describe("uploadImages", () => {
       "https://cdn.test/b.png",
       "https://cdn.test/c.png",
     ]);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0][0]).toMatch(/\/upload\/images$/);
+    expect(fakeApi.calls(API.uploadImages)).toHaveLength(1);
+    expect(fakeApi.calls(API.uploadImages)[0].url.pathname).toMatch(/\/upload\/images$/);
+    expect(fakeApi.calls(API.uploadImage)).toHaveLength(0);
   });
 
   it("sends nothing for no files", async () => {
     expect(await uploadImages([])).toEqual([]);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fakeApi.calls(API.uploadImage)).toHaveLength(0);
+    expect(fakeApi.calls(API.uploadImages)).toHaveLength(0);
   });
 
   it("fails with the server's message", async () => {
-    fetchMock.mockResolvedValueOnce(
-      json(415, { error: "bad_request", message: "Only PNG, JPEG and GIF images are allowed" }),
-    );
+    fakeApi.on(API.uploadImage, fail("unsupported_media_type", "Only PNG, JPEG and GIF images are allowed"));
     await expect(uploadImages([png("a.png")])).rejects.toMatchObject({
       message: "Only PNG, JPEG and GIF images are allowed",
       fromServer: true,

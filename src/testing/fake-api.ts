@@ -70,7 +70,7 @@ class FakeApi {
   private problems: string[] = [];
 
   /** Answers `route` with `handler` (or always with `answer`), replacing what it answered before. */
-  on<R extends ApiRoute>(route: R, handler: Handler<R> | Answer<R>): this {
+  on<R extends ApiRoute>(route: R, handler: Handler<NoInfer<R>> | Answer<NoInfer<R>>): this {
     // A Response's body reads once: each request gets its own copy.
     const answer =
       typeof handler === "function" ? handler : () => (handler instanceof Response ? handler.clone() : handler);
@@ -78,9 +78,9 @@ class FakeApi {
     return this;
   }
 
-  /** The requests made to `route` so far, oldest first. */
-  calls<R extends ApiRoute>(route: R): FakeRequest<R>[] {
-    return this.received.filter((request) => request.route === route) as FakeRequest<R>[];
+  /** The requests made to `route` so far (to any route without one), oldest first. */
+  calls<R extends ApiRoute>(route?: R): FakeRequest<R>[] {
+    return this.received.filter((request) => !route || request.route === route) as FakeRequest<R>[];
   }
 
   /** Forgets every handler, request and problem (before each test). */

@@ -6,10 +6,12 @@ import type { z } from "zod";
 import { orderFilterSchema, type Order } from "@contract/orders.ts";
 import { encodeCursor, pageQuerySchema } from "@contract/paging.ts";
 import { fail } from "./fake-api.ts";
+import { TEST_TIME } from "./fixtures/ids.ts";
 
-interface Listed {
-  id: string;
-  created_at: string;
+/** Which fields of a row hold its id and its time: a list's order and its cursor. */
+interface Keys<T> {
+  id: keyof T;
+  time: keyof T;
 }
 
 /** The query's parameters read with `schema`, or the 400 the function would answer. */
@@ -20,26 +22,52 @@ function readQuery<S extends z.ZodType>(schema: S, query: URLSearchParams): z.ou
   return fail("invalid_input", issue.message, issue.path.join(".") || undefined);
 }
 
-const micros = (row: Listed) => Date.parse(row.created_at) * 1000;
-const newestFirst = (a: Listed, b: Listed) => micros(b) - micros(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-
-/** The page of `rows` the query asks for, and where the next one starts (null after the last). */
-export function pageOf<T extends Listed>(
+/**
+ * The page of `rows` the query asks for, and where the next one starts (null after the last).
+ * Rows are keyed by `id` and `created_at` unless `keys` names others (payout history:
+ * `payout_request_id` and `requested_at`).
+ */
+export function pageOf<T extends object>(
   rows: readonly T[],
   query: URLSearchParams,
+  keys: Keys<T> = { id: "id", time: "created_at" } as Keys<T>,
 ): { items: T[]; next_cursor: string | null } | Response {
   const page = readQuery(pageQuerySchema, query);
   if (page instanceof Response) return page;
   const { cursor, limit } = page;
+  const idOf = (row: T) => String(row[keys.id]);
+  const microsOf = (row: T) => Date.parse(String(row[keys.time])) * 1000;
+  const newestFirst = (a: T, b: T) => microsOf(b) - microsOf(a) || (idOf(a) < idOf(b) ? 1 : idOf(a) > idOf(b) ? -1 : 0);
   const after = [...rows]
     .sort(newestFirst)
-    .filter((row) => !cursor || micros(row) < cursor.micros || (micros(row) === cursor.micros && row.id < cursor.id));
+    .filter(
+      (row) => !cursor || microsOf(row) < cursor.micros || (microsOf(row) === cursor.micros && idOf(row) < cursor.id),
+    );
   const items = after.slice(0, limit);
   const last = items.at(-1);
   return {
     items,
-    next_cursor: after.length > limit && last ? encodeCursor({ micros: micros(last), id: last.id }) : null,
+    next_cursor: after.length > limit && last ? encodeCursor({ micros: microsOf(last), id: idOf(last) }) : null,
   };
+}
+
+/** How many rows have each of `statuses`, and how many there are: the `counts` of the admin lists. */
+export function countByStatus<S extends string>(
+  rows: readonly { status: S }[],
+  statuses: readonly S[],
+): Record<S, number> & { total: number } {
+  const counts = Object.fromEntries(
+    statuses.map((status) => [status, rows.filter((row) => row.status === status).length]),
+  );
+  return { ...(counts as Record<S, number>), total: rows.length };
+}
+
+/**
+ * `rows` dated in the order given: the first created at TEST_TIME, each next one a second
+ * earlier, so a list paged newest first shows them as given.
+ */
+export function newestFirst<T extends { created_at: string }>(rows: readonly T[]): T[] {
+  return rows.map((row, i) => ({ ...row, created_at: new Date(Date.parse(TEST_TIME) - i * 1000).toISOString() }));
 }
 
 /** The calendar day in Cambodia (UTC+7, no daylight saving) of a time. */

@@ -1,13 +1,17 @@
 // Before every SPA unit test file (vitest.config.ts): the fake API behind fetch, and after each
 // test the rendered trees unmounted and the fake's problems (a route no test answered, an answer
 // outside the contract) turned into the test's failure.
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { fakeApi } from "./fake-api.ts";
 
 globalThis.fetch = fakeApi.fetch;
 // Testing Library sets this only where vitest's globals are on; act() of a test needs it too.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// waitFor and findBy… wait up to 3 s (Testing Library's default is 1 s): a loaded CI machine
+// runs these tests beside the integration layer.
+configure({ asyncUtilTimeout: 3000 });
 
 beforeEach(() => {
   fakeApi.reset();

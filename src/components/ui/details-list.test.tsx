@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { render, type Rendered } from "@/testing/render.tsx";
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { render } from "@/testing/render.tsx";
 import { DetailsList } from "./details-list.tsx";
-
-let view: Rendered;
-
-afterEach(() => {
-  view?.unmount();
-  document.body.innerHTML = "";
-});
 
 describe("DetailsList", () => {
   it("pairs each label (dt) with its value (dd), in order", async () => {
-    view = await render(
+    const { container } = await render(
       <DetailsList
         details={[
           { label: "Price", value: "$7.50" },
@@ -20,10 +14,10 @@ describe("DetailsList", () => {
         className="details--stacked"
       />,
     );
-    const list = view.container.querySelector("dl");
+    const list = container.querySelector("dl");
     expect(list?.className).toBe("details details--stacked");
-    expect([...view.container.querySelectorAll("dt")].map((term) => term.textContent)).toEqual(["Price", "Created"]);
-    expect([...view.container.querySelectorAll("dd")].map((value) => value.textContent)).toEqual(["$7.50", "22 Nov"]);
-    expect(view.container.querySelector("dd time")?.getAttribute("dateTime")).toBe("2026-11-22");
+    expect(screen.getAllByRole("term").map((term) => term.textContent)).toEqual(["Price", "Created"]);
+    expect(screen.getAllByRole("definition").map((value) => value.textContent)).toEqual(["$7.50", "22 Nov"]);
+    expect(screen.getByText("22 Nov").getAttribute("dateTime")).toBe("2026-11-22");
   });
 });

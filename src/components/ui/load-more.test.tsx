@@ -1,6 +1,7 @@
+import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, useEffect, useState, type ComponentProps } from "react";
-import { buttonByText, click, render, type Rendered } from "@/testing/render.tsx";
+import { render } from "@/testing/render.tsx";
 import { LoadMore } from "./load-more.tsx";
 
 // The test DOM lays nothing out, so no IntersectionObserver there would fire: a stand-in the test
@@ -39,10 +40,7 @@ function Harness(initial: Props) {
 }
 const rerender = (props: Props) => act(async () => setProps(props));
 
-let view: Rendered;
-
 afterEach(() => {
-  view?.unmount();
   vi.unstubAllGlobals();
   observers.length = 0;
 });
@@ -51,14 +49,14 @@ describe("LoadMore", () => {
   it("loads the next page when it scrolls into view, once until that page has arrived", async () => {
     vi.stubGlobal("IntersectionObserver", FakeObserver);
     const onLoadMore = vi.fn();
-    view = await render(<Harness shown={50} total={120} hasMore loading={false} onLoadMore={onLoadMore} />);
-    expect(view.container.textContent).toContain("Showing 50 of 120");
+    await render(<Harness shown={50} total={120} hasMore loading={false} onLoadMore={onLoadMore} />);
+    expect(screen.getByText("Showing 50 of 120")).toBeTruthy();
     await act(async () => scrollIntoView());
     expect(onLoadMore).toHaveBeenCalledTimes(1);
     // While the page loads nothing observes: scrolling further asks for nothing more.
     await rerender({ shown: 50, total: 120, hasMore: true, loading: true, onLoadMore });
     expect(observers.every((observer) => observer.disconnected)).toBe(true);
-    expect(buttonByText(view.container, "Loading more…")?.disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Loading more…" }).disabled).toBe(true);
     await rerender({ shown: 100, total: 120, hasMore: true, loading: false, onLoadMore });
     await act(async () => scrollIntoView());
     expect(onLoadMore).toHaveBeenCalledTimes(2);
@@ -66,10 +64,11 @@ describe("LoadMore", () => {
 
   it("keeps a Load more button for keyboards and browsers without observers, and hides at the end", async () => {
     const onLoadMore = vi.fn();
-    view = await render(<Harness shown={50} hasMore loading={false} onLoadMore={onLoadMore} />);
-    await click(buttonByText(view.container, "Load more"));
+    const { container } = await render(<Harness shown={50} hasMore loading={false} onLoadMore={onLoadMore} />);
+    fireEvent.click(screen.getByRole("button", { name: "Load more" }));
     expect(onLoadMore).toHaveBeenCalledTimes(1);
     await rerender({ shown: 60, hasMore: false, loading: false, onLoadMore });
-    expect(view.container.textContent).toBe("");
+    expect(container.textContent).toBe("");
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
 });

@@ -1,30 +1,24 @@
 // The cards' shared decision buttons: Approve and Reject while pending (both held while a decision
 // is on its way, the one sent busy), else the decision made.
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { buttonByText, click, render, type Rendered } from "@/testing/render.tsx";
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { render } from "@/testing/render.tsx";
 import { DecisionActions } from "./approval-queue.tsx";
-
-let view: Rendered;
-
-afterEach(() => {
-  view?.unmount();
-  document.body.innerHTML = "";
-});
 
 describe("DecisionActions", () => {
   it("offers Approve and Reject on a pending item", async () => {
     const onApprove = vi.fn();
     const onReject = vi.fn();
-    view = await render(<DecisionActions status="pending" deciding={null} onApprove={onApprove} onReject={onReject} />);
-    await click(buttonByText(view.container, "Approve"));
-    await click(buttonByText(view.container, "Reject"));
+    await render(<DecisionActions status="pending" deciding={null} onApprove={onApprove} onReject={onReject} />);
+    fireEvent.click(screen.getByRole("button", { name: "Approve" }));
+    fireEvent.click(screen.getByRole("button", { name: "Reject" }));
     expect(onApprove).toHaveBeenCalledTimes(1);
     expect(onReject).toHaveBeenCalledTimes(1);
-    expect(buttonByText(view.container, "Approve")?.hasAttribute("aria-describedby")).toBe(false);
+    expect(screen.getByRole("button", { name: "Approve" }).hasAttribute("aria-describedby")).toBe(false);
   });
 
   it("holds both buttons while a decision is on its way", async () => {
-    view = await render(
+    await render(
       <DecisionActions
         status="pending"
         deciding="reject"
@@ -33,7 +27,8 @@ describe("DecisionActions", () => {
         approveDescribedBy="w"
       />,
     );
-    const [approve, reject] = view.container.querySelectorAll("button");
+    const [approve, reject] = screen.getAllByRole("button") as HTMLButtonElement[];
+    expect(approve.textContent).toBe("Approve");
     expect(approve.disabled).toBe(true);
     expect(approve.getAttribute("aria-describedby")).toBe("w");
     expect(reject.disabled).toBe(true);
@@ -41,8 +36,11 @@ describe("DecisionActions", () => {
   });
 
   it("shows the decision made instead of buttons", async () => {
-    view = await render(<DecisionActions status="rejected" deciding={null} onApprove={() => {}} onReject={() => {}} />);
-    expect(view.container.querySelector("button")).toBeNull();
+    const view = await render(
+      <DecisionActions status="rejected" deciding={null} onApprove={() => {}} onReject={() => {}} />,
+    );
+    expect(screen.queryByRole("button")).toBeNull();
     expect(view.container.querySelector(".decision-mark--rejected")).not.toBeNull();
+    expect(screen.getByText("✕ Rejected")).toBeDefined();
   });
 });

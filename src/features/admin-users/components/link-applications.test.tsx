@@ -1,10 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { LinkApplication, LinkStatus } from "@contract/links.ts";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { LINK_STATUSES, type LinkApplication, type LinkStatus } from "@contract/links.ts";
+import { API } from "@contract/routes.ts";
+import { fail, fakeApi } from "@/testing/fake-api.ts";
+import { countByStatus, pageOf } from "@/testing/fake-lists.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makeLinkApplication } from "@/testing/fixtures/links.ts";
-import { buttonByText, click, render, typeInto, until, type Rendered } from "@/testing/render.tsx";
+import { render } from "@/testing/render.tsx";
 import { LinkApplications } from "./link-applications.tsx";
-import { json } from "@/testing/http.ts";
 
 const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void), table: "", event: "" }));
 vi.mock("@/lib/realtime.ts", () => ({
@@ -14,7 +18,8 @@ vi.mock("@/lib/realtime.ts", () => ({
   },
 }));
 
-// Application n: influencer testId(100 + n) applied for campaign testId(200 + n).
+// Application n: influencer testId(100 + n) applied for campaign testId(200 + n), n minutes before
+// the test time (so a list of them is newest first in n order).
 const application = (n: number, campaign: string, status: LinkStatus) =>
   makeLinkApplication({
     id: testId(n),
@@ -23,17 +28,35 @@ const application = (n: number, campaign: string, status: LinkStatus) =>
     campaign_id: testId(200 + n),
     campaign_name: campaign,
     status,
-    created_at: "2026-11-22T03:00:00Z",
+    is_approved: status === "approved",
+    decided_at: status === "pending" ? null : "2026-11-22T04:00:00.000Z",
+    rejection_reason: status === "rejected" ? "Not a fit" : null,
+    created_at: new Date(Date.parse("2026-11-22T03:00:00Z") - n * 60_000).toISOString(),
   });
 
 let applications: LinkApplication[];
-let allFails: boolean;
-let decideAnswer: { status: number; body: unknown } | null;
-let fetchMock: ReturnType<typeof vi.fn>;
-let view: Rendered;
 
-/** A request's path, without the paging query. */
-const pathOf = (url: string) => new URL(url, "http://api.test").pathname;
+/** One page of the applications with `status`, and the counts over every application, as the function answers. */
+const pageAnswer = (status: string | null, query: URLSearchParams) => {
+  const listed = status ? applications.filter((a) => a.status === status) : applications;
+  const page = pageOf(listed, query);
+  if (page instanceof Response) return page;
+  return {
+    applications: page.items,
+    next_cursor: page.next_cursor,
+    counts: countByStatus(applications, LINK_STATUSES),
+  };
+};
+
+/** Decides application `id` as the function does, and answers with it. */
+const decide = (id: string, status: LinkStatus, reason: string | null) => {
+  applications = applications.map((a) =>
+    a.id === id
+      ? { ...a, status, is_approved: status === "approved", decided_at: a.created_at, rejection_reason: reason }
+      : a,
+  );
+  return { message: "ok", link: applications.find((a) => a.id === id)! };
+};
 
 beforeEach(() => {
   applications = [
@@ -41,67 +64,30 @@ beforeEach(() => {
     application(2, "Coffee Beans", "approved"),
     application(3, "Palm Sugar", "rejected"),
   ];
-  allFails = false;
-  decideAnswer = null;
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    // Filtered and paged as the function does: the applications with `status`, `limit` rows after
-    // `cursor` (here, the index of the next row), and the counts over every application.
-    const page = (status: string | null) => {
-      const query = new URL(url, "http://api.test").searchParams;
-      const listed = status ? applications.filter((a) => a.status === status) : applications;
-      const start = Number(query.get("cursor") ?? 0);
-      const end = start + Number(query.get("limit") ?? 50);
-      const count = (wanted: LinkStatus) => applications.filter((a) => a.status === wanted).length;
-      return json(200, {
-        applications: listed.slice(start, end),
-        next_cursor: end < listed.length ? String(end) : null,
-        counts: {
-          pending: count("pending"),
-          approved: count("approved"),
-          rejected: count("rejected"),
-          total: applications.length,
-        },
-      });
-    };
-    if (pathOf(url).endsWith("/admin/affiliate-links/all"))
-      return allFails ? json(500, {}) : page(new URL(url, "http://api.test").searchParams.get("status"));
-    if (pathOf(url).endsWith("/admin/affiliate-links/pending")) return page("pending");
-    const match = /\/admin\/affiliate-links\/([\w-]+)\/(approve|reject)$/.exec(url);
-    if (match && init?.method === "PUT") {
-      if (decideAnswer) return json(decideAnswer.status, decideAnswer.body);
-      const status = match[2] === "approve" ? "approved" : "rejected";
-      const reason = init.body ? (JSON.parse(String(init.body)) as { reason: string }).reason : null;
-      applications = applications.map((a) =>
-        a.id === match[1]
-          ? { ...a, status, is_approved: status === "approved", decided_at: a.created_at, rejection_reason: reason }
-          : a,
-      );
-      return json(200, { message: "ok", link: applications.find((a) => a.id === match[1]) });
-    }
-    return json(404, {});
-  });
-  vi.stubGlobal("fetch", fetchMock);
+  fakeApi.on(API.linkApplications, ({ query }) => pageAnswer(query.get("status"), query));
+  fakeApi.on(API.pendingLinkApplications, ({ query }) => pageAnswer("pending", query));
+  fakeApi.on(API.approveLink, ({ params }) => decide(params.id, "approved", null));
+  fakeApi.on(API.rejectLink, ({ params, body }) => decide(params.id, "rejected", body.reason));
 });
 
-afterEach(() => {
-  view?.unmount();
-  vi.unstubAllGlobals();
-  document.body.innerHTML = "";
-});
-
-const cards = () => [...view.container.querySelectorAll("li.link-application")];
-const filters = () => [...view.container.querySelectorAll(".filter-group__option")].map((button) => button.textContent);
+const cards = () => screen.queryAllByRole("listitem").filter((item) => item.classList.contains("link-application"));
+const filters = () =>
+  within(screen.getByRole("group"))
+    .getAllByRole("button")
+    .map((button) => button.textContent);
+const filter = (name: RegExp) => within(screen.getByRole("group")).getByRole("button", { name });
+const dialog = () => screen.queryByRole("dialog");
 
 describe("Affiliate Link Applications", () => {
   it("shows pending applications with counts, ids, URL and actions; All shows the decided ones", async () => {
-    view = await render(<LinkApplications />);
-    await until(() => expect(cards()).toHaveLength(1));
+    await render(<LinkApplications />);
+    await waitFor(() => expect(cards()).toHaveLength(1));
     expect(filters()).toEqual([
       "Link applications: Pending (1)",
       "Link applications: Approved (1)",
       "Link applications: All (3)",
     ]);
-    const card = cards()[0] as HTMLElement;
+    const card = cards()[0];
     for (const text of [
       testId(101),
       "creator-1@example.com",
@@ -111,44 +97,48 @@ describe("Affiliate Link Applications", () => {
       "Nov 22, 2026",
     ])
       expect(card.textContent).toContain(text);
-    expect(buttonByText(card, "Approve")).toBeDefined();
-    await click(buttonByText(view.container, /All \(3\)/));
-    await until(() => expect(cards()).toHaveLength(3));
+    expect(within(card).getByRole("button", { name: "Approve" })).toBeDefined();
+    fireEvent.click(filter(/All \(3\)/));
+    await waitFor(() => expect(cards()).toHaveLength(3));
     expect(cards()[2].textContent).toContain("✕ Rejected");
     expect(realtime).toMatchObject({ table: "affiliate_links", event: "*" });
   });
 
   it("approves one: it leaves the pending list", async () => {
-    view = await render(<LinkApplications />);
-    await until(() => expect(cards()).toHaveLength(1));
-    await click(buttonByText(cards()[0] as HTMLElement, "Approve"));
-    await until(() => expect(cards()).toHaveLength(0));
-    expect(filters()[1]).toBe("Link applications: Approved (2)");
+    await render(<LinkApplications />);
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    fireEvent.click(within(cards()[0]).getByRole("button", { name: "Approve" }));
+    await waitFor(() => expect(cards()).toHaveLength(0));
+    await waitFor(() => expect(filters()[1]).toBe("Link applications: Approved (2)"));
+    expect(fakeApi.calls(API.approveLink).map((request) => request.params.id)).toEqual([testId(1)]);
   });
 
   it("rejects one only after confirmation with a reason, which the card then shows", async () => {
-    view = await render(<LinkApplications />);
-    await until(() => expect(cards()).toHaveLength(1));
-    await click(buttonByText(cards()[0] as HTMLElement, "Reject"));
-    const dialog = () => document.body.querySelector<HTMLElement>('[role="dialog"]');
-    expect(dialog()?.querySelector("h2")?.textContent).toBe("Reject Silk Scarf, applied for by creator-1@example.com?");
-    await click(buttonByText(dialog()!, "Reject"));
-    expect(dialog()?.textContent).toContain("Please give a reason for the rejection.");
-    await typeInto(dialog()?.querySelector("textarea"), "x".repeat(501));
-    await click(buttonByText(dialog()!, "Reject"));
-    expect(dialog()?.textContent).toContain("The reason must be at most 500 characters.");
-    const puts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === "PUT");
+    await render(<LinkApplications />);
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    fireEvent.click(within(cards()[0]).getByRole("button", { name: "Reject" }));
+    expect(within(dialog()!).getByRole("heading", { level: 2 }).textContent).toBe(
+      "Reject Silk Scarf, applied for by creator-1@example.com?",
+    );
+    fireEvent.click(within(dialog()!).getByRole("button", { name: "Reject" }));
+    await waitFor(() => expect(dialog()?.textContent).toContain("Please give a reason for the rejection."));
+    fireEvent.change(within(dialog()!).getByRole("textbox"), { target: { value: "x".repeat(501) } });
+    fireEvent.click(within(dialog()!).getByRole("button", { name: "Reject" }));
+    await waitFor(() => expect(dialog()?.textContent).toContain("The reason must be at most 500 characters."));
+    const puts = () => fakeApi.calls(API.rejectLink);
     expect(puts()).toHaveLength(0);
 
-    await typeInto(dialog()?.querySelector("textarea"), "Your audience is outside Cambodia");
-    await click(buttonByText(dialog()!, "Reject"));
-    await until(() => expect(cards()).toHaveLength(0));
-    expect(dialog()).toBeNull();
-    expect(JSON.parse(String((puts()[0][1] as RequestInit).body))).toEqual({
+    fireEvent.change(within(dialog()!).getByRole("textbox"), {
+      target: { value: "Your audience is outside Cambodia" },
+    });
+    fireEvent.click(within(dialog()!).getByRole("button", { name: "Reject" }));
+    await waitFor(() => expect(cards()).toHaveLength(0));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(puts()[0].body).toEqual({
       reason: "Your audience is outside Cambodia",
     });
-    await click(buttonByText(view.container, /All/));
-    await until(() =>
+    fireEvent.click(filter(/All/));
+    await waitFor(() =>
       expect(cards().find((card) => card.getAttribute("aria-label")?.startsWith("Silk Scarf"))?.textContent).toContain(
         "Reason for rejectionYour audience is outside Cambodia",
       ),
@@ -156,15 +146,12 @@ describe("Affiliate Link Applications", () => {
   });
 
   it("shows the SPEC message with the server's reason when approval is refused", async () => {
-    decideAnswer = {
-      status: 409,
-      body: { error: "conflict", message: "This campaign already has the maximum of 10 approved links" },
-    };
-    view = await render(<LinkApplications />);
-    await until(() => expect(cards()).toHaveLength(1));
-    await click(buttonByText(cards()[0] as HTMLElement, "Approve"));
-    await until(() =>
-      expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(
+    fakeApi.on(API.approveLink, fail("conflict", "This campaign already has the maximum of 10 approved links"));
+    await render(<LinkApplications />);
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    fireEvent.click(within(cards()[0]).getByRole("button", { name: "Approve" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe(
         "✕Failed to approve affiliate link. Please try again. This campaign already has the maximum of 10 approved links",
       ),
     );
@@ -175,31 +162,28 @@ describe("Affiliate Link Applications", () => {
       ...Array.from({ length: 60 }, (_, n) => application(10 + n, `Soap ${n}`, "pending")),
       application(2, "Coffee Beans", "approved"),
     ];
-    view = await render(<LinkApplications />);
-    await until(() => expect(cards()).toHaveLength(50));
+    await render(<LinkApplications />);
+    await waitFor(() => expect(cards()).toHaveLength(50));
     expect(filters()).toEqual([
       "Link applications: Pending (60)",
       "Link applications: Approved (1)",
       "Link applications: All (61)",
     ]);
-    const statusesAsked = () =>
-      fetchMock.mock.calls.map(([url]) => new URL(String(url), "http://api.test").searchParams.get("status") ?? "");
+    const statusesAsked = () => fakeApi.calls(API.linkApplications).map((request) => request.query.get("status") ?? "");
     expect(statusesAsked()).toEqual(["pending"]);
-    await click(buttonByText(view.container, /Approved/));
-    await until(() => expect(cards()).toHaveLength(1));
+    fireEvent.click(filter(/Approved/));
+    await waitFor(() => expect(cards()).toHaveLength(1));
     expect(cards()[0].textContent).toContain("Coffee Beans");
     expect(statusesAsked()).toEqual(["pending", "approved"]);
   });
 
   it("falls back to the pending list when /all fails, and refetches on a realtime event", async () => {
-    allFails = true;
-    view = await render(<LinkApplications />);
-    await until(() => expect(cards()).toHaveLength(1));
-    expect(fetchMock.mock.calls.some(([url]) => pathOf(String(url)).endsWith("/admin/affiliate-links/pending"))).toBe(
-      true,
-    );
+    fakeApi.on(API.linkApplications, fail("internal", "Something went wrong"));
+    await render(<LinkApplications />);
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(fakeApi.calls(API.pendingLinkApplications).length).toBeGreaterThan(0);
     applications = [application(9, "New Soap", "pending"), ...applications];
-    realtime.onChange!();
-    await until(() => expect(cards()).toHaveLength(2));
+    await act(async () => realtime.onChange!());
+    await waitFor(() => expect(cards()).toHaveLength(2));
   });
 });

@@ -1,10 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import { act } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { LinkStatsResponse } from "@contract/attribution.ts";
+import { API } from "@contract/routes.ts";
+import { fakeApi } from "@/testing/fake-api.ts";
 import { makeDaily, makeFigures, makeMetrics } from "@/testing/fixtures/attribution.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
-import { render, until, type Rendered } from "@/testing/render.tsx";
+import { render } from "@/testing/render.tsx";
 import { LinkStats } from "./link-stats.tsx";
-import { json } from "@/testing/http.ts";
 
 // The canvas is uPlot's (the test DOM draws no canvas): the chart is stood in for by its accessible name.
 vi.mock("@/components/charts/daily-chart.tsx", () => ({
@@ -46,32 +49,22 @@ function stats(clicks: number, orders: number): LinkStatsResponse {
 }
 
 let answer: LinkStatsResponse;
-let view: Rendered;
 
-const statsItem = (scope: HTMLElement, name: string) =>
-  [...scope.querySelectorAll(".stats-item")].find((item) => item.querySelector("h4")?.textContent === name) ?? null;
+/** The stats card under the heading `name`. */
+const statsItem = (name: string) => screen.getByRole("heading", { level: 4, name }).closest<HTMLElement>(".stats-item");
 
 beforeEach(() => {
   answer = stats(40, 2);
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => (url.endsWith("/affiliate-links/stats") ? json(200, answer) : json(404, {}))),
-  );
-});
-
-afterEach(() => {
-  view?.unmount();
-  vi.unstubAllGlobals();
-  document.body.innerHTML = "";
+  fakeApi.on(API.linkStats, () => answer);
 });
 
 const figure = (scope: Element, id: string) => scope.querySelector(`.stats-grid__item--${id} dd`)!.textContent;
 
 describe("link performance", () => {
   it("shows the totals, their sources, the days and each link as text", async () => {
-    view = await render(<LinkStats userId={INFLUENCER_ID} />);
-    const totals = () => view.container.querySelector('section[aria-label="All your links"]')!;
-    await until(() => expect(totals()).not.toBeNull());
+    await render(<LinkStats userId={INFLUENCER_ID} />);
+    const totals = () => screen.getByRole("region", { name: "All your links" });
+    expect(await screen.findByRole("region", { name: "All your links" })).not.toBeNull();
     expect(figure(totals(), "clicks")).toBe("40");
     expect(figure(totals(), "orders")).toBe("2");
     expect(figure(totals(), "delivered")).toBe("2");
@@ -86,38 +79,36 @@ describe("link performance", () => {
       ["QR code", "30", "1", "$4.00"],
       ["DM", "10", "1", "$4.00"],
     ]);
-    expect(view.container.querySelector('[role="img"]')!.getAttribute("aria-label")).toBe(
-      "40 clicks and 2 orders from Nov 20 to Nov 22.",
-    );
-    const link = statsItem(view.container, "Silk Scarf")!;
+    expect(screen.getByRole("img").getAttribute("aria-label")).toBe("40 clicks and 2 orders from Nov 20 to Nov 22.");
+    const link = statsItem("Silk Scarf")!;
     expect(link.textContent).toContain("http://shop.test/r/Ab3dE7x");
     expect(figure(link, "clicks")).toBe("40");
   });
 
   it("follows the influencer's orders live", async () => {
-    view = await render(<LinkStats userId={INFLUENCER_ID} />);
-    await until(() => expect(view.container.querySelector(".stats-grid")).not.toBeNull());
+    const view = await render(<LinkStats userId={INFLUENCER_ID} />);
+    await waitFor(() => expect(view.container.querySelector(".stats-grid")).not.toBeNull());
     const orders = realtime.subscriptions.find((s) => s.table === "orders")!;
     expect(orders.filter).toBe(`influencer_id=eq.${INFLUENCER_ID}`);
     answer = stats(41, 3);
-    orders.onChange();
-    await until(() => expect(figure(view.container, "orders")).toBe("3"));
+    await act(async () => orders.onChange());
+    await waitFor(() => expect(figure(view.container, "orders")).toBe("3"));
   });
 
   it("follows the clicks on the influencer's links live", async () => {
-    view = await render(<LinkStats userId={INFLUENCER_ID} />);
-    await until(() => expect(view.container.querySelector(".stats-grid")).not.toBeNull());
+    const view = await render(<LinkStats userId={INFLUENCER_ID} />);
+    await waitFor(() => expect(view.container.querySelector(".stats-grid")).not.toBeNull());
     const clicks = realtime.subscriptions.find((s) => s.table === "link_click_counts")!;
     expect(clicks.filter).toBe(`influencer_id=eq.${INFLUENCER_ID}`);
     answer = stats(45, 2);
-    clicks.onChange();
-    await until(() => expect(figure(view.container, "clicks")).toBe("45"));
+    await act(async () => clicks.onChange());
+    await waitFor(() => expect(figure(view.container, "clicks")).toBe("45"));
   });
 
   it("says so when there is no link yet", async () => {
     answer = { links: [], totals: makeFigures(makeMetrics()), daily: makeDaily("2026-11-22", [[0, 0]]) };
-    view = await render(<LinkStats userId={INFLUENCER_ID} />);
-    await until(() => expect(view.container.textContent).toContain("No approved links yet."));
+    const view = await render(<LinkStats userId={INFLUENCER_ID} />);
+    await waitFor(() => expect(view.container.textContent).toContain("No approved links yet."));
     expect(view.container.textContent).toContain("No clicks or orders yet.");
   });
 });

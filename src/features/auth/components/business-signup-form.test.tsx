@@ -1,72 +1,65 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { API } from "@contract/routes.ts";
+import { fakeApi } from "@/testing/fake-api.ts";
 import { makeUser } from "@/testing/fixtures/users.ts";
-import { buttonByText, click, render, typeInto, until, type Rendered } from "@/testing/render.tsx";
+import { render } from "@/testing/render.tsx";
+import { fieldByLabel } from "@/testing/queries.ts";
 import { BusinessSignupForm } from "./business-signup-form.tsx";
-import { json } from "@/testing/http.ts";
-
-let fetchMock: ReturnType<typeof vi.fn>;
-let view: Rendered;
 
 beforeEach(() => {
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.endsWith("/auth/register/business") && init?.method === "POST") {
-      const body = JSON.parse(String(init.body)) as { email: string; business_name: string };
-      return json(201, {
-        // A token the SPA can read; its signature is the server's business.
-        token: `x.${btoa(JSON.stringify({ sub: "u", exp: 4102444800 }))}.y`,
-        user: makeUser({ email: body.email, status: "pending_approval", business_name: body.business_name }),
-        message: "Registration successful! Your account is pending admin approval.",
-      });
-    }
-    return json(404, {});
-  });
-  vi.stubGlobal("fetch", fetchMock);
+  fakeApi.on(API.registerBusiness, ({ body }) => ({
+    // A token the SPA can read; its signature is the server's business.
+    token: `x.${btoa(JSON.stringify({ sub: "u", exp: 4102444800 }))}.y`,
+    user: makeUser({ email: body.email, status: "pending_approval", business_name: body.business_name }),
+    message: "Registration successful! Your account is pending admin approval.",
+  }));
 });
 
 afterEach(() => {
-  view?.unmount();
-  vi.unstubAllGlobals();
   localStorage.clear();
-  document.body.innerHTML = "";
 });
 
-const field = (name: string) => view.container.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-const posts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === "POST");
+/** The input labelled `label` (a required one's label ends in its mark, " *"). */
+const field = (label: string) => fieldByLabel(label);
+const posts = () => fakeApi.calls(API.registerBusiness);
 
-async function fillAllBut(skip?: string) {
+function fillAllBut(skip?: string) {
   const values: Record<string, string> = {
-    business_name: "  Sokha Silk ",
-    email: "shop@example.com",
-    password: "longenough1",
-    social_media_page: "https://www.facebook.com/sokha.silk",
-    store_phone: "012 345 678",
+    "Shop name": "  Sokha Silk ",
+    Email: "shop@example.com",
+    Password: "longenough1",
+    "Social media page URL": "https://www.facebook.com/sokha.silk",
+    "Store phone number": "012 345 678",
   };
-  for (const [name, value] of Object.entries(values)) if (name !== skip) await typeInto(field(name), value);
+  for (const [label, value] of Object.entries(values)) {
+    if (label !== skip) fireEvent.change(field(label), { target: { value } });
+  }
 }
 
 describe("Business signup", () => {
   it("asks for the shop name first, as a required field", async () => {
-    view = await render(<BusinessSignupForm />);
-    const labels = [...view.container.querySelectorAll("label")].map((label) => label.textContent?.replace(" *", ""));
+    const { container } = await render(<BusinessSignupForm />);
+    const labels = [...container.querySelectorAll("label")].map((label) => label.textContent?.replace(" *", ""));
     expect(labels[0]).toBe("Shop name");
-    expect(field("business_name")?.required).toBe(true);
-    expect(field("business_name")?.maxLength).toBe(100);
+    expect(field("Shop name").required).toBe(true);
+    expect(field("Shop name").maxLength).toBe(100);
   });
 
   it("refuses to send the form without a shop name", async () => {
-    view = await render(<BusinessSignupForm />);
-    await fillAllBut("business_name");
-    await click(buttonByText(view.container, /Register/));
-    expect(view.container.textContent).toContain("All fields are required.");
+    await render(<BusinessSignupForm />);
+    fillAllBut("Shop name");
+    fireEvent.click(screen.getByRole("button", { name: /Register/ }));
+    expect(await screen.findByText("All fields are required.")).toBeTruthy();
     expect(posts()).toHaveLength(0);
   });
 
   it("sends the shop name, trimmed, with the rest", async () => {
-    view = await render(<BusinessSignupForm />);
-    await fillAllBut();
-    await click(buttonByText(view.container, /Register/));
-    await until(() => expect(posts()).toHaveLength(1));
-    expect(JSON.parse(String((posts()[0][1] as RequestInit).body))).toMatchObject({
+    await render(<BusinessSignupForm />);
+    fillAllBut();
+    fireEvent.click(screen.getByRole("button", { name: /Register/ }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0].body).toMatchObject({
       business_name: "Sokha Silk",
       email: "shop@example.com",
       store_phone: "+85512345678",

@@ -1,11 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AvailableCampaign } from "@contract/campaigns.ts";
+import { API } from "@contract/routes.ts";
+import { fail, fakeApi, jsonResponse, networkDown } from "@/testing/fake-api.ts";
 import { makeCampaign } from "@/testing/fixtures/campaigns.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makeAffiliateLink } from "@/testing/fixtures/links.ts";
-import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
+import { render } from "@/testing/render.tsx";
 import { AvailableCampaigns } from "./available-campaigns.tsx";
-import { json } from "@/testing/http.ts";
 
 const campaign = (
   n: number,
@@ -29,109 +31,92 @@ const campaign = (
   };
 };
 
-let applyAnswer: () => Promise<Response>;
-let campaignsAnswer: () => Promise<Response>;
-let view: Rendered;
-
 beforeEach(() => {
-  campaignsAnswer = async () =>
-    json(200, {
-      campaigns: [
-        campaign(1, "Silk Scarf", 0.1, "2026-11-20T00:00:00Z", { end_date: "2026-12-31" }),
-        campaign(2, "Coffee Beans", 0.255, "2026-11-22T00:00:00Z"),
-        campaign(3, "Palm Sugar", 0.05, "2026-11-21T00:00:00Z"),
-      ],
-    });
-  applyAnswer = async () =>
-    json(201, {
-      message: "Your link application has been submitted and is pending admin approval.",
-      link: makeAffiliateLink({ campaign_id: testId(1), campaign_name: "Silk Scarf" }),
-    });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      if (url.endsWith("/campaigns/active")) return campaignsAnswer();
-      if (url.endsWith("/affiliate-links/apply")) return applyAnswer();
-      return json(404, {});
-    }),
-  );
+  fakeApi.on(API.activeCampaigns, {
+    campaigns: [
+      campaign(1, "Silk Scarf", 0.1, "2026-11-20T00:00:00Z", { end_date: "2026-12-31" }),
+      campaign(2, "Coffee Beans", 0.255, "2026-11-22T00:00:00Z"),
+      campaign(3, "Palm Sugar", 0.05, "2026-11-21T00:00:00Z"),
+    ],
+  });
+  fakeApi.on(API.applyForLink, {
+    message: "Your link application has been submitted and is pending admin approval.",
+    link: makeAffiliateLink({ campaign_id: testId(1), campaign_name: "Silk Scarf" }),
+  });
 });
 
-afterEach(() => {
-  view?.unmount();
-  vi.unstubAllGlobals();
-  document.body.innerHTML = "";
-});
-
+/** The campaign cards of the grid, by product name. */
+const cards = () => within(screen.getByRole("list", { name: "Available Campaigns" })).getAllByRole("listitem");
 const names = () =>
-  [...view.container.querySelectorAll("li.campaign-card")].map((item) => item.getAttribute("aria-label"));
+  (screen.queryByRole("list", { name: "Available Campaigns" }) ? cards() : []).map((item) =>
+    item.getAttribute("aria-label"),
+  );
+const card = (name: string) => screen.getByRole("listitem", { name });
 
 describe("Available campaigns", () => {
   it("lists newest first, re-sorts by highest commission, and shows the card facts", async () => {
-    view = await render(<AvailableCampaigns />);
-    await until(() => expect(names()).toEqual(["Coffee Beans", "Palm Sugar", "Silk Scarf"]));
-    await click(buttonByText(view.container, "Highest Commission"));
+    await render(<AvailableCampaigns />);
+    await waitFor(() => expect(names()).toEqual(["Coffee Beans", "Palm Sugar", "Silk Scarf"]));
+    fireEvent.click(screen.getByRole("button", { name: "Highest Commission" }));
     expect(names()).toEqual(["Coffee Beans", "Silk Scarf", "Palm Sugar"]);
-    const scarf = view.container.querySelector('li[aria-label="Silk Scarf"]')!;
+    const scarf = card("Silk Scarf");
     expect(scarf.textContent).toContain("$24.50");
     expect(scarf.textContent).toContain("10.0%");
     expect(scarf.textContent).toContain("Dec 31, 2026");
-    expect(view.container.querySelector('li[aria-label="Coffee Beans"]')!.textContent).toContain("25.5%");
-    expect(view.container.querySelector('li[aria-label="Palm Sugar"]')!.textContent).toContain("N/A");
+    expect(card("Coffee Beans").textContent).toContain("25.5%");
+    expect(card("Palm Sugar").textContent).toContain("N/A");
     // an Instagram post link is no image: the placeholder
     expect(scarf.querySelector("img")).toBeNull();
+    expect(within(scarf).getByRole("img", { name: "Silk Scarf: No Image" })).toBeDefined();
     expect(scarf.textContent).toContain("No Image");
   });
 
   it.each([
     [
       "the server's message",
-      async () => json(409, { error: "conflict", message: "You have already applied for this campaign" }),
+      () => fail("conflict", "You have already applied for this campaign"),
       "You have already applied for this campaign",
     ],
-    ["a refusal without a message", async () => json(500, {}), "Failed to apply for the affiliate link."],
-    ["no answer at all", async () => Promise.reject(new TypeError("Failed to fetch")), "An unexpected error occurred."],
+    ["a refusal without a message", () => jsonResponse(500, {}), "Failed to apply for the affiliate link."],
+    ["no answer at all", () => networkDown(), "An unexpected error occurred."],
   ])("a failed application shows %s", async (_name, answer, message) => {
-    applyAnswer = answer as () => Promise<Response>;
-    view = await render(<AvailableCampaigns />);
-    await until(() => expect(names()).toHaveLength(3));
-    await click(
-      buttonByText(view.container.querySelector('li[aria-label="Silk Scarf"]') as HTMLElement, /^Apply for Link/),
-    );
-    await until(() => expect(view.container.querySelector('[role="alert"]')?.textContent).toContain(message));
+    fakeApi.on(API.applyForLink, answer);
+    await render(<AvailableCampaigns />);
+    await waitFor(() => expect(names()).toHaveLength(3));
+    fireEvent.click(within(card("Silk Scarf")).getByRole("button", { name: /^Apply for Link/ }));
+    await waitFor(() => expect(screen.getAllByRole("alert")[0].textContent).toContain(message));
+    expect(fakeApi.calls(API.applyForLink).map((request) => request.body)).toEqual([{ campaign_id: testId(1) }]);
   });
 
   it("marks the campaigns already applied to with the application's status instead of Apply for Link", async () => {
-    campaignsAnswer = async () =>
-      json(200, {
-        campaigns: [
-          campaign(1, "Silk Scarf", 0.1, "2026-11-20T00:00:00Z", { application_status: "pending" }),
-          campaign(2, "Coffee Beans", 0.255, "2026-11-22T00:00:00Z", { application_status: "approved" }),
-          campaign(3, "Palm Sugar", 0.05, "2026-11-21T00:00:00Z", { application_status: "rejected" }),
-          campaign(4, "Kampot Pepper", 0.2, "2026-11-19T00:00:00Z"),
-        ],
-      });
-    view = await render(<AvailableCampaigns />);
-    await until(() => expect(names()).toHaveLength(4));
-    const card = (name: string) => view.container.querySelector(`li[aria-label="${name}"]`) as HTMLElement;
+    fakeApi.on(API.activeCampaigns, {
+      campaigns: [
+        campaign(1, "Silk Scarf", 0.1, "2026-11-20T00:00:00Z", { application_status: "pending" }),
+        campaign(2, "Coffee Beans", 0.255, "2026-11-22T00:00:00Z", { application_status: "approved" }),
+        campaign(3, "Palm Sugar", 0.05, "2026-11-21T00:00:00Z", { application_status: "rejected" }),
+        campaign(4, "Kampot Pepper", 0.2, "2026-11-19T00:00:00Z"),
+      ],
+    });
+    await render(<AvailableCampaigns />);
+    await waitFor(() => expect(names()).toHaveLength(4));
     for (const [name, status] of [
       ["Silk Scarf", "Pending"],
       ["Coffee Beans", "Approved"],
       ["Palm Sugar", "Rejected"],
     ]) {
-      expect(card(name).querySelector(".campaign-card__applied")?.textContent).toBe(`Your application: ${status}`);
-      expect(buttonByText(card(name), /^Apply for Link/)).toBeUndefined();
+      expect(within(card(name)).getByText("Your application:").textContent).toBe(`Your application: ${status}`);
+      expect(within(card(name)).queryByRole("button", { name: /^Apply for Link/ })).toBeNull();
     }
-    expect(buttonByText(card("Kampot Pepper"), /^Apply for Link/)).toBeDefined();
+    expect(within(card("Kampot Pepper")).getByRole("button", { name: /^Apply for Link/ })).toBeDefined();
   });
 
   it("says so when the list fails to load or is empty", async () => {
-    campaignsAnswer = async () => json(500, {});
-    view = await render(<AvailableCampaigns />);
-    await until(() => expect(view.container.textContent).toContain("Failed to load active campaigns."));
-    view.unmount();
-    campaignsAnswer = async () => json(200, { campaigns: [] });
-    view = await render(<AvailableCampaigns />);
-    await until(() => expect(view.container.textContent).toContain("No active campaigns available at the moment."));
+    fakeApi.on(API.activeCampaigns, jsonResponse(500, {}));
+    await render(<AvailableCampaigns />);
+    expect(await screen.findByText("Failed to load active campaigns.")).toBeDefined();
+    cleanup();
+    fakeApi.on(API.activeCampaigns, { campaigns: [] });
+    await render(<AvailableCampaigns />);
+    await waitFor(() => expect(screen.getByText("No active campaigns available at the moment.")).toBeDefined());
   });
 });

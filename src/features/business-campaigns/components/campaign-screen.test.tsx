@@ -1,17 +1,19 @@
-import { act } from "react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes, useParams } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Campaign } from "@contract/campaigns.ts";
 import type { User } from "@contract/auth.ts";
+import { API } from "@contract/routes.ts";
 import { businessCampaignsQuery } from "@/lib/campaigns.ts";
 import { createQueryClient } from "@/lib/query-client.ts";
+import { fail, fakeApi, jsonResponse } from "@/testing/fake-api.ts";
 import { makeCampaign } from "@/testing/fixtures/campaigns.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makeUser } from "@/testing/fixtures/users.ts";
-import { buttonByText, click, render, typeInto, until, type Rendered } from "@/testing/render.tsx";
+import { render } from "@/testing/render.tsx";
+import { fieldByLabel } from "@/testing/queries.ts";
 import { CampaignManagement } from "./campaign-management.tsx";
 import { CampaignScreen } from "./campaign-screen.tsx";
-import { json } from "@/testing/http.ts";
 
 const CAMPAIGN_ID = testId(101);
 
@@ -28,13 +30,11 @@ const campaign = (extra: Partial<Campaign> = {}): Campaign =>
   });
 
 let me: User;
+/** The business's campaigns as the server holds them. */
 let stored: Campaign[];
-let answers: Record<string, (init?: RequestInit) => Promise<Response>>;
-let fetchMock: ReturnType<typeof vi.fn>;
-let view: Rendered;
 
 /** The campaign as the server would save it from a PUT body (price in dollars, rate a fraction). */
-function saved(body: Record<string, unknown>): Campaign {
+function saved(body: object): Campaign {
   const { price, ...rest } = body as { price?: number } & Partial<Campaign>;
   return campaign({ ...rest, ...(price === undefined ? {} : { price_cents: Math.round(price * 100) }) });
 }
@@ -42,42 +42,30 @@ function saved(body: Record<string, unknown>): Campaign {
 beforeEach(() => {
   me = makeUser({ user_type: "business", status: "approved" });
   stored = [campaign(), campaign({ id: testId(102), product_name: "Coffee Beans" })];
-  answers = {
-    "GET /auth/me": async () => json(200, { user: me }),
-    "GET /campaigns/business": async () => json(200, { campaigns: stored }),
-    "POST /campaigns": async (init) =>
-      json(201, {
-        message: "Campaign created successfully!",
-        campaign: saved({ ...JSON.parse(String(init!.body)), id: testId(103) }),
-      }),
-    [`PUT /campaigns/${CAMPAIGN_ID}`]: async (init) => {
-      const campaign = saved(JSON.parse(String(init!.body)));
-      // The server keeps what it saved: a list fetched afterwards shows it, as the real one does.
-      stored = stored.map((old) => (old.id === campaign.id ? campaign : old));
-      return json(200, { message: "Campaign updated successfully", campaign });
-    },
-    "POST /upload/image": async () =>
-      json(200, { success: true, url: "https://cdn.test/up1.png", public_id: `${testId(1)}/p1.png` }),
-    "POST /upload/images": async () =>
-      json(200, {
-        success: true,
-        images: [
-          { url: "https://cdn.test/up1.png", public_id: `${testId(1)}/p1.png` },
-          { url: "https://cdn.test/up2.png", public_id: `${testId(1)}/p2.png` },
-        ],
-      }),
-  };
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const key = `${init?.method ?? "GET"} ${new URL(url).pathname.replace(/^.*\/functions\/v1\/api/, "")}`;
-    return answers[key] ? answers[key](init) : json(404, {});
+  fakeApi.on(API.me, () => ({ user: me }));
+  fakeApi.on(API.businessCampaigns, () => ({ campaigns: stored }));
+  fakeApi.on(API.createCampaign, ({ body }) => ({
+    message: "Campaign created successfully!",
+    campaign: saved({ ...body, id: testId(103) }),
+  }));
+  // The server keeps what it saved: a list fetched afterwards shows it, as the real one does.
+  fakeApi.on(API.updateCampaign, ({ params, body }) => {
+    const changed = saved({ id: params.id, ...body });
+    stored = stored.map((old) => (old.id === changed.id ? changed : old));
+    return { message: "Campaign updated successfully", campaign: changed };
   });
-  vi.stubGlobal("fetch", fetchMock);
-});
-
-afterEach(() => {
-  view?.unmount();
-  vi.unstubAllGlobals();
-  document.body.innerHTML = "";
+  fakeApi.on(API.uploadImage, {
+    success: true,
+    url: "https://cdn.test/up1.png",
+    public_id: `${testId(1)}/p1.png`,
+  });
+  fakeApi.on(API.uploadImages, {
+    success: true,
+    images: [
+      { url: "https://cdn.test/up1.png", public_id: `${testId(1)}/p1.png` },
+      { url: "https://cdn.test/up2.png", public_id: `${testId(1)}/p2.png` },
+    ],
+  });
 });
 
 function EditRoute() {
@@ -88,55 +76,65 @@ function EditRoute() {
 /** The business's campaign routes, as the app has them, with stand-ins for the dashboard. */
 const app = (
   <Routes>
-    <Route path="/business/dashboard" element={<p id="where">Business dashboard</p>} />
+    <Route path="/business/dashboard" element={<p>Business dashboard</p>} />
     <Route path="/business/campaigns" element={<CampaignManagement />} />
     <Route path="/business/create-campaign" element={<CampaignScreen />} />
     <Route path="/business/campaigns/:id/edit" element={<EditRoute />} />
   </Routes>
 );
 
-const form = () => document.querySelector<HTMLFormElement>("form")!;
-const input = (name: string) => form().querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
-const urlInputs = () => [...form().querySelectorAll<HTMLInputElement>('input[type="url"]')];
-const requests = (method: string) =>
-  fetchMock.mock.calls.filter(([, init]) => ((init as RequestInit | undefined)?.method ?? "GET") === method);
-const lastBody = (method: string) => JSON.parse(String((requests(method).at(-1)![1] as RequestInit).body));
+/** The form's fields by the name the payload gives them, found by their visible labels. */
+const labels = {
+  product_name: "Product name",
+  description: "Description",
+  price: "Price (USD)",
+  commission_rate: "Commission rate (%)",
+  start_date: "Start date",
+  end_date: "End date",
+} as const;
+
+const form = () => screen.getByRole("form");
+const input = (name: keyof typeof labels) => fieldByLabel<HTMLInputElement | HTMLTextAreaElement>(labels[name], form());
+const urlInputs = () => within(form()).getAllByLabelText<HTMLInputElement>(/^Image URL \d+/);
+const button = (name: string) => screen.getByRole<HTMLButtonElement>("button", { name });
+const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 const text = () => document.body.textContent ?? "";
-const atDashboard = () => expect(document.querySelector("#where")?.textContent).toBe("Business dashboard");
+const formAlert = () => within(form()).queryAllByRole("alert")[0]?.textContent;
+const atDashboard = () => expect(screen.getByText("Business dashboard")).toBeDefined();
+const updates = () => fakeApi.calls(API.updateCampaign);
+const uploads = () => [...fakeApi.calls(API.uploadImage), ...fakeApi.calls(API.uploadImages)];
+/** A campaign's row in Campaign Management. */
+const row = (name: string) => screen.queryByRole("listitem", { name });
 
 async function openEdit(queryClient = createQueryClient()) {
-  view = await render(app, `/business/campaigns/${CAMPAIGN_ID}/edit`, queryClient);
-  await until(() => expect(input("price").value).toBe("24.50"));
+  await render(app, `/business/campaigns/${CAMPAIGN_ID}/edit`, queryClient);
+  await waitFor(() => expect(input("price").value).toBe("24.50"));
 }
 
-async function chooseFiles(count: number) {
-  const file = form().querySelector<HTMLInputElement>('input[type="file"]')!;
+function chooseFiles(count: number) {
   const files = Array.from(
     { length: count },
     (_v, i) => new File([new Uint8Array([0x89, 0x50])], `f${i}.png`, { type: "image/png" }),
   );
-  Object.defineProperty(file, "files", { value: files, configurable: true });
-  await act(async () => {
-    file.dispatchEvent(new Event("change", { bubbles: true }));
-  });
+  fireEvent.change(within(form()).getByLabelText("Upload Images"), { target: { files } });
 }
 
 describe("Campaign screen: creating", () => {
   it("sends the one payload, the commission typed in percent sent as a fraction, and returns to the dashboard", async () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(businessCampaignsQuery().queryKey, stored);
-    view = await render(app, "/business/create-campaign", queryClient);
-    await until(() => expect(buttonByText(form(), "Create Campaign")?.disabled).toBe(false));
+    await render(app, "/business/create-campaign", queryClient);
+    await waitFor(() => expect(button("Create Campaign").disabled).toBe(false));
     expect(form().getAttribute("aria-label")).toBe("Create Campaign");
-    await typeInto(input("product_name"), " Kampot Pepper ");
-    await typeInto(input("description"), "Red pepper, 100 g.");
-    await typeInto(input("price"), "8.5");
-    await typeInto(input("commission_rate"), "12");
-    await typeInto(urlInputs()[0], "https://cdn.test/pepper.jpg");
-    await typeInto(input("start_date"), "2026-12-01");
-    await click(buttonByText(form(), "Create Campaign"));
-    await until(atDashboard);
-    expect(lastBody("POST")).toEqual({
+    type(input("product_name"), " Kampot Pepper ");
+    type(input("description"), "Red pepper, 100 g.");
+    type(input("price"), "8.5");
+    type(input("commission_rate"), "12");
+    type(urlInputs()[0], "https://cdn.test/pepper.jpg");
+    type(input("start_date"), "2026-12-01");
+    fireEvent.click(button("Create Campaign"));
+    await waitFor(atDashboard);
+    expect(fakeApi.calls(API.createCampaign).at(-1)!.body).toEqual({
       product_name: "Kampot Pepper",
       description: "Red pepper, 100 g.",
       price: 8.5,
@@ -153,44 +151,40 @@ describe("Campaign screen: creating", () => {
   });
 
   it("labels the commission in percent and explains a rate typed as a fraction, sending nothing", async () => {
-    view = await render(app, "/business/create-campaign");
-    await until(() => expect(buttonByText(form(), "Create Campaign")?.disabled).toBe(false));
-    expect(form().querySelector(`label[for="${input("commission_rate").id}"]`)?.textContent).toContain(
-      "Commission rate (%)",
-    );
+    await render(app, "/business/create-campaign");
+    await waitFor(() => expect(button("Create Campaign").disabled).toBe(false));
+    expect(within(form()).getByText("Commission rate (%)").closest("label")?.htmlFor).toBe(input("commission_rate").id);
     expect(text()).toContain("e.g. 15 for 15%");
-    await typeInto(input("product_name"), "Kampot Pepper");
-    await typeInto(input("price"), "8.50");
-    await typeInto(input("commission_rate"), "0.15");
-    await typeInto(urlInputs()[0], "https://cdn.test/pepper.jpg");
-    await click(buttonByText(form(), "Create Campaign"));
-    expect(text()).toContain("Write the commission rate in percent: 15 for 15%.");
+    type(input("product_name"), "Kampot Pepper");
+    type(input("price"), "8.50");
+    type(input("commission_rate"), "0.15");
+    type(urlInputs()[0], "https://cdn.test/pepper.jpg");
+    fireEvent.click(button("Create Campaign"));
+    await waitFor(() => expect(text()).toContain("Write the commission rate in percent: 15 for 15%."));
     expect(document.activeElement).toBe(input("commission_rate"));
-    expect(requests("POST")).toHaveLength(0);
+    expect(fakeApi.calls(API.createCampaign)).toHaveLength(0);
   });
 
   it("shows the server's refusal next to the field it names, and above the form", async () => {
-    answers["POST /campaigns"] = async () =>
-      json(400, {
-        error: "invalid_input",
-        field: "commission_rate",
-        message: "Commission rate can be at most 0.50 (50%), the marketplace's ceiling",
-      });
-    view = await render(app, "/business/create-campaign");
-    await until(() => expect(buttonByText(form(), "Create Campaign")?.disabled).toBe(false));
-    await typeInto(input("product_name"), "Kampot Pepper");
-    await typeInto(input("price"), "8.50");
-    await typeInto(input("commission_rate"), "60");
-    await typeInto(urlInputs()[0], "https://cdn.test/pepper.jpg");
-    await click(buttonByText(form(), "Create Campaign"));
-    await until(() =>
-      expect(form().querySelector('[role="alert"]')?.textContent).toContain(
+    fakeApi.on(
+      API.createCampaign,
+      fail("invalid_input", "Commission rate can be at most 0.50 (50%), the marketplace's ceiling", "commission_rate"),
+    );
+    await render(app, "/business/create-campaign");
+    await waitFor(() => expect(button("Create Campaign").disabled).toBe(false));
+    type(input("product_name"), "Kampot Pepper");
+    type(input("price"), "8.50");
+    type(input("commission_rate"), "60");
+    type(urlInputs()[0], "https://cdn.test/pepper.jpg");
+    fireEvent.click(button("Create Campaign"));
+    await waitFor(() =>
+      expect(formAlert()).toContain(
         "Failed to create campaign: Commission rate can be at most 0.50 (50%), the marketplace's ceiling",
       ),
     );
-    expect(lastBody("POST").commission_rate).toBe(0.6);
+    expect(fakeApi.calls(API.createCampaign).at(-1)!.body.commission_rate).toBe(0.6);
     expect(input("commission_rate").getAttribute("aria-invalid")).toBe("true");
-    expect(document.querySelector("#where")).toBeNull();
+    expect(screen.queryByText("Business dashboard")).toBeNull();
   });
 });
 
@@ -203,11 +197,11 @@ describe("Campaign screen: editing", () => {
     expect(input("commission_rate").value).toBe("15");
     expect(urlInputs().map((url) => url.value)).toEqual(["https://cdn.test/a.jpg"]);
     expect(text()).toContain("A new price or commission rate applies to new orders only");
-    await typeInto(input("price"), "30");
-    await typeInto(input("commission_rate"), "20");
-    await click(buttonByText(form(), "Save Changes"));
-    await until(atDashboard);
-    expect(lastBody("PUT")).toEqual({
+    type(input("price"), "30");
+    type(input("commission_rate"), "20");
+    fireEvent.click(button("Save Changes"));
+    await waitFor(atDashboard);
+    expect(updates().at(-1)!.body).toEqual({
       product_name: "Silk Scarf",
       description: "Hand-woven",
       price: 30,
@@ -216,7 +210,7 @@ describe("Campaign screen: editing", () => {
       start_date: null,
       end_date: null,
     });
-    expect(requests("PUT")[0][0]).toMatch(new RegExp(`/campaigns/${CAMPAIGN_ID}$`));
+    expect(updates()[0].params.id).toBe(CAMPAIGN_ID);
     expect(text()).toContain("Campaign updated successfully!");
     // The answer replaces the list's copy.
     expect(queryClient.getQueryData(businessCampaignsQuery().queryKey)).toEqual([
@@ -226,125 +220,120 @@ describe("Campaign screen: editing", () => {
   });
 
   it("opened from Campaign Management, returns there with the new price and rate listed", async () => {
-    view = await render(app, "/business/campaigns");
-    await until(() => expect(text()).toContain("Coffee Beans"));
-    const row = document.querySelector<HTMLElement>('[aria-label="Silk Scarf"]')!;
-    expect(row.textContent).toContain("$24.50");
-    expect(row.textContent).toContain("15.00%");
-    await click(row.querySelector("a"));
-    await until(() => expect(input("price").value).toBe("24.50"));
+    await render(app, "/business/campaigns");
+    await waitFor(() => expect(text()).toContain("Coffee Beans"));
+    const scarf = row("Silk Scarf")!;
+    expect(scarf.textContent).toContain("$24.50");
+    expect(scarf.textContent).toContain("15.00%");
+    fireEvent.click(within(scarf).getByRole("link", { name: /^Edit/ }));
+    await waitFor(() => expect(input("price").value).toBe("24.50"));
     expect(text()).toContain("Back to Campaign Management");
-    await typeInto(input("price"), "26");
-    await typeInto(input("commission_rate"), "18");
-    await click(buttonByText(form(), "Save Changes"));
-    await until(() => expect(text()).toContain("Your Campaigns"));
+    type(input("price"), "26");
+    type(input("commission_rate"), "18");
+    fireEvent.click(button("Save Changes"));
+    await waitFor(() => expect(text()).toContain("Your Campaigns"));
     // The list may show the cached campaigns for a moment before its refetch answers with the saved ones.
-    await until(() => {
-      const updated = document.querySelector<HTMLElement>('[aria-label="Silk Scarf"]');
+    await waitFor(() => {
+      const updated = row("Silk Scarf");
       expect(updated?.textContent).toContain("$26.00");
       expect(updated?.textContent).toContain("18.00%");
     });
-    expect(lastBody("PUT")).toMatchObject({ price: 26, commission_rate: 0.18 });
+    expect(updates().at(-1)!.body).toMatchObject({ price: 26, commission_rate: 0.18 });
   });
 
   it("saves the images (empty rows dropped)", async () => {
     await openEdit();
-    await click(buttonByText(form(), "Add Image URL"));
-    await typeInto(urlInputs()[1], "https://cdn.test/b.jpg");
-    await click(buttonByText(form(), "Add Image URL"));
-    await click(buttonByText(form(), "Save Changes"));
-    await until(atDashboard);
-    expect(lastBody("PUT").image_urls).toEqual(["https://cdn.test/a.jpg", "https://cdn.test/b.jpg"]);
+    fireEvent.click(button("Add Image URL"));
+    type(urlInputs()[1], "https://cdn.test/b.jpg");
+    fireEvent.click(button("Add Image URL"));
+    expect(urlInputs()).toHaveLength(3);
+    fireEvent.click(button("Save Changes"));
+    await waitFor(atDashboard);
+    expect(updates().at(-1)!.body.image_urls).toEqual(["https://cdn.test/a.jpg", "https://cdn.test/b.jpg"]);
   });
 
   it("needs at least one image", async () => {
     await openEdit();
-    await typeInto(urlInputs()[0], "");
-    await click(buttonByText(form(), "Save Changes"));
-    expect(form().textContent).toContain("Please add at least one product image");
-    expect(requests("PUT")).toHaveLength(0);
+    type(urlInputs()[0], "");
+    fireEvent.click(button("Save Changes"));
+    await waitFor(() => expect(form().textContent).toContain("Please add at least one product image"));
+    expect(updates()).toHaveLength(0);
   });
 
   it("uploads one file with the single call and several with the multi call, at most 5 in all", async () => {
     await openEdit();
-    await chooseFiles(1);
-    await until(() =>
+    chooseFiles(1);
+    await waitFor(() =>
       expect(urlInputs().map((url) => url.value)).toEqual(["https://cdn.test/a.jpg", "https://cdn.test/up1.png"]),
     );
-    expect(requests("POST")[0][0]).toMatch(/\/upload\/image$/);
-    await chooseFiles(2);
-    await until(() => expect(urlInputs()).toHaveLength(4));
-    expect(requests("POST")[1][0]).toMatch(/\/upload\/images$/);
-    await chooseFiles(2);
-    expect(form().textContent).toContain("Maximum 5 images allowed");
-    expect(requests("POST")).toHaveLength(2);
+    expect(fakeApi.calls(API.uploadImage)).toHaveLength(1);
+    chooseFiles(2);
+    await waitFor(() => expect(urlInputs()).toHaveLength(4));
+    expect(fakeApi.calls(API.uploadImages)).toHaveLength(1);
+    chooseFiles(2);
+    await waitFor(() => expect(form().textContent).toContain("Maximum 5 images allowed"));
+    expect(uploads()).toHaveLength(2);
   });
 
   it("says 'Failed to upload image(s). Please try again.' when an upload fails", async () => {
-    answers["POST /upload/image"] = async () =>
-      json(400, { error: "bad_request", message: "Only PNG, JPEG and GIF images are allowed" });
+    fakeApi.on(API.uploadImage, fail("unsupported_media_type", "Only PNG, JPEG and GIF images are allowed"));
     await openEdit();
-    await chooseFiles(1);
-    await until(() => expect(form().textContent).toContain("Failed to upload image(s). Please try again."));
+    chooseFiles(1);
+    await waitFor(() => expect(form().textContent).toContain("Failed to upload image(s). Please try again."));
     expect(form().textContent).toContain("Only PNG, JPEG and GIF images are allowed");
   });
 
   it("says 'Failed to update campaign' with the server's message, or a general one", async () => {
-    answers[`PUT /campaigns/${CAMPAIGN_ID}`] = async () => json(500, {});
+    fakeApi.on(API.updateCampaign, jsonResponse(500, {}));
     await openEdit();
-    await click(buttonByText(form(), "Save Changes"));
-    await until(() =>
-      expect(form().querySelector('[role="alert"]')?.textContent).toContain("Failed to update campaign:"),
+    fireEvent.click(button("Save Changes"));
+    await waitFor(() => expect(formAlert()).toContain("Failed to update campaign:"));
+    fakeApi.on(API.updateCampaign, fail("forbidden", "Only approved businesses can edit campaigns"));
+    fireEvent.click(button("Save Changes"));
+    await waitFor(() =>
+      expect(formAlert()).toContain("Failed to update campaign: Only approved businesses can edit campaigns"),
     );
-    answers[`PUT /campaigns/${CAMPAIGN_ID}`] = async () =>
-      json(403, { error: "forbidden", message: "Only approved businesses can edit campaigns" });
-    await click(buttonByText(form(), "Save Changes"));
-    await until(() =>
-      expect(form().querySelector('[role="alert"]')?.textContent).toContain(
-        "Failed to update campaign: Only approved businesses can edit campaigns",
-      ),
-    );
-    expect(document.querySelector("#where")).toBeNull();
+    expect(screen.queryByText("Business dashboard")).toBeNull();
   });
 
   it("deactivates only after a confirmation", async () => {
     await openEdit();
-    await click(buttonByText(document.body, "Deactivate Campaign"));
-    expect(requests("PUT")).toHaveLength(0);
+    fireEvent.click(button("Deactivate Campaign"));
+    expect(updates()).toHaveLength(0);
     expect(text()).toContain("Deactivate Silk Scarf?");
-    await click(buttonByText(document.body, "Yes, Deactivate"));
-    await until(atDashboard);
-    expect(lastBody("PUT")).toEqual({ status: "inactive" });
+    fireEvent.click(button("Yes, Deactivate"));
+    await waitFor(atDashboard);
+    expect(updates().at(-1)!.body).toEqual({ status: "inactive" });
     expect(text()).toContain("Silk Scarf was deactivated.");
   });
 
   it("says 'Failed to deactivate campaign' when it fails", async () => {
-    answers[`PUT /campaigns/${CAMPAIGN_ID}`] = async () => json(500, {});
+    fakeApi.on(API.updateCampaign, jsonResponse(500, {}));
     await openEdit();
-    await click(buttonByText(document.body, "Deactivate Campaign"));
-    await click(buttonByText(document.body, "Yes, Deactivate"));
-    await until(() => expect(text()).toContain("Failed to deactivate campaign"));
-    expect(document.querySelector("#where")).toBeNull();
+    fireEvent.click(button("Deactivate Campaign"));
+    fireEvent.click(button("Yes, Deactivate"));
+    await waitFor(() => expect(text()).toContain("Failed to deactivate campaign"));
+    expect(screen.queryByText("Business dashboard")).toBeNull();
   });
 
   it("offers no deactivation for an inactive campaign, and says it takes no new orders", async () => {
     stored = [campaign({ status: "inactive" })];
     await openEdit();
-    expect(buttonByText(document.body, "Deactivate Campaign")).toBeUndefined();
+    expect(screen.queryByRole("button", { name: "Deactivate Campaign" })).toBeNull();
     expect(text()).toContain("This campaign is no longer accepting new orders");
   });
 
   it("tells a pending business that editing waits for approval, and offers no save", async () => {
     me = makeUser({ user_type: "business", status: "pending_approval" });
     await openEdit();
-    await until(() => expect(text()).toContain("Editing campaigns is disabled until your account is approved."));
-    expect(buttonByText(form(), "Save Changes")?.disabled).toBe(true);
-    expect(buttonByText(document.body, "Deactivate Campaign")).toBeUndefined();
+    await waitFor(() => expect(text()).toContain("Editing campaigns is disabled until your account is approved."));
+    expect(button("Save Changes").disabled).toBe(true);
+    expect(screen.queryByRole("button", { name: "Deactivate Campaign" })).toBeNull();
   });
 
   it("says when the campaign is not one of the business's", async () => {
-    view = await render(app, `/business/campaigns/${testId(999)}/edit`);
-    await until(() => expect(text()).toContain("Campaign not found"));
-    expect(document.querySelector("form")).toBeNull();
+    await render(app, `/business/campaigns/${testId(999)}/edit`);
+    await waitFor(() => expect(text()).toContain("Campaign not found"));
+    expect(screen.queryByRole("form")).toBeNull();
   });
 });

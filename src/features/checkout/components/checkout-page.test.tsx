@@ -1,10 +1,13 @@
 import { act } from "react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { API } from "@contract/routes.ts";
+import { fail, fakeApi, jsonResponse, networkDown } from "@/testing/fake-api.ts";
 import { makeCheckoutInfo, makeDeliveryFee } from "@/testing/fixtures/checkout.ts";
 import { makePlacedOrder } from "@/testing/fixtures/orders.ts";
-import { buttonByText, render, until, type Rendered } from "@/testing/render.tsx";
+import { render } from "@/testing/render.tsx";
+import { fieldByLabel, queryFieldByLabel } from "@/testing/queries.ts";
 import { CheckoutPage } from "./checkout-page.tsx";
-import { json } from "@/testing/http.ts";
 
 const influencerId = "00000000-0000-4000-8000-00000000a001";
 const productId = "6f1c2d4e-8a9b-4c3d-9e8f-123456789abc";
@@ -25,12 +28,22 @@ const info = makeCheckoutInfo({
   },
 });
 
-let infoAnswer: { status: number; body: unknown };
-let orderAnswer: { status: number; body: unknown };
-let feeFails: boolean;
-let orderUnreachable: boolean;
-let requests: { url: string; method: string; body: unknown; auth: string | null; idempotencyKey: string | null }[];
-let view: Rendered;
+const placed = {
+  message: "Order placed successfully!",
+  order: makePlacedOrder({
+    product_name: "Silk Scarf",
+    quantity: 2,
+    unit_price_cents: 2000,
+    delivery_fee_cents: 150,
+    created_at: "2026-11-22T03:00:00Z",
+    order_number: "SL-004213",
+  }),
+};
+
+const communes: Record<string, string[]> = {
+  "Tuol Kouk": ["Boeng Kak Pir", "Tuek L'ak Muoy"],
+  "Doun Penh": ["Voat Phnum"],
+};
 
 /** An IntersectionObserver that sees every element it observes in view at once. */
 class InView {
@@ -48,116 +61,79 @@ class InView {
 
 beforeEach(() => {
   localStorage.setItem("token", "a.b.c");
-  infoAnswer = { status: 200, body: info };
-  orderAnswer = {
-    status: 201,
-    body: {
-      message: "Order placed successfully!",
-      order: makePlacedOrder({
-        product_name: "Silk Scarf",
-        quantity: 2,
-        unit_price_cents: 2000,
-        delivery_fee_cents: 150,
-        created_at: "2026-11-22T03:00:00Z",
-        order_number: "SL-004213",
-      }),
-    },
-  };
-  feeFails = false;
-  orderUnreachable = false;
-  requests = [];
   vi.stubGlobal("scrollTo", vi.fn());
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const path = decodeURIComponent(url.replace(/^.*\/functions\/v1\/api/, ""));
-      requests.push({
-        url: path,
-        method: init?.method ?? "GET",
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-        auth: new Headers(init?.headers).get("Authorization"),
-        idempotencyKey: new Headers(init?.headers).get("Idempotency-Key"),
-      });
-      if (path.startsWith("/checkout/info?")) return json(infoAnswer.status, infoAnswer.body);
-      if (path === "/delivery-zones/districts") return json(200, { districts: ["Doun Penh", "Tuol Kouk"] });
-      if (path === "/delivery-zones/communes/Tuol Kouk")
-        return json(200, { district: "Tuol Kouk", communes: ["Boeng Kak Pir", "Tuek L'ak Muoy"] });
-      if (path === "/delivery-zones/communes/Doun Penh")
-        return json(200, { district: "Doun Penh", communes: ["Voat Phnum"] });
-      const fee = /^\/delivery-zones\/fee\/([^/]+)\/([^/]+)$/.exec(path);
-      if (fee) return feeFails ? json(500, {}) : json(200, makeDeliveryFee(fee[1], fee[2], 150));
-      if (path === "/checkout/order") {
-        if (orderUnreachable) throw new TypeError("Failed to fetch");
-        return json(orderAnswer.status, orderAnswer.body);
-      }
-      return json(404, { error: "not_found", message: "Not found" });
-    }),
+  fakeApi.on(API.checkoutInfo, info);
+  fakeApi.on(API.districts, { districts: ["Doun Penh", "Tuol Kouk"] });
+  fakeApi.on(API.communes, ({ params }) =>
+    params.district in communes
+      ? { district: params.district, communes: communes[params.district] }
+      : fail("not_found", "No such district"),
   );
+  fakeApi.on(API.deliveryFee, ({ params }) => makeDeliveryFee(params.commune, params.district, 150));
+  fakeApi.on(API.placeOrder, placed);
 });
 
 afterEach(() => {
-  view?.unmount();
   vi.unstubAllGlobals();
   localStorage.clear();
-  document.body.innerHTML = "";
 });
 
-const field = <T extends HTMLElement>(id: string) => view.container.querySelector<T>(`#checkout-${id}`)!;
-const submit = () => view.container.querySelector<HTMLButtonElement>("button[type=submit]")!;
-const text = () => view.container.textContent ?? "";
+/** Every request the page made. */
+const requests = () => fakeApi.calls();
+const orders = () => fakeApi.calls(API.placeOrder);
 
-async function choose(id: string, value: string) {
-  await act(async () => {
-    const select = field<HTMLSelectElement>(id);
-    select.value = value;
-    select.dispatchEvent(new Event("change", { bubbles: true }));
-  });
-}
+const select = (label: string) => fieldByLabel<HTMLSelectElement>(label);
+const submit = () => screen.getByRole("button", { name: /^(Select Location First|Confirm Order|Placing your order)/ });
+const text = () => document.body.textContent ?? "";
+const alerts = () =>
+  screen
+    .queryAllByRole("alert")
+    .map((alert) => alert.textContent)
+    .join("\n");
+const breakdown = () => screen.queryByRole("region", { name: "Price breakdown" });
 
-async function type(id: string, value: string) {
-  await act(async () => {
-    const input = field<HTMLInputElement>(id);
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, value);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-}
-
-async function clickSubmit() {
-  await act(async () => submit().click());
-}
+const choose = (label: string, value: string) => fireEvent.change(select(label), { target: { value } });
+const typePhone = (value: string) => fireEvent.change(fieldByLabel("Phone number"), { target: { value } });
 
 async function open() {
-  view = await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
-  await until(() => expect(field<HTMLSelectElement>("district").options.length).toBe(3));
+  await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
+  await waitFor(() => expect(select("District (Khan)").options.length).toBe(3));
+}
+
+async function chooseLocation() {
+  choose("District (Khan)", "Tuol Kouk");
+  await waitFor(() => expect(select("Commune (Sangkat)").disabled).toBe(false));
+  expect([...select("Commune (Sangkat)").options].map((o) => o.value)).toEqual(["", "Boeng Kak Pir", "Tuek L'ak Muoy"]);
+  choose("Commune (Sangkat)", "Tuek L'ak Muoy");
 }
 
 describe("Checkout page", () => {
   it("says 'Invalid Checkout Link' when a parameter is missing, with nothing to retry", async () => {
-    view = await render(<CheckoutPage influencerId={null} productId={productId} />);
+    await render(<CheckoutPage influencerId={null} productId={productId} />);
     expect(text()).toContain("Invalid Checkout Link");
-    expect(buttonByText(view.container, "Try again")).toBeUndefined();
-    expect(requests).toEqual([]);
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+    expect(requests()).toEqual([]);
   });
 
   it("says 'This link is not valid' for a link the server does not know, with nothing to retry", async () => {
-    infoAnswer = { status: 404, body: { error: "not_found", message: "This checkout link is not valid" } };
-    view = await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
-    await until(() => expect(text()).toContain("This link is not valid"));
-    expect(buttonByText(view.container, "Try again")).toBeUndefined();
+    fakeApi.on(API.checkoutInfo, fail("not_found", "This checkout link is not valid"));
+    await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
+    await waitFor(() => expect(text()).toContain("This link is not valid"));
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
 
   it("says 'This product is no longer available' with the shop's phone when the campaign closed", async () => {
     // The number is shown in the local form once it comes into view: here at once.
     vi.stubGlobal("IntersectionObserver", InView);
-    infoAnswer = { status: 200, body: { ...info, unavailable_reason: "This campaign has ended" } };
-    view = await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
-    await until(() => expect(text()).toContain("This product is no longer available"));
+    fakeApi.on(API.checkoutInfo, { ...info, unavailable_reason: "This campaign has ended" });
+    await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
+    await waitFor(() => expect(text()).toContain("This product is no longer available"));
     expect(text()).toContain("Silk Scarf");
-    const phone = view.container.querySelector<HTMLAnchorElement>("a.checkout__phone");
+    const phone = screen.getAllByRole("link").find((link) => link.getAttribute("href")?.startsWith("tel:"));
     expect(phone?.getAttribute("href")).toBe("tel:+85512345678");
-    await until(() => expect(phone?.textContent).toBe("012 345 678"));
-    expect(view.container.querySelector("#checkout-phone")).toBeNull();
-    expect(buttonByText(view.container, "Try again")).toBeUndefined();
+    await waitFor(() => expect(phone?.textContent).toBe("012 345 678"));
+    expect(queryFieldByLabel("Phone number")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
 
   it("shows the product, the referral, the store, and 'Select Location First'", async () => {
@@ -175,78 +151,76 @@ describe("Checkout page", () => {
     ]) {
       expect(text()).toContain(part);
     }
-    expect(view.container.querySelector<HTMLImageElement>(".checkout__logo")?.alt).toBe("Demo Boutique logo");
-    expect(field<HTMLSelectElement>("quantity").value).toBe("1");
-    expect(field<HTMLSelectElement>("commune").disabled).toBe(true);
+    expect(screen.getByRole("img", { name: "Demo Boutique logo" })).toHaveProperty("alt", "Demo Boutique logo");
+    expect(select("Quantity").value).toBe("1");
+    expect(select("Commune (Sangkat)").disabled).toBe(true);
     expect(submit().textContent).toBe("Select Location First");
     // anonymous: the stored token is not sent
-    expect(requests.every((request) => request.auth === null)).toBe(true);
+    expect(requests().every((request) => request.headers.get("Authorization") === null)).toBe(true);
   });
 
   it("hides the store logo when it fails to load", async () => {
     await open();
-    await act(async () => view.container.querySelector(".checkout__logo")!.dispatchEvent(new Event("error")));
-    expect(view.container.querySelector(".checkout__logo")).toBeNull();
+    fireEvent.error(screen.getByRole("img", { name: "Demo Boutique logo" }));
+    expect(screen.queryByRole("img", { name: "Demo Boutique logo" })).toBeNull();
   });
 
   it("blocks submitting without a location: 'Please select a valid delivery location'", async () => {
     await open();
-    await type("phone", "012 345 678");
-    await clickSubmit();
-    expect(view.container.querySelector("[role=alert]")?.textContent).toContain(
-      "Please select a valid delivery location",
-    );
-    expect(requests.some((request) => request.url === "/checkout/order")).toBe(false);
+    typePhone("012 345 678");
+    fireEvent.click(submit());
+    await waitFor(() => expect(alerts()).toContain("Please select a valid delivery location"));
+    expect(orders()).toHaveLength(0);
   });
 
   it("loads communes and the fee, shows the breakdown, and clears them when the district changes", async () => {
     await open();
-    await choose("quantity", "2");
-    await choose("district", "Tuol Kouk");
-    await until(() => expect(field<HTMLSelectElement>("commune").disabled).toBe(false));
-    await choose("commune", "Tuek L'ak Muoy");
-    await until(() => expect(submit().textContent).toBe("Confirm Order - $41.50"));
-    expect(requests.map((request) => request.url)).toContain("/delivery-zones/fee/Tuek L'ak Muoy/Tuol Kouk");
-    const breakdown = view.container.querySelector(".checkout-breakdown")!.textContent;
+    choose("Quantity", "2");
+    await chooseLocation();
+    await waitFor(() => expect(submit().textContent).toBe("Confirm Order - $41.50"));
+    expect(fakeApi.calls(API.deliveryFee).map((request) => request.params)).toContainEqual({
+      commune: "Tuek L'ak Muoy",
+      district: "Tuol Kouk",
+    });
+    const shown = breakdown()!.textContent;
     for (const part of ["Product ($20.00 × 2)", "$40.00", "Delivery fee", "$1.50", "Total", "$41.50"])
-      expect(breakdown).toContain(part);
+      expect(shown).toContain(part);
 
-    await choose("district", "Doun Penh");
-    expect(field<HTMLSelectElement>("commune").value).toBe("");
-    expect(view.container.querySelector(".checkout-breakdown")).toBeNull();
+    choose("District (Khan)", "Doun Penh");
+    expect(select("Commune (Sangkat)").value).toBe("");
+    expect(breakdown()).toBeNull();
     expect(submit().textContent).toBe("Select Location First");
-    await until(() =>
-      expect([...field<HTMLSelectElement>("commune").options].map((o) => o.value)).toEqual(["", "Voat Phnum"]),
+    await waitFor(() =>
+      expect([...select("Commune (Sangkat)").options].map((o) => o.value)).toEqual(["", "Voat Phnum"]),
     );
   });
 
   it("a failed fee lookup clears the fee", async () => {
-    feeFails = true;
+    fakeApi.on(API.deliveryFee, jsonResponse(500, {}));
     await open();
-    await choose("district", "Tuol Kouk");
-    await until(() => expect(field<HTMLSelectElement>("commune").disabled).toBe(false));
-    await choose("commune", "Tuek L'ak Muoy");
-    await until(() => expect(text()).toContain("Could not get the delivery fee"));
+    await chooseLocation();
+    await waitFor(() => expect(text()).toContain("Could not get the delivery fee"));
+    expect(fakeApi.calls(API.deliveryFee)[0].params).toEqual({ commune: "Tuek L'ak Muoy", district: "Tuol Kouk" });
     expect(submit().textContent).toBe("Select Location First");
   });
 
   it("places the order and shows 'Order Confirmed!'", async () => {
     await open();
-    await choose("quantity", "2");
-    await type("phone", "012 345 678");
-    await choose("district", "Tuol Kouk");
-    await until(() => expect(field<HTMLSelectElement>("commune").disabled).toBe(false));
-    await choose("commune", "Tuek L'ak Muoy");
-    await until(() => expect(submit().textContent).toBe("Confirm Order - $41.50"));
-    await clickSubmit();
-    await until(() => expect(text()).toContain("Order Confirmed!"));
+    choose("Quantity", "2");
+    typePhone("012 345 678");
+    await chooseLocation();
+    await waitFor(() => expect(submit().textContent).toBe("Confirm Order - $41.50"));
+    fireEvent.click(submit());
+    await waitFor(() => expect(text()).toContain("Order Confirmed!"));
     expect(text()).toContain("Thank you for your order! You will pay cash when your product is delivered.");
     // The number to quote when calling about the order.
     expect(text()).toContain("Order numberSL-004213");
     expect(text()).toContain("Our team will coordinate with you shortly via phone for delivery arrangements.");
-    expect(requests.find((request) => request.url === "/checkout/order")).toMatchObject({
+    expect(orders()).toHaveLength(1);
+    const [order] = orders();
+    expect(order.headers.get("Authorization")).toBeNull();
+    expect(order).toMatchObject({
       method: "POST",
-      auth: null,
       body: {
         influencer_id: influencerId,
         product_id: productId,
@@ -260,23 +234,22 @@ describe("Checkout page", () => {
 
   async function fillForm() {
     await open();
-    await choose("quantity", "2");
-    await type("phone", "012 345 678");
-    await choose("district", "Tuol Kouk");
-    await until(() => expect(field<HTMLSelectElement>("commune").disabled).toBe(false));
-    await choose("commune", "Tuek L'ak Muoy");
-    await until(() => expect(submit().textContent).toBe("Confirm Order - $41.50"));
+    choose("Quantity", "2");
+    typePhone("012 345 678");
+    await chooseLocation();
+    await waitFor(() => expect(submit().textContent).toBe("Confirm Order - $41.50"));
   }
-  const orderKeys = () =>
-    requests.filter((request) => request.url === "/checkout/order").map((request) => request.idempotencyKey);
+  const orderKeys = () => orders().map((request) => request.headers.get("Idempotency-Key"));
 
   it("sends one Idempotency-Key for two submits in the same instant, so the server places one order", async () => {
     await fillForm();
+    // Both clicks land before React renders in between.
     await act(async () => {
-      submit().click();
-      submit().click();
+      const button = submit();
+      fireEvent.click(button);
+      fireEvent.click(button);
     });
-    await until(() => expect(text()).toContain("Order Confirmed!"));
+    await waitFor(() => expect(text()).toContain("Order Confirmed!"));
     const keys = orderKeys();
     expect(keys.length).toBeGreaterThanOrEqual(1);
     expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
@@ -285,20 +258,20 @@ describe("Checkout page", () => {
 
   it("retries with the same key after a network error, and takes a new key when the form changed", async () => {
     await fillForm();
-    orderUnreachable = true;
-    await clickSubmit();
-    await until(() =>
-      expect(view.container.querySelector("[role=alert]")?.textContent).toContain("Could not reach the server"),
-    );
-    await clickSubmit();
-    await until(() => expect(orderKeys()).toHaveLength(2));
+    fakeApi.on(API.placeOrder, () => networkDown());
+    fireEvent.click(submit());
+    await waitFor(() => expect(alerts()).toContain("Could not reach the server"));
+    fireEvent.click(submit());
+    await waitFor(() => expect(orderKeys()).toHaveLength(2));
     const [first, retry] = orderKeys();
     expect(retry).toBe(first);
 
-    await choose("quantity", "3");
-    orderUnreachable = false;
-    await clickSubmit();
-    await until(() => expect(text()).toContain("Order Confirmed!"));
+    // The retry's failure is shown before the form changes.
+    await waitFor(() => expect(submit().textContent).toMatch(/^Confirm Order/));
+    choose("Quantity", "3");
+    fakeApi.on(API.placeOrder, placed);
+    fireEvent.click(submit());
+    await waitFor(() => expect(text()).toContain("Order Confirmed!"));
     const keys = orderKeys();
     expect(keys).toHaveLength(3);
     expect(keys[2]).not.toBe(first);
@@ -306,37 +279,30 @@ describe("Checkout page", () => {
 
   it("shows 'Failed to place order: {message}' when refused, and 'Error placing order' without a message", async () => {
     await open();
-    await type("phone", "012 345 678");
-    await choose("district", "Tuol Kouk");
-    await until(() => expect(field<HTMLSelectElement>("commune").disabled).toBe(false));
-    await choose("commune", "Tuek L'ak Muoy");
-    await until(() => expect(submit().textContent).toMatch(/^Confirm Order/));
-    orderAnswer = {
-      status: 429,
-      body: { error: "rate_limited", message: "Too many orders in a short time. Please wait a minute and try again." },
-    };
-    await clickSubmit();
-    await until(() =>
-      expect(view.container.querySelector("[role=alert]")?.textContent).toContain(
-        "Failed to place order: Too many orders in a short time.",
-      ),
+    typePhone("012 345 678");
+    await chooseLocation();
+    await waitFor(() => expect(submit().textContent).toMatch(/^Confirm Order/));
+    fakeApi.on(
+      API.placeOrder,
+      fail("rate_limited", "Too many orders in a short time. Please wait a minute and try again."),
     );
-    orderAnswer = { status: 500, body: {} };
-    await clickSubmit();
-    await until(() =>
-      expect(view.container.querySelector("[role=alert]")?.textContent).toContain("Error placing order"),
-    );
-    expect(view.container.querySelector("[role=alert]")?.textContent).not.toContain("Failed to place order");
+    fireEvent.click(submit());
+    await waitFor(() => expect(alerts()).toContain("Failed to place order: Too many orders in a short time."));
+    fakeApi.on(API.placeOrder, jsonResponse(500, {}));
+    fireEvent.click(submit());
+    await waitFor(() => expect(alerts()).toContain("Error placing order"));
+    expect(alerts()).not.toContain("Failed to place order");
+    expect(orders()).toHaveLength(2);
   });
 
   it("offers to try again after a failure that may pass", async () => {
-    infoAnswer = { status: 500, body: { error: "internal", message: "Something went wrong" } };
-    view = await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
-    await until(() => expect(text()).toContain("Error loading checkout information"));
+    fakeApi.on(API.checkoutInfo, fail("internal", "Something went wrong"));
+    await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
+    await waitFor(() => expect(text()).toContain("Error loading checkout information"));
     expect(text()).toContain("Failed to load product information");
-    expect(buttonByText(view.container, "Try again")).toBeDefined();
-    infoAnswer = { status: 200, body: info };
-    await act(async () => buttonByText(view.container, "Try again")!.click());
-    await until(() => expect(text()).toContain("Silk Scarf"));
+    expect(screen.getByRole("button", { name: "Try again" })).toBeDefined();
+    fakeApi.on(API.checkoutInfo, info);
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(text()).toContain("Silk Scarf"));
   });
 });

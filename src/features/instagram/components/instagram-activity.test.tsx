@@ -1,10 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import { act } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { InstagramEvent } from "@contract/instagram.ts";
+import { API } from "@contract/routes.ts";
+import { fakeApi } from "@/testing/fake-api.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makeInstagramEvent } from "@/testing/fixtures/instagram.ts";
-import { render, until, type Rendered } from "@/testing/render.tsx";
+import { render } from "@/testing/render.tsx";
 import { InstagramActivity } from "./instagram-activity.tsx";
-import { json } from "@/testing/http.ts";
 
 // Realtime is replaced by handles the test fires, as postgres_changes events would.
 const realtime = vi.hoisted(() => ({
@@ -20,40 +23,32 @@ vi.mock("@/lib/realtime.ts", () => ({
 const INFLUENCER_ID = testId(2);
 
 let events: InstagramEvent[];
-let view: Rendered;
 
 beforeEach(() => {
   events = [];
   realtime.subscriptions = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => (url.endsWith("/instagram/activity") ? json(200, { events }) : json(404, {}))),
-  );
+  fakeApi.on(API.instagramActivity, () => ({ events }));
 });
 
-afterEach(() => {
-  view?.unmount();
-  vi.unstubAllGlobals();
-  document.body.innerHTML = "";
-});
-
-const items = () => [...view.container.querySelectorAll<HTMLElement>(".activity-item")];
+const items = () => screen.queryAllByRole("listitem");
+const badge = (item: HTMLElement) => item.querySelector(".badge")!.textContent;
+const detail = (item: HTMLElement) => item.querySelector(".activity-item__detail")!.textContent;
 
 describe("Instagram activity", () => {
   it("says so while nothing has arrived, and shows a new comment live", async () => {
-    view = await render(<InstagramActivity userId={INFLUENCER_ID} />);
-    await until(() => expect(view.container.textContent).toContain("No comments or DMs yet."));
+    await render(<InstagramActivity userId={INFLUENCER_ID} />);
+    expect(await screen.findByText("No comments or DMs yet.", { exact: false })).toBeDefined();
     const live = realtime.subscriptions.find((s) => s.table === "instagram_events")!;
     expect(live).toMatchObject({ event: "*", filter: `influencer_id=eq.${INFLUENCER_ID}` });
 
     events = [makeInstagramEvent({ outcome: "pending", finished_at: null })];
-    live.onChange();
-    await until(() => expect(items()).toHaveLength(1));
-    expect(items()[0].querySelector(".badge")!.textContent).toBe("Reply: Sending…");
+    await act(async () => live.onChange());
+    await waitFor(() => expect(items()).toHaveLength(1));
+    expect(badge(items()[0])).toBe("Reply: Sending…");
 
     events = [makeInstagramEvent({ outcome: "sent" })];
-    live.onChange();
-    await until(() => expect(items()[0].querySelector(".badge")!.textContent).toBe("Reply: Sent"));
+    await act(async () => live.onChange());
+    await waitFor(() => expect(badge(items()[0])).toBe("Reply: Sent"));
     expect(items()[0].textContent).toContain("Comment");
     expect(items()[0].textContent).toContain("SCARF");
     expect(items()[0].textContent).toContain("@dara.kh");
@@ -73,17 +68,15 @@ describe("Instagram activity", () => {
       makeInstagramEvent({ id: testId(402), keyword: null, outcome: "skipped", skip_reason: "no_keyword" }),
       makeInstagramEvent({ id: testId(403), outcome: "skipped", skip_reason: "trigger_off" }),
     ];
-    view = await render(<InstagramActivity userId={INFLUENCER_ID} />);
-    await until(() => expect(items()).toHaveLength(3));
+    await render(<InstagramActivity userId={INFLUENCER_ID} />);
+    await waitFor(() => expect(items()).toHaveLength(3));
     const [failed, noKeyword, off] = items();
     expect(failed.textContent).toContain("DM");
-    expect(failed.querySelector(".badge")!.textContent).toBe("Reply: Failed");
-    expect(failed.querySelector(".activity-item__detail")!.textContent).toBe(
-      "Instagram said (code 10): This message is sent outside of allowed window.",
-    );
+    expect(badge(failed)).toBe("Reply: Failed");
+    expect(detail(failed)).toBe("Instagram said (code 10): This message is sent outside of allowed window.");
     expect(noKeyword.textContent).toContain("No keyword");
-    expect(noKeyword.querySelector(".activity-item__detail")!.textContent).toBe("No keyword of yours in the message.");
-    expect(off.querySelector(".badge")!.textContent).toBe("Reply: Skipped");
-    expect(off.querySelector(".activity-item__detail")!.textContent).toBe("This keyword's reply is switched off.");
+    expect(detail(noKeyword)).toBe("No keyword of yours in the message.");
+    expect(badge(off)).toBe("Reply: Skipped");
+    expect(detail(off)).toBe("This keyword's reply is switched off.");
   });
 });

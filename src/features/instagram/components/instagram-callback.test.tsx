@@ -1,46 +1,35 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { API } from "@contract/routes.ts";
+import { fail, fakeApi } from "@/testing/fake-api.ts";
 import { makeInstagramAccount } from "@/testing/fixtures/instagram.ts";
-import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
+import { render } from "@/testing/render.tsx";
 import { InstagramCallback } from "./instagram-callback.tsx";
-import { json } from "@/testing/http.ts";
 
-let answers: (() => Response | Promise<Response>)[];
-let posts: unknown[];
-let view: Rendered;
 const AUTHORIZE = "http://instagram.test/oauth/authorize?state=fresh";
 const navigateTo = vi.fn();
 
-const connected = () =>
-  json(200, { message: "Instagram connected", instagram: makeInstagramAccount({ username: "sokha.style" }) });
-
 beforeEach(() => {
-  answers = [];
-  posts = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith("/instagram/connect") && init?.method === "POST") {
-        posts.push(JSON.parse(String(init.body)));
-        return (answers.shift() ?? connected)();
-      }
-      if (url.endsWith("/instagram/connect")) return json(200, { url: AUTHORIZE });
-      return json(404, {});
-    }),
-  );
+  fakeApi.on(API.instagramConnect, {
+    message: "Instagram connected",
+    instagram: makeInstagramAccount({ username: "sokha.style" }),
+  });
+  fakeApi.on(API.instagramConnectUrl, { url: AUTHORIZE });
 });
 
 afterEach(() => {
   navigateTo.mockReset();
-  view?.unmount();
-  vi.unstubAllGlobals();
-  document.body.innerHTML = "";
 });
+
+/** What the page sent to POST /instagram/connect. */
+const posts = () => fakeApi.calls(API.instagramConnect).map((request) => request.body);
+const dashboardLink = () => screen.queryByRole("link", { name: "Back to Dashboard" });
 
 // The page under React's strict mode, as the app runs it (effects run twice), beside a dashboard.
 async function open(search: string) {
-  view = await render(
+  return render(
     <Routes>
       <Route
         path="/influencer/instagram/callback"
@@ -59,56 +48,54 @@ async function open(search: string) {
 describe("the Instagram callback page", () => {
   it("sends the code and state once, then goes to the dashboard with a toast", async () => {
     await open("?code=AQD-code&state=signed.state");
-    await until(() => expect(view.container.textContent).toContain("The dashboard"));
-    expect(posts).toEqual([{ code: "AQD-code", state: "signed.state" }]);
-    expect(document.body.textContent).toContain("Instagram connected");
+    expect(await screen.findByText("The dashboard")).toBeDefined();
+    expect(posts()).toEqual([{ code: "AQD-code", state: "signed.state" }]);
+    await waitFor(() => expect(document.body.textContent).toContain("Instagram connected"));
   });
 
   it("shows a refusal with the way back and a new attempt, never sending the spent code again", async () => {
-    answers.push(() =>
-      json(400, {
-        error: "validation_error",
-        message: "This Instagram link has expired or was already used. Connect Instagram again.",
-      }),
+    fakeApi.on(
+      API.instagramConnect,
+      fail("invalid_input", "This Instagram link has expired or was already used. Connect Instagram again."),
     );
-    await open("?code=used-code&state=signed.state");
-    await until(() =>
+    const view = await open("?code=used-code&state=signed.state");
+    await waitFor(() =>
       expect(view.container.textContent).toContain(
         "This Instagram link has expired or was already used. Connect Instagram again.",
       ),
     );
-    expect(posts).toHaveLength(1);
-    expect(buttonByText(view.container, "Try again")).toBeUndefined();
-    expect(view.container.querySelector('a[href="/influencer/dashboard"]')!.textContent).toBe("Back to Dashboard");
-    await click(buttonByText(view.container, "Connect Instagram"));
-    await until(() => expect(navigateTo).toHaveBeenCalledWith(AUTHORIZE));
-    expect(posts).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+    expect(dashboardLink()!.getAttribute("href")).toBe("/influencer/dashboard");
+    fireEvent.click(screen.getByRole("button", { name: "Connect Instagram" }));
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith(AUTHORIZE));
+    expect(posts()).toHaveLength(1);
   });
 
   it("after a server failure, also offers a new attempt rather than the spent code", async () => {
-    answers.push(() =>
-      json(503, { error: "unavailable", message: "Instagram could not be reached. Try again in a minute." }),
-    );
-    await open("?code=fresh-code&state=signed.state");
-    await until(() => expect(buttonByText(view.container, "Connect Instagram")).toBeDefined());
+    fakeApi.on(API.instagramConnect, fail("unavailable", "Instagram could not be reached. Try again in a minute."));
+    const view = await open("?code=fresh-code&state=signed.state");
+    expect(await screen.findByRole("button", { name: "Connect Instagram" })).toBeDefined();
     expect(view.container.textContent).toContain("Instagram could not be reached. Try again in a minute.");
-    expect(buttonByText(view.container, "Try again")).toBeUndefined();
-    expect(posts).toHaveLength(1);
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+    expect(posts()).toHaveLength(1);
   });
 
   it("says so when the person did not allow access on Instagram, sending nothing", async () => {
-    await open("?error=access_denied&error_reason=user_denied&error_description=The+user+denied+your+request.");
-    await until(() => expect(view.container.textContent).toContain("Access was not allowed on Instagram."));
+    const view = await open(
+      "?error=access_denied&error_reason=user_denied&error_description=The+user+denied+your+request.",
+    );
+    await waitFor(() => expect(view.container.textContent).toContain("Access was not allowed on Instagram."));
     expect(view.container.textContent).toContain("Instagram said: The user denied your request.");
-    expect(posts).toEqual([]);
-    expect(view.container.querySelector('a[href="/influencer/dashboard"]')).not.toBeNull();
+    expect(posts()).toEqual([]);
+    expect(dashboardLink()).not.toBeNull();
   });
 
   it("explains a visit without Instagram's answer", async () => {
-    await open("");
-    await until(() =>
+    const view = await open("");
+    await waitFor(() =>
       expect(view.container.textContent).toContain("This page only works when Instagram sends you back"),
     );
-    expect(posts).toEqual([]);
+    expect(posts()).toEqual([]);
   });
 });

@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import type { Order } from "@contract/orders.ts";
 import { makeOrder } from "@/testing/fixtures/orders.ts";
-import { buttonByText, click, render, type Rendered } from "@/testing/render.tsx";
+import { render } from "@/testing/render.tsx";
 import { AdminOrderCard } from "./admin-order-card.tsx";
 
-let view: Rendered;
-
-afterEach(() => {
-  view?.unmount();
-  document.body.innerHTML = "";
-});
+let container: HTMLElement;
 
 async function renderCard(order: Order, onClearReview = vi.fn()) {
-  view = await render(
+  ({ container } = await render(
     <ul>
       <AdminOrderCard
         order={order}
@@ -23,22 +19,23 @@ async function renderCard(order: Order, onClearReview = vi.fn()) {
         onClearReview={onClearReview}
       />
     </ul>,
-  );
+  ));
   return onClearReview;
 }
 
-const review = () => view.container.querySelector<HTMLElement>(".order-card__review");
+const review = () => container.querySelector<HTMLElement>(".order-card__review");
 
 describe("Admin order card: review", () => {
   it("names the rules a held order fired and offers Clear review", async () => {
     const order = makeOrder({ flags: ["self_order", "repeat_phone"], review_status: "held" });
     const onClearReview = await renderCard(order);
     expect(review()?.textContent).toContain("Held for review");
-    expect([...review()!.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
-      "Ordered from the shop's or the influencer's own phone",
-      "This phone ordered many times within a day",
-    ]);
-    await click(buttonByText(view.container, "Clear review"));
+    expect(
+      within(review()!)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Ordered from the shop's or the influencer's own phone", "This phone ordered many times within a day"]);
+    fireEvent.click(screen.getByRole("button", { name: "Clear review" }));
     expect(onClearReview).toHaveBeenCalledWith(order);
   });
 
@@ -46,7 +43,7 @@ describe("Admin order card: review", () => {
     await renderCard(makeOrder({ flags: ["high_refusal_link"], review_status: "cleared" }));
     expect(review()?.textContent).toContain("Cleared after review");
     expect(review()?.textContent).toContain("Many customers of this link refused delivery");
-    expect(buttonByText(view.container, "Clear review")).toBeUndefined();
+    expect(screen.queryByRole("button", { name: "Clear review" })).toBeNull();
   });
 
   it("shows nothing of a review for an order never flagged", async () => {

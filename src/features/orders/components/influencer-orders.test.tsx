@@ -1,8 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import type { Order, OrderStatus } from "@contract/orders.ts";
-import { makeOrder, myOrdersFetch } from "@/testing/fixtures/orders.ts";
-import { render, until, type Rendered } from "@/testing/render.tsx";
+import { API } from "@contract/routes.ts";
+import { fail, fakeApi } from "@/testing/fake-api.ts";
+import { answerMyOrders, makeOrder } from "@/testing/fixtures/orders.ts";
+import { render } from "@/testing/render.tsx";
 import { InfluencerOrders } from "./influencer-orders.tsx";
 
 const realtime = vi.hoisted(() => ({
@@ -31,71 +34,64 @@ const order = (n: number, order_status: OrderStatus = "new_order", fields: Parti
     ...fields,
   });
 
+/** The influencer's orders, newest first. */
 let orders: Order[];
-let listFails: boolean;
-let view: Rendered;
+let container: HTMLElement;
 
 beforeEach(() => {
   orders = [];
-  listFails = false;
-  vi.stubGlobal("fetch", vi.fn(myOrdersFetch({ orders: () => orders, listFails: () => listFails })));
+  answerMyOrders(() => orders);
 });
 
-afterEach(() => {
-  view?.unmount();
-  vi.unstubAllGlobals();
-  document.body.innerHTML = "";
-});
-
-const rows = () => [...view.container.querySelectorAll<HTMLElement>("li.order-row")];
+const rows = () => [...container.querySelectorAll<HTMLElement>("li.order-row")];
 
 describe("Influencer orders", () => {
   it("says there are none yet, and listens to the orders through the influencer's links", async () => {
-    view = await render(<InfluencerOrders influencerId="inf-1" />);
-    await until(() =>
-      expect(view.container.textContent).toContain(
+    ({ container } = await render(<InfluencerOrders influencerId="inf-1" />));
+    await waitFor(() =>
+      expect(document.body.textContent).toContain(
         "No orders yet. Orders placed through your links appear here as they arrive.",
       ),
     );
-    expect(view.container.querySelector("h2")?.textContent).toBe("Orders through your links");
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Orders through your links");
     expect(realtime).toMatchObject({ table: "orders", event: "*", filter: "influencer_id=eq.inf-1" });
   });
 
   it("lists each order with its status, and a cancelled one with why, live; never a place or phone", async () => {
     orders = [order(2, "out_for_delivery"), order(1, "delivered")];
-    view = await render(<InfluencerOrders influencerId="inf-1" />);
-    await until(() => expect(rows()).toHaveLength(2));
+    ({ container } = await render(<InfluencerOrders influencerId="inf-1" />));
+    await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows()[0].textContent).toContain("Out for Delivery");
-    await until(() => expect(view.container.textContent).toContain("2 total"));
+    await waitFor(() => expect(document.body.textContent).toContain("2 total"));
     orders = [order(2, "cancelled", { cancellation_reason: "customer_refused" }), order(1, "delivered")];
     await act(async () => realtime.onChange?.());
-    await until(() => expect(rows()[0].textContent).toContain("Cancelled: Customer refused"));
-    await until(() => expect(view.container.textContent).toContain("Refusal rate: 50.0%"));
-    expect(view.container.textContent).not.toContain("Voat Phnum");
-    expect(view.container.querySelector("a[href^='tel:']")).toBeNull();
+    await waitFor(() => expect(rows()[0].textContent).toContain("Cancelled: Customer refused"));
+    await waitFor(() => expect(document.body.textContent).toContain("Refusal rate: 50.0%"));
+    expect(document.body.textContent).not.toContain("Voat Phnum");
+    expect(container.querySelector("a[href^='tel:']")).toBeNull();
   });
 
   it("shows the latest 10 and the total of all of them from the summary", async () => {
     orders = Array.from({ length: 25 }, (_, i) => order(i + 1, "new_order"));
-    view = await render(<InfluencerOrders influencerId="inf-1" />);
-    await until(() => expect(rows()).toHaveLength(10));
-    await until(() => expect(view.container.textContent).toContain("The latest 10 of 25 orders."));
-    expect(view.container.textContent).toContain("25 total");
+    ({ container } = await render(<InfluencerOrders influencerId="inf-1" />));
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    await waitFor(() => expect(document.body.textContent).toContain("The latest 10 of 25 orders."));
+    expect(document.body.textContent).toContain("25 total");
   });
 
   it("says an order is held for review, never why", async () => {
     orders = [order(2, "delivered", { review_status: "held" }), order(1, "delivered", { review_status: "cleared" })];
-    view = await render(<InfluencerOrders influencerId="inf-1" />);
-    await until(() => expect(rows()).toHaveLength(2));
+    ({ container } = await render(<InfluencerOrders influencerId="inf-1" />));
+    await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows()[0].textContent).toContain("Held for review: the commission waits for our team's check.");
     expect(rows()[1].textContent).not.toContain("Held for review");
-    expect(view.container.textContent).not.toMatch(/own phone|many times|refused delivery/);
+    expect(document.body.textContent).not.toMatch(/own phone|many times|refused delivery/);
   });
 
   it("says so when the orders cannot be loaded", async () => {
-    listFails = true;
-    view = await render(<InfluencerOrders influencerId="inf-1" />);
-    await until(() => expect(view.container.textContent).toContain("Something went wrong"));
+    fakeApi.on(API.myOrders, fail("internal", "Something went wrong"));
+    ({ container } = await render(<InfluencerOrders influencerId="inf-1" />));
+    await waitFor(() => expect(document.body.textContent).toContain("Something went wrong"));
     expect(rows()).toHaveLength(0);
   });
 });

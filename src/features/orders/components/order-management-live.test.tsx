@@ -1,15 +1,17 @@
 // The admin order board under a stream of realtime events, with the real useTableChanges over a
-// fake supabase-js channel and a fetch that counts GET /admin/orders and answers after 40 ms, as
+// fake supabase-js channel and the fake API counting GET /admin/orders and answering after 40 ms, as
 // a server would: a burst of events costs at most two refetches (one, then one trailing for the
 // events that came during it) and loses none, and the admin's own change shows from the PUT
 // answer without a refetch. The clock is faked so "20 events within 100 ms" is exact.
 import { act } from "react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Order, OrderStatus } from "@contract/orders.ts";
+import { API } from "@contract/routes.ts";
+import { fakeApi } from "@/testing/fake-api.ts";
 import { makeOrder, makeOrderStats } from "@/testing/fixtures/orders.ts";
-import { buttonByText, click, render, type Rendered } from "@/testing/render.tsx";
+import { render } from "@/testing/render.tsx";
 import { OrderManagement } from "./order-management.tsx";
-import { json } from "@/testing/http.ts";
 
 const fake = vi.hoisted(() => ({
   channels: [] as {
@@ -55,10 +57,12 @@ const order = (n: number, order_status: OrderStatus = "new_order") =>
   });
 
 let orders: Order[];
-let boardRequests: number;
+/** GET /admin/orders requests counted before the ones a test looks at. */
+let boardRequestsBefore: number;
+const boardRequests = () => fakeApi.calls(API.adminOrders).length - boardRequestsBefore;
 let inFlight: number;
 let mostInFlight: number;
-let view: Rendered;
+let container: HTMLElement;
 
 const answerLater = <T,>(answer: () => T) =>
   new Promise<T>((resolve) => setTimeout(() => resolve(answer()), SERVER_LATENCY_MS));
@@ -67,44 +71,32 @@ beforeEach(() => {
   vi.useFakeTimers();
   localStorage.setItem("token", "header.e30.signature");
   orders = [order(1), order(2, "out_for_delivery"), order(3, "delivered")];
-  boardRequests = 0;
+  boardRequestsBefore = 0;
   inFlight = 0;
   mostInFlight = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const { pathname } = new URL(url, "http://api.test");
-      if (pathname.endsWith("/orders/stats/summary")) return json(200, { stats: makeOrderStats(orders) });
-      if (pathname.endsWith("/admin/orders")) {
-        boardRequests++;
-        mostInFlight = Math.max(mostInFlight, ++inFlight);
-        // The rows as they are when the server reads them, not when it answers.
-        const snapshot = orders;
-        return answerLater(() => {
-          inFlight--;
-          return json(200, { orders: snapshot, next_cursor: null });
-        });
-      }
-      const match = /\/admin\/orders\/([\w-]+)\/status$/.exec(url);
-      if (match && init?.method === "PUT") {
-        const { new_status } = JSON.parse(String(init.body)) as { new_status: OrderStatus };
-        orders = orders.map((o) => (o.id === match[1] ? { ...o, order_status: new_status } : o));
-        // As the function answers: the order as it is now, without the customer's phone.
-        const changed = { ...orders.find((o) => o.id === match[1])!, customer_phone: null };
-        return answerLater(() => json(200, { message: `Order status updated to ${new_status}`, order: changed }));
-      }
-      return json(404, {});
-    }),
-  );
+  fakeApi.on(API.orderStats, () => ({ stats: makeOrderStats(orders) }));
+  fakeApi.on(API.adminOrders, () => {
+    mostInFlight = Math.max(mostInFlight, ++inFlight);
+    // The rows as they are when the server reads them, not when it answers.
+    const snapshot = orders;
+    return answerLater(() => {
+      inFlight--;
+      return { orders: snapshot, next_cursor: null };
+    });
+  });
+  fakeApi.on(API.setOrderStatus, ({ params, body }) => {
+    const { new_status } = body;
+    orders = orders.map((o) => (o.id === params.id ? { ...o, order_status: new_status } : o));
+    // As the function answers: the order as it is now, without the customer's phone.
+    const changed = { ...orders.find((o) => o.id === params.id)!, customer_phone: null };
+    return answerLater(() => ({ message: `Order status updated to ${new_status}`, order: changed }));
+  });
 });
 
 afterEach(() => {
-  view?.unmount();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   localStorage.clear();
   fake.channels.length = 0;
-  document.body.innerHTML = "";
 });
 
 /**
@@ -116,13 +108,13 @@ async function advance(ms: number) {
   await act(async () => vi.advanceTimersByTimeAsync(1));
 }
 
-const cards = () => [...view.container.querySelectorAll<HTMLElement>("li.order-card")];
+const cards = () => [...container.querySelectorAll<HTMLElement>("li.order-card")];
 const card = (product: string) => cards().find((c) => c.querySelector("h3")?.textContent === product)!;
 const channel = () => fake.channels.at(-1)!;
 
 /** The board shown, subscribed and caught up, with the count of board requests reset. */
 async function liveBoard() {
-  view = await render(<OrderManagement />);
+  ({ container } = await render(<OrderManagement />));
   await advance(0);
   await act(async () => channel().status?.("SUBSCRIBED"));
   await act(async () =>
@@ -130,19 +122,19 @@ async function liveBoard() {
   );
   await advance(1000);
   expect(cards()).toHaveLength(3);
-  expect(view.container.textContent).toContain("Live");
-  boardRequests = 0;
+  expect(screen.getByText("Live")).toBeTruthy();
+  boardRequestsBefore = fakeApi.calls(API.adminOrders).length;
 }
 
 describe("Order Management, live", () => {
   it("loads once and catches up once after subscribing, however many subscription messages arrive", async () => {
-    view = await render(<OrderManagement />);
+    ({ container } = await render(<OrderManagement />));
     await advance(0);
     // The first load is in flight when the subscription starts: it may predate the subscription.
     await act(async () => channel().status?.("SUBSCRIBED"));
     await act(async () => channel().system?.({ extension: "postgres_changes", status: "ok" }));
     await advance(1000);
-    expect(boardRequests).toBe(2);
+    expect(boardRequests()).toBe(2);
     expect(mostInFlight).toBe(1);
   });
 
@@ -155,7 +147,7 @@ describe("Order Management, live", () => {
     }
     await advance(1000);
     // One refetch at the first event, one trailing for the 19 that arrived while it ran.
-    expect(boardRequests).toBe(2);
+    expect(boardRequests()).toBe(2);
     expect(mostInFlight).toBe(1);
     expect(cards()).toHaveLength(23);
     expect(cards()[0].textContent).toContain("Product 119");
@@ -163,17 +155,17 @@ describe("Order Management, live", () => {
 
   it("shows the admin's own change from the PUT answer, without a refetch; its realtime echo costs one", async () => {
     await liveBoard();
-    await click(buttonByText(card("Product 1"), "Move to Ready for Pickup"));
+    fireEvent.click(within(card("Product 1")).getByRole("button", { name: "Move to Ready for Pickup" }));
     await advance(SERVER_LATENCY_MS);
     expect(card("Product 1").textContent).toContain("Move to Out for Delivery");
     // The board keeps the phone the PUT answer leaves out.
     expect(card("Product 1").textContent).toContain("012 345 678");
     await advance(1000);
-    expect(boardRequests).toBe(0);
+    expect(boardRequests()).toBe(0);
 
     await act(async () => channel().change?.());
     await advance(1000);
-    expect(boardRequests).toBe(1);
+    expect(boardRequests()).toBe(1);
     expect(card("Product 1").textContent).toContain("Move to Out for Delivery");
   });
 });

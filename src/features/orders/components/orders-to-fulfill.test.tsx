@@ -1,8 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import type { Order, OrderStatus } from "@contract/orders.ts";
-import { makeOrder, myOrdersFetch } from "@/testing/fixtures/orders.ts";
-import { render, until, type Rendered } from "@/testing/render.tsx";
+import { API } from "@contract/routes.ts";
+import { fakeApi } from "@/testing/fake-api.ts";
+import { answerMyOrders, makeOrder } from "@/testing/fixtures/orders.ts";
+import { render } from "@/testing/render.tsx";
 import { OrdersToFulfill } from "./orders-to-fulfill.tsx";
 
 const realtime = vi.hoisted(() => ({
@@ -40,45 +43,39 @@ const order = (n: number, order_status: OrderStatus = "new_order") =>
     order_status,
   });
 
+/** The business's orders, newest first. */
 let orders: Order[];
 /** The queries GET /orders/user/all received. */
-let listQueries: URLSearchParams[];
-let view: Rendered;
+const listQueries = () => fakeApi.calls(API.myOrders).map((request) => request.query);
+let container: HTMLElement;
 
 beforeEach(() => {
   orders = [];
-  listQueries = [];
-  vi.stubGlobal("fetch", vi.fn(myOrdersFetch({ orders: () => orders, onList: (query) => listQueries.push(query) })));
+  answerMyOrders(() => orders);
 });
 
-afterEach(() => {
-  view?.unmount();
-  vi.unstubAllGlobals();
-  document.body.innerHTML = "";
-});
-
-const rows = () => [...view.container.querySelectorAll<HTMLElement>("li.order-row")];
+const rows = () => [...container.querySelectorAll<HTMLElement>("li.order-row")];
 const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
 
 describe("Orders to Fulfill", () => {
   it("shows the empty message", async () => {
-    view = await render(<OrdersToFulfill businessId="biz-1" />);
-    await until(() =>
-      expect(view.container.textContent).toContain(
+    ({ container } = await render(<OrdersToFulfill businessId="biz-1" />));
+    await waitFor(() =>
+      expect(document.body.textContent).toContain(
         "No orders yet. Orders will appear here when customers purchase through affiliate links.",
       ),
     );
-    expect(view.container.querySelector("h2")?.textContent).toBe("Orders to Fulfill");
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Orders to Fulfill");
     expect(realtime).toMatchObject({ table: "orders", event: "*", filter: "business_id=eq.biz-1", enabled: true });
   });
 
   it("shows the latest 10 orders, fetched as one page of 10, and the total count from the summary", async () => {
     orders = Array.from({ length: 120 }, (_, i) => order(i + 1));
-    view = await render(<OrdersToFulfill businessId="biz-1" />);
-    await until(() => expect(rows()).toHaveLength(10));
-    await until(() => expect(view.container.textContent).toContain("120 total"));
-    expect(view.container.textContent).toContain("The latest 10 of 120 orders.");
-    expect(listQueries.map((query) => Object.fromEntries(query))).toEqual([{ limit: "10" }]);
+    ({ container } = await render(<OrdersToFulfill businessId="biz-1" />));
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    await waitFor(() => expect(document.body.textContent).toContain("120 total"));
+    expect(document.body.textContent).toContain("The latest 10 of 120 orders.");
+    expect(listQueries().map((query) => Object.fromEntries(query))).toEqual([{ limit: "10" }]);
     const first = rows()[0];
     for (const text of ["Product 1", "Qty 1", "Voat Phnum, Doun Penh", "$11.00", "New Order", "Nov 22, 2026"])
       expect(first.textContent).toContain(text);
@@ -86,31 +83,31 @@ describe("Orders to Fulfill", () => {
 
   it("updates live and says so once when an order it showed becomes delivered", async () => {
     orders = [order(1, "out_for_delivery")];
-    view = await render(<OrdersToFulfill businessId="biz-1" />);
-    await until(() => expect(rows()).toHaveLength(1));
+    ({ container } = await render(<OrdersToFulfill businessId="biz-1" />));
+    await waitFor(() => expect(rows()).toHaveLength(1));
     orders = [order(2, "delivered"), order(1, "delivered")];
     await act(async () => realtime.onChange?.());
-    await until(() => expect(rows()).toHaveLength(2));
+    await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows()[1].textContent).toContain("Delivered");
     // Three rows of one product look alike: each carries its number.
     expect(rows()[1].textContent).toContain("SL-000400");
     expect(toasts()).toEqual(["Order SL-000400 completed! Payouts have been created."]);
     await act(async () => realtime.onChange?.());
-    await until(() => expect(rows()).toHaveLength(2));
+    await waitFor(() => expect(rows()).toHaveLength(2));
     expect(toasts()).toHaveLength(1);
   });
 
   it("keeps a cancelled order in the list with its reason, live, and shows the refusal rate", async () => {
     orders = [order(2, "out_for_delivery"), order(1, "delivered")];
-    view = await render(<OrdersToFulfill businessId="biz-1" />);
-    await until(() => expect(rows()).toHaveLength(2));
+    ({ container } = await render(<OrdersToFulfill businessId="biz-1" />));
+    await waitFor(() => expect(rows()).toHaveLength(2));
     // Nothing refused yet: 0 of 1 finished (the summary's rate, over all the business's orders).
-    await until(() => expect(view.container.textContent).toContain("Refusal rate: 0.0%"));
+    await waitFor(() => expect(document.body.textContent).toContain("Refusal rate: 0.0%"));
     orders = [{ ...order(2, "cancelled"), cancellation_reason: "customer_unreachable" }, order(1, "delivered")];
     await act(async () => realtime.onChange?.());
-    await until(() => expect(rows()[0].textContent).toContain("Cancelled: Customer unreachable"));
+    await waitFor(() => expect(rows()[0].textContent).toContain("Cancelled: Customer unreachable"));
     expect(rows()[0].textContent).toContain("Voat Phnum, Doun Penh");
-    await until(() => expect(view.container.textContent).toContain("Refusal rate: 50.0%"));
+    await waitFor(() => expect(document.body.textContent).toContain("Refusal rate: 50.0%"));
     expect(toasts()).toEqual([]);
   });
 });

@@ -1,15 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { money } from "@contract/money.ts";
 import type { PayoutItem, PayoutStatus, PayoutUserType, PendingPayout } from "@contract/payouts.ts";
+import { API } from "@contract/routes.ts";
+import { deferred, fail, fakeApi } from "@/testing/fake-api.ts";
+import { pageOf } from "@/testing/fake-lists.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makePayoutItem, makePayoutStats, makePendingPayout } from "@/testing/fixtures/payouts.ts";
-import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
+import { render } from "@/testing/render.tsx";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { khqrTags, payableKhqr } from "@contract/khqr.ts";
 import { AdminPayouts } from "./admin-payouts.tsx";
-import { json } from "@/testing/http.ts";
 
 // A known-good KHQR (bakong-khqr SDK documentation), made payable as the server does.
 const SAVED_KHQR =
@@ -63,6 +66,7 @@ function historyItem(
   status: PayoutStatus,
   cents: number,
   reference: string | null,
+  requestedAt = "2026-11-10T03:00:00Z",
 ) {
   return makePayoutItem({
     payout_request_id: id,
@@ -70,7 +74,7 @@ function historyItem(
     email,
     user_type: userType,
     status,
-    requested_at: "2026-11-10T03:00:00Z",
+    requested_at: requestedAt,
     completed_at: status === "completed" ? "2026-11-12T04:00:00Z" : null,
     aba_reference: reference,
     total_amount_cents: cents,
@@ -96,15 +100,14 @@ const NEW_ITEM_ID = testId(603);
 
 let pendingList: PendingPayout[];
 let history: PayoutItem[];
-let statsAnswer: { status: number; body: unknown };
-let completeAnswer: { status: number; body: unknown } | null;
+/** While set, the completion waits for it: the request is still on its way. */
 let completeGate: Promise<void> | null;
-let puts: { url: string; body: unknown }[];
-let fetchMock: ReturnType<typeof vi.fn>;
-let view: Rendered;
 
-/** A request's path, without the paging query. */
-const pathOf = (url: string) => new URL(url, "http://api.test").pathname;
+/** One page of the payout history as the function pages it: newest first by (requested_at, id). */
+function historyPage(query: URLSearchParams) {
+  const page = pageOf(history, query, { id: "payout_request_id", time: "requested_at" });
+  return page instanceof Response ? page : { history: page.items, next_cursor: page.next_cursor };
+}
 
 beforeEach(() => {
   pendingList = [businessRequest(), influencerRequest()];
@@ -112,92 +115,70 @@ beforeEach(() => {
     historyItem(PENDING_ITEM_ID, BUSINESS_ID, "seller@example.com", "business", "pending", 3060, null),
     historyItem(DONE_ITEM_ID, INFLUENCER_ID, "creator@example.com", "influencer", "completed", 250, "ABA-OLD-1"),
   ];
-  statsAnswer = { status: 200, body: { stats: stats(2, 3460, 1, 250) } };
-  completeAnswer = null;
+  fakeApi.on(API.pendingPayouts, () => ({ requests: pendingList }));
+  fakeApi.on(API.payoutHistory, ({ query }) => historyPage(query));
+  fakeApi.on(API.payoutStats, { stats: stats(2, 3460, 1, 250) });
+  // The server pays all of the user's pending requests: they leave the pending list and join the
+  // history as completed.
   completeGate = null;
-  puts = [];
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (pathOf(url).endsWith("/payouts/admin/pending")) return json(200, { requests: pendingList });
-    if (pathOf(url).endsWith("/payouts/history")) {
-      // Paged as the function pages: `limit` rows after `cursor` (here, the index of the next row).
-      const query = new URL(url, "http://api.test").searchParams;
-      const start = Number(query.get("cursor") ?? 0);
-      const end = start + Number(query.get("limit") ?? 50);
-      return json(200, { history: history.slice(start, end), next_cursor: end < history.length ? String(end) : null });
-    }
-    if (pathOf(url).endsWith("/payouts/admin/stats")) return json(statsAnswer.status, statsAnswer.body);
-    const match = /\/payouts\/admin\/complete\/([\w-]+)$/.exec(url);
-    if (match && init?.method === "PUT") {
-      const body = JSON.parse(String(init.body)) as { aba_reference: string };
-      puts.push({ url, body });
-      if (completeGate) await completeGate;
-      if (completeAnswer) return json(completeAnswer.status, completeAnswer.body);
-      const done = pendingList.find((request) => request.user_id === match[1])!;
-      pendingList = pendingList.filter((request) => request !== done);
-      const payout = historyItem(
-        NEW_ITEM_ID,
-        done.user_id,
-        done.email,
-        done.user_type,
-        "completed",
-        done.total_amount_cents,
-        body.aba_reference,
-      );
-      history = [payout, ...history.filter((item) => item.payout_request_id !== PENDING_ITEM_ID)];
-      return json(200, {
-        message: `Payout completed successfully for ${done.email}!`,
-        aba_reference: body.aba_reference,
-        ...money("total_amount", done.total_amount_cents),
-        payouts: [payout],
-      });
-    }
-    return json(404, {});
+  fakeApi.on(API.completePayout, async ({ params, body }) => {
+    if (completeGate) await completeGate;
+    const done = pendingList.find((request) => request.user_id === params.userId)!;
+    pendingList = pendingList.filter((request) => request !== done);
+    const payout = historyItem(
+      NEW_ITEM_ID,
+      done.user_id,
+      done.email,
+      done.user_type,
+      "completed",
+      done.total_amount_cents,
+      body.aba_reference,
+      "2026-11-22T03:00:00Z",
+    );
+    history = [payout, ...history.filter((item) => item.payout_request_id !== PENDING_ITEM_ID)];
+    return {
+      message: `Payout completed successfully for ${done.email}!`,
+      aba_reference: body.aba_reference,
+      ...money("total_amount", done.total_amount_cents),
+      payouts: [payout],
+    };
   });
-  vi.stubGlobal("fetch", fetchMock);
 });
 
-afterEach(() => {
-  view?.unmount();
-  vi.unstubAllGlobals();
-  document.body.innerHTML = "";
-});
-
-const text = () => view.container.textContent ?? "";
-const tabs = () => [...view.container.querySelectorAll("[role=tab]")].map((tab) => tab.textContent);
-const tab = (name: RegExp) =>
-  [...view.container.querySelectorAll<HTMLElement>("[role=tab]")].find((element) =>
-    name.test(element.textContent ?? ""),
-  );
-const cards = (list: string) => [...view.container.querySelectorAll<HTMLElement>(`ul[aria-label='${list}'] > li`)];
-const card = (email: string) => view.container.querySelector<HTMLElement>(`li[aria-label='${email}']`) as HTMLElement;
+const text = () => document.body.textContent ?? "";
+const tabs = () => screen.getAllByRole("tab").map((tab) => tab.textContent);
+const tab = (name: RegExp) => screen.getByRole("tab", { name });
+/** The cards of the list named `list` (none while it is not shown). */
+const cards = (list: string) => {
+  const shown = screen.queryByRole("list", { name: list });
+  return shown ? [...shown.children] : [];
+};
+const card = (email: string) => screen.getByRole("listitem", { name: email });
+const button = (email: string, name: string) => within(card(email)).getByRole<HTMLButtonElement>("button", { name });
 const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
-const alertTexts = () => [...view.container.querySelectorAll(".alert__text")].map((alert) => alert.textContent);
-const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => pathOf(String(url)).endsWith(path)).length;
+const alertTexts = () => [...document.querySelectorAll(".alert__text")].map((alert) => alert.textContent);
+/** What the admin sent to complete payouts: whose, and with which reference. */
+const completions = () =>
+  fakeApi.calls(API.completePayout).map(({ params, body }) => ({ userId: params.userId, body }));
 
-function referenceField(email: string): HTMLInputElement {
-  const label = [...card(email).querySelectorAll("label")].find((element) =>
-    element.textContent?.startsWith("ABA reference number"),
-  );
-  return document.getElementById(label?.htmlFor ?? "") as HTMLInputElement;
-}
+/** How many times the pending list, the history and the stats were read. */
+const counts = () =>
+  [API.pendingPayouts, API.payoutHistory, API.payoutStats].map((route) => fakeApi.calls(route).length);
 
-async function type(input: HTMLInputElement, value: string) {
-  await act(async () => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-    setter?.call(input, value);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-}
+/** The card's "ABA reference number" field (its label ends in " *": required). */
+const referenceField = (email: string) => within(card(email)).getByLabelText<HTMLInputElement>(/^ABA reference number/);
+
+const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
 
 describe("Admin Payout Management", () => {
   it("lists the pending requests with their details and the counts of both sub-tabs, and listens to every payout change", async () => {
-    view = await render(<AdminPayouts />);
-    await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    await render(<AdminPayouts />);
+    await waitFor(() => expect(cards("Pending payout requests")).toHaveLength(2));
     expect(tabs()).toEqual(["Requests (2)", "Completed (1)"]);
     expect(text()).toContain("Pending: 2 ($34.60) · Completed: 1 ($2.50)");
 
     const seller = card("seller@example.com");
-    expect(seller.querySelector("h3")?.textContent).toBe("seller@example.com");
+    expect(within(seller).getByRole("heading", { level: 3 }).textContent).toBe("seller@example.com");
     for (const part of [
       BUSINESS_ID,
       "User type: Business",
@@ -223,7 +204,7 @@ describe("Admin Payout Management", () => {
       expect(creator.textContent).toContain(part);
     }
     expect(creator.textContent).not.toContain("Gross");
-    expect(buttonByText(creator, "Complete Payout")).toBeInstanceOf(HTMLButtonElement);
+    expect(button("creator@example.com", "Complete Payout")).toBeInstanceOf(HTMLButtonElement);
     // The card's "ABA reference number" label names an empty text box inside the same card.
     const reference = referenceField("creator@example.com");
     expect(reference).toBeInstanceOf(HTMLInputElement);
@@ -234,9 +215,9 @@ describe("Admin Payout Management", () => {
   });
 
   it("the Completed sub-tab shows only completed payouts with their date and ABA reference", async () => {
-    view = await render(<AdminPayouts />);
-    await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
-    await click(tab(/^Completed/));
+    await render(<AdminPayouts />);
+    await waitFor(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    fireEvent.click(tab(/^Completed/));
     expect(cards("Completed payouts")).toHaveLength(1);
     const done = card("creator@example.com");
     for (const part of [
@@ -260,109 +241,103 @@ describe("Admin Payout Management", () => {
         "completed",
         100,
         `ABA-${n}`,
+        // A minute apart, payee0 the newest: the order the pages come in is stable.
+        new Date(Date.parse("2026-11-10T03:00:00Z") - n * 60_000).toISOString(),
       ),
     );
-    statsAnswer = { status: 200, body: { stats: stats(2, 3460, 60, 6000) } };
-    view = await render(<AdminPayouts />);
-    await until(() => expect(tabs()).toEqual(["Requests (2)", "Completed (60)"]));
-    await click(tab(/^Completed/));
-    await until(() => expect(cards("Completed payouts")).toHaveLength(50));
+    fakeApi.on(API.payoutStats, { stats: stats(2, 3460, 60, 6000) });
+    await render(<AdminPayouts />);
+    await waitFor(() => expect(tabs()).toEqual(["Requests (2)", "Completed (60)"]));
+    fireEvent.click(tab(/^Completed/));
+    await waitFor(() => expect(cards("Completed payouts")).toHaveLength(50));
     expect(text()).toContain("Showing 50 of 60");
-    await click(buttonByText(view.container, "Load more"));
-    await until(() => expect(cards("Completed payouts")).toHaveLength(60));
+    fireEvent.click(screen.getByRole("button", { name: "Load more" }));
+    await waitFor(() => expect(cards("Completed payouts")).toHaveLength(60));
+    expect(fakeApi.calls(API.payoutHistory).at(-1)!.query.get("cursor")).toBeTruthy();
     expect(card("payee59@example.com").textContent).toContain("ABA-59");
-    expect(buttonByText(view.container, "Load more")).toBeUndefined();
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
 
   it("shows the SPEC empty messages", async () => {
     pendingList = [];
     history = [];
-    statsAnswer = { status: 200, body: { stats: stats(0, 0, 0, 0) } };
-    view = await render(<AdminPayouts />);
-    await until(() => expect(text()).toContain("No pending payout requests"));
+    fakeApi.on(API.payoutStats, { stats: stats(0, 0, 0, 0) });
+    await render(<AdminPayouts />);
+    await waitFor(() => expect(text()).toContain("No pending payout requests"));
     expect(text()).toContain("All payouts are up to date!");
     expect(tabs()).toEqual(["Requests (0)", "Completed (0)"]);
-    await click(tab(/^Completed/));
+    fireEvent.click(tab(/^Completed/));
     expect(text()).toContain("No completed payouts");
     expect(text()).toContain("No payouts have been completed yet.");
   });
 
   it("refuses an empty or blank ABA reference without calling the server", async () => {
-    view = await render(<AdminPayouts />);
-    await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
-    await click(buttonByText(card("seller@example.com"), "Complete Payout"));
+    await render(<AdminPayouts />);
+    await waitFor(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    fireEvent.click(button("seller@example.com", "Complete Payout"));
     expect(card("seller@example.com").textContent).toContain("ABA reference number is required to complete payout.");
-    await type(referenceField("seller@example.com"), "   ");
-    await click(buttonByText(card("seller@example.com"), "Complete Payout"));
+    type(referenceField("seller@example.com"), "   ");
+    fireEvent.click(button("seller@example.com", "Complete Payout"));
     expect(card("seller@example.com").textContent).toContain("ABA reference number is required to complete payout.");
     expect(referenceField("seller@example.com").getAttribute("aria-invalid")).toBe("true");
-    expect(puts).toEqual([]);
+    expect(completions()).toEqual([]);
   });
 
   it("completes a payout: 'Processing...' while it runs, then the success message with the reference, and the lists move", async () => {
-    let release: () => void = () => {};
-    completeGate = new Promise<void>((resolve) => (release = resolve));
-    view = await render(<AdminPayouts />);
-    await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
-    await type(referenceField("seller@example.com"), "  ABA-20261122-001 ");
-    await click(buttonByText(card("seller@example.com"), "Complete Payout"));
-    const busy = buttonByText(card("seller@example.com"), "Processing...");
-    expect(busy?.disabled).toBe(true);
-    expect(buttonByText(card("creator@example.com"), "Complete Payout")?.disabled).toBe(false);
-    expect(puts).toEqual([
-      {
-        url: expect.stringMatching(new RegExp(`/payouts/admin/complete/${BUSINESS_ID}$`)),
-        body: { aba_reference: "ABA-20261122-001" },
-      },
-    ]);
+    const gate = deferred<void>();
+    completeGate = gate.promise;
+    await render(<AdminPayouts />);
+    await waitFor(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    type(referenceField("seller@example.com"), "  ABA-20261122-001 ");
+    fireEvent.click(button("seller@example.com", "Complete Payout"));
+    const busy = button("seller@example.com", "Processing...");
+    expect(busy.disabled).toBe(true);
+    expect(button("creator@example.com", "Complete Payout").disabled).toBe(false);
+    await waitFor(() => expect(completions()).toHaveLength(1));
+    expect(completions()).toEqual([{ userId: BUSINESS_ID, body: { aba_reference: "ABA-20261122-001" } }]);
 
-    statsAnswer = { status: 200, body: { stats: stats(1, 400, 2, 3310) } };
-    await act(async () => release());
-    await until(() => expect(cards("Pending payout requests")).toHaveLength(1));
+    fakeApi.on(API.payoutStats, { stats: stats(1, 400, 2, 3310) });
+    await act(async () => gate.resolve());
+    await waitFor(() => expect(cards("Pending payout requests")).toHaveLength(1));
     expect(alertTexts()).toContain(
       "Payout completed successfully for seller@example.com! ABA reference: ABA-20261122-001",
     );
     expect(toasts()).toContain("Payout completed successfully for seller@example.com! ABA reference: ABA-20261122-001");
-    await until(() => expect(tabs()).toEqual(["Requests (1)", "Completed (2)"]));
-    await click(tab(/^Completed/));
+    await waitFor(() => expect(tabs()).toEqual(["Requests (1)", "Completed (2)"]));
+    fireEvent.click(tab(/^Completed/));
     expect(card("seller@example.com").textContent).toContain("ABA-20261122-001");
   });
 
   it("a refused completion says 'Failed to complete payout: ' with the reason and keeps the request", async () => {
-    completeAnswer = {
-      status: 409,
-      body: { error: "conflict", message: "There is no pending payout request for this user." },
-    };
-    view = await render(<AdminPayouts />);
-    await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
-    await type(referenceField("creator@example.com"), "ABA-1");
-    await click(buttonByText(card("creator@example.com"), "Complete Payout"));
-    await until(() =>
+    fakeApi.on(API.completePayout, fail("conflict", "There is no pending payout request for this user."));
+    await render(<AdminPayouts />);
+    await waitFor(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    type(referenceField("creator@example.com"), "ABA-1");
+    fireEvent.click(button("creator@example.com", "Complete Payout"));
+    await waitFor(() =>
       expect(alertTexts()).toContain("Failed to complete payout: There is no pending payout request for this user."),
     );
     expect(toasts()).toContain("Failed to complete payout: There is no pending payout request for this user.");
-    expect(buttonByText(card("creator@example.com"), "Complete Payout")?.disabled).toBe(false);
-    expect(puts).toHaveLength(1);
+    expect(button("creator@example.com", "Complete Payout").disabled).toBe(false);
+    expect(completions()).toHaveLength(1);
   });
 
   it("refetches all three lists on a realtime change: a new request appears", async () => {
     pendingList = [businessRequest()];
-    view = await render(<AdminPayouts />);
-    await until(() => expect(cards("Pending payout requests")).toHaveLength(1));
-    const before = [calls("/payouts/admin/pending"), calls("/payouts/history"), calls("/payouts/admin/stats")];
+    await render(<AdminPayouts />);
+    await waitFor(() => expect(cards("Pending payout requests")).toHaveLength(1));
+    const before = counts();
     pendingList = [businessRequest(), influencerRequest()];
     await act(async () => realtime.options?.onChange());
-    await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    await waitFor(() => expect(cards("Pending payout requests")).toHaveLength(2));
     expect(tabs()[0]).toBe("Requests (2)");
-    expect([calls("/payouts/admin/pending"), calls("/payouts/history"), calls("/payouts/admin/stats")]).toEqual(
-      before.map((n) => n + 1),
-    );
+    expect(counts()).toEqual(before.map((n) => n + 1));
   });
 
   it("clears the payout lists and shows the error when the stats cannot be loaded", async () => {
-    statsAnswer = { status: 500, body: { error: "internal", message: "Stats unavailable" } };
-    view = await render(<AdminPayouts />);
-    await until(() => expect(alertTexts()).toContain("Stats unavailable"));
+    fakeApi.on(API.payoutStats, fail("internal", "Stats unavailable"));
+    await render(<AdminPayouts />);
+    await waitFor(() => expect(alertTexts()).toContain("Stats unavailable"));
     expect(tabs()).toEqual(["Requests (0)", "Completed (0)"]);
     expect(cards("Pending payout requests")).toHaveLength(0);
     expect(text()).not.toContain("No pending payout requests");
@@ -382,25 +357,26 @@ describe("Admin Payout Management", () => {
     ];
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-    view = await render(<AdminPayouts />);
-    await until(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    await render(<AdminPayouts />);
+    await waitFor(() => expect(cards("Pending payout requests")).toHaveLength(2));
 
     const creator = card("creator@example.com");
     for (const part of ["BankACLEDA Bank", "Account nameChan Dara", "Account number0001 2345"]) {
       expect(creator.textContent).toContain(part);
     }
     expect(creator.textContent).toContain("Bank details as they were when the payout was requested.");
-    await click(creator.querySelector<HTMLButtonElement>("button[aria-label='Copy Account number']")!);
-    await until(() => expect(writeText).toHaveBeenCalledWith("0001 2345"));
-    await until(() =>
-      expect(creator.querySelector("button[aria-label='Copy Account number']")?.textContent).toBe("Copied"),
+    fireEvent.click(within(creator).getByRole("button", { name: "Copy Account number" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith("0001 2345"));
+    await waitFor(() =>
+      expect(within(creator).getByRole("button", { name: "Copy Account number" }).textContent).toBe("Copied"),
     );
-    await click(creator.querySelector<HTMLButtonElement>("button[aria-label='Copy Account name']")!);
-    await until(() => expect(writeText).toHaveBeenCalledWith("Chan Dara"));
+    fireEvent.click(within(creator).getByRole("button", { name: "Copy Account name" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith("Chan Dara"));
 
     // The QR image decodes to the payable KHQR: dynamic, USD, the amount to pay.
-    await until(() => expect(creator.querySelector("img.payable-khqr__image")).not.toBeNull());
-    const image = creator.querySelector<HTMLImageElement>("img.payable-khqr__image")!;
+    const qr = () => within(creator).queryByRole<HTMLImageElement>("img", { name: /^KHQR to pay/ });
+    await waitFor(() => expect(qr()).not.toBeNull());
+    const image = qr()!;
     expect(image.alt).toBe("KHQR to pay $4.00");
     expect(creator.textContent).toContain("Scan to pay $4.00");
     const [header, base64] = image.src.split(",");
@@ -412,7 +388,7 @@ describe("Admin Payout Management", () => {
 
     // Without a saved KHQR the admin transfers to the account.
     const seller = card("seller@example.com");
-    expect(seller.querySelector("img.payable-khqr__image")).toBeNull();
+    expect(within(seller).queryByRole("img", { name: /^KHQR to pay/ })).toBeNull();
     expect(seller.textContent).toContain("No KHQR saved: transfer to the account above.");
     expect(seller.textContent).toContain("Account number000 123 456");
   });

@@ -1,14 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Routes } from "react-router-dom";
 import type { User } from "@contract/auth.ts";
-import type { PayoutItem } from "@contract/payouts.ts";
+import type { PayoutItem, PayoutSummaryResponse } from "@contract/payouts.ts";
+import { API } from "@contract/routes.ts";
+import { fail, fakeApi } from "@/testing/fake-api.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makeBusinessPayoutSummary, makeInfluencerPayoutSummary, makePayoutItem } from "@/testing/fixtures/payouts.ts";
 import { makeUser } from "@/testing/fixtures/users.ts";
-import { buttonByText, click, render, until, type Rendered } from "@/testing/render.tsx";
+import { render, type Rendered } from "@/testing/render.tsx";
 import { PayoutManagement } from "./payout-management.tsx";
-import { json } from "@/testing/http.ts";
 
 type Options = { onChange: () => void; table: string; event: string; filter?: string };
 const realtime = vi.hoisted(() => ({ channels: new Map<string, Options>() }));
@@ -83,89 +85,73 @@ const business = (extra: Partial<User> = {}): User =>
 const influencer = (extra: Partial<User> = {}): User =>
   business({ id: INFLUENCER_ID, email: "creator@example.com", user_type: "influencer", ...extra });
 
-let summaryAnswer: { status: number; body: unknown };
-let requestAnswer: { status: number; body: unknown } | null;
-let posts: number;
-let fetchMock: ReturnType<typeof vi.fn>;
+/** What GET /payouts/summary answers; a request for a payout changes it, as the server would. */
+let summaryAnswer: PayoutSummaryResponse;
 let view: Rendered;
 
 beforeEach(() => {
   realtime.channels.clear();
   summaryAnswer = {
-    status: 200,
-    body: {
+    summary: summaryOf({
+      earned: 9180,
+      completed: 3060,
+      available: 6120,
+      gross: 10800,
+      fees: 1620,
+      commissions: 1200,
+    }),
+    history: [item("a", "completed", 3060)],
+  };
+  fakeApi.on(API.payoutSummary, () => summaryAnswer);
+  fakeApi.on(API.requestPayout, () => {
+    const pending = item("b", "pending", 6120, { requested_at: "2026-11-22T03:00:00Z" });
+    summaryAnswer = {
       summary: summaryOf({
         earned: 9180,
+        requested: 6120,
         completed: 3060,
-        available: 6120,
+        available: 0,
         gross: 10800,
         fees: 1620,
         commissions: 1200,
       }),
-      history: [item("a", "completed", 3060)],
-    },
-  };
-  requestAnswer = null;
-  posts = 0;
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.endsWith("/payouts/summary")) return json(summaryAnswer.status, summaryAnswer.body);
-    if (url.endsWith("/payouts/request") && init?.method === "POST") {
-      posts++;
-      if (requestAnswer) return json(requestAnswer.status, requestAnswer.body);
-      const pending = item("b", "pending", 6120, { requested_at: "2026-11-22T03:00:00Z" });
-      summaryAnswer = {
-        status: 200,
-        body: {
-          summary: summaryOf({
-            earned: 9180,
-            requested: 6120,
-            completed: 3060,
-            available: 0,
-            gross: 10800,
-            fees: 1620,
-            commissions: 1200,
-          }),
-          history: [pending, item("a", "completed", 3060)],
-        },
-      };
-      return json(201, {
-        message: "Payout requested. An admin will send it to your bank account by ABA transfer.",
-        payout: pending,
-      });
-    }
-    return json(404, {});
+      history: [pending, item("a", "completed", 3060)],
+    };
+    return {
+      message: "Payout requested. An admin will send it to your bank account by ABA transfer.",
+      payout: pending,
+    };
   });
-  vi.stubGlobal("fetch", fetchMock);
 });
 
 afterEach(() => {
-  view?.unmount();
-  vi.unstubAllGlobals();
   localStorage.clear();
-  document.body.innerHTML = "";
 });
 
 const text = () => view.container.textContent ?? "";
+/** The balances shown, label to amount. */
 const stats = () =>
   Object.fromEntries(
-    [...view.container.querySelectorAll(".payout-stat")].map((stat) => [
-      stat.querySelector("dt")?.textContent,
-      stat.querySelector("dd")?.textContent,
-    ]),
+    within(screen.getByLabelText("Your balances"))
+      .getAllByRole("term")
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
   );
-const requestButton = () => buttonByText(view.container, "Request Payout") as HTMLButtonElement;
-const dialog = () => document.querySelector<HTMLElement>("[role=dialog]");
-const historyRows = () => [...view.container.querySelectorAll<HTMLElement>("ul[aria-label='Completed payouts'] > li")];
+const requestButton = () => screen.getByRole<HTMLButtonElement>("button", { name: "Request Payout" });
+const dialog = () => screen.queryByRole("dialog");
+const historyRows = () => {
+  const list = screen.queryByRole("list", { name: "Completed payouts" });
+  return list ? [...list.children].filter((row): row is HTMLElement => row instanceof HTMLElement) : [];
+};
 const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
-const alerts = () =>
-  [...view.container.querySelectorAll("[role=alert] .alert__text")].map((alert) => alert.textContent);
-const summaryCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith("/payouts/summary")).length;
+const alerts = () => screen.queryAllByRole("alert").map((alert) => alert.querySelector(".alert__text")?.textContent);
+const posts = () => fakeApi.calls(API.requestPayout).length;
+const summaryCalls = () => fakeApi.calls(API.payoutSummary).length;
 
 describe("Payout Management (business)", () => {
   it("shows the balances, the business breakdown and the completed payouts, and listens to the user's payouts and orders", async () => {
     view = await render(<PayoutManagement user={business()} />);
-    await until(() => expect(historyRows()).toHaveLength(1));
-    expect(view.container.querySelector("h2")?.textContent).toBe("Payout Management");
+    await waitFor(() => expect(historyRows()).toHaveLength(1));
+    expect(screen.getAllByRole("heading", { level: 2 })[0].textContent).toBe("Payout Management");
     expect(stats()).toEqual({
       "Available for payout": "$61.20",
       "On hold (recent deliveries)": "$0.00",
@@ -183,25 +169,25 @@ describe("Payout Management (business)", () => {
     expect(requestButton().disabled).toBe(false);
     expect(realtime.channels.get("payout_requests")).toMatchObject({ event: "*", filter: `user_id=eq.${BUSINESS_ID}` });
     expect(realtime.channels.get("orders")).toMatchObject({ event: "*", filter: `business_id=eq.${BUSINESS_ID}` });
-    expect(view.container.querySelector(".live-indicator")?.textContent).toBe("Live");
+    expect(screen.getByLabelText("Live updates: Live").textContent).toBe("Live");
   });
 
   it("requests a payout after the user confirms the amount, says so and shows the request as awaiting admin", async () => {
     view = await render(<PayoutManagement user={business()} />);
-    await until(() => expect(requestButton().disabled).toBe(false));
-    await click(requestButton());
-    expect(posts).toBe(0);
-    const shown = dialog();
-    expect(shown?.textContent).toContain("Request a payout");
-    expect(shown?.textContent).toContain("$61.20");
-    expect(shown?.textContent).toContain("ABA Bank, Sok Dara, account 000 123 456");
-    await click(buttonByText(shown as HTMLElement, "Confirm"));
-    await until(() =>
+    await waitFor(() => expect(requestButton().disabled).toBe(false));
+    fireEvent.click(requestButton());
+    expect(posts()).toBe(0);
+    const shown = dialog()!;
+    expect(shown.textContent).toContain("Request a payout");
+    expect(shown.textContent).toContain("$61.20");
+    expect(shown.textContent).toContain("ABA Bank, Sok Dara, account 000 123 456");
+    fireEvent.click(within(shown).getByRole("button", { name: "Confirm" }));
+    await waitFor(() =>
       expect(toasts()).toContain("Payout requested. An admin will send it to your bank account by ABA transfer."),
     );
-    expect(posts).toBe(1);
+    expect(posts()).toBe(1);
     expect(dialog()).toBeNull();
-    await until(() => expect(text()).toContain("Awaiting admin"));
+    await waitFor(() => expect(text()).toContain("Awaiting admin"));
     expect(text()).toContain("$61.20 requested on Nov 22, 2026");
     expect(text()).toContain("awaiting admin.");
     expect(requestButton().disabled).toBe(true);
@@ -212,67 +198,64 @@ describe("Payout Management (business)", () => {
 
   it("cancelling the dialog sends nothing", async () => {
     view = await render(<PayoutManagement user={business()} />);
-    await until(() => expect(requestButton().disabled).toBe(false));
-    await click(requestButton());
-    await click(buttonByText(dialog() as HTMLElement, "Cancel"));
+    await waitFor(() => expect(requestButton().disabled).toBe(false));
+    fireEvent.click(requestButton());
+    fireEvent.click(within(dialog()!).getByRole("button", { name: "Cancel" }));
     expect(dialog()).toBeNull();
-    expect(posts).toBe(0);
+    expect(posts()).toBe(0);
   });
 
   it("a refused request says 'Failed to request payout: ' with the server's reason", async () => {
-    requestAnswer = {
-      status: 409,
-      body: { error: "conflict", message: "You have no available balance to request a payout." },
-    };
+    fakeApi.on(API.requestPayout, fail("conflict", "You have no available balance to request a payout."));
     view = await render(<PayoutManagement user={business()} />);
-    await until(() => expect(requestButton().disabled).toBe(false));
-    await click(requestButton());
-    await click(buttonByText(dialog() as HTMLElement, "Confirm"));
-    await until(() =>
+    await waitFor(() => expect(requestButton().disabled).toBe(false));
+    fireEvent.click(requestButton());
+    fireEvent.click(within(dialog()!).getByRole("button", { name: "Confirm" }));
+    await waitFor(() =>
       expect(alerts()).toContain("Failed to request payout: You have no available balance to request a payout."),
     );
     expect(toasts()).toContain("Failed to request payout: You have no available balance to request a payout.");
-    expect(posts).toBe(1);
+    expect(posts()).toBe(1);
   });
 
   it("without bank details the button is disabled and the SPEC hint links to the profile", async () => {
     view = await render(<PayoutManagement user={business({ account_number: "  " })} />);
-    await until(() =>
+    await waitFor(() =>
       expect(text()).toContain(
         "Please complete your bank account information in your profile before requesting a payout.",
       ),
     );
     expect(requestButton().disabled).toBe(true);
-    expect(view.container.querySelector(".payout-bank-hint a")?.getAttribute("href")).toBe("/business/profile");
+    expect(screen.getByRole("link", { name: "Go to your profile" }).getAttribute("href")).toBe("/business/profile");
   });
 
   it("is disabled with nothing available", async () => {
-    summaryAnswer.body = {
+    summaryAnswer = {
       summary: summaryOf({ earned: 3060, completed: 3060, available: 0 }),
       history: [item("a", "completed", 3060)],
     };
     view = await render(<PayoutManagement user={business()} />);
-    await until(() => expect(text()).toContain("There is no balance available to request yet."));
+    await waitFor(() => expect(text()).toContain("There is no balance available to request yet."));
     expect(stats()["Available for payout"]).toBe("$0.00");
     expect(requestButton().disabled).toBe(true);
   });
 
   it("shows a negative balance as owed and refuses a request", async () => {
-    summaryAnswer.body = {
+    summaryAnswer = {
       summary: summaryOf({ earned: 2760, completed: 3060, available: -300 }),
       history: [item("a", "completed", 3060)],
     };
     view = await render(<PayoutManagement user={business()} />);
-    await until(() => expect(text()).toContain("You owe $3.00. It will be deducted from your next earnings."));
+    await waitFor(() => expect(text()).toContain("You owe $3.00. It will be deducted from your next earnings."));
     expect(stats()["You owe"]).toBe("$3.00");
     expect(stats()["Available for payout"]).toBeUndefined();
     expect(requestButton().disabled).toBe(true);
   });
 
   it("on a summary error shows zero amounts, no history and the error", async () => {
-    summaryAnswer = { status: 500, body: { error: "internal", message: "Something broke" } };
+    fakeApi.on(API.payoutSummary, fail("internal", "Something broke"));
     view = await render(<PayoutManagement user={business()} />);
-    await until(() => expect(alerts()).toContain("Something broke"));
+    await waitFor(() => expect(alerts()).toContain("Something broke"));
     expect(Object.values(stats()).every((value) => value === "$0.00")).toBe(true);
     expect(Object.keys(stats())).toHaveLength(8);
     expect(historyRows()).toHaveLength(0);
@@ -281,7 +264,7 @@ describe("Payout Management (business)", () => {
 
   it("a 401 on the summary signs the user out and goes to /login", async () => {
     localStorage.setItem("token", "header.e30.signature");
-    summaryAnswer = { status: 401, body: { error: "unauthorized", message: "Invalid or expired token" } };
+    fakeApi.on(API.payoutSummary, fail("unauthorized", "Invalid or expired token"));
     view = await render(
       <Routes>
         <Route path="/login" element={<p>Sign in page</p>} />
@@ -289,25 +272,25 @@ describe("Payout Management (business)", () => {
       </Routes>,
       "/business/dashboard",
     );
-    await until(() => expect(text()).toBe("Sign in page"));
+    await waitFor(() => expect(text()).toBe("Sign in page"));
     expect(localStorage.getItem("token")).toBeNull();
   });
 
   it("Refresh refetches, and a realtime change refetches and announces a completed payout once", async () => {
     const pending = item("b", "pending", 6120, { requested_at: "2026-11-22T03:00:00Z" });
-    summaryAnswer.body = {
+    summaryAnswer = {
       summary: summaryOf({ earned: 9180, requested: 6120, completed: 3060, available: 0 }),
       history: [pending, item("a", "completed", 3060)],
     };
     view = await render(<PayoutManagement user={business()} />);
-    await until(() => expect(text()).toContain("Awaiting admin"));
+    await waitFor(() => expect(text()).toContain("Awaiting admin"));
     const before = summaryCalls();
-    await click(buttonByText(view.container, "Refresh"));
-    await until(() => expect(summaryCalls()).toBe(before + 1));
+    fireEvent.click(screen.getByRole("button", { name: "Refresh" }));
+    await waitFor(() => expect(summaryCalls()).toBe(before + 1));
     expect(toasts()).toEqual([]);
 
     // An admin completes it: the change arrives through realtime.
-    summaryAnswer.body = {
+    summaryAnswer = {
       summary: summaryOf({ earned: 9180, completed: 9180, available: 0 }),
       history: [
         item("b", "completed", 6120, { aba_reference: "ABA-778899", completed_at: "2026-11-22T06:00:00Z" }),
@@ -315,7 +298,7 @@ describe("Payout Management (business)", () => {
       ],
     };
     await act(async () => realtime.channels.get("payout_requests")?.onChange());
-    await until(() => expect(historyRows()).toHaveLength(2));
+    await waitFor(() => expect(historyRows()).toHaveLength(2));
     expect(toasts()).toEqual(["Your payout of $61.20 was completed (ABA reference ABA-778899)."]);
     expect(text()).not.toContain("Awaiting admin");
     expect(historyRows()[0].textContent).toContain("ABA-778899");
@@ -324,19 +307,19 @@ describe("Payout Management (business)", () => {
     // An order change refetches too; nothing new to announce.
     const calls = summaryCalls();
     await act(async () => realtime.channels.get("orders")?.onChange());
-    await until(() => expect(summaryCalls()).toBe(calls + 1));
+    await waitFor(() => expect(summaryCalls()).toBe(calls + 1));
     expect(toasts()).toHaveLength(1);
   });
 });
 
 describe("Commission & Payout Management (influencer)", () => {
   it("has the influencer title, no business figures, the SPEC empty message and the influencer's order filter", async () => {
-    summaryAnswer.body = { summary: summaryOf({ earned: 0, available: 0 }, false), history: [] };
+    summaryAnswer = { summary: summaryOf({ earned: 0, available: 0 }, false), history: [] };
     view = await render(<PayoutManagement user={influencer()} />);
-    await until(() =>
+    await waitFor(() =>
       expect(text()).toContain("No commission earnings yet. Start promoting your affiliate links to earn commissions!"),
     );
-    expect(view.container.querySelector("h2")?.textContent).toBe("Commission & Payout Management");
+    expect(screen.getAllByRole("heading", { level: 2 })[0].textContent).toBe("Commission & Payout Management");
     expect(Object.keys(stats())).toEqual([
       "Available for payout",
       "On hold (recent deliveries)",
@@ -350,27 +333,27 @@ describe("Commission & Payout Management (influencer)", () => {
   });
 
   it("requests a payout and is then disabled while it is pending", async () => {
-    summaryAnswer.body = { summary: summaryOf({ earned: 400, available: 400 }, false), history: [] };
+    summaryAnswer = { summary: summaryOf({ earned: 400, available: 400 }, false), history: [] };
     view = await render(<PayoutManagement user={influencer()} />);
-    await until(() => expect(requestButton().disabled).toBe(false));
+    await waitFor(() => expect(requestButton().disabled).toBe(false));
     expect(text()).toContain("No completed payouts yet.");
-    await click(requestButton());
+    fireEvent.click(requestButton());
     expect(dialog()?.textContent).toContain("$4.00");
-    await click(buttonByText(dialog() as HTMLElement, "Confirm"));
-    await until(() => expect(text()).toContain("Awaiting admin"));
-    expect(posts).toBe(1);
+    fireEvent.click(within(dialog()!).getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(text()).toContain("Awaiting admin"));
+    expect(posts()).toBe(1);
     expect(requestButton().disabled).toBe(true);
   });
 
   it("links the bank hint to the influencer profile", async () => {
-    summaryAnswer.body = { summary: summaryOf({ earned: 400, available: 400 }, false), history: [] };
+    summaryAnswer = { summary: summaryOf({ earned: 400, available: 400 }, false), history: [] };
     view = await render(<PayoutManagement user={influencer({ bank_name: null })} />);
-    await until(() =>
+    await waitFor(() =>
       expect(text()).toContain(
         "Please complete your bank account information in your profile before requesting a payout.",
       ),
     );
-    expect(view.container.querySelector(".payout-bank-hint a")?.getAttribute("href")).toBe("/influencer/profile");
+    expect(screen.getByRole("link", { name: "Go to your profile" }).getAttribute("href")).toBe("/influencer/profile");
     expect(requestButton().disabled).toBe(true);
   });
 
@@ -381,7 +364,7 @@ describe("Commission & Payout Management (influencer)", () => {
       account_name: "Sok Dara",
       account_number: "000 123 456",
     });
-    summaryAnswer.body = {
+    summaryAnswer = {
       summary: summaryOf({ earned: 6120, requested: 6120, available: 0 }),
       history: [pending],
     };
@@ -389,7 +372,7 @@ describe("Commission & Payout Management (influencer)", () => {
     view = await render(
       <PayoutManagement user={business({ bank_name: "ACLEDA", account_name: "New Name", account_number: "999" })} />,
     );
-    await until(() => expect(text()).toContain("Awaiting admin"));
+    await waitFor(() => expect(text()).toContain("Awaiting admin"));
     expect(text()).toContain(
       "To be paid to ABA Bank · Sok Dara · 000 123 456, as when you requested it. Changes to your profile apply to your next request.",
     );

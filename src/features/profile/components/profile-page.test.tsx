@@ -1,11 +1,13 @@
 import { act } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { User } from "@contract/auth.ts";
+import { API } from "@contract/routes.ts";
+import { deferred, fakeApi, jsonResponse } from "@/testing/fake-api.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makeUser } from "@/testing/fixtures/users.ts";
-import { buttonByText, click, render, settle, until, type Rendered } from "@/testing/render.tsx";
+import { render } from "@/testing/render.tsx";
 import { ProfilePage } from "./profile-page.tsx";
-import { json } from "@/testing/http.ts";
 
 const account = (extra: Partial<User> = {}): User =>
   makeUser({
@@ -21,110 +23,94 @@ const account = (extra: Partial<User> = {}): User =>
     ...extra,
   });
 
-let me: () => Promise<Response>;
-let fetchMock: ReturnType<typeof vi.fn>;
-let view: Rendered;
-
 beforeEach(() => {
-  me = async () => json(200, { user: account() });
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const key = `${init?.method ?? "GET"} ${new URL(url).pathname.replace(/^.*\/functions\/v1\/api/, "")}`;
-    if (key === "GET /auth/me") return me();
-    if (key === "PUT /auth/profile") {
-      const saved = account(JSON.parse(String(init?.body)));
-      me = async () => json(200, { user: saved });
-      return json(200, { user: saved });
-    }
-    return json(404, {});
+  // The server keeps what a PUT saved: GET /auth/me answers it from then on.
+  let current = account();
+  fakeApi.on(API.me, () => ({ user: current }));
+  fakeApi.on(API.updateProfile, ({ body }) => {
+    // An empty string clears a field.
+    const changes = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value === "" ? null : value]));
+    current = { ...current, ...changes };
+    return { user: current };
   });
-  vi.stubGlobal("fetch", fetchMock);
 });
 
-afterEach(() => {
-  view?.unmount();
-  vi.unstubAllGlobals();
-  document.body.innerHTML = "";
-});
-
-const heading = () => view.container.querySelector("h1")?.textContent;
-const backLink = () =>
-  [...view.container.querySelectorAll("a")].find((link) => link.textContent === "Back to Dashboard");
+const heading = () => screen.getByRole("heading", { level: 1 }).textContent;
+const backLink = () => screen.getByRole("link", { name: "Back to Dashboard" });
+const form = (name: string) => screen.findByRole("form", { name });
 const facts = () =>
   Object.fromEntries(
-    [...view.container.querySelectorAll(".details__row")].map((row) => [
-      row.querySelector("dt")?.textContent,
-      row.querySelector("dd")?.textContent,
-    ]),
+    within(screen.getByRole("region", { name: "Account" }))
+      .getAllByRole("term")
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
   );
 
 describe("Profile page", () => {
   it("shows a business its profile card and account facts, with a way back to the dashboard", async () => {
-    let release!: () => void;
-    const loading = new Promise<void>((resolve) => (release = resolve));
-    me = async () => {
-      await loading;
-      return json(200, { user: account() });
-    };
-    view = await render(<ProfilePage />, "/business/profile");
-    expect(view.container.querySelector('[role="status"]')?.textContent).toBe("Loading…");
+    const loading = deferred<void>();
+    fakeApi.on(API.me, async () => {
+      await loading.promise;
+      return { user: account() };
+    });
+    await render(<ProfilePage />, "/business/profile");
+    expect(screen.getByRole("status").textContent).toBe("Loading…");
     expect(heading()).toBe("Business Profile");
-    await act(async () => release());
-    await until(() => expect(view.container.querySelector("form")).not.toBeNull());
-    expect(backLink()?.getAttribute("href")).toBe("/business/dashboard");
-    expect(view.container.querySelector("section.card h2")?.textContent).toBe("Business Profile");
-    expect(view.container.querySelector<HTMLInputElement>('input[name="business_logo_url"]')?.value).toBe(
-      "https://cdn.test/logo.png",
-    );
+    await act(async () => loading.resolve());
+    const card = await form("Business Profile");
+    expect(card).not.toBeNull();
+    expect(backLink().getAttribute("href")).toBe("/business/dashboard");
+    expect(screen.getByRole("heading", { level: 2, name: "Business Profile" }).textContent).toBe("Business Profile");
+    expect(within(card).getByLabelText<HTMLInputElement>(/^Business logo URL/).value).toBe("https://cdn.test/logo.png");
     expect(facts()).toEqual({ Email: "shop@example.com", "Account type": "Business", Status: "Pending approval" });
   });
 
   it("shows an influencer 'My Profile' with the Bank Account Information card", async () => {
-    me = async () =>
-      json(200, {
-        user: account({
-          id: testId(2),
-          email: "creator@example.com",
-          user_type: "influencer",
-          status: "approved",
-          business_name: null,
-          business_logo_url: null,
-        }),
-      });
-    view = await render(<ProfilePage />, "/influencer/profile");
+    fakeApi.on(API.me, {
+      user: account({
+        id: testId(2),
+        email: "creator@example.com",
+        user_type: "influencer",
+        status: "approved",
+        business_name: null,
+        business_logo_url: null,
+      }),
+    });
+    await render(<ProfilePage />, "/influencer/profile");
     expect(heading()).toBe("My Profile");
-    await until(() => expect(view.container.querySelector("form")).not.toBeNull());
-    expect(backLink()?.getAttribute("href")).toBe("/influencer/dashboard");
-    expect(view.container.querySelector("section.card h2")?.textContent).toBe("Bank Account Information");
-    expect(view.container.querySelector('input[name="business_logo_url"]')).toBeNull();
+    const card = await form("Bank Account Information");
+    expect(card).not.toBeNull();
+    expect(backLink().getAttribute("href")).toBe("/influencer/dashboard");
+    expect(screen.getByRole("heading", { level: 2, name: "Bank Account Information" }).textContent).toBe(
+      "Bank Account Information",
+    );
+    expect(screen.queryByLabelText(/^Business logo URL/)).toBeNull();
     expect(facts()).toEqual({ Email: "creator@example.com", "Account type": "Influencer", Status: "Approved" });
   });
 
   it("says when the account cannot be loaded and tries again", async () => {
-    me = async () => json(500, {});
-    view = await render(<ProfilePage />, "/business/profile");
-    await until(() =>
-      expect(view.container.querySelector('[role="alert"]')?.textContent).toContain("Failed to load your account."),
-    );
-    expect(view.container.querySelector("form")).toBeNull();
-    me = async () => json(200, { user: account() });
-    await click(buttonByText(view.container, "Try again"));
-    await until(() => expect(view.container.querySelector("form")).not.toBeNull());
-    expect(view.container.querySelector('[role="alert"]')).toBeNull();
+    fakeApi.on(API.me, jsonResponse(500, {}));
+    await render(<ProfilePage />, "/business/profile");
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("Failed to load your account."));
+    expect(screen.queryByRole("form")).toBeNull();
+    fakeApi.on(API.me, { user: account() });
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await form("Business Profile")).not.toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("shows the account as saved from the server's answer, without reloading it", async () => {
-    view = await render(<ProfilePage />, "/business/profile");
-    await until(() => expect(view.container.querySelector("form")).not.toBeNull());
-    const bankName = view.container.querySelector<HTMLInputElement>('input[name="bank_name"]')!;
-    await act(async () => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(bankName, "Wing Bank");
-      bankName.dispatchEvent(new Event("input", { bubbles: true }));
-    });
-    await click(buttonByText(view.container, "Update Profile"));
-    await until(() => expect(document.querySelector(".toast__message")?.textContent).toBe("Profile updated."));
-    await settle();
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith("/auth/me"))).toHaveLength(1);
+    await render(<ProfilePage />, "/business/profile");
+    const card = await form("Business Profile");
+    const bankName = within(card).getByLabelText<HTMLInputElement>(/^Bank name/);
+    fireEvent.change(bankName, { target: { value: "Wing Bank" } });
+    fireEvent.click(screen.getByRole("button", { name: "Update Profile" }));
+    expect(await screen.findByText("Profile updated.")).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>("button", { name: "Update Profile" }).disabled).toBe(true),
+    );
+    expect(fakeApi.calls(API.updateProfile)).toHaveLength(1);
+    expect(fakeApi.calls(API.me)).toHaveLength(1);
     expect(bankName.value).toBe("Wing Bank");
-    expect(buttonByText(view.container, "Update Profile")?.disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Update Profile" }).disabled).toBe(true);
   });
 });
