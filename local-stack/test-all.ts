@@ -7,10 +7,11 @@
 //      the declarative schema (supabase/schemas/) must describe what the migrations give
 //   1. pgTAP (pg_prove) on the stack's database, as the owner role postgres
 //   2. deno test for the api function
-//   3. vitest: SPA units, and integration (API through the gateway, Realtime, Storage)
+//   3. vitest: integration (API through the gateway, Realtime, Storage), and beside layers 1 to 3
+//      the SPA units and the standalone tests (tooling, deploy check, fakes), which need no stack
 //   4. Playwright journeys in /usr/bin/chromium
 // The machine has two cores and most layers leave one idle: the static checks run in two lanes
-// while the stack starts, and the SPA units (which need no stack) run beside layers 1 to 3.
+// while the stack starts, and the tests that need no stack run beside layers 1 to 3.
 // Playwright, which wants both cores, runs alone. A layer run beside another prints its output
 // when it ends, so the log reads one layer at a time.
 // Exits non-zero on any failure and ends with one summary line "Summary: N passed, N failed".
@@ -196,7 +197,7 @@ async function main() {
   process.on("SIGTERM", () => void cleanup().then(() => process.exit(143)));
 
   const results: LayerResult[] = [];
-  let units: Promise<LayerResult> | undefined;
+  let standalone: Promise<LayerResult[]> | undefined;
   try {
     console.log("Starting a test stack on free ports while the static checks run...");
     const starting = startStack({
@@ -213,8 +214,19 @@ async function main() {
     // A failed check stops here (the finally stops the stack and reports).
     if (results.some((r) => r.exitCode !== 0)) return;
     console.log(`Test stack ready at ${stack.url} in ${stack.timings.ready} ms on ${stack.postgres}`);
-    // The SPA units need no stack: they run beside the layers that wait on it.
-    units = runLayer("vitest unit", bin("vitest"), ["run", "--project", "unit"], {}, root, countVitest, "at-end");
+    // The SPA units and the standalone tests need no stack: they run beside the layers that wait on it.
+    standalone = (async () => [
+      await runLayer("vitest unit", bin("vitest"), ["run", "--project", "unit"], {}, root, countVitest, "at-end"),
+      await runLayer(
+        "vitest standalone",
+        bin("vitest"),
+        ["run", "--project", "standalone"],
+        {},
+        root,
+        countVitest,
+        "at-end",
+      ),
+    ])();
     results.push(
       await runDifferenceCheck(
         "generated database types",
@@ -277,17 +289,17 @@ async function main() {
 
     results.push(
       await runLayer("vitest integration", bin("vitest"), ["run", "--project", "integration"], env, root, countVitest),
-      await units,
+      ...(await standalone),
     );
-    units = undefined;
+    standalone = undefined;
     results.push(
       await runLayer("playwright", bin("playwright"), ["test", "--reporter=list"], env, root, countPlaywright),
     );
   } catch (error) {
     console.error(error);
     results.push({ layer: "test stack", passed: 0, failed: 1, exitCode: 1, seconds: 0 });
-    // The units ran on without the stack: their result still counts.
-    if (units) results.push(await units);
+    // The tests beside the stack ran on without it: their results still count.
+    if (standalone) results.push(...(await standalone));
   } finally {
     await cleanup();
     report(results);
