@@ -37,9 +37,9 @@ export function pageOf<T extends object>(
   const { cursor, limit } = page;
   const idOf = (row: T) => String(row[keys.id]);
   const microsOf = (row: T) => Date.parse(String(row[keys.time])) * 1000;
-  const newestFirst = (a: T, b: T) => microsOf(b) - microsOf(a) || (idOf(a) < idOf(b) ? 1 : idOf(a) > idOf(b) ? -1 : 0);
+  const byNewest = (a: T, b: T) => microsOf(b) - microsOf(a) || (idOf(a) < idOf(b) ? 1 : idOf(a) > idOf(b) ? -1 : 0);
   const after = [...rows]
-    .sort(newestFirst)
+    .sort(byNewest)
     .filter(
       (row) => !cursor || microsOf(row) < cursor.micros || (microsOf(row) === cursor.micros && idOf(row) < cursor.id),
     );

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
 import { api, apiFrom, businessRegistration, freshLoopbackAddress } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
+import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
 import { typedPhone, uniqueStoredPhone } from "../helpers/phones.ts";
 import { stackUrl, uniqueEmail } from "../helpers/stack.ts";
 import { LOCAL_SECRET_KEY, LOCAL_TELEGRAM } from "../../local-stack/keys.ts";
@@ -211,6 +212,35 @@ describe("a new order", () => {
       status: 403,
       description: "Forbidden: bot was blocked by the user",
     });
+  });
+});
+
+describe("a completed payout", () => {
+  beforeAll(() => setCommissionHoldDays(0));
+  afterAll(() => setCommissionHoldDays(DEFAULT_HOLD_DAYS));
+
+  it("is sent to the paid shop's chat with the amount and the ABA reference", async () => {
+    const shop = await shopWithProduct("Telegram Payout Pepper");
+    const { chatId } = await linkChat(shop.owner.token, "en");
+    const order = await checkout(shop.campaignId, 2);
+    const boss = await admin();
+    for (const new_status of ["ready_for_pickup", "out_for_delivery", "delivered"]) {
+      const moved = await api("PUT", `/admin/orders/${order.id}/status`, { token: boss.token, body: { new_status } });
+      expect(moved.status).toBe(200);
+    }
+    const bank = { bank_name: "ABA Bank", account_name: "Pepper Shop", account_number: "000 123 456" };
+    expect((await api("PUT", "/auth/profile", { token: shop.owner.token, body: bank })).status).toBe(200);
+    const requested = await api("POST", "/payouts/request", { token: shop.owner.token });
+    expect(requested.status).toBe(201);
+    const reference = `ABA-TG-${shop.owner.user.id.slice(0, 8)}`;
+    const completed = await api("PUT", `/payouts/admin/complete/${shop.owner.user.id}`, {
+      token: boss.token,
+      body: { aba_reference: reference },
+    });
+    expect(completed.status).toBe(200);
+    expect((await messageWith(chatId, reference)).text).toBe(
+      `💸 Your payout of $${completed.body.total_amount.toFixed(2)} was sent. ABA reference: ${reference}`,
+    );
   });
 });
 

@@ -24,7 +24,6 @@ import { checkoutRoutes } from "./routes/checkout.ts";
 import { deliveryZoneRoutes } from "./routes/delivery-zones.ts";
 import { instagramRoutes } from "./routes/instagram.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
-import { sendTelegramNoticesAfterEvents } from "./lib/telegram-notices.ts";
 import { keywordTriggerRoutes } from "./routes/keyword-triggers.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { payoutRoutes } from "./routes/payouts.ts";
@@ -58,7 +57,6 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use("*", limitJsonBody("/api/upload/"), refuseControlCharactersInUrl());
-  app.use("*", sendTelegramNoticesAfterEvents(deps));
   // An upload refused before its body was read (by role, type or size) still reads it to its end,
   // so the client sees the refusal rather than a broken pipe: around the role check below.
   app.use("/upload/*", drainUnreadBody(MAX_DRAINED_UPLOAD_BYTES));

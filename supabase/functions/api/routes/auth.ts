@@ -19,6 +19,7 @@ import { failureDelayMs } from "../lib/login-throttle.ts";
 import { signAccessToken } from "../../_shared/tokens.ts";
 import { toUserJson, userColumns, type UserRow } from "../read-models/users.ts";
 import { parseJsonBody } from "../../_shared/validation.ts";
+import { sendTelegramNoticesAfterResponse } from "../lib/telegram-notices.ts";
 
 type LoginAttempt = Database["private"]["Functions"]["begin_login_attempt"]["Returns"][number];
 
@@ -149,6 +150,8 @@ async function register(deps: AppDeps, address: string, insert: (tx: Tx) => Prom
   await asService(deps.sql, (tx) => tx`select private.note_signup_attempt(${address})`);
   try {
     const [user] = await asService(deps.sql, insert);
+    // The sign-up queued the admins' "new sign-up" notice.
+    sendTelegramNoticesAfterResponse(deps);
     return user;
   } catch (error) {
     if ((error as { code?: string }).code === "23505") {

@@ -18,6 +18,7 @@ import {
 } from "../../_shared/contract/orders.ts";
 import type { Database, Tables } from "../../_shared/database.types.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
+import { sendTelegramNoticesAfterResponse } from "../lib/telegram-notices.ts";
 
 /** The campaign behind a link, with what a customer may see of its influencer and business. */
 type CheckoutRow = Pick<Tables<"campaigns">, "product_name" | "description" | "price_cents" | "image_urls"> & {
@@ -95,6 +96,8 @@ export function checkoutRoutes(deps: AppDeps) {
     // A replay is the first answer again: the order as it was placed (a new order).
     const placed = toPlacedOrderJson(order.replayed ? { ...order, status: "new_order" } : order);
     if (order.replayed) c.header("Idempotent-Replayed", "true");
+    // A new order queued the shop's "new order" notice; a replay queued nothing.
+    else sendTelegramNoticesAfterResponse(deps);
     return c.json({ message: "Order placed successfully!", order: placed } satisfies PlaceOrderResponse, 201);
   });
 

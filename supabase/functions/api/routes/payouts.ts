@@ -32,6 +32,7 @@ import {
 import type { Database } from "../../_shared/database.types.ts";
 import { parseJsonBody, parseQuery, uuidParam } from "../../_shared/validation.ts";
 import { pageQuerySchema } from "../../_shared/contract/paging.ts";
+import { sendTelegramNoticesAfterResponse } from "../lib/telegram-notices.ts";
 
 type PublicFunctions = Database["public"]["Functions"];
 
@@ -106,6 +107,8 @@ export function payoutRoutes(deps: AppDeps) {
       const payouts = await readPayouts(tx, tx`r.id = ${completed.id}`);
       return { email: payouts[0].email, payouts };
     });
+    // The completion queued the user's "payout completed" notice.
+    sendTelegramNoticesAfterResponse(deps);
     const total = payouts.reduce((sum, payout) => sum + payout.total_amount_cents, 0);
     return c.json({
       message: `Payout completed successfully for ${email}!`,
