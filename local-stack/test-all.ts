@@ -282,7 +282,7 @@ async function main() {
           "telegram-webhook",
         ],
         { ...env, NO_COLOR: "1" },
-        join(root, "supabase", "functions"),
+        functionsDir,
         countDeno,
       ),
     );

@@ -347,7 +347,7 @@ describe("Profile form", () => {
   });
 
   describe("KHQR", () => {
-    const textarea = (label: string) => input(label) as unknown as HTMLTextAreaElement;
+    const textarea = (label: string) => fieldByLabel<HTMLTextAreaElement>(label, view.container);
     function upload(png: Buffer) {
       photo.png = png;
       fireEvent.change(input("Read KHQR from a photo"), {
