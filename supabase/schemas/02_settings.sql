@@ -83,8 +83,8 @@ end
 $$;
 comment on function private.keep_marketplace_settings_row is 'Trigger: the single marketplace_settings row cannot be deleted or truncated.';
 
--- The hold as an interval, for readers that may not read the settings row (a user's own summary,
--- request_payout). The hold is computed when read, from the delivery transaction's time, so no
+-- The hold as an interval, for the security definer functions that read balances
+-- (public.payout_balances, request_payout, through private.release_cutoff). The hold is computed when read, from the delivery transaction's time, so no
 -- job moves money and a change of the setting applies at once to everything not yet requested.
 create or replace function private.commission_hold() returns interval
 language sql stable security definer set search_path = ''
@@ -151,7 +151,6 @@ comment on function public.update_marketplace_settings is 'Admin: sets any of th
 
 revoke execute on function private.keep_marketplace_settings_row() from public;
 revoke execute on function private.commission_hold() from public;
-grant execute on function private.commission_hold() to authenticated, service_role;
 revoke execute on function private.commission_ceiling() from public;
 grant execute on function private.commission_ceiling() to authenticated, service_role;
 revoke execute on function public.update_marketplace_settings(integer, integer, integer, integer, integer, integer, numeric) from public, anon, service_role;

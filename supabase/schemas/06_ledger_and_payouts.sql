@@ -15,6 +15,12 @@
 --   bank details (and KHQR) the user had when asking: the admin pays what was requested to where it
 --   was requested, whatever the profile says later. An admin completes them with an ABA reference,
 --   which posts the payout.
+-- - Running balances (public.ledger_balances, private.unrequested_earnings and
+--   private.unrequested_earning_hours) are kept by the postings themselves, in the same
+--   transaction, so a summary or a request costs the same at 100 entries as at 100,000. The
+--   entries remain the truth: private.running_balance_differences recomputes every balance from
+--   them (pgTAP and the seeded ledger-invariant run check it is empty), and
+--   private.rebuild_running_balances writes them afresh.
 --
 -- Elsewhere: the triggers payout_requests_queue_telegram (09_telegram.sql) and
 -- payout_requests_audit_completion (10_audit.sql) act on public.payout_requests too.
@@ -54,6 +60,10 @@ create table public.payout_requests (
   account_name text,
   account_number text,
   khqr text,
+  -- What the request covers, counted when it is made (the history shows it; its entries never
+  -- change): the delivery and reversal transactions and their orders' product names.
+  covered_transactions integer not null default 0,
+  covered_products text[] not null default '{}',
   constraint payout_requests_net check (amount_cents = gross_cents - fee_cents),
   constraint payout_requests_completion check (
     (status = 'completed') = (completed_at is not null and completed_by is not null and aba_reference is not null))
@@ -100,6 +110,41 @@ create table public.payout_request_entries (
     constraint payout_request_entries_payout_request_id_fkey references public.payout_requests (id)
 );
 
+-- Running balances, kept by the postings (see "running balances" below). ledger_balances sums
+-- every account's entries per line; the two private tables follow the earnings a payout request
+-- may still take, which the holding period and reviews split into available, pending and held.
+create table public.ledger_balances (
+  account_id bigint not null constraint ledger_balances_account_id_fkey references public.ledger_accounts (id),
+  line public.ledger_line not null,
+  balance_cents bigint not null,
+  primary key (account_id, line)
+);
+
+-- An earning entry (on a user's account, any line but payout) no payout request covers yet, with
+-- the time of the delivery it belongs to (a reversal's is the delivery it reverses).
+create table private.unrequested_earnings (
+  ledger_entry_id bigint primary key
+    constraint unrequested_earnings_ledger_entry_id_fkey references public.ledger_entries (id),
+  account_id bigint not null constraint unrequested_earnings_account_id_fkey references public.ledger_accounts (id),
+  transaction_id bigint not null
+    constraint unrequested_earnings_transaction_id_fkey references public.ledger_transactions (id),
+  order_id uuid not null constraint unrequested_earnings_order_id_fkey references public.orders (id),
+  line public.ledger_line not null,
+  amount_cents bigint not null,
+  earned_at timestamptz not null
+);
+
+-- The same earnings summed per account, per hour of delivery (UTC), and whether they are held for
+-- review: a summary adds up at most one row per hour of the holding period.
+create table private.unrequested_earning_hours (
+  account_id bigint not null
+    constraint unrequested_earning_hours_account_id_fkey references public.ledger_accounts (id),
+  held boolean not null,
+  earned_hour timestamptz not null,
+  amount_cents bigint not null,
+  primary key (account_id, held, earned_hour)
+);
+
 -- comments ---------------------------------------------------------------------------------------
 
 comment on table public.ledger_accounts is 'Ledger accounts: one per influencer and per business, the platform''s fee revenue, and cash collected on delivery.';
@@ -114,7 +159,14 @@ comment on table public.ledger_transactions is 'A delivery, its reversal, or a p
 
 comment on table public.ledger_entries is 'Signed cents on one ledger account; never updated or deleted.';
 
+comment on column public.payout_requests.covered_transactions is 'How many ledger transactions (deliveries and reversals) the request covers.';
+comment on column public.payout_requests.covered_products is 'The product names of the orders the request covers, sorted, each once.';
+
 comment on table public.payout_request_entries is 'The ledger entries a payout request covers; an entry is covered by one request at most.';
+
+comment on table public.ledger_balances is 'The sum of an account''s ledger entries per line, kept by every posting.';
+comment on table private.unrequested_earnings is 'Earning entries on users'' accounts that no payout request covers yet, with the time of their delivery.';
+comment on table private.unrequested_earning_hours is 'private.unrequested_earnings summed per account, per hour of delivery (UTC), held for review or not.';
 
 -- indexes ----------------------------------------------------------------------------------------
 
@@ -139,6 +191,13 @@ create index ledger_entries_transaction_id_idx on public.ledger_entries (transac
 
 create index payout_request_entries_request_idx on public.payout_request_entries (payout_request_id);
 
+-- A request takes an account's earnings delivered before the cutoff; a summary reads the hour the
+-- cutoff falls in entry by entry.
+create index unrequested_earnings_account_idx on private.unrequested_earnings (account_id, earned_at);
+-- A review moves one order's commission between held and not held.
+create index unrequested_earnings_order_idx on private.unrequested_earnings (order_id);
+create index unrequested_earnings_transaction_idx on private.unrequested_earnings (transaction_id);
+
 -- row-level security: read your own, admins read all; nobody writes directly ----------------------
 
 alter table public.ledger_accounts enable row level security;
@@ -146,11 +205,18 @@ alter table public.ledger_transactions enable row level security;
 alter table public.ledger_entries enable row level security;
 alter table public.payout_requests enable row level security;
 alter table public.payout_request_entries enable row level security;
+alter table public.ledger_balances enable row level security;
 
 revoke all on public.ledger_accounts, public.ledger_transactions, public.ledger_entries,
-  public.payout_requests, public.payout_request_entries from anon, authenticated, service_role;
+  public.payout_requests, public.payout_request_entries, public.ledger_balances from anon, authenticated, service_role;
 grant select on public.ledger_accounts, public.ledger_transactions, public.ledger_entries,
-  public.payout_requests, public.payout_request_entries to authenticated, service_role;
+  public.payout_requests, public.payout_request_entries, public.ledger_balances to authenticated, service_role;
+
+-- Only the functions below (as their owner) read or write them.
+alter table private.unrequested_earnings enable row level security;
+alter table private.unrequested_earning_hours enable row level security;
+revoke all on private.unrequested_earnings, private.unrequested_earning_hours
+  from public, anon, authenticated, service_role;
 
 create policy "Users can read their own ledger account" on public.ledger_accounts
   for select to authenticated using (user_id = (select auth.uid()));
@@ -169,6 +235,12 @@ create policy "Users can read ledger transactions touching their account" on pub
     select 1 from public.ledger_entries e join public.ledger_accounts a on a.id = e.account_id
     where e.transaction_id = ledger_transactions.id and a.user_id = (select auth.uid())));
 create policy "Admins can read every ledger transaction" on public.ledger_transactions
+  for select to authenticated using ((select private.has_role('admin')));
+
+create policy "Users can read the balances of their own ledger account" on public.ledger_balances
+  for select to authenticated
+  using (exists (select 1 from public.ledger_accounts a where a.id = account_id and a.user_id = (select auth.uid())));
+create policy "Admins can read every ledger balance" on public.ledger_balances
   for select to authenticated using ((select private.has_role('admin')));
 
 create policy "Users can read their own payout requests" on public.payout_requests
@@ -221,9 +293,9 @@ begin
   end if;
   if old.status <> 'pending' or new.status <> 'completed'
      or (new.id, new.user_id, new.amount_cents, new.gross_cents, new.fee_cents, new.requested_at,
-         new.bank_name, new.account_name, new.account_number, new.khqr)
+         new.bank_name, new.account_name, new.account_number, new.khqr, new.covered_transactions, new.covered_products)
         is distinct from (old.id, old.user_id, old.amount_cents, old.gross_cents, old.fee_cents, old.requested_at,
-         old.bank_name, old.account_name, old.account_number, old.khqr) then
+         old.bank_name, old.account_name, old.account_number, old.khqr, old.covered_transactions, old.covered_products) then
     -- The message of the original guard: the bank snapshot counts among a request's amounts.
     raise exception 'A payout request can only be completed once, and its amounts never change' using errcode = '55000';
   end if;
@@ -334,26 +406,268 @@ comment on function private.reverse_delivery is 'Posts the reversal of an order'
 -- One rule for the payout summary and request_payout: an earning entry (of a delivery, or of the
 -- reversal of one, held with the delivery it reverses) is
 --   review     a commission of an order held for review;
---   pending    younger than the holding period;
+--   pending    delivered after the release cutoff (now minus the holding period);
 --   available  otherwise.
--- Computed when read, from the delivery transaction's time, so no job moves money and a change of
--- the setting applies at once to everything not yet requested. A revert inside the hold leaves
--- nothing pending, and a revert after the hold (or after a payout) is available at once (a
--- negative balance).
-create or replace function private.earning_state(p_transaction_id bigint, p_line public.ledger_line) returns text
-language sql stable security definer set search_path = ''
+-- Computed when read, from the delivery's time, so no job moves money and a change of the setting
+-- applies at once to everything not yet requested. A revert inside the hold leaves nothing
+-- pending, and a revert after the hold (or after a payout) is available at once (a negative
+-- balance). The cutoff is a parameter so a caller reads the settings once, not once per entry, and
+-- these two stay plain SQL that Postgres inlines.
+create or replace function private.held_for_review(p_line public.ledger_line, p_review_status public.order_review_status)
+returns boolean
+language sql immutable set search_path = ''
+as $$
+  select p_line = 'commission' and p_review_status is not distinct from 'held'
+$$;
+comment on function private.held_for_review is 'Whether an earning entry waits for an admin''s review: a commission of an order held for review.';
+
+create or replace function private.earning_state(
+  p_line public.ledger_line,
+  p_review_status public.order_review_status,
+  p_earned_at timestamptz,
+  p_release_cutoff timestamptz
+) returns text
+language sql immutable set search_path = ''
 as $$
   select case
-    when p_line = 'commission' and o.review_status = 'held' then 'review'
-    when coalesce(d.created_at, t.created_at) > now() - private.commission_hold() then 'pending'
+    when private.held_for_review(p_line, p_review_status) then 'review'
+    when p_earned_at > p_release_cutoff then 'pending'
     else 'available'
   end
-  from public.ledger_transactions t
-  left join public.ledger_transactions d on d.id = t.reverses_transaction_id
-  left join public.orders o on o.id = t.order_id
-  where t.id = p_transaction_id
 $$;
 comment on function private.earning_state is 'review, pending or available: whether an earning entry may be requested yet (docs/money.md).';
+
+-- Earnings delivered at or before this instant are past the holding period.
+create or replace function private.release_cutoff() returns timestamptz
+language sql stable set search_path = ''
+as $$
+  select now() - private.commission_hold()
+$$;
+comment on function private.release_cutoff is 'Now minus the holding period: earnings delivered at or before it are past the hold.';
+
+-- The hour bucket of private.unrequested_earning_hours, in UTC whatever the session's time zone.
+create or replace function private.earning_hour(p_earned_at timestamptz) returns timestamptz
+language sql immutable set search_path = ''
+as $$
+  select date_trunc('hour', p_earned_at, 'UTC')
+$$;
+comment on function private.earning_hour is 'The UTC hour an earning belongs to in private.unrequested_earning_hours.';
+
+-- running balances -------------------------------------------------------------------------------
+
+-- Adds signed amounts to private.unrequested_earning_hours, dropping hours that come to zero.
+create or replace function private.add_earning_hours(p_amounts jsonb) returns void
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into private.unrequested_earning_hours as h (account_id, held, earned_hour, amount_cents)
+  select a.account_id, a.held, a.earned_hour, sum(a.amount_cents)
+  from jsonb_to_recordset(p_amounts) as a (account_id bigint, held boolean, earned_hour timestamptz, amount_cents bigint)
+  group by a.account_id, a.held, a.earned_hour
+  on conflict (account_id, held, earned_hour) do update set amount_cents = h.amount_cents + excluded.amount_cents;
+  delete from private.unrequested_earning_hours h
+  using jsonb_to_recordset(p_amounts) as a (account_id bigint, held boolean, earned_hour timestamptz)
+  where h.account_id = a.account_id and h.held = a.held and h.earned_hour = a.earned_hour and h.amount_cents = 0;
+end
+$$;
+comment on function private.add_earning_hours is 'Adds [{account_id, held, earned_hour, amount_cents}] to private.unrequested_earning_hours; an hour at zero is removed.';
+
+-- Trigger (after insert, per statement): a posting adds its entries to the account's balances and
+-- its earnings to what requests may take.
+create or replace function private.keep_balances_of_postings() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  hours jsonb;
+begin
+  insert into public.ledger_balances as b (account_id, line, balance_cents)
+  select p.account_id, p.line, sum(p.amount_cents) from posted p group by p.account_id, p.line
+  on conflict (account_id, line) do update set balance_cents = b.balance_cents + excluded.balance_cents;
+
+  with earnings as (
+    insert into private.unrequested_earnings (ledger_entry_id, account_id, transaction_id, order_id, line, amount_cents, earned_at)
+    select p.id, p.account_id, t.id, t.order_id, p.line, p.amount_cents, coalesce(d.created_at, t.created_at)
+    from posted p
+    join public.ledger_accounts a on a.id = p.account_id
+    join public.ledger_transactions t on t.id = p.transaction_id
+    left join public.ledger_transactions d on d.id = t.reverses_transaction_id
+    where a.user_id is not null and p.line <> 'payout'
+    returning account_id, order_id, line, amount_cents, earned_at)
+  select jsonb_agg(jsonb_build_object(
+           'account_id', e.account_id, 'held', private.held_for_review(e.line, o.review_status),
+           'earned_hour', private.earning_hour(e.earned_at), 'amount_cents', e.amount_cents))
+    into hours
+  from earnings e join public.orders o on o.id = e.order_id;
+  if hours is not null then
+    perform private.add_earning_hours(hours);
+  end if;
+  return null;
+end
+$$;
+comment on function private.keep_balances_of_postings is 'Trigger: a posting''s entries update public.ledger_balances and the earnings requests may take.';
+
+-- Trigger (after insert, per statement): entries a payout request covers are no longer unrequested.
+create or replace function private.keep_balances_of_requests() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  hours jsonb;
+begin
+  with taken as (
+    delete from private.unrequested_earnings u using covered c where u.ledger_entry_id = c.ledger_entry_id
+    returning u.account_id, u.order_id, u.line, u.amount_cents, u.earned_at)
+  select jsonb_agg(jsonb_build_object(
+           'account_id', t.account_id, 'held', private.held_for_review(t.line, o.review_status),
+           'earned_hour', private.earning_hour(t.earned_at), 'amount_cents', -t.amount_cents))
+    into hours
+  from taken t join public.orders o on o.id = t.order_id;
+  if hours is not null then
+    perform private.add_earning_hours(hours);
+  end if;
+  return null;
+end
+$$;
+comment on function private.keep_balances_of_requests is 'Trigger: entries a payout request covers leave the earnings requests may take.';
+
+-- Trigger (after update of review_status): an order held for review, or cleared, moves its
+-- unrequested commission between held and not held.
+create or replace function private.keep_balances_of_reviews() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  was_held boolean := old.review_status is not distinct from 'held';
+  is_held boolean := new.review_status is not distinct from 'held';
+  hours jsonb;
+begin
+  if was_held = is_held then
+    return null;
+  end if;
+  select jsonb_agg(m.change) into hours
+  from private.unrequested_earnings u
+  cross join lateral (values
+    (jsonb_build_object('account_id', u.account_id, 'held', was_held, 'earned_hour', private.earning_hour(u.earned_at),
+                        'amount_cents', -u.amount_cents)),
+    (jsonb_build_object('account_id', u.account_id, 'held', is_held, 'earned_hour', private.earning_hour(u.earned_at),
+                        'amount_cents', u.amount_cents))) as m (change)
+  where u.order_id = new.id and u.line = 'commission';
+  if hours is not null then
+    perform private.add_earning_hours(hours);
+  end if;
+  return null;
+end
+$$;
+comment on function private.keep_balances_of_reviews is 'Trigger: holding or clearing an order moves its unrequested commission between held and not held.';
+
+-- The balances as the entries say they should be, computed from scratch (the slow way).
+create or replace view private.recomputed_ledger_balances as
+  select e.account_id, e.line, sum(e.amount_cents)::bigint as balance_cents
+  from public.ledger_entries e group by e.account_id, e.line;
+
+create or replace view private.recomputed_unrequested_earnings as
+  select e.id as ledger_entry_id, e.account_id, t.id as transaction_id, t.order_id, e.line, e.amount_cents,
+         coalesce(d.created_at, t.created_at) as earned_at
+  from public.ledger_entries e
+  join public.ledger_accounts a on a.id = e.account_id
+  join public.ledger_transactions t on t.id = e.transaction_id
+  left join public.ledger_transactions d on d.id = t.reverses_transaction_id
+  where a.user_id is not null and e.line <> 'payout'
+    and not exists (select 1 from public.payout_request_entries c where c.ledger_entry_id = e.id);
+
+create or replace view private.recomputed_unrequested_earning_hours as
+  select u.account_id, private.held_for_review(u.line, o.review_status) as held, private.earning_hour(u.earned_at) as earned_hour,
+         sum(u.amount_cents)::bigint as amount_cents
+  from private.recomputed_unrequested_earnings u join public.orders o on o.id = u.order_id
+  group by 1, 2, 3 having sum(u.amount_cents) <> 0;
+
+-- Every kept balance that differs from its recomputation: empty when the ledger and its running
+-- balances agree (pgTAP and tests/api/ledger-invariants.test.ts check it).
+create or replace function private.running_balance_differences()
+returns table (balance text, key text, kept bigint, recomputed bigint)
+language sql stable set search_path = ''
+as $$
+  select 'ledger_balances', concat_ws(' ', coalesce(k.account_id, r.account_id), coalesce(k.line, r.line)),
+         k.balance_cents, r.balance_cents
+  from public.ledger_balances k
+  full join private.recomputed_ledger_balances r on r.account_id = k.account_id and r.line = k.line
+  where k.balance_cents is distinct from r.balance_cents
+  union all
+  select 'unrequested_earnings', coalesce(k.ledger_entry_id, r.ledger_entry_id)::text, k.amount_cents, r.amount_cents
+  from private.unrequested_earnings k
+  full join private.recomputed_unrequested_earnings r on r.ledger_entry_id = k.ledger_entry_id
+  where (k.account_id, k.transaction_id, k.order_id, k.line, k.amount_cents, k.earned_at)
+        is distinct from (r.account_id, r.transaction_id, r.order_id, r.line, r.amount_cents, r.earned_at)
+  union all
+  select 'unrequested_earning_hours',
+         concat_ws(' ', coalesce(k.account_id, r.account_id), coalesce(k.held, r.held), coalesce(k.earned_hour, r.earned_hour)),
+         k.amount_cents, r.amount_cents
+  from private.unrequested_earning_hours k
+  full join private.recomputed_unrequested_earning_hours r
+    on r.account_id = k.account_id and r.held = k.held and r.earned_hour = k.earned_hour
+  where k.amount_cents is distinct from r.amount_cents
+$$;
+comment on function private.running_balance_differences is 'Every running balance of the ledger that differs from its recomputation from the entries; empty when they agree.';
+
+-- Writes every running balance afresh from the entries: the backfill of the migration that made
+-- them, and a repair should one ever differ.
+create or replace function private.rebuild_running_balances() returns void
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  delete from public.ledger_balances where true;
+  insert into public.ledger_balances select * from private.recomputed_ledger_balances;
+  delete from private.unrequested_earning_hours where true;
+  delete from private.unrequested_earnings where true;
+  insert into private.unrequested_earnings select * from private.recomputed_unrequested_earnings;
+  insert into private.unrequested_earning_hours select * from private.recomputed_unrequested_earning_hours;
+end
+$$;
+comment on function private.rebuild_running_balances is 'Rewrites the ledger''s running balances from its entries.';
+
+-- What a user's payout summary is made of (docs/money.md, "Figures a user sees"), read from the
+-- running balances: the cost does not depend on how many entries the account has. Of the
+-- unrequested earnings, the hours wholly after the cutoff's hour are pending, the held ones are
+-- for review, and the cutoff's own hour is read entry by entry; available is what remains, so
+-- available + pending + review = earned - requested - completed holds by construction.
+create or replace function public.payout_balances(p_user_id uuid)
+returns table (earned bigint, completed bigint, available bigint, pending bigint, review bigint,
+               gross bigint, fees bigint, requested bigint)
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  account bigint;
+  cutoff timestamptz := private.release_cutoff();
+  cutoff_hour timestamptz := private.earning_hour(private.release_cutoff());
+begin
+  if p_user_id is distinct from (select auth.uid()) and not private.has_role('admin') then
+    raise exception 'Only the account holder and admins can read its balances' using errcode = '42501';
+  end if;
+  select a.id into account from public.ledger_accounts a where a.user_id = p_user_id;
+  return query
+  with lines as (
+    select coalesce(sum(b.balance_cents) filter (where b.line <> 'payout'), 0)::bigint as earned,
+           coalesce(-sum(b.balance_cents) filter (where b.line = 'payout'), 0)::bigint as completed,
+           coalesce(sum(b.balance_cents) filter (where b.line = 'gross'), 0)::bigint as gross,
+           coalesce(-sum(b.balance_cents) filter (where b.line = 'platform_fee'), 0)::bigint as fees
+    from public.ledger_balances b where b.account_id = account),
+  hours as (
+    select coalesce(sum(h.amount_cents) filter (where h.held), 0)::bigint as review,
+           coalesce(sum(h.amount_cents) filter (where not h.held and h.earned_hour > cutoff_hour), 0)::bigint as later_hours
+    from private.unrequested_earning_hours h where h.account_id = account),
+  cutoff_hour_entries as (
+    select coalesce(sum(u.amount_cents), 0)::bigint as pending
+    from private.unrequested_earnings u join public.orders o on o.id = u.order_id
+    where u.account_id = account and u.earned_at >= cutoff_hour and u.earned_at < cutoff_hour + interval '1 hour'
+      and private.earning_state(u.line, o.review_status, u.earned_at, cutoff) = 'pending'),
+  request as (
+    select coalesce(sum(r.amount_cents), 0)::bigint as requested
+    from public.payout_requests r where r.user_id = p_user_id and r.status = 'pending')
+  select l.earned, l.completed,
+         l.earned - q.requested - l.completed - h.review - (h.later_hours + c.pending),
+         h.later_hours + c.pending, h.review, l.gross, l.fees, q.requested
+  from lines l, hours h, cutoff_hour_entries c, request q;
+end
+$$;
+comment on function public.payout_balances is 'The payout summary''s balances of a user (the user or an admin), read from the running balances.';
 
 -- payouts ----------------------------------------------------------------------------------------
 
@@ -362,9 +676,12 @@ language plpgsql security definer set search_path = ''
 as $$
 declare
   caller public.users;
+  cutoff timestamptz;
   covered bigint[];
   gross bigint;
   fee bigint;
+  transactions integer;
+  products text[];
   request public.payout_requests;
 begin
   select * into caller from public.users where id = (select auth.uid());
@@ -383,16 +700,20 @@ begin
   end if;
 
   -- The earning entries no request covers yet that are available (private.earning_state), read
-  -- once so the amount is exactly their sum.
-  select array_agg(e.id),
-         coalesce(sum(e.amount_cents) filter (where e.line <> 'platform_fee'), 0),
-         coalesce(-sum(e.amount_cents) filter (where e.line = 'platform_fee'), 0)
-    into covered, gross, fee
-  from public.ledger_entries e
-  join public.ledger_accounts a on a.id = e.account_id
-  where a.user_id = caller.id and e.line <> 'payout'
-    and private.earning_state(e.transaction_id, e.line) = 'available'
-    and not exists (select 1 from public.payout_request_entries c where c.ledger_entry_id = e.id);
+  -- once so the amount is exactly their sum: only the account's unrequested earnings delivered
+  -- before the cutoff are looked at, never its whole history.
+  cutoff := private.release_cutoff();
+  select array_agg(u.ledger_entry_id),
+         coalesce(sum(u.amount_cents) filter (where u.line <> 'platform_fee'), 0),
+         coalesce(-sum(u.amount_cents) filter (where u.line = 'platform_fee'), 0),
+         count(distinct u.transaction_id),
+         coalesce(array_agg(distinct o.product_name order by o.product_name), '{}')
+    into covered, gross, fee, transactions, products
+  from private.unrequested_earnings u
+  join public.ledger_accounts a on a.id = u.account_id
+  join public.orders o on o.id = u.order_id
+  where a.user_id = caller.id and u.earned_at <= cutoff
+    and private.earning_state(u.line, o.review_status, u.earned_at, cutoff) = 'available';
   if gross - fee <= 0 then
     raise exception 'You have no available balance to request a payout.' using errcode = '55000';
   end if;
@@ -400,10 +721,14 @@ begin
   -- The bank details and KHQR are kept as they are now: later profile edits do not change where
   -- this request is paid.
   insert into public.payout_requests (user_id, amount_cents, gross_cents, fee_cents,
-                                      bank_name, account_name, account_number, khqr)
+                                      bank_name, account_name, account_number, khqr,
+                                      covered_transactions, covered_products)
   values (caller.id, gross - fee, gross, fee,
-          btrim(caller.bank_name), btrim(caller.account_name), btrim(caller.account_number), caller.khqr)
+          btrim(caller.bank_name), btrim(caller.account_name), btrim(caller.account_number), caller.khqr,
+          transactions, products)
   returning * into request;
+  -- Side effect: payout_request_entries_keep_balances (this file) takes them out of the
+  -- unrequested earnings.
   insert into public.payout_request_entries (ledger_entry_id, payout_request_id)
   select entry_id, request.id from unnest(covered) as entry_id;
   return request;
@@ -470,8 +795,20 @@ revoke execute on function private.guard_payout_request_change() from public;
 revoke execute on function private.ledger_account_id(public.ledger_account_kind, uuid) from public;
 revoke execute on function private.post_delivery(uuid) from public;
 revoke execute on function private.reverse_delivery(uuid) from public;
-revoke execute on function private.earning_state(bigint, public.ledger_line) from public;
-grant execute on function private.earning_state(bigint, public.ledger_line) to authenticated, service_role;
+revoke execute on function private.held_for_review(public.ledger_line, public.order_review_status) from public;
+revoke execute on function private.earning_state(public.ledger_line, public.order_review_status, timestamptz, timestamptz) from public;
+revoke execute on function private.release_cutoff() from public;
+revoke execute on function private.earning_hour(timestamptz) from public;
+revoke execute on function private.add_earning_hours(jsonb) from public;
+revoke execute on function private.keep_balances_of_postings() from public;
+revoke execute on function private.keep_balances_of_requests() from public;
+revoke execute on function private.keep_balances_of_reviews() from public;
+revoke execute on function private.running_balance_differences() from public;
+revoke execute on function private.rebuild_running_balances() from public;
+revoke all on private.recomputed_ledger_balances, private.recomputed_unrequested_earnings,
+  private.recomputed_unrequested_earning_hours from public, anon, authenticated, service_role;
+revoke execute on function public.payout_balances(uuid) from public, anon, service_role;
+grant execute on function public.payout_balances(uuid) to authenticated;
 revoke execute on function public.request_payout() from public, anon, service_role;
 grant execute on function public.request_payout() to authenticated;
 revoke execute on function public.complete_payouts(uuid, text) from public, anon, service_role;
@@ -498,6 +835,15 @@ create constraint trigger ledger_entries_balanced after insert on public.ledger_
 
 create trigger payout_requests_guard before update or delete on public.payout_requests
   for each row execute function private.guard_payout_request_change();
+
+create trigger ledger_entries_keep_balances after insert on public.ledger_entries
+  referencing new table as posted
+  for each statement execute function private.keep_balances_of_postings();
+create trigger payout_request_entries_keep_balances after insert on public.payout_request_entries
+  referencing new table as covered
+  for each statement execute function private.keep_balances_of_requests();
+create trigger orders_keep_balances_of_reviews after update of review_status on public.orders
+  for each row execute function private.keep_balances_of_reviews();
 
 -- publication ------------------------------------------------------------------------------------
 

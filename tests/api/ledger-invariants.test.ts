@@ -299,6 +299,10 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
         (select coalesce(sum(amount_cents), 0) from public.payout_requests where status = 'completed')::text as paid`;
     expect(BigInt(accounts.platform)).toBe(fees);
     expect(BigInt(accounts.cash)).toBe(-sales + BigInt(accounts.paid));
+
+    // Every running balance the postings kept (per account and line; the earnings requests may
+    // still take, per entry and per hour) is what the entries add up to, recomputed from scratch.
+    expect(await sql`select * from private.running_balance_differences()`).toEqual([]);
   });
 
   it("makes one request of 20 parallel ones and completes it once of 20 parallel completions", async () => {

@@ -239,9 +239,108 @@ export type Database = {
         };
         Relationships: [];
       };
+      unrequested_earning_hours: {
+        Row: {
+          account_id: number;
+          amount_cents: number;
+          earned_hour: string;
+          held: boolean;
+        };
+        ComputedFields: never;
+        Insert: {
+          account_id: number;
+          amount_cents: number;
+          earned_hour: string;
+          held: boolean;
+        };
+        Update: {
+          account_id?: number;
+          amount_cents?: number;
+          earned_hour?: string;
+          held?: boolean;
+        };
+        Relationships: [];
+      };
+      unrequested_earnings: {
+        Row: {
+          account_id: number;
+          amount_cents: number;
+          earned_at: string;
+          ledger_entry_id: number;
+          line: Database["public"]["Enums"]["ledger_line"];
+          order_id: string;
+          transaction_id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          account_id: number;
+          amount_cents: number;
+          earned_at: string;
+          ledger_entry_id: number;
+          line: Database["public"]["Enums"]["ledger_line"];
+          order_id: string;
+          transaction_id: number;
+        };
+        Update: {
+          account_id?: number;
+          amount_cents?: number;
+          earned_at?: string;
+          ledger_entry_id?: number;
+          line?: Database["public"]["Enums"]["ledger_line"];
+          order_id?: string;
+          transaction_id?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "unrequested_earnings_ledger_entry_id_fkey";
+            columns: ["ledger_entry_id"];
+            isOneToOne: true;
+            referencedRelation: "recomputed_unrequested_earnings";
+            referencedColumns: ["ledger_entry_id"];
+          },
+          {
+            foreignKeyName: "unrequested_earnings_transaction_id_fkey";
+            columns: ["transaction_id"];
+            isOneToOne: false;
+            referencedRelation: "recomputed_unrequested_earnings";
+            referencedColumns: ["transaction_id"];
+          },
+        ];
+      };
     };
     Views: {
-      [_ in never]: never;
+      recomputed_ledger_balances: {
+        Row: {
+          account_id: number;
+          balance_cents: number | null;
+          line: Database["public"]["Enums"]["ledger_line"];
+        };
+        ComputedFields: never;
+        Relationships: [];
+      };
+      recomputed_unrequested_earning_hours: {
+        Row: {
+          account_id: number;
+          amount_cents: number | null;
+          earned_hour: string | null;
+          held: boolean | null;
+        };
+        ComputedFields: never;
+        Relationships: [];
+      };
+      recomputed_unrequested_earnings: {
+        Row: {
+          account_id: number;
+          amount_cents: number;
+          earned_at: string | null;
+          ledger_entry_id: number;
+          line: Database["public"]["Enums"]["ledger_line"];
+          order_id: string | null;
+          transaction_id: number;
+        };
+        ComputedFields: never;
+        Relationships: [];
+      };
     };
     Functions: {
       account_identifiers: {
@@ -256,6 +355,7 @@ export type Database = {
           value: string;
         }[];
       };
+      add_earning_hours: { Args: { p_amounts: Json }; Returns: undefined };
       are_http_urls: { Args: { p_urls: string[] }; Returns: boolean };
       audit_changes: { Args: { p_ignored?: string[]; p_new: Json; p_old: Json }; Returns: Json };
       begin_login_attempt: {
@@ -310,8 +410,14 @@ export type Database = {
         };
       };
       default_dm_template: { Args: Record<PropertyKey, never>; Returns: string };
+      earning_hour: { Args: { p_earned_at: string }; Returns: string };
       earning_state: {
-        Args: { p_line: Database["public"]["Enums"]["ledger_line"]; p_transaction_id: number };
+        Args: {
+          p_earned_at: string;
+          p_line: Database["public"]["Enums"]["ledger_line"];
+          p_release_cutoff: string;
+          p_review_status: Database["public"]["Enums"]["order_review_status"];
+        };
         Returns: string;
       };
       flag_order: {
@@ -331,6 +437,13 @@ export type Database = {
         };
       };
       has_role: { Args: { p_user_type: Database["public"]["Enums"]["user_type"] }; Returns: boolean };
+      held_for_review: {
+        Args: {
+          p_line: Database["public"]["Enums"]["ledger_line"];
+          p_review_status: Database["public"]["Enums"]["order_review_status"];
+        };
+        Returns: boolean;
+      };
       is_http_url: { Args: { p_max_length: number; p_url: string }; Returns: boolean };
       khqr_crc: { Args: { p_text: string }; Returns: string };
       khqr_fields_once: { Args: { p_text: string }; Returns: boolean };
@@ -404,6 +517,7 @@ export type Database = {
         }[];
       };
       post_delivery: { Args: { p_order_id: string }; Returns: undefined };
+      rebuild_running_balances: { Args: Record<PropertyKey, never>; Returns: undefined };
       record_admin_action: {
         Args: {
           p_action: Database["public"]["Enums"]["audit_action"];
@@ -447,7 +561,17 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      release_cutoff: { Args: Record<PropertyKey, never>; Returns: string };
       reverse_delivery: { Args: { p_order_id: string }; Returns: undefined };
+      running_balance_differences: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          balance: string;
+          kept: number;
+          key: string;
+          recomputed: number;
+        }[];
+      };
       tlv_value: { Args: { p_tag: string; p_text: string }; Returns: string };
       verify_login: {
         Args: { p_email: string; p_password: string };
@@ -895,6 +1019,33 @@ export type Database = {
             columns: ["user_id"];
             isOneToOne: false;
             referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      ledger_balances: {
+        Row: {
+          account_id: number;
+          balance_cents: number;
+          line: Database["public"]["Enums"]["ledger_line"];
+        };
+        ComputedFields: never;
+        Insert: {
+          account_id: number;
+          balance_cents: number;
+          line: Database["public"]["Enums"]["ledger_line"];
+        };
+        Update: {
+          account_id?: number;
+          balance_cents?: number;
+          line?: Database["public"]["Enums"]["ledger_line"];
+        };
+        Relationships: [
+          {
+            foreignKeyName: "ledger_balances_account_id_fkey";
+            columns: ["account_id"];
+            isOneToOne: false;
+            referencedRelation: "ledger_accounts";
             referencedColumns: ["id"];
           },
         ];
@@ -1425,6 +1576,8 @@ export type Database = {
           bank_name: string | null;
           completed_at: string | null;
           completed_by: string | null;
+          covered_products: string[];
+          covered_transactions: number;
           fee_cents: number;
           gross_cents: number;
           id: string;
@@ -1442,6 +1595,8 @@ export type Database = {
           bank_name?: string | null;
           completed_at?: string | null;
           completed_by?: string | null;
+          covered_products?: string[];
+          covered_transactions?: number;
           fee_cents: number;
           gross_cents: number;
           id?: string;
@@ -1458,6 +1613,8 @@ export type Database = {
           bank_name?: string | null;
           completed_at?: string | null;
           completed_by?: string | null;
+          covered_products?: string[];
+          covered_transactions?: number;
           fee_cents?: number;
           gross_cents?: number;
           id?: string;
@@ -1670,6 +1827,8 @@ export type Database = {
           bank_name: string | null;
           completed_at: string | null;
           completed_by: string | null;
+          covered_products: string[];
+          covered_transactions: number;
           fee_cents: number;
           gross_cents: number;
           id: string;
@@ -1714,6 +1873,19 @@ export type Database = {
           order_id: string;
         }[];
       };
+      payout_balances: {
+        Args: { p_user_id: string };
+        Returns: {
+          available: number;
+          completed: number;
+          earned: number;
+          fees: number;
+          gross: number;
+          pending: number;
+          requested: number;
+          review: number;
+        }[];
+      };
       request_payout: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1724,6 +1896,8 @@ export type Database = {
           bank_name: string | null;
           completed_at: string | null;
           completed_by: string | null;
+          covered_products: string[];
+          covered_transactions: number;
           fee_cents: number;
           gross_cents: number;
           id: string;

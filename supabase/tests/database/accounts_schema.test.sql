@@ -95,16 +95,16 @@ select results_eq(
   $$select p.proname::text collate "default" from pg_proc p
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute')
     order by 1$$,
-  array['are_http_urls', 'campaign_is_active', 'commission_ceiling', 'commission_hold', 'earning_state', 'has_role',
+  array['are_http_urls', 'campaign_is_active', 'commission_ceiling', 'has_role',
         'is_http_url', 'khqr_crc', 'khqr_fields_once', 'owns_campaign'],
-  'authenticated can execute only the helpers policies, constraints and balances call');
+  'authenticated can execute only the helpers policies and constraints call');
 select results_eq(
   $$select p.proname::text collate "default" from pg_proc p
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('service_role', p.oid, 'execute')
     order by 1$$,
   array['are_http_urls', 'begin_login_attempt', 'cambodia_today', 'campaign_closed_reason', 'campaign_is_active',
-        'claim_telegram_outbox', 'commission_ceiling', 'commission_hold', 'consume_instagram_connect_state',
-        'earning_state', 'has_role', 'is_http_url', 'khqr_crc', 'khqr_fields_once', 'link_telegram_chat',
+        'claim_telegram_outbox', 'commission_ceiling', 'consume_instagram_connect_state',
+        'has_role', 'is_http_url', 'khqr_crc', 'khqr_fields_once', 'link_telegram_chat',
         'login_succeeded', 'new_instagram_connect_state', 'new_telegram_link_token', 'note_short_link_request',
         'note_signup_attempt', 'owns_campaign', 'place_order', 'place_order_once', 'record_click', 'register_user',
         'verify_login'],

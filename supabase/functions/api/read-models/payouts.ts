@@ -23,8 +23,8 @@ type Cents = Tables<"payout_requests">["amount_cents"];
 
 /** What a request covers: the ledger transactions of its entries and their orders' products. */
 interface Coverage {
-  transaction_count: number;
-  product_names: Tables<"orders">["product_name"][];
+  transaction_count: Tables<"payout_requests">["covered_transactions"];
+  product_names: Tables<"payout_requests">["covered_products"];
 }
 
 type PayoutRow = Pick<
@@ -46,18 +46,6 @@ type PayoutRow = Pick<
   business_name: Tables<"users">["business_name"];
   user_type: PayoutUserType;
 } & Coverage;
-
-/** The Coverage of the entries `pe` the caller adds a condition on. */
-function coverage(tx: Tx) {
-  return tx`
-    select count(distinct e.transaction_id) as transaction_count,
-           coalesce(array_agg(distinct o.product_name order by o.product_name)
-             filter (where o.product_name is not null), '{}') as product_names
-    from public.payout_request_entries pe
-    join public.ledger_entries e on e.id = pe.ledger_entry_id
-    join public.ledger_transactions t on t.id = e.transaction_id
-    left join public.orders o on o.id = t.order_id`;
-}
 
 /** Payout requests (history items), newest first; `where` filters `r` (payout_requests). */
 export async function readPayouts(tx: Tx, where: Fragment, limit = 500): Promise<PayoutItem[]> {
@@ -100,11 +88,11 @@ export async function* payoutCsvBatches(tx: Tx): AsyncGenerator<(string | number
 function readPayoutRows(tx: Tx, where: Fragment, limit: number | null) {
   return tx<(PayoutRow & { cursor_micros: number })[]>`
     select r.id, r.user_id, u.email, u.business_name, u.user_type, r.status, r.requested_at, r.completed_at,
-           r.aba_reference, r.amount_cents, r.gross_cents, r.fee_cents, c.transaction_count, c.product_names,
-           r.bank_name, r.account_name, r.account_number, ${cursorMicros(tx, tx`r.requested_at`)} as cursor_micros
+           r.aba_reference, r.amount_cents, r.gross_cents, r.fee_cents, r.covered_transactions as transaction_count,
+           r.covered_products as product_names, r.bank_name, r.account_name, r.account_number,
+           ${cursorMicros(tx, tx`r.requested_at`)} as cursor_micros
     from public.payout_requests r
     join public.users u on u.id = r.user_id
-    cross join lateral (${coverage(tx)} where pe.payout_request_id = r.id) c
     where ${where}
     order by r.requested_at desc, r.id desc
     limit ${limit}`;
@@ -132,9 +120,9 @@ function toPayoutJson(row: PayoutRow): PayoutItem {
   };
 }
 
-/** Sums of one user's ledger entries and requests (see docs/money.md for each). */
+/** The balances of one user (public.payout_balances; see docs/money.md for each). */
 type BalanceRow = Record<
-  "earned" | "completed" | "available" | "pending" | "review" | "gross" | "fees" | "requested" | "commissions",
+  "earned" | "completed" | "available" | "pending" | "review" | "gross" | "fees" | "requested",
   Cents
 >;
 
@@ -144,31 +132,8 @@ export async function readSummary(
   userId: string,
   userType: PayoutUserType,
 ): Promise<BusinessPayoutSummary | InfluencerPayoutSummary> {
-  // An earning not yet requested is held for review, pending (inside the holding period) or
-  // available: private.earning_state, the rule request_payout applies too.
-  const [row] = await tx<BalanceRow[]>`
-    with entries as (
-      select e.amount_cents, e.line,
-             e.line <> 'payout' and not exists (
-               select 1 from public.payout_request_entries pe where pe.ledger_entry_id = e.id) as unrequested,
-             private.earning_state(e.transaction_id, e.line) as state
-      from public.ledger_entries e
-      join public.ledger_accounts a on a.id = e.account_id
-      where a.user_id = ${userId}
-    )
-    select
-      coalesce(sum(amount_cents) filter (where line <> 'payout'), 0) as earned,
-      coalesce(-sum(amount_cents) filter (where line = 'payout'), 0) as completed,
-      coalesce(sum(amount_cents) filter (where unrequested and state = 'available'), 0) as available,
-      coalesce(sum(amount_cents) filter (where unrequested and state = 'pending'), 0) as pending,
-      coalesce(sum(amount_cents) filter (where unrequested and state = 'review'), 0) as review,
-      coalesce(sum(amount_cents) filter (where line = 'gross'), 0) as gross,
-      coalesce(-sum(amount_cents) filter (where line = 'platform_fee'), 0) as fees,
-      (select coalesce(sum(amount_cents), 0) from public.payout_requests
-       where user_id = ${userId} and status = 'pending') as requested,
-      (select coalesce(sum(commission_cents), 0) from public.orders
-       where business_id = ${userId} and status = 'delivered') as commissions
-    from entries`;
+  // Read from the running balances the postings keep, so the cost does not grow with the ledger.
+  const [row] = await tx<BalanceRow[]>`select * from public.payout_balances(${userId})`;
   const summary = {
     ...money("earned_balance", row.earned),
     ...money("requested_balance", row.requested),
@@ -178,51 +143,49 @@ export async function readSummary(
     ...money("held_for_review_balance", row.review),
   };
   if (userType !== "business") return summary;
+  const [{ commissions }] = await tx<{ commissions: Cents }[]>`
+    select coalesce(sum(commission_cents), 0) as commissions from public.orders
+    where business_id = ${userId} and status = 'delivered'`;
   return {
     ...summary,
     ...money("total_earnings", row.gross),
     ...money("total_platform_fees", row.fees),
-    ...money("total_influencer_commissions", row.commissions),
+    ...money("total_influencer_commissions", commissions),
   };
 }
 
-/** One user's pending requests, summed, with the oldest one's bank snapshot. */
+/** A pending request with its requester (a user has one pending request at most). */
 type PendingRow = Pick<
   PayoutRow,
-  "user_id" | "email" | "business_name" | "user_type" | "bank_name" | "account_name" | "account_number"
+  | "id"
+  | "user_id"
+  | "email"
+  | "business_name"
+  | "user_type"
+  | "bank_name"
+  | "account_name"
+  | "account_number"
+  | "amount_cents"
+  | "gross_cents"
+  | "fee_cents"
+  | "requested_at"
 > &
   Pick<Tables<"payout_requests">, "khqr"> &
-  Coverage & {
-    total: Cents;
-    gross: Cents;
-    fee: Cents;
-    oldest_request: Tables<"payout_requests">["requested_at"];
-    request_count: number;
-    payout_request_ids: Tables<"payout_requests">["id"][];
-  };
+  Coverage;
 
 /**
- * Pending requests grouped per user, oldest first (admin only, by RLS). `now` dates the payable
- * KHQR of each.
+ * Pending requests, one per user (payout_requests_one_pending_key), oldest first (admin only, by
+ * RLS). `now` dates the payable KHQR of each.
  */
 export async function readPendingByUser(tx: Tx, now = Date.now()): Promise<PendingPayout[]> {
   const rows = await tx<PendingRow[]>`
-    select r.user_id, u.email, u.business_name, u.user_type, sum(r.amount_cents) as total, sum(r.gross_cents) as gross,
-           sum(r.fee_cents) as fee, min(r.requested_at) as oldest_request, count(*) as request_count,
-           array_agg(r.id order by r.requested_at) as payout_request_ids,
-           c.transaction_count, c.product_names,
-           (array_agg(r.bank_name order by r.requested_at))[1] as bank_name,
-           (array_agg(r.account_name order by r.requested_at))[1] as account_name,
-           (array_agg(r.account_number order by r.requested_at))[1] as account_number,
-           (array_agg(r.khqr order by r.requested_at))[1] as khqr
+    select r.id, r.user_id, u.email, u.business_name, u.user_type, r.amount_cents, r.gross_cents, r.fee_cents,
+           r.requested_at, r.covered_transactions as transaction_count, r.covered_products as product_names,
+           r.bank_name, r.account_name, r.account_number, r.khqr
     from public.payout_requests r
     join public.users u on u.id = r.user_id
-    cross join lateral (${coverage(tx)}
-      join public.payout_requests pr on pr.id = pe.payout_request_id
-      where pr.user_id = r.user_id and pr.status = 'pending') c
     where r.status = 'pending'
-    group by r.user_id, u.email, u.business_name, u.user_type, c.transaction_count, c.product_names
-    order by oldest_request, r.user_id`;
+    order by r.requested_at, r.user_id`;
   return rows.map((row) => {
     const business = row.user_type === "business";
     return {
@@ -230,15 +193,15 @@ export async function readPendingByUser(tx: Tx, now = Date.now()): Promise<Pendi
       email: row.email,
       business_name: row.business_name,
       user_type: row.user_type,
-      ...money("total_amount", row.total),
-      oldest_request: row.oldest_request,
-      request_count: row.request_count,
-      payout_request_ids: row.payout_request_ids,
+      ...money("total_amount", row.amount_cents),
+      oldest_request: row.requested_at,
+      request_count: 1,
+      payout_request_ids: [row.id],
       transaction_count: row.transaction_count,
       product_names: row.product_names,
-      ...(business ? money("gross_amount", row.gross) : { gross_amount: null, gross_amount_cents: null }),
-      ...(business ? money("fee_amount", row.fee) : { fee_amount: null, fee_amount_cents: null }),
-      ...(business ? money("net_amount", row.total) : { net_amount: null, net_amount_cents: null }),
+      ...(business ? money("gross_amount", row.gross_cents) : { gross_amount: null, gross_amount_cents: null }),
+      ...(business ? money("fee_amount", row.fee_cents) : { fee_amount: null, fee_amount_cents: null }),
+      ...(business ? money("net_amount", row.amount_cents) : { net_amount: null, net_amount_cents: null }),
       bank_name: row.bank_name,
       account_name: row.account_name,
       account_number: row.account_number,
@@ -247,7 +210,7 @@ export async function readPendingByUser(tx: Tx, now = Date.now()): Promise<Pendi
       khqr:
         row.khqr && checkKhqr(row.khqr).ok
           ? payableKhqr(row.khqr, {
-              amountCents: row.total,
+              amountCents: row.amount_cents,
               createdAtMs: now,
               expiresAtMs: now + PAYABLE_KHQR_LIFETIME_MS,
             })
@@ -267,12 +230,12 @@ export async function readPayoutStats(tx: Tx): Promise<PayoutStats> {
       coalesce(sum(r.amount_cents) filter (where r.status = 'pending'), 0) as pending_amount,
       count(*) filter (where r.status = 'completed') as completed_payouts,
       coalesce(sum(r.amount_cents) filter (where r.status = 'completed'), 0) as completed_amount,
-      (select coalesce(sum(e.amount_cents), 0) from public.ledger_entries e
-       join public.ledger_accounts a on a.id = e.account_id where a.kind = 'platform_fees') as platform_fees,
-      (select coalesce(-sum(e.amount_cents) filter (where e.line = 'cash_collected'), 0) from public.ledger_entries e
-       join public.ledger_accounts a on a.id = e.account_id where a.kind = 'delivery_cash') as cash_collected,
-      (select coalesce(-sum(e.amount_cents), 0) from public.ledger_entries e
-       join public.ledger_accounts a on a.id = e.account_id where a.kind = 'delivery_cash') as cash_held
+      (select coalesce(sum(b.balance_cents), 0) from public.ledger_balances b
+       join public.ledger_accounts a on a.id = b.account_id where a.kind = 'platform_fees') as platform_fees,
+      (select coalesce(-sum(b.balance_cents) filter (where b.line = 'cash_collected'), 0) from public.ledger_balances b
+       join public.ledger_accounts a on a.id = b.account_id where a.kind = 'delivery_cash') as cash_collected,
+      (select coalesce(-sum(b.balance_cents), 0) from public.ledger_balances b
+       join public.ledger_accounts a on a.id = b.account_id where a.kind = 'delivery_cash') as cash_held
     from public.payout_requests r`;
   return {
     pending_requests: row.pending_requests,
