@@ -42,8 +42,8 @@ export async function seedOrders(sql: postgres.Sql, totalOrders: number) {
     from generate_series(${totalOrders}, 1, -1) g join shops s on s.n = g % ${SHOPS}
     order by g desc`;
   await sql`
-    insert into private.order_contacts (order_id, customer_phone)
-    select o.id, '+8551' || lpad((abs(hashtextextended(o.id::text, 0)) % 100000000)::text, 8, '0')
+    insert into private.order_contacts (order_id, customer_phone, placed_at)
+    select o.id, '+8551' || lpad((abs(hashtextextended(o.id::text, 0)) % 100000000)::text, 8, '0'), o.created_at
     from public.orders o where o.influencer_id = ${influencerId}`;
   await sql`
     insert into public.order_status_history (order_id, from_status, to_status, note, changed_at)

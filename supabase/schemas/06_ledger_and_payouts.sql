@@ -579,8 +579,8 @@ create or replace view private.recomputed_unrequested_earning_hours as
   from private.recomputed_unrequested_earnings u join public.orders o on o.id = u.order_id
   group by 1, 2, 3 having sum(u.amount_cents) <> 0;
 
--- Every kept balance that differs from its recomputation: empty when the ledger and its running
--- balances agree (pgTAP and tests/api/ledger-invariants.test.ts check it).
+-- Every kept balance or counter that differs from its recomputation: empty when the ledger and the
+-- orders agree with what is kept of them (pgTAP and tests/api/ledger-invariants.test.ts check it).
 create or replace function private.running_balance_differences()
 returns table (balance text, key text, kept bigint, recomputed bigint)
 language sql stable set search_path = ''
@@ -604,8 +604,20 @@ as $$
   full join private.recomputed_unrequested_earning_hours r
     on r.account_id = k.account_id and r.held = k.held and r.earned_hour = k.earned_hour
   where k.amount_cents is distinct from r.amount_cents
+  union all
+  -- The order counters of 05_orders.sql, their slots added up.
+  select 'order_counts', concat_ws(' ', coalesce(k.scope, r.scope), coalesce(k.scope_id, r.scope_id),
+                                   coalesce(k.status, r.status), coalesce(k.cancellation_reason, r.cancellation_reason)),
+         k.orders, r.orders
+  from (select c.scope, c.scope_id, c.status, c.cancellation_reason, sum(c.orders)::bigint as orders,
+               sum(c.subtotal_cents)::bigint as subtotal_cents, sum(c.commission_cents)::bigint as commission_cents
+        from private.order_counts c group by 1, 2, 3, 4 having sum(c.orders) <> 0) k
+  full join private.recomputed_order_counts r
+    on r.scope = k.scope and r.scope_id = k.scope_id and r.status = k.status
+       and r.cancellation_reason is not distinct from k.cancellation_reason
+  where (k.orders, k.subtotal_cents, k.commission_cents) is distinct from (r.orders, r.subtotal_cents, r.commission_cents)
 $$;
-comment on function private.running_balance_differences is 'Every running balance of the ledger that differs from its recomputation from the entries; empty when they agree.';
+comment on function private.running_balance_differences is 'Every running balance of the ledger and order counter that differs from its recomputation from the entries and orders; empty when they agree.';
 
 -- Writes every running balance afresh from the entries: the backfill of the migration that made
 -- them, and a repair should one ever differ.
@@ -630,7 +642,7 @@ comment on function private.rebuild_running_balances is 'Rewrites the ledger''s 
 -- available + pending + review = earned - requested - completed holds by construction.
 create or replace function public.payout_balances(p_user_id uuid)
 returns table (earned bigint, completed bigint, available bigint, pending bigint, review bigint,
-               gross bigint, fees bigint, requested bigint)
+               gross bigint, fees bigint, requested bigint, commissions bigint)
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
@@ -660,11 +672,15 @@ begin
       and private.earning_state(u.line, o.review_status, u.earned_at, cutoff) = 'pending'),
   request as (
     select coalesce(sum(r.amount_cents), 0)::bigint as requested
-    from public.payout_requests r where r.user_id = p_user_id and r.status = 'pending')
+    from public.payout_requests r where r.user_id = p_user_id and r.status = 'pending'),
+  -- A shop's delivered orders' commissions, from the order counters (05_orders.sql); 0 for others.
+  shop as (
+    select coalesce(sum(oc.commission_cents), 0)::bigint as commissions
+    from private.order_counts oc where oc.scope = 'business' and oc.scope_id = p_user_id and oc.status = 'delivered')
   select l.earned, l.completed,
          l.earned - q.requested - l.completed - h.review - (h.later_hours + c.pending),
-         h.later_hours + c.pending, h.review, l.gross, l.fees, q.requested
-  from lines l, hours h, cutoff_hour_entries c, request q;
+         h.later_hours + c.pending, h.review, l.gross, l.fees, q.requested, s.commissions
+  from lines l, hours h, cutoff_hour_entries c, request q, shop s;
 end
 $$;
 comment on function public.payout_balances is 'The payout summary''s balances of a user (the user or an admin), read from the running balances.';

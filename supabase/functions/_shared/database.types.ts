@@ -127,15 +127,52 @@ export type Database = {
         Row: {
           customer_phone: string;
           order_id: string;
+          placed_at: string;
         };
         ComputedFields: never;
         Insert: {
           customer_phone: string;
           order_id: string;
+          placed_at?: string;
         };
         Update: {
           customer_phone?: string;
           order_id?: string;
+          placed_at?: string;
+        };
+        Relationships: [];
+      };
+      order_counts: {
+        Row: {
+          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
+          commission_cents: number;
+          orders: number;
+          scope: Database["public"]["Enums"]["order_count_scope"];
+          scope_id: string;
+          slot: number;
+          status: Database["public"]["Enums"]["order_status"];
+          subtotal_cents: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          cancellation_reason?: Database["public"]["Enums"]["order_cancellation_reason"] | null;
+          commission_cents: number;
+          orders: number;
+          scope: Database["public"]["Enums"]["order_count_scope"];
+          scope_id: string;
+          slot: number;
+          status: Database["public"]["Enums"]["order_status"];
+          subtotal_cents: number;
+        };
+        Update: {
+          cancellation_reason?: Database["public"]["Enums"]["order_cancellation_reason"] | null;
+          commission_cents?: number;
+          orders?: number;
+          scope?: Database["public"]["Enums"]["order_count_scope"];
+          scope_id?: string;
+          slot?: number;
+          status?: Database["public"]["Enums"]["order_status"];
+          subtotal_cents?: number;
         };
         Relationships: [];
       };
@@ -314,6 +351,19 @@ export type Database = {
           account_id: number;
           balance_cents: number | null;
           line: Database["public"]["Enums"]["ledger_line"];
+        };
+        ComputedFields: never;
+        Relationships: [];
+      };
+      recomputed_order_counts: {
+        Row: {
+          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
+          commission_cents: number | null;
+          orders: number | null;
+          scope: Database["public"]["Enums"]["order_count_scope"] | null;
+          scope_id: string | null;
+          status: Database["public"]["Enums"]["order_status"];
+          subtotal_cents: number | null;
         };
         ComputedFields: never;
         Relationships: [];
@@ -516,6 +566,7 @@ export type Database = {
           replayed: boolean;
         }[];
       };
+      platform_scope_id: { Args: Record<PropertyKey, never>; Returns: string };
       post_delivery: { Args: { p_order_id: string }; Returns: undefined };
       rebuild_running_balances: { Args: Record<PropertyKey, never>; Returns: undefined };
       record_admin_action: {
@@ -1771,15 +1822,6 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
-      all_order_totals: {
-        Args: Record<PropertyKey, never>;
-        Returns: {
-          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"];
-          orders: number;
-          sales_cents: number;
-          status: Database["public"]["Enums"]["order_status"];
-        }[];
-      };
       change_order_status: {
         Args: { p_new_status: string; p_note?: string; p_order_id: string; p_reason?: string };
         Returns: {
@@ -1873,10 +1915,20 @@ export type Database = {
           order_id: string;
         }[];
       };
+      order_totals: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"];
+          orders: number;
+          sales_cents: number;
+          status: Database["public"]["Enums"]["order_status"];
+        }[];
+      };
       payout_balances: {
         Args: { p_user_id: string };
         Returns: {
           available: number;
+          commissions: number;
           completed: number;
           earned: number;
           fees: number;
@@ -2058,6 +2110,7 @@ export type Database = {
       link_status: "pending" | "approved" | "rejected";
       order_cancellation_reason:
         "customer_refused" | "customer_unreachable" | "out_of_stock" | "duplicate" | "suspected_fraud" | "other";
+      order_count_scope: "platform" | "business" | "influencer" | "link";
       order_flag: "self_order" | "repeat_phone" | "high_refusal_link";
       order_review_status: "held" | "cleared";
       order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered" | "cancelled";
@@ -2207,6 +2260,7 @@ export const Constants = {
         "suspected_fraud",
         "other",
       ],
+      order_count_scope: ["platform", "business", "influencer", "link"],
       order_flag: ["self_order", "repeat_phone", "high_refusal_link"],
       order_review_status: ["held", "cleared"],
       order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered", "cancelled"],

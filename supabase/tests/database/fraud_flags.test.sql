@@ -63,6 +63,7 @@ select is(tests.flags_of(:'repeat_1') || tests.flags_of(:'repeat_2'), '{}'::text
   'the first and second orders of a phone: no flag');
 select is(tests.flags_of(:'repeat_3'), array['repeat_phone'], 'the third within 24 hours, on any link: repeat_phone');
 update public.orders set created_at = now() - interval '24 hours 1 minute' where id in (:'repeat_1', :'repeat_2');
+update private.order_contacts set placed_at = now() - interval '24 hours 1 minute' where order_id in (:'repeat_1', :'repeat_2');
 delete from private.checkout_attempts where customer_phone = '+85512000333';
 select tests.order_through('influencer@test.local', '+85512000333') as repeat_4 \gset
 select is(tests.flags_of(:'repeat_4'), '{}'::text[], 'two of the phone''s three orders older than 24 hours: no flag');
