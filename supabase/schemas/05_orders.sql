@@ -421,8 +421,10 @@ comment on function private.place_order is 'Checkout: validates the link, the ca
 -- advisory lock on the key makes a second request with the same key wait for the first: it then
 -- finds the key and answers the first's order, so two submits in one instant make one order. If
 -- the first fails (a refused phone, a rate limit), nothing is kept and the second places the order
--- itself. Answers the order and whether it was placed earlier (replayed); without a key (null) it
--- is private.place_order. A malformed key is refused by
+-- itself. Answers the order as stored, whether it was placed earlier (replayed), and whether this
+-- transaction queued a Telegram notice (so the api function drains the outbox only then), all in
+-- the checkout's one statement (order_id comes first, as before, so a function deployed before this
+-- definition still reads it); without a key (null) it is private.place_order. A malformed key is refused by
 -- checkout_idempotency_keys_idempotency_key_check when it is stored, the order it placed rolled
 -- back with it.
 create or replace function private.place_order_once(
@@ -435,7 +437,7 @@ create or replace function private.place_order_once(
   p_quantity integer,
   p_client_ip text,
   p_click_id uuid default null
-) returns table (order_id uuid, replayed boolean)
+) returns table (order_id uuid, replayed boolean, placed public.orders, notice_queued boolean)
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
@@ -446,7 +448,7 @@ begin
   if p_idempotency_key is null then
     new_order := private.place_order(p_influencer_id, p_campaign_id, p_customer_phone, p_district, p_commune,
                                      p_quantity, p_client_ip, p_click_id);
-    return query select new_order.id, false;
+    return query select new_order.id, false, new_order, private.telegram_notice_queued();
     return;
   end if;
 
@@ -464,7 +466,7 @@ begin
       raise exception 'Idempotency-Key was already used for a different order: send a new key for a new order'
         using errcode = 'P0422', column = 'Idempotency-Key';
     end if;
-    return query select earlier.order_id, true;
+    return query select o.id, true, o, false from public.orders o where o.id = earlier.order_id;
     return;
   end if;
 
@@ -475,7 +477,7 @@ begin
   where k.created_at <= now() - interval '24 hours';
   insert into private.checkout_idempotency_keys (idempotency_key, request_hash, order_id)
   values (p_idempotency_key, request, new_order.id);
-  return query select new_order.id, false;
+  return query select new_order.id, false, new_order, private.telegram_notice_queued();
 end
 $$;
 comment on function private.place_order_once is 'Checkout with an Idempotency-Key: the same key within 24 hours answers the first order (replayed) and creates nothing; another request with that key is refused (P0422).';

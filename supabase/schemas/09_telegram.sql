@@ -192,6 +192,26 @@ begin
 end;
 $$;
 
+-- Trigger (after insert, per statement): marks the transaction as one that queued a notice, so
+-- the api function drains the outbox after the requests that did and no others
+-- (private.telegram_notice_queued; the checkout answers it from private.place_order_once).
+create or replace function private.note_telegram_notice_queued() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  perform set_config('telegram.notice_queued', 'on', true);
+  return null;
+end;
+$$;
+comment on function private.note_telegram_notice_queued is 'Trigger: marks the transaction as one that queued a Telegram notice.';
+
+create or replace function private.telegram_notice_queued() returns boolean
+language sql stable set search_path = ''
+as $$
+  select coalesce(current_setting('telegram.notice_queued', true), '') = 'on'
+$$;
+comment on function private.telegram_notice_queued is 'Whether this transaction queued a Telegram notice.';
+
 -- The drain takes due notices under a one-minute lease (a drain that dies mid-send leaves them
 -- to the next one); two drains at once never take the same notice.
 create or replace function private.claim_telegram_outbox(p_limit integer)
@@ -226,6 +246,8 @@ revoke execute on function private.queue_telegram_new_order() from public;
 revoke execute on function private.queue_telegram_payout_completed() from public;
 revoke execute on function private.queue_telegram_new_signup() from public;
 revoke execute on function private.claim_telegram_outbox(integer) from public;
+revoke execute on function private.note_telegram_notice_queued() from public;
+revoke execute on function private.telegram_notice_queued() from public;
 grant execute on function private.claim_telegram_outbox(integer) to service_role;
 
 -- triggers ----------------------------------------------------------------------------------------
@@ -241,6 +263,8 @@ create trigger payout_requests_queue_telegram after update of status on public.p
 create trigger users_queue_telegram after insert on public.users
   for each row when (new.user_type <> 'admin')
   execute function private.queue_telegram_new_signup();
+create trigger telegram_outbox_note_queued after insert on private.telegram_outbox
+  for each statement execute function private.note_telegram_notice_queued();
 
 -- scheduled jobs ----------------------------------------------------------------------------------
 -- pg_cron runs the command in the database; pg_net sends the HTTP request after the command's

@@ -562,7 +562,9 @@ export type Database = {
           p_quantity: number;
         };
         Returns: {
+          notice_queued: boolean;
           order_id: string;
+          placed: Database["public"]["Tables"]["orders"]["Row"];
           replayed: boolean;
         }[];
       };
@@ -623,6 +625,7 @@ export type Database = {
           recomputed: number;
         }[];
       };
+      telegram_notice_queued: { Args: Record<PropertyKey, never>; Returns: boolean };
       tlv_value: { Args: { p_tag: string; p_text: string }; Returns: string };
       verify_login: {
         Args: { p_email: string; p_password: string };

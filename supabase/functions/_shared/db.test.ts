@@ -1,7 +1,7 @@
 // The database client's type parsers against the real database named by DATABASE_URL: values
 // arrive as database.types.ts types them, and parameters of those types still go in as before.
 import assert from "node:assert/strict";
-import { asAnon, connect } from "./db.ts";
+import { asAnon, asUser, connect, sqlLiteral } from "./db.ts";
 
 const databaseUrl = Deno.env.get("DATABASE_URL");
 if (!databaseUrl) throw new Error("DATABASE_URL must name a migrated test database (npm test sets it)");
@@ -67,4 +67,30 @@ Deno.test({
       await sql.end();
     }
   },
+});
+
+Deno.test({
+  name: "a transaction's claims reach Postgres exactly, quotes, backslashes and any script included",
+  ...sanitize,
+  fn: async () => {
+    const sql = connect(databaseUrl);
+    try {
+      const email = `o'brien\\'; select 1; --\\\\x"y@ឧទាហរណ៍.example`;
+      const claims = { sub: "00000000-0000-4000-8000-000000000001", role: "authenticated" as const, email };
+      const [row] = await asUser(
+        sql,
+        claims,
+        (tx) => tx`
+          select current_setting('request.jwt.claims', true)::jsonb ->> 'email' as email,
+                 current_user as role, current_setting('statement_timeout') as timeout`,
+      );
+      assert.deepStrictEqual(row, { email, role: "authenticated", timeout: "8s" });
+    } finally {
+      await sql.end();
+    }
+  },
+});
+
+Deno.test("sqlLiteral doubles backslashes and quotes inside an escape string", () => {
+  assert.equal(sqlLiteral(`a'b\\c`), `E'a''b\\\\c'`);
 });

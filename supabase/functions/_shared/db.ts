@@ -210,6 +210,15 @@ class Deadline {
   }
 }
 
+/**
+ * A text as an SQL string literal: an escape string (E'...') with every backslash and quote
+ * doubled, so it means the same text whatever standard_conforming_strings says. Only for the
+ * transaction's settings above, which must go without parameters.
+ */
+export function sqlLiteral(text: string): string {
+  return `E'${text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+}
+
 /** Errors after which the connection cannot be trusted: lost, cut, or the server going away. */
 function isConnectionFailure(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code ?? "";
@@ -239,11 +248,19 @@ async function withRole<T>(
   try {
     const slot = await db.acquire(deadline);
     try {
-      const transaction = slot.client.begin(async (tx) => {
+      const transaction = slot.client.begin((tx) => {
         // Set per transaction (not per connection), so it holds behind a transaction pooler too.
-        await tx`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${JSON.stringify(claims)}, true),
-                        set_config('statement_timeout', ${STATEMENT_TIMEOUT}, true)`;
-        return work(tx);
+        // Sent before the work's first query, and in the same write: without parameters postgres.js
+        // needs no Describe round trip first (with prepare: false every parameterized query has
+        // one), so the settings cost no round trip of their own.
+        const settings = tx
+          .unsafe(
+            `select set_config('role', ${sqlLiteral(role)}, true), ` +
+              `set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(claims))}, true), ` +
+              `set_config('statement_timeout', ${sqlLiteral(STATEMENT_TIMEOUT)}, true)`,
+          )
+          .execute();
+        return Promise.all([settings, work(tx)]).then(([, result]) => result);
       });
       // Settles on its own once the connection is cut; nobody waits for it then.
       transaction.catch(() => {});

@@ -22,7 +22,7 @@ create function tests.order_once(p_key text, p_quantity integer default 1, p_pho
 returns text
 language sql
 as $$
-  select order_id::text || '|' || replayed::text
+  select (placed).id::text || '|' || replayed::text
   from private.place_order_once(p_key, tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Once Scarf'),
     p_phone, 'PgTAP Once Khan', 'PgTAP Once Sangkat', p_quantity, '198.51.100.70', null)
 $$;

@@ -81,23 +81,22 @@ export function checkoutRoutes(deps: AppDeps) {
     const key = idempotencyKey(c.req.header(IDEMPOTENCY_KEY_HEADER));
     const input = await parseJsonBody(c, checkoutOrderSchema);
     // The key and its order are kept in this one transaction: a second request with the key waits
-    // for the first and answers its order (replayed), creating nothing.
+    // for the first and answers its order (replayed), creating nothing. One statement places the
+    // order and answers it as stored.
     const order = await asService(deps.sql, async (tx) => {
-      const [placed] = await tx<{ order_id: string; replayed: boolean }[]>`
-        select order_id, replayed
+      const [placed] = await tx<(PlacedOrderRow & { replayed: boolean; notice_queued: boolean })[]>`
+        select ${placedOrderColumns(tx)}, p.replayed, p.notice_queued
         from private.place_order_once(${key}, ${input.influencer_id}, ${input.product_id}, ${input.customer_phone},
           ${input.delivery_district}, ${input.delivery_commune}, ${input.quantity}, ${clientAddress(c)},
-          ${input.ref ?? null})`;
-      // A statement of its own: the one that placed the order does not see the row it inserted.
-      const [row] = await tx<PlacedOrderRow[]>`
-        select ${placedOrderColumns(tx)} from public.orders where id = ${placed.order_id}`;
-      return { ...row, replayed: placed.replayed };
+          ${input.ref ?? null}) as p
+        cross join lateral (select (p.placed).*) as o`;
+      return placed;
     });
     // A replay is the first answer again: the order as it was placed (a new order).
     const placed = toPlacedOrderJson(order.replayed ? { ...order, status: "new_order" } : order);
     if (order.replayed) c.header("Idempotent-Replayed", "true");
-    // A new order queued the shop's "new order" notice; a replay queued nothing.
-    else sendTelegramNoticesAfterResponse(deps);
+    // Drained after the answer, and only when this order queued a notice (a linked chat wants it).
+    if (order.notice_queued) sendTelegramNoticesAfterResponse(deps);
     return c.json({ message: "Order placed successfully!", order: placed } satisfies PlaceOrderResponse, 201);
   });
 
