@@ -168,7 +168,8 @@ describe("Payout Management (business)", () => {
       expect(row.textContent).toContain(part);
     expect(requestButton().disabled).toBe(false);
     expect(realtime.channels.get("payout_requests")).toMatchObject({ event: "*", filter: `user_id=eq.${BUSINESS_ID}` });
-    expect(realtime.channels.get("orders")).toMatchObject({ event: "*", filter: `business_id=eq.${BUSINESS_ID}` });
+    // Earnings change with an order update (delivered, reverted, cleared), never with a new order.
+    expect(realtime.channels.get("orders")).toMatchObject({ event: "UPDATE", filter: `business_id=eq.${BUSINESS_ID}` });
     expect(screen.getByLabelText("Live updates: Live").textContent).toBe("Live");
   });
 

@@ -78,10 +78,14 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
     filter: `user_id=eq.${user.id}`,
     invalidates: [payoutsKeys.summary()],
   });
+  // Earnings move when an order is delivered, reverted or cleared after a review: an update. A new
+  // order (the most frequent event: every checkout) never changes them, so it refetches nothing
+  // here. (Which updates matter needs the order's previous status, which postgres_changes does not
+  // carry under RLS.)
   const ordersLive = useTableInvalidation({
     name: "my-earnings",
     table: "orders",
-    event: "*",
+    event: "UPDATE",
     filter: userType === "business" ? `business_id=eq.${user.id}` : `influencer_id=eq.${user.id}`,
     invalidates: [payoutsKeys.summary()],
   });
