@@ -97,6 +97,8 @@ begin
   select a.account_id, a.held, a.earned_hour, sum(a.amount_cents)
   from jsonb_to_recordset(p_amounts) as a (account_id bigint, held boolean, earned_hour timestamptz, amount_cents bigint)
   group by a.account_id, a.held, a.earned_hour
+  -- In key order, so two transactions lock the same rows in the same order and cannot deadlock.
+  order by a.account_id, a.held, a.earned_hour
   on conflict (account_id, held, earned_hour) do update set amount_cents = h.amount_cents + excluded.amount_cents;
   delete from private.unrequested_earning_hours h
   using jsonb_to_recordset(p_amounts) as a (account_id bigint, held boolean, earned_hour timestamptz)
@@ -150,6 +152,7 @@ declare
 begin
   insert into public.ledger_balances as b (account_id, line, balance_cents)
   select p.account_id, p.line, sum(p.amount_cents) from posted p group by p.account_id, p.line
+  order by p.account_id, p.line
   on conflict (account_id, line) do update set balance_cents = b.balance_cents + excluded.balance_cents;
 
   with earnings as (
