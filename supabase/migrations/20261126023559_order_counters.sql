@@ -11,6 +11,8 @@ drop index if exists "public"."orders_link_status_idx";
 
 drop index if exists "public"."orders_stats_idx";
 
+drop index if exists "public"."orders_cancellation_reason_idx";
+
 drop index if exists "private"."order_contacts_customer_phone_idx";
 
 

@@ -42,8 +42,9 @@
 --
 -- Elsewhere: the foreign key orders.click_id -> public.link_clicks (orders_click_id_fkey) is in
 -- 07_attribution.sql, which creates link_clicks; the triggers orders_queue_telegram
--- (09_telegram.sql), orders_audit_review and order_status_history_audit (10_audit.sql) act on
--- these tables too.
+-- (09_telegram.sql), orders_audit_review and order_status_history_audit (10_audit.sql) and
+-- orders_keep_balances_of_reviews (06_ledger_and_payouts.sql: a review moves a commission between
+-- held and not held) act on these tables too.
 
 -- The customer's phone is searched by any run of at least four of its digits: a trigram index
 -- answers `like '%1234%'` from the index (a digits-suffix column would only find the last digits,
@@ -62,10 +63,10 @@ comment on type public.order_cancellation_reason is 'Why an order was cancelled:
 create type public.order_flag as enum ('self_order', 'repeat_phone', 'high_refusal_link');
 
 create type public.order_review_status as enum ('held', 'cleared');
+comment on type public.order_review_status is 'A flagged order''s review: held (its commission waits for an admin) or cleared (an admin released it).';
 
 create type public.order_count_scope as enum ('platform', 'business', 'influencer', 'link');
 comment on type public.order_count_scope is 'What a row of private.order_counts counts: every order, or one shop''s, one influencer''s or one link''s.';
-comment on type public.order_review_status is 'A flagged order''s review: held (its commission waits for an admin) or cleared (an admin released it).';
 
 -- The type of orders.source and of link_clicks.source (07_attribution.sql, which applies later).
 create type public.click_source as enum ('qr', 'dm', 'comment', 'link');
@@ -252,8 +253,6 @@ create index orders_status_idx on public.orders (status, created_at desc, id des
 create index orders_campaign_id_idx on public.orders (campaign_id);
 create index orders_affiliate_link_id_idx on public.orders (affiliate_link_id);
 create index orders_click_id_idx on public.orders (click_id);
--- The stats count cancellations by reason per business and per influencer.
-create index orders_cancellation_reason_idx on public.orders (cancellation_reason) where cancellation_reason is not null;
 -- repeat_phone reads a phone's orders placed within a window.
 create index order_contacts_customer_phone_idx on private.order_contacts (customer_phone, placed_at);
 -- The admin's search by any run of a phone's digits (public.search_order_ids_by_phone).
@@ -336,9 +335,9 @@ revoke all on private.checkout_idempotency_keys from public, anon, authenticated
 -- Once its contact is recorded, the order is flagged (private.flag_order, this file: the fraud
 -- rules it fires, held for review when any does), and the order is returned as stored.
 -- Side effects: inserting the order gives it its number (the order_number default,
--- private.order_number) and queues the Telegram new-order notice (trigger orders_queue_telegram,
--- 09_telegram.sql). Its first history row has no changed_by, so order_status_history_audit
--- (10_audit.sql) skips it.
+-- private.order_number), counts it (orders_count_inserts, this file) and queues the Telegram
+-- new-order notice (trigger orders_queue_telegram, 09_telegram.sql). Its first history row has no
+-- changed_by, so order_status_history_audit (10_audit.sql) skips it.
 -- It declares a variable of type public.link_clicks, which 07_attribution.sql creates after this
 -- file: PL/pgSQL resolves declared types when a function is created, so the body is not checked
 -- here (it is checked when first called, as always).
@@ -712,8 +711,8 @@ comment on function public.search_order_ids_by_phone is 'Admin only: the orders 
 
 -- The caller's orders and sales (subtotals) per status and cancellation reason, from the
 -- counters: every order for an approved admin, a shop's own, an influencer's own (whatever their
--- account's status, as their orders' policies read). Counting the
--- rows took 3.9 / 13.5 / 68.9 ms at 10k / 100k / 1M orders; the counters take the same at any size.
+-- account's status, as their orders' policies read). Counting the rows took 3.9 / 13.5 / 68.9 ms
+-- at 10k / 100k / 1M orders; the counters take the same at any size.
 create or replace function public.order_totals()
 returns table (status public.order_status, cancellation_reason public.order_cancellation_reason, orders bigint, sales_cents bigint)
 language plpgsql stable security definer set search_path = ''
