@@ -762,39 +762,58 @@ create or replace view private.recomputed_order_counts as
                              ('link', o.affiliate_link_id)) as s (scope, scope_id)
   group by s.scope, s.scope_id, o.status, o.cancellation_reason;
 
--- Trigger (after insert, update or delete, per statement): adds what the statement changed to the
--- counters of every scope. Rows whose status and reason did not change cancel out and write
--- nothing. The rows are upserted in key order, so concurrent transactions lock them in the same
--- order and cannot deadlock on them.
+-- Adds the orders of p_added and takes away those of p_removed, in every scope they count in.
+-- The rows are upserted in key order, so concurrent transactions lock them in the same order and
+-- cannot deadlock on them.
+create or replace function private.add_order_counts(p_added public.orders[], p_removed public.orders[]) returns void
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into private.order_counts as c
+    (scope, scope_id, status, cancellation_reason, slot, orders, subtotal_cents, commission_cents)
+  select s.scope, s.scope_id, d.status, d.cancellation_reason, pg_backend_pid() % 8,
+         sum(d.sign), sum(d.sign * d.subtotal_cents), sum(d.sign * d.commission_cents)
+  from (select a.*, 1 as sign from unnest(p_added) as a
+        union all
+        select r.*, -1 from unnest(p_removed) as r) as d
+  cross join lateral (values ('platform'::public.order_count_scope, private.platform_scope_id()),
+                             ('business', d.business_id), ('influencer', d.influencer_id),
+                             ('link', d.affiliate_link_id)) as s (scope, scope_id)
+  group by s.scope, s.scope_id, d.status, d.cancellation_reason
+  having sum(d.sign) <> 0
+  order by s.scope, s.scope_id, d.status, d.cancellation_reason
+  on conflict (scope, scope_id, status, cancellation_reason, slot) do update
+    set orders = c.orders + excluded.orders,
+        subtotal_cents = c.subtotal_cents + excluded.subtotal_cents,
+        commission_cents = c.commission_cents + excluded.commission_cents;
+end
+$$;
+comment on function private.add_order_counts is 'Adds orders to, and takes orders from, the counters of every scope they count in.';
+
+-- Trigger (after insert, update or delete, per statement): counts what the statement changed. An
+-- update counts only the orders whose status or reason changed, so the other updates of an order
+-- (its review, its time stamp) write nothing. A statement names only the transition tables its
+-- trigger has, and PL/pgSQL resolves a statement when it first runs, hence one branch per event.
 create or replace function private.count_orders() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  columns constant text := 'business_id, influencer_id, affiliate_link_id, status, cancellation_reason, subtotal_cents, commission_cents';
-  changed text;
+  added public.orders[];
+  removed public.orders[];
 begin
-  -- A statement may only name the transition tables its trigger has, hence the dynamic source.
-  changed := case tg_op
-    when 'INSERT' then format('select %s, 1 as sign from new_orders', columns)
-    when 'DELETE' then format('select %s, -1 as sign from old_orders', columns)
-    else format('select %s, 1 as sign from new_orders union all select %s, -1 from old_orders', columns, columns)
-  end;
-  execute format($sql$
-    insert into private.order_counts as c
-      (scope, scope_id, status, cancellation_reason, slot, orders, subtotal_cents, commission_cents)
-    select s.scope, s.scope_id, d.status, d.cancellation_reason, pg_backend_pid() %% 8,
-           sum(d.sign), sum(d.sign * d.subtotal_cents), sum(d.sign * d.commission_cents)
-    from (%s) as d
-    cross join lateral (values ('platform'::public.order_count_scope, private.platform_scope_id()),
-                               ('business', d.business_id), ('influencer', d.influencer_id),
-                               ('link', d.affiliate_link_id)) as s (scope, scope_id)
-    group by s.scope, s.scope_id, d.status, d.cancellation_reason
-    having sum(d.sign) <> 0
-    order by s.scope, s.scope_id, d.status, d.cancellation_reason
-    on conflict (scope, scope_id, status, cancellation_reason, slot) do update
-      set orders = c.orders + excluded.orders,
-          subtotal_cents = c.subtotal_cents + excluded.subtotal_cents,
-          commission_cents = c.commission_cents + excluded.commission_cents$sql$, changed);
+  if tg_op = 'INSERT' then
+    added := array(select n from new_orders n);
+  elsif tg_op = 'DELETE' then
+    removed := array(select o from old_orders o);
+  else
+    added := array(select n from new_orders n join old_orders o on o.id = n.id
+                   where (n.status, n.cancellation_reason) is distinct from (o.status, o.cancellation_reason));
+    removed := array(select o from old_orders o join new_orders n on n.id = o.id
+                     where (n.status, n.cancellation_reason) is distinct from (o.status, o.cancellation_reason));
+  end if;
+  if coalesce(cardinality(added), 0) + coalesce(cardinality(removed), 0) > 0 then
+    perform private.add_order_counts(coalesce(added, '{}'), coalesce(removed, '{}'));
+  end if;
   return null;
 end
 $$;
@@ -824,6 +843,7 @@ revoke execute on function public.order_totals() from public, anon, service_role
 grant execute on function public.order_totals() to authenticated;
 revoke execute on function private.platform_scope_id() from public;
 revoke execute on function private.count_orders() from public;
+revoke execute on function private.add_order_counts(public.orders[], public.orders[]) from public;
 revoke all on private.recomputed_order_counts from public, anon, authenticated, service_role;
 
 -- triggers ---------------------------------------------------------------------------------------

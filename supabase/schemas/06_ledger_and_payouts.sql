@@ -31,6 +31,8 @@ create type public.ledger_account_kind as enum ('influencer', 'business', 'platf
 create type public.ledger_transaction_kind as enum ('delivery', 'delivery_reversal', 'payout');
 create type public.ledger_line as enum ('cash_collected', 'commission', 'gross', 'platform_fee', 'payout');
 create type public.payout_status as enum ('pending', 'completed');
+-- An amount to add to an hour of private.unrequested_earning_hours (private.add_earning_hours).
+create type private.earning_hour_change as (account_id bigint, held boolean, earned_hour timestamptz, amount_cents bigint);
 
 -- tables -----------------------------------------------------------------------------------------
 
@@ -455,24 +457,30 @@ comment on function private.earning_hour is 'The UTC hour an earning belongs to 
 
 -- running balances -------------------------------------------------------------------------------
 
--- Adds signed amounts to private.unrequested_earning_hours, dropping hours that come to zero.
-create or replace function private.add_earning_hours(p_amounts jsonb) returns void
+-- Adds signed amounts to private.unrequested_earning_hours. The rows are upserted in key order, so
+-- two transactions lock them in the same order and cannot deadlock. With p_drop_zeros, hours that
+-- come to zero are removed: a request empties the hours it takes, and a review the hours it moves.
+-- A posting leaves a zero hour (a revert within the hour) for the next request of the account:
+-- the summary reads only the hours after the cutoff and the held ones, so one costs nothing there.
+create or replace function private.add_earning_hours(p_changes private.earning_hour_change[], p_drop_zeros boolean)
+returns void
 language plpgsql security definer set search_path = ''
 as $$
 begin
   insert into private.unrequested_earning_hours as h (account_id, held, earned_hour, amount_cents)
-  select a.account_id, a.held, a.earned_hour, sum(a.amount_cents)
-  from jsonb_to_recordset(p_amounts) as a (account_id bigint, held boolean, earned_hour timestamptz, amount_cents bigint)
-  group by a.account_id, a.held, a.earned_hour
-  -- In key order, so two transactions lock the same rows in the same order and cannot deadlock.
-  order by a.account_id, a.held, a.earned_hour
+  select c.account_id, c.held, c.earned_hour, sum(c.amount_cents)
+  from unnest(p_changes) as c
+  group by c.account_id, c.held, c.earned_hour
+  order by c.account_id, c.held, c.earned_hour
   on conflict (account_id, held, earned_hour) do update set amount_cents = h.amount_cents + excluded.amount_cents;
-  delete from private.unrequested_earning_hours h
-  using jsonb_to_recordset(p_amounts) as a (account_id bigint, held boolean, earned_hour timestamptz)
-  where h.account_id = a.account_id and h.held = a.held and h.earned_hour = a.earned_hour and h.amount_cents = 0;
+  if p_drop_zeros then
+    delete from private.unrequested_earning_hours h
+    using (select distinct c.account_id from unnest(p_changes) as c) as a
+    where h.account_id = a.account_id and h.amount_cents = 0;
+  end if;
 end
 $$;
-comment on function private.add_earning_hours is 'Adds [{account_id, held, earned_hour, amount_cents}] to private.unrequested_earning_hours; an hour at zero is removed.';
+comment on function private.add_earning_hours is 'Adds amounts to the hours of private.unrequested_earning_hours; with p_drop_zeros, the accounts'' hours at zero are removed.';
 
 -- Trigger (after insert, per statement): a posting adds its entries to the account's balances and
 -- its earnings to what requests may take.
@@ -480,7 +488,7 @@ create or replace function private.keep_balances_of_postings() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  hours jsonb;
+  hours private.earning_hour_change[];
 begin
   insert into public.ledger_balances as b (account_id, line, balance_cents)
   select p.account_id, p.line, sum(p.amount_cents) from posted p group by p.account_id, p.line
@@ -496,13 +504,12 @@ begin
     left join public.ledger_transactions d on d.id = t.reverses_transaction_id
     where a.user_id is not null and p.line <> 'payout'
     returning account_id, order_id, line, amount_cents, earned_at)
-  select jsonb_agg(jsonb_build_object(
-           'account_id', e.account_id, 'held', private.held_for_review(e.line, o.review_status),
-           'earned_hour', private.earning_hour(e.earned_at), 'amount_cents', e.amount_cents))
+  select array_agg(row(e.account_id, private.held_for_review(e.line, o.review_status),
+                       private.earning_hour(e.earned_at), e.amount_cents)::private.earning_hour_change)
     into hours
   from earnings e join public.orders o on o.id = e.order_id;
   if hours is not null then
-    perform private.add_earning_hours(hours);
+    perform private.add_earning_hours(hours, false);
   end if;
   return null;
 end
@@ -514,18 +521,17 @@ create or replace function private.keep_balances_of_requests() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  hours jsonb;
+  hours private.earning_hour_change[];
 begin
   with taken as (
     delete from private.unrequested_earnings u using covered c where u.ledger_entry_id = c.ledger_entry_id
     returning u.account_id, u.order_id, u.line, u.amount_cents, u.earned_at)
-  select jsonb_agg(jsonb_build_object(
-           'account_id', t.account_id, 'held', private.held_for_review(t.line, o.review_status),
-           'earned_hour', private.earning_hour(t.earned_at), 'amount_cents', -t.amount_cents))
+  select array_agg(row(t.account_id, private.held_for_review(t.line, o.review_status),
+                       private.earning_hour(t.earned_at), -t.amount_cents)::private.earning_hour_change)
     into hours
   from taken t join public.orders o on o.id = t.order_id;
   if hours is not null then
-    perform private.add_earning_hours(hours);
+    perform private.add_earning_hours(hours, true);
   end if;
   return null;
 end
@@ -540,21 +546,20 @@ as $$
 declare
   was_held boolean := old.review_status is not distinct from 'held';
   is_held boolean := new.review_status is not distinct from 'held';
-  hours jsonb;
+  hours private.earning_hour_change[];
 begin
   if was_held = is_held then
     return null;
   end if;
-  select jsonb_agg(m.change) into hours
+  select array_agg(m.change) into hours
   from private.unrequested_earnings u
   cross join lateral (values
-    (jsonb_build_object('account_id', u.account_id, 'held', was_held, 'earned_hour', private.earning_hour(u.earned_at),
-                        'amount_cents', -u.amount_cents)),
-    (jsonb_build_object('account_id', u.account_id, 'held', is_held, 'earned_hour', private.earning_hour(u.earned_at),
-                        'amount_cents', u.amount_cents))) as m (change)
+    (row(u.account_id, was_held, private.earning_hour(u.earned_at), -u.amount_cents)::private.earning_hour_change),
+    (row(u.account_id, is_held, private.earning_hour(u.earned_at), u.amount_cents)::private.earning_hour_change))
+    as m (change)
   where u.order_id = new.id and u.line = 'commission';
   if hours is not null then
-    perform private.add_earning_hours(hours);
+    perform private.add_earning_hours(hours, true);
   end if;
   return null;
 end
@@ -606,7 +611,8 @@ as $$
   from private.unrequested_earning_hours k
   full join private.recomputed_unrequested_earning_hours r
     on r.account_id = k.account_id and r.held = k.held and r.earned_hour = k.earned_hour
-  where k.amount_cents is distinct from r.amount_cents
+  -- An hour at zero may linger until the account's next request (private.add_earning_hours).
+  where coalesce(k.amount_cents, 0) <> coalesce(r.amount_cents, 0)
   union all
   -- The order counters of 05_orders.sql, their slots added up.
   select 'order_counts', concat_ws(' ', coalesce(k.scope, r.scope), coalesce(k.scope_id, r.scope_id),
@@ -664,10 +670,12 @@ begin
            coalesce(sum(b.balance_cents) filter (where b.line = 'gross'), 0)::bigint as gross,
            coalesce(-sum(b.balance_cents) filter (where b.line = 'platform_fee'), 0)::bigint as fees
     from public.ledger_balances b where b.account_id = account),
+  -- Two ranges of the hours' primary key: the held hours, and the hours after the cutoff's.
   hours as (
-    select coalesce(sum(h.amount_cents) filter (where h.held), 0)::bigint as review,
-           coalesce(sum(h.amount_cents) filter (where not h.held and h.earned_hour > cutoff_hour), 0)::bigint as later_hours
-    from private.unrequested_earning_hours h where h.account_id = account),
+    select (select coalesce(sum(h.amount_cents), 0) from private.unrequested_earning_hours h
+            where h.account_id = account and h.held)::bigint as review,
+           (select coalesce(sum(h.amount_cents), 0) from private.unrequested_earning_hours h
+            where h.account_id = account and not h.held and h.earned_hour > cutoff_hour)::bigint as later_hours),
   cutoff_hour_entries as (
     select coalesce(sum(u.amount_cents), 0)::bigint as pending
     from private.unrequested_earnings u join public.orders o on o.id = u.order_id
@@ -818,7 +826,7 @@ revoke execute on function private.held_for_review(public.ledger_line, public.or
 revoke execute on function private.earning_state(public.ledger_line, public.order_review_status, timestamptz, timestamptz) from public;
 revoke execute on function private.release_cutoff() from public;
 revoke execute on function private.earning_hour(timestamptz) from public;
-revoke execute on function private.add_earning_hours(jsonb) from public;
+revoke execute on function private.add_earning_hours(private.earning_hour_change[], boolean) from public;
 revoke execute on function private.keep_balances_of_postings() from public;
 revoke execute on function private.keep_balances_of_requests() from public;
 revoke execute on function private.keep_balances_of_reviews() from public;

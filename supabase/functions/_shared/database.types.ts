@@ -405,7 +405,17 @@ export type Database = {
           value: string;
         }[];
       };
-      add_earning_hours: { Args: { p_amounts: Json }; Returns: undefined };
+      add_earning_hours: {
+        Args: { p_changes: Database["private"]["CompositeTypes"]["earning_hour_change"][]; p_drop_zeros: boolean };
+        Returns: undefined;
+      };
+      add_order_counts: {
+        Args: {
+          p_added: Database["public"]["Tables"]["orders"]["Row"][];
+          p_removed: Database["public"]["Tables"]["orders"]["Row"][];
+        };
+        Returns: undefined;
+      };
       are_http_urls: { Args: { p_urls: string[] }; Returns: boolean };
       audit_changes: { Args: { p_ignored?: string[]; p_new: Json; p_old: Json }; Returns: Json };
       begin_login_attempt: {
@@ -642,7 +652,12 @@ export type Database = {
       [_ in never]: never;
     };
     CompositeTypes: {
-      [_ in never]: never;
+      earning_hour_change: {
+        account_id: number | null;
+        held: boolean | null;
+        earned_hour: string | null;
+        amount_cents: number | null;
+      };
     };
   };
   public: {
