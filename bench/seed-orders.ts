@@ -1,17 +1,31 @@
-// Orders at scale for the benches (bench:board, bench:export): written straight into the real
-// tables by SQL (generate_series, as the superuser: the checkout's rate limit would take hours),
-// each with its customer phone and its first history row, across 200 shops.
+// Orders at scale for the benches (bench:board, bench:export, bench:checkout), placed through the
+// checkout's own function, private.place_order: its rate limit, fraud check, numbering, counters,
+// history row, customer contact and Telegram triggers all run for every order. Each order has its
+// own phone and its own client address, so the rate limits (per phone and per address) let them
+// all through. They go round-robin over 200 shops' links of the demo influencer, in batches of
+// BATCH orders, one DO block (one transaction) each, as the superuser. Then part of each batch is
+// moved on through public.change_order_status as the admin (claims set as the api function sets
+// them): ready for pickup, out for delivery, delivered (posting to the ledger) and cancelled with a
+// reason. Placing batch k and moving batch k-1 run on two connections side by side.
 import type postgres from "postgres";
 
 export const SHOPS = 200;
 export const influencerId = "00000000-0000-4000-8000-00000000a001";
 const demoBusinessId = "00000000-0000-4000-8000-00000000b001";
+const adminEmail = "admin@example.com";
+const BATCH = 1_000;
 
-/** Seeds `totalOrders` orders on a fresh stack's database; `sql` is a superuser connection. */
-export async function seedOrders(sql: postgres.Sql, totalOrders: number) {
-  const started = performance.now();
-  // 199 shops besides the demo business (whose login the business list uses), one campaign each,
-  // each linked to the demo influencer.
+/** The phone of the seeded order number g (1-based): +8551 and eight digits. */
+export const seedPhoneSql = (g: string, offset = 0) => `'+8551' || lpad((${offset} + ${g})::text, 8, '0')`;
+/** A client address per order (10.x.y.z), so the per-address limit never refuses one. */
+const seedAddressSql = (g: string, offset = 0) =>
+  `'10.' || ((${offset} + ${g}) >> 16) % 256 || '.' || ((${offset} + ${g}) >> 8) % 256 || '.' || (${offset} + ${g}) % 256`;
+
+/** The 199 shops besides the demo business, one campaign each, each linked to the demo influencer. */
+async function seedShops(sql: postgres.Sql) {
+  const [{ links }] = await sql<{ links: number }[]>`
+    select count(*)::int as links from public.campaigns where product_name like 'Bench product of %'`;
+  if (links > 0) return;
   await sql`
     insert into public.users (email, user_type, status, business_name, decided_at)
     select 'bench-shop-' || n || '@example.com', 'business', 'approved', 'Bench Shop ' || n, now()
@@ -25,41 +39,173 @@ export async function seedOrders(sql: postgres.Sql, totalOrders: number) {
     insert into public.affiliate_links (influencer_id, campaign_id, status, decided_at, short_code)
     select ${influencerId}, c.id, 'approved', now(), 'B' || lpad(row_number() over (order by c.id)::text, 6, '0')
     from public.campaigns c where c.product_name like 'Bench product of %'`;
-  // Orders every 7 seconds back from now, round-robin over the shops, in the order they were
-  // placed (oldest first, so the order numbers rise with time).
-  await sql`
-    with shops as (
-      select (row_number() over (order by c.id) - 1)::int as n, c.id as campaign_id, c.business_id, l.id as link_id,
-             c.product_name, c.price_cents, c.commission_rate
-      from public.campaigns c join public.affiliate_links l on l.campaign_id = c.id
-      where c.product_name like 'Bench product of %')
-    insert into public.orders (campaign_id, affiliate_link_id, business_id, influencer_id, product_name, unit_price_cents,
-      commission_rate, quantity, delivery_fee_cents, delivery_district, delivery_commune, status, created_at, updated_at)
-    select s.campaign_id, s.link_id, s.business_id, ${influencerId}, s.product_name, s.price_cents, s.commission_rate,
-           1 + g % 3, 150, 'Tuol Kouk', 'Boeng Kak Muoy',
-           (array['new_order', 'ready_for_pickup', 'out_for_delivery'])[1 + g % 3]::public.order_status,
-           now() - g * interval '7 seconds', now() - g * interval '7 seconds'
-    from generate_series(${totalOrders}, 1, -1) g join shops s on s.n = g % ${SHOPS}
-    order by g desc`;
-  await sql`
-    insert into private.order_contacts (order_id, customer_phone, placed_at)
-    select o.id, '+8551' || lpad((abs(hashtextextended(o.id::text, 0)) % 100000000)::text, 8, '0'), o.created_at
-    from public.orders o where o.influencer_id = ${influencerId}`;
-  await sql`
-    insert into public.order_status_history (order_id, from_status, to_status, note, changed_at)
-    select o.id, null, 'new_order', 'Order placed at checkout', o.created_at from public.orders o
-    where o.influencer_id = ${influencerId}`;
+}
+
+/**
+ * Places orders first..last (inclusive, the seed's own numbering) through private.place_order,
+ * round-robin over the bench links (or all on `campaignId`'s link), in one transaction.
+ * `phoneOffset` moves the phones and addresses to a range of their own.
+ */
+export async function placeOrders(
+  sql: postgres.Sql | postgres.ReservedSql,
+  first: number,
+  last: number,
+  { campaignId, phoneOffset = 0 }: { campaignId?: string; phoneOffset?: number } = {},
+) {
+  const campaigns = campaignId
+    ? `array[${literal(campaignId)}::uuid]`
+    : `array(select c.id from public.campaigns c where c.product_name like 'Bench product of %' order by c.id)`;
+  await sql.unsafe(`
+    do $seed$
+    declare
+      campaigns constant uuid[] := ${campaigns};
+    begin
+      for g in ${int(first)} .. ${int(last)} loop
+        perform private.place_order(${literal(influencerId)}::uuid, campaigns[1 + g % cardinality(campaigns)],
+          ${seedPhoneSql("g", phoneOffset)}, 'Tuol Kouk', 'Boeng Kak Muoy', 1 + g % 3, ${seedAddressSql("g", phoneOffset)});
+      end loop;
+    end
+    $seed$`);
+}
+
+/**
+ * Moves part of the seeded orders first..last on, as the admin through public.change_order_status,
+ * by a rotating share (s = (g + g / 200) % 20, so each link gets every kind): 10 of 20 stay new,
+ * 3 ready for pickup, 3 out for delivery, 2 delivered, 2 cancelled (with a reason in turn).
+ */
+async function moveOrders(sql: postgres.Sql | postgres.ReservedSql, adminId: string, first: number, last: number) {
+  const claims = JSON.stringify({ sub: adminId, role: "authenticated", aud: "authenticated", email: adminEmail });
+  await sql.unsafe(`
+    do $move$
+    declare
+      ids uuid[];
+      shares int[];
+      reasons constant text[] := array['customer_unreachable', 'out_of_stock', 'duplicate', 'other',
+                                       'customer_refused', 'suspected_fraud'];
+      s int;
+    begin
+      select array_agg(c.order_id order by g), array_agg((g + g / 200) % 20 order by g) into ids, shares
+      from generate_series(${int(first)}, ${int(last)}) g
+      join private.order_contacts c on c.customer_phone = ${seedPhoneSql("g")}
+      where (g + g / 200) % 20 >= 10;
+      perform set_config('role', 'authenticated', true);
+      perform set_config('request.jwt.claims', ${literal(claims)}, true);
+      for i in 1 .. coalesce(cardinality(ids), 0) loop
+        s := shares[i];
+        if s >= 18 then
+          perform public.change_order_status(ids[i], 'cancelled', null, reasons[1 + (i + s) % 6]);
+          continue;
+        end if;
+        perform public.change_order_status(ids[i], 'ready_for_pickup');
+        if s >= 13 then
+          perform public.change_order_status(ids[i], 'out_for_delivery');
+        end if;
+        if s >= 16 then
+          perform public.change_order_status(ids[i], 'delivered');
+        end if;
+      end loop;
+    end
+    $move$`);
+}
+
+function int(n: number): string {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
+  return String(n);
+}
+function literal(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** Two reserved connections whose backends count in different slots of private.order_counts. */
+async function twoConnections(sql: postgres.Sql): Promise<[postgres.ReservedSql, postgres.ReservedSql]> {
+  const slot = async (c: postgres.ReservedSql) => (await c<{ s: number }[]>`select pg_backend_pid() % 8 as s`)[0].s;
+  const a = await sql.reserve();
+  const spare: postgres.ReservedSql[] = [];
+  for (;;) {
+    const b = await sql.reserve();
+    if ((await slot(a)) !== (await slot(b))) {
+      for (const c of spare) c.release();
+      return [a, b];
+    }
+    spare.push(b);
+  }
+}
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+/**
+ * Grows the bench's orders to `totalOrders` (seeding the shops first on a fresh stack): places
+ * the missing ones and moves their share on, then vacuums and waits for the Realtime stand-in to
+ * catch up. `sql` is a superuser connection with at least 3 connections in its pool.
+ */
+export async function seedOrders(sql: postgres.Sql, totalOrders: number) {
+  const started = performance.now();
+  await seedShops(sql);
+  const [{ placed }] = await sql<{ placed: number }[]>`
+    select count(*)::int as placed from public.orders where influencer_id = ${influencerId}`;
+  const [{ id: adminId }] = await sql<{ id: string }[]>`select id from public.users where email = ${adminEmail}`;
+  const batches: [number, number][] = [];
+  for (let first = placed + 1; first <= totalOrders; first += BATCH)
+    batches.push([first, Math.min(totalOrders, first + BATCH - 1)]);
+
+  // The local Realtime stand-in (one Node process, beside the gateway) decodes every published
+  // change: about 2 ms of its CPU per seeded order, as much as the checkout itself, which would
+  // make 1,000,000 orders take an hour. Hosted Realtime runs elsewhere, so the published tables
+  // leave the publication while seeding and join it again after (the triggers all still run).
+  const published = await sql<{ name: string }[]>`
+    select format('%I.%I', schemaname, tablename) as name from pg_publication_tables where pubname = 'supabase_realtime'`;
+  const tables = published.map((row) => row.name).join(", ");
+  if (tables) await sql.unsafe(`alter publication supabase_realtime drop table ${tables}`);
+  const [placer, mover] = await twoConnections(sql);
+  let placing = 0;
+  let moving = 0;
+  try {
+    // Place batch k while batch k-1 is moved on: the two touch different counter slots and only
+    // the mover posts to the ledger, so neither waits for the other's locks.
+    let previous: [number, number] | undefined;
+    for (const batch of [...batches, undefined]) {
+      await Promise.all([
+        batch &&
+          (async () => {
+            const t = performance.now();
+            await placeOrders(placer, batch[0], batch[1]);
+            placing += performance.now() - t;
+          })(),
+        previous &&
+          (async () => {
+            const t = performance.now();
+            await moveOrders(mover, adminId, previous[0], previous[1]);
+            moving += performance.now() - t;
+          })(),
+      ]);
+      previous = batch;
+      if (batch && batch[1] % 100_000 === 0)
+        console.log(`  seeding: ${batch[1]} orders placed after ${seconds(started)} s`);
+    }
+  } finally {
+    placer.release();
+    mover.release();
+    if (tables) await sql.unsafe(`alter publication supabase_realtime add table ${tables}`);
+  }
+  const placedIn = seconds(started);
+  let t = performance.now();
   await sql`vacuum analyze`;
+  const vacuumIn = seconds(t);
   // The local Realtime stand-in decodes every seeded row from the WAL; measure after it caught up,
   // as a hosted project's Realtime would run elsewhere.
-  for (const give_up = Date.now() + 120_000; Date.now() < give_up;) {
+  t = performance.now();
+  for (const give_up = Date.now() + 900_000; Date.now() < give_up;) {
     const [{ behind }] = await sql<{ behind: boolean }[]>`
       select coalesce(bool_or(confirmed_flush_lsn < pg_current_wal_lsn()), false) as behind
       from pg_replication_slots where slot_type = 'logical'`;
     if (!behind) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  const caughtUpIn = seconds(t);
   console.log(
-    `seeded ${totalOrders} orders across ${SHOPS} shops in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `seeded ${totalOrders - placed} orders (${placed} -> ${totalOrders}) across ${SHOPS} shops through ` +
+      `private.place_order in ${seconds(started)} s: placing and moving ${placedIn} s (place_order ` +
+      `${(placing / 1000).toFixed(1)} s, change_order_status ${(moving / 1000).toFixed(1)} s, side by side), ` +
+      `vacuum analyze ${vacuumIn} s, Realtime catching up ${caughtUpIn} s`,
   );
 }
