@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { defineConfig, mergeConfig } from "vitest/config";
 import viteConfig from "./vite.config.ts";
 import { choosePhoneRunBase } from "./tests/helpers/phones.ts";
@@ -5,14 +6,25 @@ import { choosePhoneRunBase } from "./tests/helpers/phones.ts";
 // The run's test phones start at a random slot that every worker inherits (tests/helpers/phones.ts).
 choosePhoneRunBase();
 
-// Three projects: fast SPA units in happy-dom; standalone Node tests that need no stack (the
-// tooling, the deploy check, the fakes' and stand-ins' own tests); and integration tests (API,
-// realtime, storage) in Node against real Postgres and the real function. `npm test` runs them
-// through local-stack/test-all.ts, the first two beside the third.
+// The projects: fast SPA units in happy-dom (two projects, see below); standalone Node tests that
+// need no stack (the tooling, the deploy check, the fakes' and stand-ins' own tests); the scheduled
+// jobs, which wait for the next minute; and integration tests (API, realtime, storage) in Node
+// against real Postgres and the real function. `npm test` runs them through
+// local-stack/test-all.ts: the scheduled jobs beside the journeys, the units and the standalone
+// tests beside the integration tests.
 // The units ran in jsdom until its start-up took about half of their time: happy-dom and worker
-// threads (instead of processes) cut the layer's CPU time by about a quarter. Each file still gets
-// a fresh environment: sharing one (isolate: false) lets one file's vi.mock reach the next.
-// The unit project extends vite.config.ts, so SPA modules resolve (aliases, plugins) as in the build.
+// threads (instead of processes) cut the layer's CPU time by about a quarter. Then a fresh
+// environment per file was still three quarters of the rest: the files that replace modules
+// (vi.mock, vi.doMock) keep one each, since a mock would reach the files after them, and the others
+// share one (isolate: false), which takes the layer from about 146 to about 75 s of CPU.
+// The unit projects extend vite.config.ts, so SPA modules resolve (aliases, plugins) as in the build.
+const unitFiles = ["src/**/*.test.{ts,tsx}"];
+/** SPA unit files that replace a module: each runs in an environment of its own. */
+const mockingUnits = readdirSync(new URL("./src", import.meta.url), { recursive: true, encoding: "utf8" })
+  .map((file) => `src/${file}`)
+  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(mock|doMock)\(/.test(readFileSync(file, "utf8")));
+/** The scheduled jobs' test, which mostly waits for the next minute: run beside the journeys. */
+const scheduled = ["tests/scheduler/scheduled-jobs.test.ts"];
 /** Node tests that start no stack and read no STACK_URL or DATABASE_URL. */
 const standalone = [
   "tests/tooling/**/*.test.ts",
@@ -25,6 +37,14 @@ const standalone = [
   "tests/storage/storage-parts.test.ts",
 ];
 
+const units = {
+  include: unitFiles,
+  environment: "happy-dom",
+  pool: "threads" as const,
+  // The fake API behind fetch, and RTL's cleanup after each test (src/testing/setup.ts).
+  setupFiles: ["src/testing/setup.ts"],
+};
+
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -32,14 +52,14 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          test: {
-            name: "unit",
-            include: ["src/**/*.test.{ts,tsx}"],
-            environment: "happy-dom",
-            pool: "threads",
-            // The fake API behind fetch, and RTL's cleanup after each test (src/testing/setup.ts).
-            setupFiles: ["src/testing/setup.ts"],
-          },
+          test: { name: "unit", ...units, exclude: mockingUnits, isolate: false },
+        },
+        {
+          extends: true,
+          test: { name: "unit-mocking", ...units, include: mockingUnits },
+        },
+        {
+          test: { name: "scheduled", include: scheduled, environment: "node", testTimeout: 90_000 },
         },
         {
           test: {
@@ -54,7 +74,7 @@ export default mergeConfig(
           test: {
             name: "integration",
             include: ["tests/**/*.test.ts"],
-            exclude: standalone,
+            exclude: [...standalone, ...scheduled],
             environment: "node",
             testTimeout: 60_000,
             hookTimeout: 120_000,

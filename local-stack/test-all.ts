@@ -7,13 +7,14 @@
 //      the declarative schema (supabase/schemas/) must describe what the migrations give
 //   1. pgTAP (pg_prove) on the stack's database, as the owner role postgres
 //   2. deno test for the api function
-//   3. vitest: integration (API through the gateway, Realtime, Storage), and beside layers 1 to 3
-//      the SPA units and the standalone tests (tooling, deploy check, fakes), which need no stack
-//   4. Playwright journeys in /usr/bin/chromium
-// The machine has two cores and most layers leave one idle: the static checks run in two lanes
-// while the stack starts, and the tests that need no stack run beside layers 1 to 3.
-// Playwright, which wants both cores, runs alone. A layer run beside another prints its output
-// when it ends, so the log reads one layer at a time.
+//   3. Playwright journeys in /usr/bin/chromium, and beside them vitest's scheduled jobs
+//   4. vitest: integration (API through the gateway, Realtime, Storage), and beside it the SPA
+//      units and the standalone tests (tooling, deploy check, fakes), which need no stack
+// The machine has two cores. The static checks run in two lanes while the stack starts. The
+// journeys keep both cores busy (a second Playwright worker made them slower), so only a test that
+// mostly waits runs beside them; the integration tests leave a core idle, which the tests that need
+// no stack take. A layer run beside another prints its output when it ends, so the log reads one
+// layer at a time.
 // Exits non-zero on any failure and ends with one summary line "Summary: N passed, N failed".
 import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -154,6 +155,30 @@ async function staticChecks(): Promise<LayerResult[]> {
   ];
 }
 
+/** The SPA units and the standalone tests, which need no stack, one after the other; output at the end. */
+async function besideTheStack(): Promise<LayerResult[]> {
+  return [
+    await runLayer(
+      "vitest unit",
+      bin("vitest"),
+      ["run", "--project", "unit", "--project", "unit-mocking"],
+      {},
+      root,
+      countVitest,
+      "at-end",
+    ),
+    await runLayer(
+      "vitest standalone",
+      bin("vitest"),
+      ["run", "--project", "standalone"],
+      {},
+      root,
+      countVitest,
+      "at-end",
+    ),
+  ];
+}
+
 /** A check run in this process: `difference` is null when it holds, else what is wrong. */
 async function runDifferenceCheck(
   layer: string,
@@ -214,19 +239,6 @@ async function main() {
     // A failed check stops here (the finally stops the stack and reports).
     if (results.some((r) => r.exitCode !== 0)) return;
     console.log(`Test stack ready at ${stack.url} in ${stack.timings.ready} ms on ${stack.postgres}`);
-    // The SPA units and the standalone tests need no stack: they run beside the layers that wait on it.
-    standalone = (async () => [
-      await runLayer("vitest unit", bin("vitest"), ["run", "--project", "unit"], {}, root, countVitest, "at-end"),
-      await runLayer(
-        "vitest standalone",
-        bin("vitest"),
-        ["run", "--project", "standalone"],
-        {},
-        root,
-        countVitest,
-        "at-end",
-      ),
-    ])();
     results.push(
       await runDifferenceCheck(
         "generated database types",
@@ -287,14 +299,29 @@ async function main() {
       ),
     );
 
+    // The journeys before the integration tests, whose thousands of orders, users and campaigns
+    // would make every board and list the journeys open longer (about 75 s more in all). The
+    // scheduled jobs' test, which mostly waits for the next minute, waits beside them.
+    const scheduled = runLayer(
+      "vitest scheduled",
+      bin("vitest"),
+      ["run", "--project", "scheduled"],
+      env,
+      root,
+      countVitest,
+      "at-end",
+    );
+    results.push(
+      await runLayer("playwright", bin("playwright"), ["test", "--reporter=list"], env, root, countPlaywright),
+      await scheduled,
+    );
+    // The SPA units and the standalone tests need no stack: they run beside the integration tests.
+    standalone = besideTheStack();
     results.push(
       await runLayer("vitest integration", bin("vitest"), ["run", "--project", "integration"], env, root, countVitest),
       ...(await standalone),
     );
     standalone = undefined;
-    results.push(
-      await runLayer("playwright", bin("playwright"), ["test", "--reporter=list"], env, root, countPlaywright),
-    );
   } catch (error) {
     console.error(error);
     results.push({ layer: "test stack", passed: 0, failed: 1, exitCode: 1, seconds: 0 });
