@@ -16,13 +16,20 @@ choosePhoneRunBase();
 // threads (instead of processes) cut the layer's CPU time by about a quarter. Then a fresh
 // environment per file was still three quarters of the rest: the files that replace modules
 // (vi.mock, vi.doMock) keep one each, since a mock would reach the files after them, and the others
-// share one (isolate: false), which takes the layer from about 146 to about 75 s of CPU.
+// share one (isolate: false), which takes the layer from about 146 to about 80 s of CPU. What a
+// test changes in the shared environment is put back after it (src/testing/setup.ts).
 // The unit projects extend vite.config.ts, so SPA modules resolve (aliases, plugins) as in the build.
 const unitFiles = ["src/**/*.test.{ts,tsx}"];
-/** SPA unit files that replace a module: each runs in an environment of its own. */
-const mockingUnits = readdirSync(new URL("./src", import.meta.url), { recursive: true, encoding: "utf8" })
-  .map((file) => `src/${file}`)
-  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(mock|doMock)\(/.test(readFileSync(file, "utf8")));
+/**
+ * SPA unit files that each run in an environment of their own: those that replace a module, and
+ * the i18n module's own, which first reads it before any catalog has loaded.
+ */
+const isolatedUnits = [
+  ...readdirSync(new URL("./src", import.meta.url), { recursive: true, encoding: "utf8" })
+    .map((file) => `src/${file}`)
+    .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(mock|doMock)\(/.test(readFileSync(file, "utf8"))),
+  "src/lib/i18n/i18n.test.ts",
+];
 /** The scheduled jobs' test, which mostly waits for the next minute: run beside the journeys. */
 const scheduled = ["tests/scheduler/scheduled-jobs.test.ts"];
 /** Node tests that start no stack and read no STACK_URL or DATABASE_URL. */
@@ -52,11 +59,11 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          test: { name: "unit", ...units, exclude: mockingUnits, isolate: false },
+          test: { name: "unit", ...units, exclude: isolatedUnits, isolate: false },
         },
         {
           extends: true,
-          test: { name: "unit-mocking", ...units, include: mockingUnits },
+          test: { name: "unit-isolated", ...units, include: isolatedUnits },
         },
         {
           test: { name: "scheduled", include: scheduled, environment: "node", testTimeout: 90_000 },

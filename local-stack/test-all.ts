@@ -161,7 +161,7 @@ async function besideTheStack(): Promise<LayerResult[]> {
     await runLayer(
       "vitest unit",
       bin("vitest"),
-      ["run", "--project", "unit", "--project", "unit-mocking"],
+      ["run", "--project", "unit", "--project", "unit-isolated"],
       {},
       root,
       countVitest,

@@ -1,8 +1,11 @@
 // Before every SPA unit test file (vitest.config.ts): the fake API behind fetch, and after each
-// test the rendered trees unmounted and the fake's problems (a route no test answered, an answer
-// outside the contract) turned into the test's failure.
+// test the rendered trees unmounted, the language put back to English (most files share one
+// environment, so a test that ends in Khmer, or fails there, would leave the next file in Khmer),
+// and the fake's problems (a route no test answered, an answer outside the contract) turned into
+// the test's failure.
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
+import { setLocale } from "@/lib/i18n/index.ts";
 import { fakeApi } from "./fake-api.ts";
 
 globalThis.fetch = fakeApi.fetch;
@@ -17,8 +20,9 @@ beforeEach(() => {
   fakeApi.reset();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await setLocale("en");
   const problems = fakeApi.takeProblems();
   if (problems.length > 0) throw new Error(`The fake API saw:\n${problems.join("\n")}`);
 });
