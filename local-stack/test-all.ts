@@ -156,7 +156,7 @@ async function staticChecks(): Promise<LayerResult[]> {
 }
 
 /** The SPA units and the standalone tests, which need no stack, one after the other; output at the end. */
-async function besideTheStack(): Promise<LayerResult[]> {
+async function testsNeedingNoStack(): Promise<LayerResult[]> {
   return [
     await runLayer(
       "vitest unit",
@@ -316,7 +316,7 @@ async function main() {
       await scheduled,
     );
     // The SPA units and the standalone tests need no stack: they run beside the integration tests.
-    standalone = besideTheStack();
+    standalone = testsNeedingNoStack();
     results.push(
       await runLayer("vitest integration", bin("vitest"), ["run", "--project", "integration"], env, root, countVitest),
       ...(await standalone),
