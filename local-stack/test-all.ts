@@ -300,8 +300,8 @@ async function main() {
     );
 
     // The journeys before the integration tests, whose thousands of orders, users and campaigns
-    // would make every board and list the journeys open longer (about 75 s more in all). The
-    // scheduled jobs' test, which mostly waits for the next minute, waits beside them.
+    // would make every board and list the journeys open longer (figures in docs/architecture.md,
+    // "Tests"). The scheduled jobs' test, which mostly waits for the next minute, waits beside them.
     const scheduled = runLayer(
       "vitest scheduled",
       bin("vitest"),
