@@ -14,7 +14,7 @@
 // then a few paid deliveries come back (owed) and the rest is delivered now (pending). So the
 // summary has available, pending, held and owed money; its figures are printed at each size, and
 // the random picks are seeded, so two runs pay, revert and hold the same orders by position. At
-// each size it prints p50/p95/p99 (up to 30 calls, at most 15 s of them, after one untimed call)
+// each size it prints p50/p95/p99 (up to 200 calls, at most 15 s of them, after one untimed call)
 // through the gateway and the api function of GET /payouts/summary and GET /payouts/history (the
 // first page, and the page its next_cursor names when there is one) for both users, then the
 // growth of each p95 from 1,000 entries to the largest size. A benchmark, not a test: it asserts
@@ -28,7 +28,7 @@ import { startStack } from "../local-stack/stack.ts";
 
 const largest = Number(process.argv[2] ?? 100_000);
 const sizes = [100, 1000, 10_000, 100_000].filter((size) => size < largest).concat(largest);
-const maxSamples = 30;
+const maxSamples = 200;
 const maxSampleMs = 15_000;
 const batchSize = 2000;
 /** Payouts requested and completed per step, for each user (the 100,000 step's pass 50 requests). */

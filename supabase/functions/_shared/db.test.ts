@@ -94,3 +94,25 @@ Deno.test({
 Deno.test("sqlLiteral doubles backslashes and quotes inside an escape string", () => {
   assert.equal(sqlLiteral(`a'b\\c`), `E'a''b\\\\c'`);
 });
+
+Deno.test(
+  "postgres.js's writes are flushed before any timer: its setImmediate is a microtask, and clearImmediate cancels",
+  async () => {
+    // What postgres.js finds on the global object once db.ts is loaded (db.ts says why).
+    const global = globalThis as unknown as {
+      setImmediate(run: () => void): unknown;
+      clearImmediate(handle: unknown): void;
+    };
+    const order: string[] = [];
+    const timer = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        order.push("timer");
+        resolve();
+      }, 0),
+    );
+    global.setImmediate(() => order.push("flush"));
+    global.clearImmediate(global.setImmediate(() => order.push("cancelled flush")));
+    await timer;
+    assert.deepStrictEqual(order, ["flush", "timer"]);
+  },
+);
