@@ -116,3 +116,25 @@ Deno.test(
     assert.deepStrictEqual(order, ["flush", "timer"]);
   },
 );
+
+Deno.test({
+  name: "a transaction in which a statement failed never reports success, even when the work caught the error",
+  ...sanitize,
+  fn: async () => {
+    const sql = connect(databaseUrl);
+    try {
+      await assert.rejects(
+        asAnon(sql, async (tx) => {
+          await tx`select 1 / ${0}::int`.catch(() => {});
+          return "done";
+        }),
+        /The transaction ended in ROLLBACK: a statement in it failed/,
+      );
+      // The connection serves the next transaction as usual.
+      const [row] = await asAnon(sql, (tx) => tx`select ${41}::int + 1 as answer, current_user as role`);
+      assert.deepStrictEqual(row, { answer: 42, role: "anon" });
+    } finally {
+      await sql.end();
+    }
+  },
+});

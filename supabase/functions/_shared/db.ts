@@ -61,7 +61,7 @@ const parsedTypes: { [name in keyof ParsedTypes]: postgres.PostgresType<ParsedTy
 };
 
 type Client = postgres.Sql<ParsedTypes>;
-export type Tx = postgres.TransactionSql<ParsedTypes>;
+export type Tx = postgres.ReservedSql<ParsedTypes>;
 /** A piece of SQL (a select list, a join, a condition) written as tx`...` and placed into a query. */
 export type Fragment = postgres.Fragment;
 
@@ -236,8 +236,9 @@ class Deadline {
 
 /**
  * A text as an SQL string literal: an escape string (E'...') with every backslash and quote
- * doubled, so it means the same text whatever standard_conforming_strings says. Only for the
- * transaction's settings above, which must go without parameters.
+ * doubled, so it means the same text whatever standard_conforming_strings says. Only for what must
+ * go without parameters to save a round trip: the transaction's settings above, and the user's
+ * lookup of every signed-in request (api/lib/require-user.ts).
  */
 export function sqlLiteral(text: string): string {
   return `E'${text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
@@ -261,6 +262,46 @@ export interface TransactionOptions {
   deadlineMs?: number;
 }
 
+/**
+ * The transaction's settings as one statement without parameters (the values as escaped literals):
+ * set per transaction, not per connection, so they hold behind a transaction pooler too.
+ */
+function settingsStatement(role: string, claims: object): string {
+  return (
+    `select set_config('role', ${sqlLiteral(role)}, true), ` +
+    `set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(claims))}, true), ` +
+    `set_config('statement_timeout', ${sqlLiteral(STATEMENT_TIMEOUT)}, true)`
+  );
+}
+
+/**
+ * `work` in a transaction on the client's one connection. BEGIN, the settings and the work's first
+ * query leave in one write: postgres.js's own begin() waits for BEGIN's answer before it runs
+ * anything, a round trip of its own, and with prepare: false every parameterized query already
+ * costs two (a Describe first). Statements without parameters need no Describe, so they queue
+ * behind one another without waiting. As postgres.js's begin() does, it never reports success for
+ * a transaction Postgres rolled back: a query error the work caught still aborts the transaction,
+ * and COMMIT then answers ROLLBACK.
+ */
+async function inTransaction<T>(client: Client, settings: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const connection = await client.reserve();
+  try {
+    const opened = Promise.all([connection.unsafe("begin").execute(), connection.unsafe(settings).execute()]);
+    const [, result] = await Promise.all([opened, work(connection)]);
+    const ended = await connection.unsafe("commit");
+    if (ended.command !== "COMMIT")
+      throw new Error(`The transaction ended in ${ended.command}: a statement in it failed`);
+    return result;
+  } catch (error) {
+    // A lost connection has no transaction left to roll back (withRole replaces it), and a
+    // ROLLBACK sent on it would wait for a reconnect until the deadline.
+    if (!isConnectionFailure(error)) await connection.unsafe("rollback").catch(() => {});
+    throw error;
+  } finally {
+    connection.release();
+  }
+}
+
 async function withRole<T>(
   db: Sql,
   role: string,
@@ -272,20 +313,7 @@ async function withRole<T>(
   try {
     const slot = await db.acquire(deadline);
     try {
-      const transaction = slot.client.begin((tx) => {
-        // Set per transaction (not per connection), so it holds behind a transaction pooler too.
-        // Sent before the work's first query, and in the same write: without parameters postgres.js
-        // needs no Describe round trip first (with prepare: false every parameterized query has
-        // one), so the settings cost no round trip of their own.
-        const settings = tx
-          .unsafe(
-            `select set_config('role', ${sqlLiteral(role)}, true), ` +
-              `set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(claims))}, true), ` +
-              `set_config('statement_timeout', ${sqlLiteral(STATEMENT_TIMEOUT)}, true)`,
-          )
-          .execute();
-        return Promise.all([settings, work(tx)]).then(([, result]) => result);
-      });
+      const transaction = inTransaction(slot.client, settingsStatement(role, claims), work);
       // Settles on its own once the connection is cut; nobody waits for it then.
       transaction.catch(() => {});
       return (await Promise.race([transaction, deadline.reached()])) as T;

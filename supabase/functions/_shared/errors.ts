@@ -38,12 +38,14 @@ const sqlStateCodes: Record<string, ErrorCode> = {
 // codes), a connection lost mid-request, a server shutting down or starting (57P01-57P03), too
 // many connections (53300), a connection failure (class 08), a statement cancelled by
 // statement_timeout (57014) or a transaction past its deadline with a silent server (db.ts).
-// Worth a retry in a few seconds, never a 500.
+// EBADF is Deno's answer to a write on a socket the server has just closed (a backend terminated
+// while a query was leaving). Worth a retry in a few seconds, never a 500.
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
   "ETIMEDOUT",
   "EPIPE",
+  "EBADF",
   "CONNECT_TIMEOUT",
   "CONNECTION_CLOSED",
   "CONNECTION_ENDED",

@@ -94,6 +94,22 @@ Deno.test("database errors map to statuses without leaking internals", () => {
   }
 });
 
+Deno.test(
+  "a connection lost mid-request answers 503 with Retry-After, a write on a closed socket (EBADF) included",
+  () => {
+    const original = console.error;
+    console.error = () => {};
+    try {
+      for (const code of ["EBADF", "ECONNRESET", "EPIPE", "CONNECTION_CLOSED", "57P01"]) {
+        const lost = toApiError(Object.assign(new Error(`write ${code}`), { code }));
+        assert.deepStrictEqual([code, lost.code, lost.headers["Retry-After"]], [code, "unavailable", "5"]);
+      }
+    } finally {
+      console.error = original;
+    }
+  },
+);
+
 Deno.test("control characters: found by field path; tabs and line breaks are text", () => {
   assert.deepStrictEqual(controlCharacterField({ description: "Line one\nLine two\r\n\tindented" }), undefined);
   assert.deepStrictEqual(controlCharacterField({ full_name: "Dara\u0000Sok" }), "full_name");
