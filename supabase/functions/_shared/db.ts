@@ -276,10 +276,10 @@ function settingsStatement(role: string, claims: object): string {
 
 /**
  * `work` in a transaction on the client's one connection. BEGIN, the settings and the work's first
- * query leave in one write: postgres.js's own begin() waits for BEGIN's answer before it runs
- * anything, a round trip of its own, and with prepare: false every parameterized query already
- * costs two (a Describe first). Statements without parameters need no Describe, so they queue
- * behind one another without waiting. As postgres.js's begin() does, it never reports success for
+ * query go out without waiting for one another's answers: postgres.js's own begin() waits for
+ * BEGIN's answer before it runs anything, a round trip of its own, and with prepare: false every
+ * parameterized query already costs two (a Describe first). Statements without parameters need no
+ * Describe, so they queue behind one another without waiting. As postgres.js's begin() does, it never reports success for
  * a transaction Postgres rolled back: a query error the work caught still aborts the transaction,
  * and COMMIT then answers ROLLBACK.
  */
