@@ -83,6 +83,7 @@ beforeEach(() => {
   fakeApi.on(API.payoutSummary, ({ headers }) => ({
     summary: callerType(headers) === "business" ? makeBusinessPayoutSummary() : makeInfluencerPayoutSummary(),
     history: [],
+    next_cursor: null,
   }));
   fakeApi.on(API.telegramChats, { chats: [] });
   fakeApi.on(API.instagramAccount, { instagram: null });

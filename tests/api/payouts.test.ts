@@ -419,6 +419,39 @@ describe("refusals", () => {
   });
 });
 
+describe("the summary's newest requests", () => {
+  it("carries the newest 10 and a cursor where GET /payouts/history goes on, without overlap", async () => {
+    const pair = await freshPair();
+    await api("PUT", "/auth/profile", { token: pair.creator.token, body: bankDetails });
+    const created: string[] = [];
+    for (let n = 1; n <= 12; n++) {
+      await deliver(await orderOf(pair, 1000 + n, 0.1, 1, `Newest Soap ${n}`));
+      const request = await api("POST", "/payouts/request", { token: pair.creator.token });
+      expect(request.status).toBe(201);
+      created.unshift(request.body.payout.payout_request_id);
+      if (n < 12) expect((await completeFor(pair.creator.user.id, `ABA-NEWEST-${n}`)).status).toBe(200);
+    }
+    const res = await api("GET", "/payouts/summary", { token: pair.creator.token });
+    expect(res.status).toBe(200);
+    expect(res.body.history.map((item: any) => item.payout_request_id)).toEqual(created.slice(0, 10));
+    expect(res.body.history[0].status).toBe("pending");
+    expect(res.body.next_cursor).toEqual(expect.any(String));
+    const older = await api("GET", `/payouts/history?cursor=${res.body.next_cursor}`, { token: pair.creator.token });
+    expect(older.status).toBe(200);
+    expect(older.body.history.map((item: any) => item.payout_request_id)).toEqual(created.slice(10));
+    expect(older.body.next_cursor).toBeNull();
+
+    // With every request on hand, there is no cursor.
+    const fewer = await freshPair();
+    await api("PUT", "/auth/profile", { token: fewer.creator.token, body: bankDetails });
+    await deliver(await orderOf(fewer, 1000, 0.1, 1, "Newest Soap alone"));
+    expect((await api("POST", "/payouts/request", { token: fewer.creator.token })).status).toBe(201);
+    const one = await api("GET", "/payouts/summary", { token: fewer.creator.token });
+    expect(one.body.history).toHaveLength(1);
+    expect(one.body.next_cursor).toBeNull();
+  });
+});
+
 describe("parallel requests and completions", () => {
   it("makes one request of 20 parallel ones, and completes it once of 20 parallel completions", async () => {
     const pair = await freshPair();

@@ -22,3 +22,18 @@ export function usePayoutHistory() {
   const query = useInfiniteQuery(payoutHistoryQuery());
   return pagedScreenState(query, (page) => page.history, t("payouts.admin.loadFailed.history"));
 }
+
+/**
+ * The caller's requests older than the summary's newest few, a page at a time from `after` (the
+ * summary's next_cursor); nothing is fetched until `wanted` (the user asked for older ones).
+ */
+export function useOlderPayouts(after: string | null, wanted: boolean) {
+  const query = useInfiniteQuery({
+    queryKey: [...payoutsKeys.history(), "after", after],
+    queryFn: ({ pageParam, signal }) => getPayoutHistory(pageParam, signal),
+    initialPageParam: after,
+    getNextPageParam: cursorPaging.getNextPageParam,
+    enabled: wanted && after !== null,
+  });
+  return pagedScreenState(query, (page) => page.history, t("payouts.loadFailed"));
+}

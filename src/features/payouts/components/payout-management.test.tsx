@@ -101,6 +101,7 @@ beforeEach(() => {
       commissions: 1200,
     }),
     history: [item("a", "completed", 3060)],
+    next_cursor: null,
   };
   fakeApi.on(API.payoutSummary, () => summaryAnswer);
   fakeApi.on(API.requestPayout, () => {
@@ -116,6 +117,7 @@ beforeEach(() => {
         commissions: 1200,
       }),
       history: [pending, item("a", "completed", 3060)],
+      next_cursor: null,
     };
     return {
       message: "Payout requested. An admin will send it to your bank account by ABA transfer.",
@@ -234,6 +236,7 @@ describe("Payout Management (business)", () => {
     summaryAnswer = {
       summary: summaryOf({ earned: 3060, completed: 3060, available: 0 }),
       history: [item("a", "completed", 3060)],
+      next_cursor: null,
     };
     view = await render(<PayoutManagement user={business()} />);
     await waitFor(() => expect(text()).toContain("There is no balance available to request yet."));
@@ -245,6 +248,7 @@ describe("Payout Management (business)", () => {
     summaryAnswer = {
       summary: summaryOf({ earned: 2760, completed: 3060, available: -300 }),
       history: [item("a", "completed", 3060)],
+      next_cursor: null,
     };
     view = await render(<PayoutManagement user={business()} />);
     await waitFor(() => expect(text()).toContain("You owe $3.00. It will be deducted from your next earnings."));
@@ -282,6 +286,7 @@ describe("Payout Management (business)", () => {
     summaryAnswer = {
       summary: summaryOf({ earned: 9180, requested: 6120, completed: 3060, available: 0 }),
       history: [pending, item("a", "completed", 3060)],
+      next_cursor: null,
     };
     view = await render(<PayoutManagement user={business()} />);
     await waitFor(() => expect(text()).toContain("Awaiting admin"));
@@ -297,6 +302,7 @@ describe("Payout Management (business)", () => {
         item("b", "completed", 6120, { aba_reference: "ABA-778899", completed_at: "2026-11-22T06:00:00Z" }),
         item("a", "completed", 3060),
       ],
+      next_cursor: null,
     };
     await act(async () => realtime.channels.get("payout_requests")?.onChange());
     await waitFor(() => expect(historyRows()).toHaveLength(2));
@@ -315,7 +321,7 @@ describe("Payout Management (business)", () => {
 
 describe("Commission & Payout Management (influencer)", () => {
   it("has the influencer title, no business figures, the SPEC empty message and the influencer's order filter", async () => {
-    summaryAnswer = { summary: summaryOf({ earned: 0, available: 0 }, false), history: [] };
+    summaryAnswer = { summary: summaryOf({ earned: 0, available: 0 }, false), history: [], next_cursor: null };
     view = await render(<PayoutManagement user={influencer()} />);
     await waitFor(() =>
       expect(text()).toContain("No commission earnings yet. Start promoting your affiliate links to earn commissions!"),
@@ -334,7 +340,7 @@ describe("Commission & Payout Management (influencer)", () => {
   });
 
   it("requests a payout and is then disabled while it is pending", async () => {
-    summaryAnswer = { summary: summaryOf({ earned: 400, available: 400 }, false), history: [] };
+    summaryAnswer = { summary: summaryOf({ earned: 400, available: 400 }, false), history: [], next_cursor: null };
     view = await render(<PayoutManagement user={influencer()} />);
     await waitFor(() => expect(requestButton().disabled).toBe(false));
     expect(text()).toContain("No completed payouts yet.");
@@ -347,7 +353,7 @@ describe("Commission & Payout Management (influencer)", () => {
   });
 
   it("links the bank hint to the influencer profile", async () => {
-    summaryAnswer = { summary: summaryOf({ earned: 400, available: 400 }, false), history: [] };
+    summaryAnswer = { summary: summaryOf({ earned: 400, available: 400 }, false), history: [], next_cursor: null };
     view = await render(<PayoutManagement user={influencer({ bank_name: null })} />);
     await waitFor(() =>
       expect(text()).toContain(
@@ -356,6 +362,31 @@ describe("Commission & Payout Management (influencer)", () => {
     );
     expect(screen.getByRole("link", { name: "Go to your profile" }).getAttribute("href")).toBe("/influencer/profile");
     expect(requestButton().disabled).toBe(true);
+  });
+
+  it("loads older payouts after the summary's newest, a page at a time, only when asked", async () => {
+    summaryAnswer = { ...summaryAnswer, next_cursor: "after-a" };
+    const cursors: (string | null)[] = [];
+    fakeApi.on(API.payoutHistory, ({ query }) => {
+      cursors.push(query.get("cursor"));
+      return query.get("cursor") === "after-a"
+        ? { history: [item("c", "completed", 1000, { completed_at: "2026-11-01T05:00:00Z" })], next_cursor: "after-c" }
+        : { history: [item("d", "completed", 500, { completed_at: "2026-10-01T05:00:00Z" })], next_cursor: null };
+    });
+    view = await render(<PayoutManagement user={business()} />);
+    await waitFor(() => expect(historyRows()).toHaveLength(1));
+    expect(cursors).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "Load more" }));
+    await waitFor(() => expect(historyRows()).toHaveLength(2));
+    fireEvent.click(screen.getByRole("button", { name: "Load more" }));
+    await waitFor(() => expect(historyRows()).toHaveLength(3));
+    expect(cursors).toEqual(["after-a", "after-c"]);
+    expect(historyRows().map((row) => row.getAttribute("aria-label"))).toEqual([
+      "Payout of $30.60, ABA reference ABA-A",
+      "Payout of $10.00, ABA reference ABA-C",
+      "Payout of $5.00, ABA reference ABA-D",
+    ]);
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
 
   it("says where a pending request will be paid: the details of when it was requested, not the profile's", async () => {
@@ -368,6 +399,7 @@ describe("Commission & Payout Management (influencer)", () => {
     summaryAnswer = {
       summary: summaryOf({ earned: 6120, requested: 6120, available: 0 }),
       history: [pending],
+      next_cursor: null,
     };
     // The profile already says something else.
     view = await render(

@@ -3,7 +3,7 @@
 // negative available amount is owed), Request Payout behind a confirmation dialog (disabled without
 // bank details, without an available amount or while a request is pending, which is shown as
 // awaiting admin with the bank details it will be paid to, as they were when requested), and the
-// completed payouts. A failed summary shows zero amounts, no history and the error; a 401 signs the
+// completed payouts (the summary's newest; older ones a page at a time). A failed summary shows zero amounts, no history and the error; a 401 signs the
 // user out to /login (docs/product.md, "When something fails"). Live: changes of the user's payout
 // requests and orders refresh the summary, and a request this page showed as pending that turns
 // completed is announced with its ABA reference.
@@ -19,7 +19,9 @@ import {
   EmptyState,
   LiveIndicator,
   LoadingState,
+  LoadMore,
   Modal,
+  RetryAlert,
   useToast,
 } from "@/components/ui/index.ts";
 import { paths } from "@/config/paths.ts";
@@ -31,6 +33,7 @@ import { t } from "@/features/payouts/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { combinedLiveStatus } from "@/lib/live-status.ts";
 import { usePayoutSummary } from "@/features/payouts/api/get-payout-summary.ts";
+import { useOlderPayouts } from "@/features/payouts/api/get-payout-history.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 import { useRequestPayout } from "@/features/payouts/api/request-payout.ts";
 import {
@@ -70,6 +73,9 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [requestError, setRequestError] = useState<string | null>(null);
   const historyTitleId = useId();
+  // The summary carries the newest requests; older ones load a page at a time once the user
+  // scrolls to the end of the list or presses Load more.
+  const [olderWanted, setOlderWanted] = useState(false);
 
   const payoutsLive = useTableInvalidation({
     name: "my-payouts",
@@ -113,8 +119,10 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
   const failed = summary.error !== null;
   const figures = failed || !data ? ZERO_SUMMARY : data.summary;
   const items = failed || !data ? [] : data.history;
+  const olderAfter = failed || !data ? null : data.next_cursor;
+  const older = useOlderPayouts(olderAfter, olderWanted);
   const pending = pendingPayout(items);
-  const history = completedPayouts(items);
+  const history = completedPayouts(olderWanted ? [...items, ...(older.data ?? [])] : items);
   const bankDetails = hasBankDetails(user);
   const block = failed ? "nothing-available" : requestBlock(figures, pending, bankDetails);
   const available = figures.available_for_payout_cents;
@@ -213,6 +221,17 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
             ) : (
               !failed && <EmptyState icon="cash" title={emptyHistory} />
             )}
+            {olderWanted && older.error && (
+              <RetryAlert onRetry={older.refetch} retrying={older.isFetching}>
+                {older.error}
+              </RetryAlert>
+            )}
+            <LoadMore
+              shown={history.length}
+              hasMore={olderAfter !== null && (!olderWanted || older.isLoading || older.hasMore)}
+              loading={olderWanted && (older.isLoading || older.loadingMore)}
+              onLoadMore={olderWanted ? older.loadMore : () => setOlderWanted(true)}
+            />
           </section>
         </div>
       )}

@@ -136,10 +136,19 @@ export const payoutStatsSchema = z.object({
   ...moneyShape("cash_held"),
 });
 
-/** GET /payouts/summary: balances and the caller's requests, newest first */
+/**
+ * How many of the caller's requests GET /payouts/summary carries. Every order change on an open
+ * dashboard refetches the summary, so it holds the newest few, whose cost does not grow with the
+ * years of history; older ones are paged from GET /payouts/history after its next_cursor.
+ */
+export const SUMMARY_HISTORY_SIZE = 10;
+
+/** GET /payouts/summary: balances and the caller's newest requests, newest first */
 export const payoutSummaryResponseSchema = z.object({
   summary: payoutSummarySchema,
   history: z.array(payoutItemSchema),
+  // Where GET /payouts/history continues after `history`; null when it holds every request.
+  next_cursor: nextCursor,
 });
 
 /** POST /payouts/request (201) */

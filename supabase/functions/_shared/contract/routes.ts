@@ -453,7 +453,8 @@ export const API = {
     role: only(["business", "influencer"], { to: "have payout balances" }),
     request: none,
     response: json(payoutSummaryResponseSchema),
-    summary: "The caller's balances and payout requests (at most 500, newest first).",
+    summary:
+      "The caller's balances and newest payout requests (at most 10), with the cursor where GET /payouts/history goes on.",
   }),
   requestPayout: route({
     method: "POST",

@@ -47,14 +47,18 @@ type PayoutRow = Pick<
   user_type: PayoutUserType;
 } & Coverage;
 
-/** Payout requests (history items), newest first; `where` filters `r` (payout_requests). */
-export async function readPayouts(tx: Tx, where: Fragment, limit = 500): Promise<PayoutItem[]> {
-  return (await readPayoutRows(tx, where, limit)).map(toPayoutJson);
+/** The payout requests `where` picks (it filters `r`, payout_requests), newest first. */
+export async function readPayouts(tx: Tx, where: Fragment): Promise<PayoutItem[]> {
+  return (await readPayoutRows(tx, where, null)).map(toPayoutJson);
 }
 
-/** One page of the payout requests RLS lets the caller read (their own; an admin's: everyone's). */
-export async function readPayoutPage(tx: Tx, page: PageQuery) {
-  const rows = await readPayoutRows(tx, afterCursor(tx, tx`r.requested_at`, tx`r.id`, page.cursor), rowsToRead(page));
+/**
+ * One page of the payout requests RLS lets the caller read (their own; an admin's: everyone's),
+ * narrowed by `where` (on `r`).
+ */
+export async function readPayoutPage(tx: Tx, page: PageQuery, where: Fragment = tx`true`) {
+  const after = afterCursor(tx, tx`r.requested_at`, tx`r.id`, page.cursor);
+  const rows = await readPayoutRows(tx, tx`${where} and ${after}`, rowsToRead(page));
   const { rows: shown, next_cursor } = pageOf(rows, page);
   return { history: shown.map(toPayoutJson), next_cursor };
 }

@@ -28,6 +28,7 @@ import {
   type PayoutSummaryResponse,
   type PayoutUserType,
   type PendingPayoutsResponse,
+  SUMMARY_HISTORY_SIZE,
 } from "../../_shared/contract/payouts.ts";
 import type { Database } from "../../_shared/database.types.ts";
 import { parseJsonBody, parseQuery, uuidParam } from "../../_shared/validation.ts";
@@ -39,15 +40,19 @@ type PublicFunctions = Database["public"]["Functions"];
 export function payoutRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  // GET /payouts/summary - the caller's balances and payout requests
+  // GET /payouts/summary - the caller's balances and newest payout requests
   app.get("/summary", async (c) => {
     const user = c.get("user");
-    const { summary, history } = await asUser(deps.sql, c.get("claims"), async (tx) => ({
-      // The route table lets only businesses and influencers here.
-      summary: await readSummary(tx, user.id, user.user_type as PayoutUserType),
-      history: await readPayouts(tx, tx`r.user_id = ${user.id}`),
-    }));
-    return c.json({ summary, history } satisfies PayoutSummaryResponse);
+    const answer = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      // Both queries leave together (one round trip); the route table lets only businesses and
+      // influencers here.
+      const [summary, { history, next_cursor }] = await Promise.all([
+        readSummary(tx, user.id, user.user_type as PayoutUserType),
+        readPayoutPage(tx, { limit: SUMMARY_HISTORY_SIZE, cursor: undefined }, tx`r.user_id = ${user.id}`),
+      ]);
+      return { summary, history, next_cursor } satisfies PayoutSummaryResponse;
+    });
+    return c.json(answer);
   });
 
   // POST /payouts/request - request everything available (no body)
