@@ -25,13 +25,14 @@
 //
 // A benchmark, not a test: it asserts nothing beyond every order being accepted.
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { freePort } from "../local-stack/free-port.ts";
 import { startStack } from "../local-stack/stack.ts";
+import { percentiles, postmasterPidOf, procStat, selfCpuMs, treeCpuMs } from "./measure.ts";
 
 const total = Number(process.argv[2] ?? 2000);
 const concurrency = Number(process.argv[3] ?? 16);
@@ -47,61 +48,6 @@ const settingsStatement =
   `set_config('statement_timeout', '8s', true)`;
 const placedColumns = `"id","order_number","product_name","quantity","unit_price_cents","delivery_fee_cents","total_cents","status","created_at"`;
 /** Linux's USER_HZ: /proc reports CPU time in these ticks. */
-const TICKS_PER_MS = 100 / 1000;
-
-/** A process's utime, stime, cutime, cstime (ms) and parent, or undefined once it has ended. */
-function procStat(pid: number): { own: number; children: number; ppid: number } | undefined {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return undefined;
-  }
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // After the command name: state, ppid, ..., utime (11), stime (12), cutime (13), cstime (14).
-  return {
-    ppid: Number(fields[1]),
-    own: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS,
-    children: (Number(fields[13]) + Number(fields[14])) / TICKS_PER_MS,
-  };
-}
-
-/**
- * CPU ms used so far by a process and every process under it: their own time, and the time of
- * those that ended (their parent reaped them into its cutime/cstime).
- */
-function treeCpuMs(root: number | undefined): number {
-  if (!root) return 0;
-  const parents = new Map<number, number>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    const stat = procStat(Number(name));
-    if (stat) parents.set(Number(name), stat.ppid);
-  }
-  let sum = 0;
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.pop()!;
-    const stat = procStat(pid);
-    if (!stat) continue;
-    sum += stat.own + stat.children;
-    for (const [child, parent] of parents) if (parent === pid) queue.push(child);
-  }
-  return sum;
-}
-
-/** This Node process's CPU ms, and that of the children it reaped (pgbench). */
-function selfCpuMs(): { own: number; children: number } {
-  const stat = procStat(process.pid)!;
-  return { own: stat.own, children: stat.children };
-}
-
-function percentiles(values: number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
-  return `p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`;
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const load = () =>
   loadavg()
@@ -116,9 +62,7 @@ const stack = await startStack({
   dataDir,
   admin: { email: "admin@example.com", password: "Admin123!" },
 });
-const postmasterPid = Number(
-  readFileSync(join(dataDir, "postgres", "pgdata", "postmaster.pid"), "utf8").split("\n")[0],
-);
+const postmasterPid = postmasterPidOf(dataDir);
 const sql = postgres(stack.databaseUrl, { max: 4, onnotice: () => {} });
 const admin = postgres(stack.adminDatabaseUrl, { max: 1, onnotice: () => {} });
 try {

@@ -21,6 +21,9 @@ begin
   if not exists (select from pg_roles where rolname = 'supabase_storage_admin') then
     create role supabase_storage_admin nologin noinherit;
   end if;
+  if not exists (select from pg_roles where rolname = 'supabase_realtime_admin') then
+    create role supabase_realtime_admin nologin noinherit;
+  end if;
   if not exists (select from pg_roles where rolname = 'postgres') then
     create role postgres login;
   end if;
@@ -77,6 +80,110 @@ end
 $$;
 -- Owned by postgres, as on hosted, so migrations can add their tables to it.
 alter publication supabase_realtime owner to postgres;
+
+-- realtime: what Supabase Realtime creates in a project for Broadcast from the database (its
+-- tenant migrations, server 2.129): realtime.messages, partitioned by day on inserted_at (the
+-- Realtime server, here the stand-in in local-stack/realtime, creates the partitions of
+-- yesterday to three days ahead and drops those older than three days), realtime.topic(),
+-- realtime.send() and realtime.broadcast_changes(), and the publication the server streams
+-- inserted messages from. RLS is on and there are no policies: a project's migrations add them
+-- (who may join which private topic). Owned by supabase_realtime_admin, as on hosted; `postgres`
+-- is a member so migrations can create policies on realtime.messages (hosted allows that too).
+create schema if not exists realtime authorization supabase_realtime_admin;
+grant usage on schema realtime to postgres, anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+) partition by range (inserted_at);
+alter table realtime.messages owner to supabase_realtime_admin;
+alter table realtime.messages enable row level security;
+create index if not exists messages_inserted_at_topic_index on realtime.messages (inserted_at desc, topic)
+  where extension = 'broadcast' and private is true;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+grant all on realtime.messages to postgres;
+grant supabase_realtime_admin to postgres;
+
+-- The topic of the channel a policy is checked for: the server sets it (without the "realtime:"
+-- prefix) before it checks a join, and realtime.send sets it before its insert.
+create or replace function realtime.topic() returns text
+language sql stable
+as $$
+  select nullif(current_setting('realtime.topic', true), '')::text
+$$;
+alter function realtime.topic() owner to supabase_realtime_admin;
+
+-- Sends one message to a topic's subscribers once the transaction commits. It runs as the caller
+-- (so RLS on realtime.messages applies to the insert) and never fails the caller: any error, a
+-- missing partition included, becomes a WARNING and the message is lost.
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+declare
+  generated_id uuid;
+  final_payload jsonb;
+begin
+  begin
+    generated_id := gen_random_uuid();
+    if payload ? 'id' then
+      final_payload := payload;
+    else
+      final_payload := jsonb_set(payload, '{id}', to_jsonb(generated_id));
+    end if;
+    execute format('set local realtime.topic to %L', topic);
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (generated_id, final_payload, event, topic, private, 'broadcast');
+  exception
+    when others then
+      raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
+  end;
+end;
+$$;
+alter function realtime.send(jsonb, text, text, boolean) owner to supabase_realtime_admin;
+
+-- A row trigger's change as one message: {old_record, record, operation, table, schema}.
+create or replace function realtime.broadcast_changes(
+  topic_name text, event_name text, operation text, table_name text, table_schema text,
+  new record, old record, level text default 'ROW'
+) returns void
+language plpgsql
+as $$
+declare
+  row_data jsonb;
+begin
+  if level = 'STATEMENT' then
+    raise exception 'function can only be triggered for each row, not for each statement';
+  end if;
+  if operation in ('INSERT', 'UPDATE', 'DELETE') then
+    row_data := jsonb_build_object('old_record', old, 'record', new, 'operation', operation,
+                                   'table', table_name, 'schema', table_schema);
+    perform realtime.send(row_data, event_name, topic_name);
+  else
+    raise exception 'Unexpected operation type: %', operation;
+  end if;
+exception
+  when others then
+    raise exception 'Failed to process the row: %', sqlerrm;
+end;
+$$;
+alter function realtime.broadcast_changes(text, text, text, text, text, record, record, text)
+  owner to supabase_realtime_admin;
+
+do $$
+begin
+  if not exists (select from pg_publication where pubname = 'supabase_realtime_messages_publication') then
+    create publication supabase_realtime_messages_publication for table realtime.messages;
+  end if;
+end
+$$;
 
 -- storage: the two tables of Supabase Storage the stand-in uses. Buckets are rows, so a
 -- migration can create one exactly as it would on hosted Supabase.

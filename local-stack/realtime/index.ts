@@ -1,8 +1,12 @@
-// A Docker-less stand-in for Supabase Realtime's postgres_changes, for the local stack and
-// tests. It speaks the Phoenix protocol realtime-js uses (vsn 1.0.0 and 2.0.0), reads changes by
-// logical replication (pgoutput, publication supabase_realtime) and, like hosted Realtime, sends an
-// INSERT or UPDATE to a subscriber only when that subscriber's JWT could SELECT the row under RLS.
-// Broadcast and presence are not implemented (channels using only them still join).
+// A Docker-less stand-in for Supabase Realtime, for the local stack and tests. It speaks the
+// Phoenix protocol realtime-js uses (vsn 1.0.0 and 2.0.0) and reads the database by logical
+// replication (pgoutput), for two features of hosted Realtime:
+//   - Broadcast from the database: rows inserted into realtime.messages (realtime.send) go to the
+//     channels joined on their topic; a private channel is joined only when the project's RLS
+//     policies on realtime.messages let the user read its topic (channel-access.ts).
+//   - postgres_changes (publication supabase_realtime): an INSERT or UPDATE goes to a subscriber
+//     only when that subscriber's JWT could SELECT the row under RLS.
+// Presence, and broadcasts sent by clients, are not implemented (channels using them still join).
 //
 // The caller owns the HTTP server and routes upgrades of /realtime/v1/websocket here.
 import type { IncomingMessage } from "node:http";
@@ -12,8 +16,10 @@ import postgres from "postgres";
 import type { ApiKeys } from "../keys.ts";
 import { WebSocketServer } from "ws";
 import { Authoriser } from "./authorise.ts";
+import { BroadcastRouter } from "./broadcasts.ts";
 import { Dispatcher, type Subscriber } from "./dispatcher.ts";
 import { TypeResolver } from "./pg-types.ts";
+import { keepPartitions } from "./partitions.ts";
 import { DEFAULT_VSN, isSupportedVsn } from "./protocol.ts";
 import { RelationCatalog } from "./relations.ts";
 import { ReplicationStream } from "./replication.ts";
@@ -56,20 +62,28 @@ export async function startRealtime(opts: {
     for (const session of sessions) yield* session.channels.values();
   }
   const dispatcher = new Dispatcher(subscribers, new Authoriser(sql, log), log);
+  const broadcasts = new BroadcastRouter();
   const replication = new ReplicationStream({
     databaseUrl: opts.databaseUrl,
     sql,
     relations,
-    onTransaction: (transaction) => dispatcher.dispatch(transaction),
+    onTransaction: (transaction) => {
+      // Broadcasts need no check per message, so they leave at once; changes wait for theirs.
+      broadcasts.deliver(transaction.messages);
+      if (transaction.changes.length > 0) dispatcher.dispatch(transaction);
+    },
     log,
   });
+  let stopPartitions = () => {};
   try {
+    stopPartitions = await keepPartitions(sql, log);
     // With synchronous_commit off, WAL reaches the walsender only on the WAL writer's next round:
     // events then lag by 100-200 ms instead of a few ms.
     const [{ synchronous_commit }] = await sql`show synchronous_commit`;
     if (synchronous_commit === "off") log("synchronous_commit is off: expect events 100-200 ms late");
     await replication.start();
   } catch (error) {
+    stopPartitions();
     await sql.end({ timeout: 1 });
     throw error;
   }
@@ -93,6 +107,7 @@ export async function startRealtime(opts: {
       const session = new Session(ws, vsn, toAuth(checked.token, checked.claims), {
         sql,
         verifier,
+        broadcasts,
         nextBindingId: () => nextBindingId++,
         log,
         logOnce,
@@ -121,6 +136,7 @@ export async function startRealtime(opts: {
     async close() {
       if (closing) return;
       closing = true;
+      stopPartitions();
       for (const socket of pendingUpgrades) socket.destroy();
       // 1012 "service restart": clients reconnect, as they would to a restarted hosted Realtime.
       await Promise.all([...sessions].map((session) => session.close(1012, "realtime stand-in stopped")));

@@ -2,8 +2,9 @@
 // picks one with the `vsn` query parameter:
 //   1.0.0: JSON objects  {topic, event, payload, ref, join_ref}
 //   2.0.0: JSON arrays   [join_ref, ref, topic, event, payload]
-// In 2.0.0 the client also sends broadcasts as binary frames (a small header then the payload);
-// the stand-in does not relay broadcasts, but it decodes that header so it can answer the push.
+// In 2.0.0 broadcasts travel as binary frames (a small header then the payload): the client's
+// pushes (decoded here so the stand-in can answer them; it does not relay them) and the server's
+// messages from realtime.messages (encoded here).
 
 export type Vsn = "1.0.0" | "2.0.0";
 export const SUPPORTED_VSNS: readonly Vsn[] = ["1.0.0", "2.0.0"];
@@ -87,4 +88,38 @@ function decodeBinaryPush(data: Buffer): PhoenixMessage {
     event: "broadcast",
     payload: { type: "broadcast", event: userEvent },
   };
+}
+
+// Hosted Realtime's "user broadcast" (kind 4), the frame of a message from realtime.messages under
+// vsn 2.0.0: kind, the byte lengths of topic, user event and metadata, the payload encoding
+// (1: JSON), then those strings, then the payload as it was stored (jsonb's text).
+const USER_BROADCAST = 4;
+const JSON_ENCODING = 1;
+
+/**
+ * A message of realtime.messages as sent to a channel joined as `topic` ("realtime:<name>"):
+ * binary under 2.0.0, under 1.0.0 the JSON "broadcast" event Phoenix's V1 serializer writes.
+ */
+export function encodeUserBroadcast(
+  message: { topic: string; event: string; id: string; payloadJson: string },
+  vsn: Vsn,
+): string | Buffer {
+  const meta = JSON.stringify({ id: message.id });
+  if (vsn === "1.0.0") {
+    return JSON.stringify({
+      topic: message.topic,
+      event: "broadcast",
+      payload: {
+        event: message.event,
+        payload: JSON.parse(message.payloadJson),
+        type: "broadcast",
+        meta: JSON.parse(meta),
+      },
+      ref: null,
+    });
+  }
+  const parts = [message.topic, message.event, meta].map((text) => Buffer.from(text, "utf8"));
+  if (parts.some((part) => part.length > 255)) throw new Error("topic, event or metadata longer than 255 bytes");
+  const header = Buffer.from([USER_BROADCAST, parts[0].length, parts[1].length, parts[2].length, JSON_ENCODING]);
+  return Buffer.concat([header, ...parts, Buffer.from(message.payloadJson, "utf8")]);
 }

@@ -1,6 +1,8 @@
-// The change feed: logical replication with the built-in pgoutput plugin from the publication
-// supabase_realtime (the one migrations add tables to, as on hosted Supabase), through
-// pg-logical-replication.
+// The change feed: logical replication with the built-in pgoutput plugin, through
+// pg-logical-replication, from two publications: supabase_realtime (the one migrations add tables
+// to, for postgres_changes) and supabase_realtime_messages_publication (realtime.messages, whose
+// inserted rows are Broadcast from the database). Hosted Realtime streams each from a connection
+// of its own; one stream here decodes the WAL once, and each committed transaction carries both.
 //
 // The slot is TEMPORARY, created on the streaming connection itself: Postgres drops it when that
 // connection ends, so even a killed process leaves no slot behind to pin WAL forever. stop()
@@ -12,6 +14,7 @@ import type { Sql } from "postgres";
 import type { RelationCatalog, RelationInfo } from "./relations.ts";
 
 export const PUBLICATION = "supabase_realtime";
+export const MESSAGES_PUBLICATION = "supabase_realtime_messages_publication";
 
 /** Column values as pgoutput's text output; null for NULL, undefined for an unchanged TOAST value. */
 export type RawTuple = Record<string, string | null | undefined>;
@@ -30,7 +33,10 @@ export interface CommittedTransaction {
   xid: number;
   /** Commit time, as hosted Realtime formats it (UTC, milliseconds, "Z"). */
   commitTimestamp: string;
+  /** Changes of the tables in supabase_realtime. */
   changes: RawChange[];
+  /** Rows inserted into realtime.messages (its daily partitions), as pgoutput's text. */
+  messages: RawTuple[];
 }
 
 /**
@@ -62,6 +68,8 @@ export class ReplicationStream {
   private stopped = false;
   private restartTimer: NodeJS.Timeout | null = null;
   private transaction: CommittedTransaction | null = null;
+  /** Relation ids of realtime.messages' partitions (pgoutput names the partition, not the root). */
+  private readonly messageRelations = new Set<number>();
 
   constructor(
     private readonly opts: {
@@ -103,7 +111,10 @@ export class ReplicationStream {
         streaming = true;
         resolve();
       });
-      const plugin = new TemporarySlotPgoutput({ protoVersion: 1, publicationNames: [PUBLICATION] });
+      const plugin = new TemporarySlotPgoutput({
+        protoVersion: 1,
+        publicationNames: [PUBLICATION, MESSAGES_PUBLICATION],
+      });
       service.subscribe(plugin, this.slotName).then(
         () =>
           streaming ? this.onStreamEnded(service, null) : reject(new Error("replication ended before it started")),
@@ -158,12 +169,22 @@ export class ReplicationStream {
           xid: message.xid >>> 0, // the library reads it as a signed int32
           commitTimestamp: toIsoMillis(message.commitTime as bigint),
           changes: [],
+          messages: [],
         };
         return;
       case "relation":
-        this.opts.relations.update(message);
+        if (message.schema === "realtime" && message.name.startsWith("messages")) {
+          this.messageRelations.add(message.relationOid);
+        } else {
+          this.opts.relations.update(message);
+        }
         return;
       case "insert":
+        // Only inserts of realtime.messages are broadcast (hosted ignores their updates and deletes).
+        if (this.messageRelations.has(message.relation.relationOid)) {
+          this.transaction?.messages.push(message.new as RawTuple);
+          return;
+        }
         this.transaction?.changes.push({
           type: "INSERT",
           relation: this.opts.relations.get(message.relation.relationOid),
@@ -172,6 +193,7 @@ export class ReplicationStream {
         });
         return;
       case "update":
+        if (this.messageRelations.has(message.relation.relationOid)) return;
         this.transaction?.changes.push({
           type: "UPDATE",
           relation: this.opts.relations.get(message.relation.relationOid),
@@ -180,6 +202,7 @@ export class ReplicationStream {
         });
         return;
       case "delete":
+        if (this.messageRelations.has(message.relation.relationOid)) return;
         this.transaction?.changes.push({
           type: "DELETE",
           relation: this.opts.relations.get(message.relation.relationOid),
@@ -190,7 +213,9 @@ export class ReplicationStream {
       case "commit": {
         const transaction = this.transaction;
         this.transaction = null;
-        if (transaction && transaction.changes.length > 0) this.opts.onTransaction(transaction);
+        if (transaction && (transaction.changes.length > 0 || transaction.messages.length > 0)) {
+          this.opts.onTransaction(transaction);
+        }
         return;
       }
       default:

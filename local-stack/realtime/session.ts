@@ -5,9 +5,11 @@
 // heartbeat, the heartbeat reply means the token is in force.
 import type { RawData, WebSocket } from "ws";
 import { parseBindings, type PostgresBinding } from "./bindings.ts";
+import type { BroadcastRouter, BroadcastSubscriber } from "./broadcasts.ts";
 import type { Change } from "./changes.ts";
+import { mayRead, mayWrite, MissingPartitionError } from "./channel-access.ts";
 import type { Subscriber, SubscriberAuth } from "./dispatcher.ts";
-import { decodeFrame, encodeMessage, type PhoenixMessage, type Vsn } from "./protocol.ts";
+import { decodeFrame, encodeMessage, encodeUserBroadcast, type PhoenixMessage, type Vsn } from "./protocol.ts";
 import type { Sql } from "postgres";
 import { checkBindings } from "./subscription-check.ts";
 import { msUntilExpiry, type TokenVerifier } from "./tokens.ts";
@@ -15,6 +17,7 @@ import { msUntilExpiry, type TokenVerifier } from "./tokens.ts";
 export interface SessionDeps {
   sql: Sql;
   verifier: TokenVerifier;
+  broadcasts: BroadcastRouter;
   nextBindingId: () => number;
   log: (message: string) => void;
   logOnce: (message: string) => void;
@@ -22,9 +25,11 @@ export interface SessionDeps {
 
 const MAX_TIMER_MS = 2 ** 31 - 1; // setTimeout fires at once for longer delays
 
-export class Channel implements Subscriber {
+export class Channel implements Subscriber, BroadcastSubscriber {
   active = true;
   expiryTimer: NodeJS.Timeout | null = null;
+  /** Whether this identity may send broadcasts (private channels; asked at the first send). */
+  write: { auth: SubscriberAuth; allowed: Promise<boolean> } | null = null;
 
   constructor(
     readonly session: Session,
@@ -32,6 +37,7 @@ export class Channel implements Subscriber {
     readonly joinRef: string | null,
     readonly bindings: PostgresBinding[],
     public auth: SubscriberAuth,
+    readonly isPrivate: boolean,
   ) {}
 
   /** The channel name as hosted Realtime reports it in system events. */
@@ -47,6 +53,10 @@ export class Channel implements Subscriber {
       event: "postgres_changes",
       payload: { ids, data },
     });
+  }
+
+  sendBroadcast(message: { event: string; id: string; payloadJson: string }): void {
+    this.session.sendFrame(encodeUserBroadcast({ topic: this.topic, ...message }, this.session.vsn));
   }
 
   sendSystem(extension: string, status: "ok" | "error", message: string): void {
@@ -67,7 +77,7 @@ export class Session {
 
   constructor(
     private readonly ws: WebSocket,
-    private readonly vsn: Vsn,
+    readonly vsn: Vsn,
     /** The apikey's identity: used by joins without access_token and after a sign-out. */
     private readonly apikeyAuth: SubscriberAuth,
     private readonly deps: SessionDeps,
@@ -78,7 +88,12 @@ export class Session {
   }
 
   send(message: PhoenixMessage): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeMessage(message, this.vsn));
+    this.sendFrame(encodeMessage(message, this.vsn));
+  }
+
+  /** A text frame, or a binary one (a Buffer). */
+  sendFrame(frame: string | Buffer): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame);
   }
 
   /** Ends the connection (server shutdown); the client reconnects on its own. */
@@ -132,9 +147,12 @@ export class Session {
       return;
     }
     if (event === "access_token") return this.refreshToken(channel, message.payload?.access_token);
+    if (event === "broadcast" && channel.isPrivate) return this.dropClientBroadcast(channel);
     if (event === "broadcast" || event === "presence") {
-      this.deps.logOnce(`${event} is not supported by the local Realtime stand-in (postgres_changes only)`);
-      this.reply(message, "error", { reason: `${event} is not supported by the local Realtime stand-in` });
+      // Public client broadcasts and presence are not relayed; saying so beats a silent timeout.
+      const what = event === "broadcast" ? "a client's broadcast" : "presence";
+      this.deps.logOnce(`${what} is not supported by the local Realtime stand-in (Broadcast from the database is)`);
+      this.reply(message, "error", { reason: `${what} is not supported by the local Realtime stand-in` });
       return;
     }
     this.reply(message, "error", { reason: `unsupported event ${event}` });
@@ -151,33 +169,64 @@ export class Session {
 
     const payload = message.payload ?? {};
     const config = payload.config ?? {};
-    if (config.private === true) {
-      this.reply(message, "error", {
-        reason:
-          "Private channels are not supported by the local Realtime stand-in (they need realtime.messages policies)",
-      });
+    const name = message.topic.slice("realtime:".length);
+    if (!name) {
+      this.reply(message, "error", { reason: "TopicNameRequired: You must provide a topic name" });
       return;
     }
     const token =
       typeof payload.access_token === "string" && payload.access_token ? payload.access_token : this.apikeyAuth.token;
     const checked = await this.deps.verifier.verify(token);
     if (!checked.ok) {
-      this.reply(message, "error", { reason: checked.reason });
+      this.reply(message, "error", { reason: `${checked.code}: ${checked.reason}` });
       return;
+    }
+    const auth = toAuth(checked.token, checked.claims);
+    // Hosted accepts "private" as a boolean or its text.
+    const isPrivate = config.private === true || config.private === "true";
+    if (isPrivate) {
+      const refusal = await this.readRefusal(name, auth);
+      if (refusal) {
+        this.reply(message, "error", { reason: refusal });
+        return;
+      }
     }
     if (this.disposed) return;
     const bindings = parseBindings(config.postgres_changes, this.deps.nextBindingId);
-    const channel = new Channel(
-      this,
-      message.topic,
-      message.join_ref ?? message.ref,
-      bindings,
-      toAuth(checked.token, checked.claims),
-    );
+    const channel = new Channel(this, message.topic, message.join_ref ?? message.ref, bindings, auth, isPrivate);
     this.channels.set(message.topic, channel);
+    this.deps.broadcasts.add(channel);
     this.reply(message, "ok", { postgres_changes: bindings.map((binding) => binding.echo) });
     this.scheduleExpiry(channel);
     if (bindings.length > 0) void this.confirmBindings(channel);
+  }
+
+  /** Why `auth` may not join the private channel `name`, or null when it may. */
+  private async readRefusal(name: string, auth: SubscriberAuth): Promise<string | null> {
+    try {
+      if (await mayRead(this.deps.sql, name, auth)) return null;
+    } catch (error) {
+      if (error instanceof MissingPartitionError) return error.message;
+      // A policy that fails is a refusal on hosted too (logged there as RlsPolicyError).
+      this.deps.log(`the read policy of ${name} failed: ${error instanceof Error ? error.message : error}`);
+    }
+    return `Unauthorized: You do not have permissions to read from this Channel topic: ${name}`;
+  }
+
+  /**
+   * A broadcast pushed by a client on a private channel. Hosted checks the INSERT policy of
+   * realtime.messages once per identity and drops the message without a reply when it refuses;
+   * the stand-in relays no client broadcast at all, so an allowed one is only logged.
+   */
+  private async dropClientBroadcast(channel: Channel): Promise<void> {
+    const auth = channel.auth;
+    if (channel.write?.auth !== auth) {
+      const allowed = mayWrite(this.deps.sql, channel.name, auth).catch(() => false);
+      channel.write = { auth, allowed };
+    }
+    if (await channel.write.allowed) {
+      this.deps.logOnce(`a client broadcast on ${channel.name} is allowed by policy but not relayed by the stand-in`);
+    }
   }
 
   /** Sends "Subscribed to PostgreSQL", or the reason some binding can never fire. */
@@ -217,7 +266,16 @@ export class Session {
       this.shutdownChannel(channel, checked.reason);
       return;
     }
-    channel.auth = toAuth(checked.token, checked.claims);
+    const auth = toAuth(checked.token, checked.claims);
+    // A private channel's read is checked again for the new identity; losing it ends the channel.
+    if (channel.isPrivate && (await this.readRefusal(channel.name, auth))) {
+      if (channel.active) {
+        this.shutdownChannel(channel, `You no longer have permission to read from this Channel topic: ${channel.name}`);
+      }
+      return;
+    }
+    if (!channel.active) return;
+    channel.auth = auth;
     this.scheduleExpiry(channel);
   }
 
@@ -255,6 +313,7 @@ export class Session {
     channel.active = false;
     if (channel.expiryTimer) clearTimeout(channel.expiryTimer);
     if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic);
+    this.deps.broadcasts.remove(channel);
   }
 
   private reply(message: PhoenixMessage, status: "ok" | "error", response: unknown) {

@@ -8,7 +8,11 @@ import type { ApiKeys } from "../keys.ts";
 
 export type Claims = Record<string, unknown> & { role: string; exp: number; sub?: string };
 
-export type TokenCheck = { ok: true; token: string; claims: Claims } | { ok: false; reason: string };
+/**
+ * A refusal: `reason` is what hosted Realtime says in a system message, `code` what it puts before
+ * it in a join error ("<code>: <reason>").
+ */
+export type TokenCheck = { ok: true; token: string; claims: Claims } | { ok: false; code: string; reason: string };
 
 // An API key does not expire; its identity is given an exp far enough away to never end a channel.
 const API_KEY_EXP = 4102444800; // 2100-01-01
@@ -20,7 +24,9 @@ export class TokenVerifier {
   ) {}
 
   async verify(token: unknown): Promise<TokenCheck> {
-    if (typeof token !== "string" || token.length === 0) return { ok: false, reason: "Missing JWT" };
+    if (typeof token !== "string" || token.length === 0) {
+      return { ok: false, code: "MalformedJWT", reason: "The token provided is not a valid JWT" };
+    }
     if (this.apiKeys.publishable.includes(token))
       return { ok: true, token, claims: { role: "anon", exp: API_KEY_EXP } };
     if (this.apiKeys.secret.includes(token)) {
@@ -29,7 +35,7 @@ export class TokenVerifier {
     try {
       const { payload } = await jwtVerify(token, this.keySet, { algorithms: ["ES256"] });
       if (typeof payload.role !== "string" || typeof payload.exp !== "number") {
-        return { ok: false, reason: "Fields `role` and `exp` are required in JWT" };
+        return { ok: false, code: "InvalidJWTToken", reason: "Fields `role` and `exp` are required in JWT" };
       }
       return { ok: true, token, claims: payload as Claims };
     } catch (error) {
@@ -37,6 +43,7 @@ export class TokenVerifier {
         const exp = typeof error.payload.exp === "number" ? error.payload.exp : 0;
         return {
           ok: false,
+          code: "InvalidJWTToken",
           reason: `Token has expired ${Math.max(0, Math.floor(Date.now() / 1000) - exp)} seconds ago`,
         };
       }
@@ -46,10 +53,9 @@ export class TokenVerifier {
         error instanceof errors.JWKSNoMatchingKey ||
         error instanceof errors.JOSEAlgNotAllowed
       ) {
-        return { ok: false, reason: "Invalid JWT: signature verification failed" };
+        return { ok: false, code: "JwtSignatureError", reason: "Failed to validate JWT signature" };
       }
-      const message = error instanceof Error ? error.message : String(error);
-      return { ok: false, reason: `Invalid JWT: ${message}` };
+      return { ok: false, code: "MalformedJWT", reason: "The token provided is not a valid JWT" };
     }
   }
 }

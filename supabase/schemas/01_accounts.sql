@@ -512,7 +512,3 @@ grant execute on function public.set_user_status to authenticated, service_role;
 
 create trigger users_touch_updated_at before update on public.users
   for each row execute function private.touch_updated_at();
-
--- publication -------------------------------------------------------------------------------------
-
-alter publication supabase_realtime add table public.users;

@@ -64,7 +64,7 @@ create table public.affiliate_links (
 );
 
 -- A link's rejection reason lives in its own table, not on the link: businesses read the links to
--- their campaigns (and receive them over Realtime) but must not read why an influencer was turned
+-- their campaigns (and are told live when they change) but must not read why an influencer was turned
 -- down. Approving stores no reason.
 create table public.affiliate_link_rejections (
   affiliate_link_id uuid primary key references public.affiliate_links (id),
@@ -490,11 +490,6 @@ create trigger campaigns_guard_status before update of status on public.campaign
 
 create trigger affiliate_links_touch_updated_at before update on public.affiliate_links
   for each row execute function private.touch_updated_at();
-
--- realtime ----------------------------------------------------------------------------------------
-
-alter publication supabase_realtime add table public.campaigns;
-alter publication supabase_realtime add table public.affiliate_links;
 
 -- reference data: the campaign images bucket ------------------------------------------------------
 

@@ -861,7 +861,3 @@ create trigger orders_count_updates after update on public.orders
 create trigger orders_count_deletes after delete on public.orders
   referencing old table as old_orders
   for each statement execute function private.count_orders();
-
--- publication ------------------------------------------------------------------------------------
-
-alter publication supabase_realtime add table public.orders;

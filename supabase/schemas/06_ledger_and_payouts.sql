@@ -872,10 +872,6 @@ create trigger payout_request_entries_keep_balances after insert on public.payou
 create trigger orders_keep_balances_of_reviews after update of review_status on public.orders
   for each row execute function private.keep_balances_of_reviews();
 
--- publication ------------------------------------------------------------------------------------
-
--- A new request appears on the admin board, and its completion on the user's screen, live.
-alter publication supabase_realtime add table public.payout_requests;
 
 -- reference data ---------------------------------------------------------------------------------
 

@@ -50,10 +50,10 @@ create table public.link_clicks (
   address_hash text constraint link_clicks_address_hash_check check (address_hash ~ '^[0-9a-f]{64}$')
 );
 
--- Click totals per link, kept by a trigger and published to Realtime, so dashboards update their
--- figures the moment a short link is clicked. link_clicks itself is not published: a change event
--- would carry every column, the visitor hash included. The stats paths still count link_clicks;
--- this table is the live signal (and a cheap total).
+-- Click totals per link, kept by a trigger, so dashboards update their figures soon after a short
+-- link is clicked: a change here is sent as a live event (11_live_events.sql, at most once per link
+-- per 5 seconds). The stats paths still count link_clicks; this table is the live signal (and a
+-- cheap total).
 create table public.link_click_counts (
   affiliate_link_id uuid primary key references public.affiliate_links (id),
   influencer_id uuid not null references public.users (id),
@@ -83,7 +83,7 @@ comment on column public.link_clicks.source is 'Where the link was shared: ?s= o
 comment on column public.link_clicks.referrer_host is 'The host of the Referer header, without path or query; null when none was sent.';
 comment on column public.link_clicks.visitor_hash is 'sha256(salt || client address || user agent) in hex: tells one visitor''s repeats apart, identifies no one.';
 comment on column public.link_clicks.address_hash is 'sha256(salt || client address) in hex: caps one address at 3 counted clicks per link an hour; null on clicks recorded before the cap.';
-comment on table public.link_click_counts is 'Clicks per short link, kept by a trigger on link_clicks: what Realtime tells the dashboards (no visitor hash).';
+comment on table public.link_click_counts is 'Clicks per short link, kept by a trigger on link_clicks; its changes are sent to the dashboards as live events (no visitor hash).';
 comment on table private.short_link_requests is 'GET /r/* requests per address (salted hash) and minute, for the rate limit; rows older than a few minutes are deleted.';
 
 -- indexes -----------------------------------------------------------------------------------------
@@ -280,10 +280,6 @@ grant execute on function private.note_short_link_request(text) to service_role;
 
 create trigger link_clicks_count after insert on public.link_clicks
   for each row execute function private.count_link_click();
-
--- realtime ----------------------------------------------------------------------------------------
-
-alter publication supabase_realtime add table public.link_click_counts;
 
 -- reference data: the salt ------------------------------------------------------------------------
 

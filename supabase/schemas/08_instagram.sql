@@ -214,10 +214,6 @@ grant execute on function private.consume_instagram_connect_state(uuid, uuid) to
 revoke execute on function public.update_keyword_trigger(uuid, text, boolean) from public, anon;
 grant execute on function public.update_keyword_trigger(uuid, text, boolean) to authenticated;
 
--- realtime ----------------------------------------------------------------------------------------
-
-alter publication supabase_realtime add table public.instagram_events;
-
 -- scheduled jobs ----------------------------------------------------------------------------------
 
 -- pg_cron runs each command in the database; pg_net sends the HTTP request after the command's

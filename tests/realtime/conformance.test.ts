@@ -72,6 +72,11 @@ beforeAll(async () => {
       nothing text
     );
     alter publication supabase_realtime add table public.rt_types;
+
+    -- Private broadcast topics: "room:<user id>" is that user's; nothing else is readable.
+    create policy "Users read their own room" on realtime.messages
+      for select to authenticated
+      using (extension = 'broadcast' and (select realtime.topic()) = 'room:' || (select auth.uid())::text);
   `);
 
   realtime = await startRealtime({
@@ -258,14 +263,21 @@ class RawSocket extends Observable {
     readonly vsn: "1.0.0" | "2.0.0",
   ) {
     super();
-    ws.on("message", (data) => {
-      const frame = JSON.parse(data.toString());
-      this.frames.push(frame);
-      this.messages.push(
-        vsn === "1.0.0"
-          ? frame
-          : { join_ref: frame[0], ref: frame[1], topic: frame[2], event: frame[3], payload: frame[4] },
-      );
+    ws.on("message", (data, isBinary) => {
+      const buffer = data as Buffer;
+      if (isBinary) {
+        const frame = decodeUserBroadcast(buffer);
+        this.frames.push(buffer);
+        this.messages.push(frame);
+      } else {
+        const frame = JSON.parse(buffer.toString());
+        this.frames.push(frame);
+        this.messages.push(
+          vsn === "1.0.0"
+            ? frame
+            : { join_ref: frame[0], ref: frame[1], topic: frame[2], event: frame[3], payload: frame[4] },
+        );
+      }
       this.changed();
     });
   }
@@ -301,6 +313,25 @@ class RawSocket extends Observable {
   close() {
     this.ws.close();
   }
+}
+
+/** A binary "user broadcast" frame (kind 4), read by the layout hosted Realtime documents. */
+function decodeUserBroadcast(frame: Buffer) {
+  if (frame[0] !== 4) throw new Error(`unexpected binary frame of kind ${frame[0]}`);
+  const [topicLength, eventLength, metaLength, encoding] = [frame[1], frame[2], frame[3], frame[4]];
+  let offset = 5;
+  const take = (length: number) => frame.toString("utf8", offset, (offset += length));
+  const topic = take(topicLength);
+  const event = take(eventLength);
+  const meta = JSON.parse(take(metaLength));
+  const body = frame.toString("utf8", offset);
+  return {
+    join_ref: null,
+    ref: null,
+    topic,
+    event: "broadcast",
+    payload: { type: "broadcast", event, meta, encoding, payload: JSON.parse(body) },
+  };
 }
 
 /** How the upgrade of a raw WebSocket ends: "open" or the HTTP status it was refused with. */
@@ -773,4 +804,183 @@ describe("realtime stand-in", () => {
   insert issued       -> callback: ${summary(fromIssue)}`);
     expect(fromCommit).toHaveLength(200);
   });
+});
+
+// --- Broadcast from the database ---------------------------------------------------------------------
+
+class BroadcastProbe extends Observable {
+  readonly messages: any[] = [];
+  readonly statuses: { status: string; error?: Error }[] = [];
+  readonly system: any[] = [];
+  channel!: RealtimeChannel;
+
+  record(message: any) {
+    this.messages.push(message);
+    this.changed();
+  }
+  status(status: string, error?: Error) {
+    this.statuses.push({ status, error });
+    this.changed();
+  }
+  systemEvent(payload: any) {
+    this.system.push(payload);
+    this.changed();
+  }
+  subscribed(): Promise<void> {
+    return this.until(() => {
+      const failure = this.statuses.find((s) => s.status === "CHANNEL_ERROR" || s.status === "TIMED_OUT");
+      if (failure) throw new Error(`${failure.status}: ${failure.error?.message}`);
+      return this.statuses.some((s) => s.status === "SUBSCRIBED");
+    }, "SUBSCRIBED").then(() => undefined);
+  }
+  refused(): Promise<string> {
+    return this.until(
+      () => this.statuses.find((s) => s.status === "CHANNEL_ERROR")?.error?.message,
+      "a refused join (CHANNEL_ERROR)",
+    );
+  }
+  received(what: string): Promise<any> {
+    return this.until(() => this.messages.find((m) => m.payload?.what === what), `the message ${what}`);
+  }
+}
+
+/** Joins the private channel `topic`, recording every broadcast message. */
+function listenPrivate(client: SupabaseClient, topic: string): BroadcastProbe {
+  const probe = new BroadcastProbe();
+  const channel = client.channel(topic, { config: { private: true } });
+  channel.on("broadcast", { event: "*" }, (message) => probe.record(message));
+  channel.on("system", {}, (payload) => probe.systemEvent(payload));
+  channel.subscribe((status, error) => probe.status(status, error));
+  probe.channel = channel;
+  return probe;
+}
+
+/** realtime.send as a trigger of the app would call it (private by default), committed. */
+async function send(topic: string, what: string, event = "orders") {
+  await sql`select realtime.send(${sql.json({ table: "orders", op: "INSERT", what })}, ${event}, ${topic})`;
+}
+
+describe("realtime stand-in: Broadcast from the database on private channels", () => {
+  it("delivers committed realtime.send messages to an authorised join, and nothing rolled back", async () => {
+    const user = randomUUID();
+    const probe = listenPrivate(await connect(await userToken(user)), `room:${user}`);
+    await probe.subscribed();
+
+    await send(`room:${user}`, "first");
+    await sql
+      .begin(async (tx) => {
+        await tx`select realtime.send(${tx.json({ what: "rolled-back" })}, 'orders', ${`room:${user}`})`;
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    await send(`room:${randomUUID()}`, "someone-else");
+    await send(`room:${user}`, "marker", "payout_requests");
+
+    await probe.received("marker");
+    expect(probe.messages.map((m) => m.payload.what)).toEqual(["first", "marker"]);
+    const [first, marker] = probe.messages;
+    expect(first).toMatchObject({
+      type: "broadcast",
+      event: "orders",
+      payload: { table: "orders", op: "INSERT", what: "first", id: expect.any(String) },
+      meta: { id: expect.any(String) },
+    });
+    // realtime.send gives a payload without an id the message's own.
+    expect(first.payload.id).toBe(first.meta.id);
+    expect(marker.event).toBe("payout_requests");
+  });
+
+  it("refuses a private join with hosted's errors: a forged or expired token, another user's topic, a topic no policy allows", async () => {
+    const user = randomUUID();
+    const cases: [string, Promise<string>, string][] = [
+      [
+        "forged",
+        signWithOtherKey({ role: "authenticated", aud: "authenticated", sub: user }),
+        "JwtSignatureError: Failed to validate JWT signature",
+      ],
+      ["expired", userToken(user, { expiresIn: -60 }), "InvalidJWTToken: Token has expired"],
+    ];
+    for (const [, token, reason] of cases) {
+      const probe = listenPrivate(await connect(await token), `room:${user}`);
+      expect(await probe.refused()).toContain(reason);
+      await probe.channel.unsubscribe();
+    }
+    const other = randomUUID();
+    for (const topic of [`room:${other}`, "admin", `shop:${user}`]) {
+      const probe = listenPrivate(await connect(await userToken(user)), topic);
+      expect(await probe.refused()).toBe(
+        `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`,
+      );
+      await probe.channel.unsubscribe();
+    }
+    // The apikey's identity (anon) reads no room either.
+    const anonymous = listenPrivate(await connect(LOCAL_PUBLISHABLE_KEY), `room:${user}`);
+    expect(await anonymous.refused()).toContain("Unauthorized");
+    await anonymous.channel.unsubscribe();
+  });
+
+  it("keeps the channel through setAuth with a new token of the same user, and ends it when read is lost", async () => {
+    const user = randomUUID();
+    const client = await connect(await userToken(user));
+    const probe = listenPrivate(client, `room:${user}`);
+    await probe.subscribed();
+
+    await client.realtime.setAuth(await userToken(user, { expiresIn: 7200 }));
+    await roundTrip(client);
+    await send(`room:${user}`, "after-refresh");
+    await probe.received("after-refresh");
+    expect(probe.statuses.map((s) => s.status)).toEqual(["SUBSCRIBED"]);
+
+    // Another user's token cannot read this room: the channel ends, as on hosted.
+    await client.realtime.setAuth(await userToken(randomUUID()));
+    await probe.until(() => probe.statuses.some((s) => s.status === "CLOSED"), "CLOSED after losing read");
+    expect(probe.system).toContainEqual(
+      expect.objectContaining({
+        status: "error",
+        message: `You no longer have permission to read from this Channel topic: room:${user}`,
+      }),
+    );
+  });
+
+  for (const vsn of ["1.0.0", "2.0.0"] as const) {
+    it(`sends a message as hosted does under vsn ${vsn}, and drops a client's broadcast on a private channel`, async () => {
+      const user = randomUUID();
+      const socket = await RawSocket.open(vsn);
+      const topic = `realtime:room:${user}`;
+      socket.send({
+        join_ref: "1",
+        ref: "1",
+        topic,
+        event: "phx_join",
+        payload: {
+          config: { broadcast: { ack: true, self: false }, private: true },
+          access_token: await userToken(user),
+        },
+      });
+      expect((await socket.reply("1")).payload).toEqual({ status: "ok", response: { postgres_changes: [] } });
+
+      await send(`room:${user}`, `wire-${vsn}`);
+      const message = await socket.on(topic, "broadcast", (p) => p.payload?.what === `wire-${vsn}`);
+      expect(message.payload).toMatchObject({
+        type: "broadcast",
+        event: "orders",
+        meta: { id: expect.any(String) },
+        payload: { what: `wire-${vsn}` },
+      });
+      if (vsn === "2.0.0") expect(Buffer.isBuffer(socket.frames.at(-1))).toBe(true);
+      else expect(socket.frames.at(-1)).toMatchObject({ topic, event: "broadcast", ref: null });
+
+      // A client may not send (no INSERT policy): no reply, even with ack, and nothing relayed.
+      socket.send({
+        join_ref: "1",
+        ref: "2",
+        topic,
+        event: "broadcast",
+        payload: { type: "broadcast", event: "x", payload: {} },
+      });
+      socket.send({ join_ref: null, ref: "3", topic: "phoenix", event: "heartbeat", payload: {} });
+      await socket.reply("3");
+      expect(socket.messages.some((m) => m.ref === "2")).toBe(false);
+    });
+  }
 });

@@ -89,8 +89,8 @@ describe("the schema fingerprint", () => {
     ["an enum value", "alter type public.order_status add value 'lost'", /^type public\.order_status: differs/],
     [
       "a publication member",
-      "alter publication supabase_realtime drop table public.orders",
-      /^publication supabase_realtime public\.orders: only in before/,
+      "alter publication supabase_realtime add table public.orders",
+      /^publication supabase_realtime public\.orders: only in after/,
     ],
     [
       "reference data",

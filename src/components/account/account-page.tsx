@@ -1,5 +1,5 @@
 // The frame of a business or influencer dashboard: the caller's own account read from GET
-// /auth/me (never from the token), kept live by realtime UPDATEs of their own users row (and by
+// /auth/me (never from the token), kept live by the UPDATE events of their own users row (their user: topic) (and by
 // the profile form, whose answer replaces the cached account), with a status badge in the
 // header, a pending or rejected banner, and one toast when an approval arrives while the page is
 // open. The dashboard content is rendered once the account is known.
@@ -9,6 +9,7 @@ import { useSession } from "@/lib/auth.tsx";
 import { currentUserKeys, useMe } from "@/lib/current-user.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
+import { liveTopics } from "@/lib/live-topics.ts";
 import type { ScreenState } from "@/lib/screen-state.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
 import { Alert, Badge, type BadgeTone, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
@@ -21,16 +22,14 @@ const statusTone: Record<UserStatus, BadgeTone> = {
 };
 
 /** The caller's account, refreshed whenever their users row changes; toasts `approvedNotice` on approval. */
-export function useLiveAccount(channel: string, approvedNotice: string): ScreenState<User> {
+export function useLiveAccount(approvedNotice: string): ScreenState<User> {
   const session = useSession();
   const me = useMe();
   const userId = session?.userId ?? me.data?.id ?? null;
   useTableInvalidation({
-    name: channel,
+    topic: userId ? liveTopics.user(userId) : null,
     table: "users",
     event: "UPDATE",
-    filter: userId ? `id=eq.${userId}` : undefined,
-    enabled: userId !== null,
     invalidates: [currentUserKeys.me()],
   });
 
@@ -96,8 +95,6 @@ export function AccountStatusBanner({ status, texts, rejectionReason }: AccountS
 }
 
 interface AccountPageProps {
-  /** Realtime channel name prefix (for debugging). */
-  channel: string;
   title: string;
   /** The greeting under the title, once the account is known. */
   welcome: (user: User) => string;
@@ -107,8 +104,8 @@ interface AccountPageProps {
   children: (user: User) => ReactNode;
 }
 
-export function AccountPage({ channel, title, welcome, texts, profileLink, children }: AccountPageProps) {
-  const me = useLiveAccount(channel, texts.approvedNotice);
+export function AccountPage({ title, welcome, texts, profileLink, children }: AccountPageProps) {
+  const me = useLiveAccount(texts.approvedNotice);
   const user = me.data;
   return (
     <div className="container page">

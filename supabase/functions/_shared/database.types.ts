@@ -522,6 +522,7 @@ export type Database = {
         };
       };
       login_succeeded: { Args: { p_attempt_id: number; p_client_ip: string; p_email: string }; Returns: undefined };
+      may_join_topic: { Args: { topic: string }; Returns: boolean };
       new_instagram_connect_state: { Args: { p_user_id: string }; Returns: string };
       new_short_code: { Args: Record<PropertyKey, never>; Returns: string };
       new_telegram_link_token: {
@@ -539,6 +540,7 @@ export type Database = {
         };
         Returns: boolean;
       };
+      owner_topic: { Args: { p_user_id: string }; Returns: string };
       owns_campaign: { Args: { p_campaign_id: string }; Returns: boolean };
       place_order: {
         Args: {
@@ -634,6 +636,10 @@ export type Database = {
           key: string;
           recomputed: number;
         }[];
+      };
+      send_live_event: {
+        Args: { p_id: string; p_op: string; p_table: string; p_topics: string[] };
+        Returns: undefined;
       };
       telegram_notice_queued: { Args: Record<PropertyKey, never>; Returns: boolean };
       tlv_value: { Args: { p_tag: string; p_text: string }; Returns: string };

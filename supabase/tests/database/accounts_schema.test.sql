@@ -4,7 +4,7 @@
 begin;
 \ir helpers.psql
 
-select plan(66);
+select plan(65);
 
 -- row-level security and comments ---------------------------------------------------------------
 
@@ -96,7 +96,7 @@ select results_eq(
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute')
     order by 1$$,
   array['are_http_urls', 'campaign_is_active', 'commission_ceiling', 'has_role',
-        'is_http_url', 'khqr_crc', 'khqr_fields_once', 'owns_campaign'],
+        'is_http_url', 'khqr_crc', 'khqr_fields_once', 'may_join_topic', 'owns_campaign'],
   'authenticated can execute only the helpers policies and constraints call');
 select results_eq(
   $$select p.proname::text collate "default" from pg_proc p
@@ -123,12 +123,9 @@ select is_definer('public', 'set_user_status', array['uuid', 'text', 'text'], 'p
 
 -- realtime publication --------------------------------------------------------------------------
 
-select ok(exists (select from pg_publication_tables
-                  where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'users'),
-  'public.users is in the supabase_realtime publication');
 select is_empty(
-  $$select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'private'$$,
-  'no private table is in the supabase_realtime publication');
+  $$select tablename from pg_publication_tables where pubname = 'supabase_realtime'$$,
+  'no table is in the supabase_realtime publication: live screens use Broadcast (11_live_events.sql)');
 
 -- updated_at trigger ----------------------------------------------------------------------------
 

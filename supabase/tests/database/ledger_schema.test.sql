@@ -98,9 +98,9 @@ select results_eq(
 
 -- realtime -----------------------------------------------------------------------------------------
 
-select ok(exists (select from pg_publication_tables
+select ok(not exists (select from pg_publication_tables
                   where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'payout_requests'),
-  'public.payout_requests is in the supabase_realtime publication');
+  'public.payout_requests is not in the supabase_realtime publication (its changes go out as live events)');
 
 -- function privileges ------------------------------------------------------------------------------
 

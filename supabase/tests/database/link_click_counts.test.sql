@@ -63,8 +63,8 @@ select throws_ok($$update public.link_click_counts set clicks = 0$$, '42501', :'
   'service_role cannot change a count either: only the trigger does');
 
 select tests.act_as_owner();
-select ok(exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename = 'link_click_counts'),
-  'the counts are published to Realtime');
+select ok(not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename = 'link_click_counts'),
+  'the counts are not published to Postgres Changes (they go out as live events: live_topics.test.sql)');
 select ok(not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename = 'link_clicks'),
   'the clicks themselves (with their visitor hash) are not');
 select ok((select relrowsecurity from pg_class where oid = 'public.link_click_counts'::regclass), 'row level security is on');

@@ -11,6 +11,7 @@ import type { LinkApplication, LinkStatus } from "@contract/links.ts";
 import { serverMessage } from "@/lib/api-client.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
+import { liveTopics } from "@/lib/live-topics.ts";
 import { Alert, useToast } from "@/components/ui/index.ts";
 import { useDecideLinkApplication, type LinkDecision } from "@/features/admin-users/api/decide-link-application.ts";
 import { useLinkApplications } from "@/features/admin-users/api/get-link-applications.ts";
@@ -51,7 +52,7 @@ export function LinkApplications() {
   });
 
   const live = useTableInvalidation({
-    name: "admin-links",
+    topic: liveTopics.admin,
     table: "affiliate_links",
     event: "*",
     invalidates: [adminUsersKeys.linkApplications()],

@@ -8,6 +8,7 @@ import { useState } from "react";
 import type { User, UserStatus } from "@contract/auth.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
+import { liveTopics } from "@/lib/live-topics.ts";
 import { useToast } from "@/components/ui/index.ts";
 import { useUsers } from "@/features/admin-users/api/get-users.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
@@ -44,7 +45,7 @@ export function UserApprovals() {
   });
 
   const live = useTableInvalidation({
-    name: "admin-users",
+    topic: liveTopics.admin,
     table: "users",
     event: "*",
     invalidates: [adminUsersKeys.users()],

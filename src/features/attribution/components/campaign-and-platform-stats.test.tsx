@@ -11,9 +11,9 @@ import { PlatformStats } from "./platform-stats.tsx";
 vi.mock("@/components/charts/daily-chart.tsx", () => ({
   DailyChart: ({ summary }: { summary: string }) => <div role="img" aria-label={summary} />,
 }));
-const realtime = vi.hoisted(() => ({ subscriptions: [] as { table: string; filter?: string }[] }));
+const realtime = vi.hoisted(() => ({ subscriptions: [] as { table: string; topic: string | null }[] }));
 vi.mock("@/lib/realtime.ts", () => ({
-  useTableChanges: (options: { table: string; filter?: string }) => {
+  useTableChanges: (options: { table: string; topic: string | null }) => {
     realtime.subscriptions.push(options);
     return "live";
   },
@@ -51,7 +51,7 @@ describe("campaign performance (business)", () => {
     expect(campaign.querySelector(".stats-grid__item--conversion dd")!.textContent).toBe("5.0%");
     expect(campaign.querySelector(".stats-grid__item--commission dd")!.textContent).toBe("$16.00");
     expect(realtime.subscriptions).toContainEqual(
-      expect.objectContaining({ table: "orders", filter: `business_id=eq.${BUSINESS_ID}` }),
+      expect.objectContaining({ table: "orders", topic: `shop:${BUSINESS_ID}` }),
     );
     // An order placed without a click shows as such.
     expect(view.container.textContent).toContain("No click");

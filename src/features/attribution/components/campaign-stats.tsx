@@ -5,13 +5,13 @@ import { t } from "@/features/attribution/i18n.ts";
 import { useCampaignStats } from "@/features/attribution/api/get-campaign-stats.ts";
 import { attributionKeys } from "@/features/attribution/api/query-keys.ts";
 import { useLiveStats } from "@/features/attribution/api/use-live-stats.ts";
+import { liveTopics } from "@/lib/live-topics.ts";
 import { StatsBoard } from "./stats-board.tsx";
 
 export function CampaignStats({ userId }: { userId: string }) {
   const stats = useCampaignStats();
   const live = useLiveStats({
-    name: "business-campaign-stats",
-    owner: { column: "business_id", id: userId },
+    topic: liveTopics.shop(userId),
     invalidates: attributionKeys.campaigns(),
   });
   return (

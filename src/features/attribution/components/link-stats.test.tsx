@@ -14,10 +14,10 @@ vi.mock("@/components/charts/daily-chart.tsx", () => ({
   DailyChart: ({ summary }: { summary: string }) => <div role="img" aria-label={summary} />,
 }));
 const realtime = vi.hoisted(() => ({
-  subscriptions: [] as { table: string; filter?: string; onChange: () => void }[],
+  subscriptions: [] as { table: string; topic: string | null; onChange: () => void }[],
 }));
 vi.mock("@/lib/realtime.ts", () => ({
-  useTableChanges: (options: { table: string; filter?: string; onChange: () => void }) => {
+  useTableChanges: (options: { table: string; topic: string | null; onChange: () => void }) => {
     realtime.subscriptions = [...realtime.subscriptions.filter((s) => s.table !== options.table), options];
     return "live";
   },
@@ -89,7 +89,7 @@ describe("link performance", () => {
     const view = await render(<LinkStats userId={INFLUENCER_ID} />);
     await waitFor(() => expect(view.container.querySelector(".stats-grid")).not.toBeNull());
     const orders = realtime.subscriptions.find((s) => s.table === "orders")!;
-    expect(orders.filter).toBe(`influencer_id=eq.${INFLUENCER_ID}`);
+    expect(orders.topic).toBe(`influencer:${INFLUENCER_ID}`);
     answer = stats(41, 3);
     await act(async () => orders.onChange());
     await waitFor(() => expect(figure(view.container, "orders")).toBe("3"));
@@ -99,7 +99,7 @@ describe("link performance", () => {
     const view = await render(<LinkStats userId={INFLUENCER_ID} />);
     await waitFor(() => expect(view.container.querySelector(".stats-grid")).not.toBeNull());
     const clicks = realtime.subscriptions.find((s) => s.table === "link_click_counts")!;
-    expect(clicks.filter).toBe(`influencer_id=eq.${INFLUENCER_ID}`);
+    expect(clicks.topic).toBe(`influencer:${INFLUENCER_ID}`);
     answer = stats(45, 2);
     await act(async () => clicks.onChange());
     await waitFor(() => expect(figure(view.container, "clicks")).toBe("45"));

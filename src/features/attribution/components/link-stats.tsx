@@ -5,13 +5,13 @@ import { t } from "@/features/attribution/i18n.ts";
 import { useLinkStats } from "@/features/attribution/api/get-link-stats.ts";
 import { attributionKeys } from "@/features/attribution/api/query-keys.ts";
 import { useLiveStats } from "@/features/attribution/api/use-live-stats.ts";
+import { liveTopics } from "@/lib/live-topics.ts";
 import { StatsBoard } from "./stats-board.tsx";
 
 export function LinkStats({ userId }: { userId: string }) {
   const stats = useLinkStats();
   const live = useLiveStats({
-    name: "influencer-link-stats",
-    owner: { column: "influencer_id", id: userId },
+    topic: liveTopics.influencer(userId),
     invalidates: attributionKeys.links(),
   });
   return (

@@ -5,11 +5,12 @@ import { t } from "@/features/attribution/i18n.ts";
 import { usePlatformStats } from "@/features/attribution/api/get-platform-stats.ts";
 import { attributionKeys } from "@/features/attribution/api/query-keys.ts";
 import { useLiveStats } from "@/features/attribution/api/use-live-stats.ts";
+import { liveTopics } from "@/lib/live-topics.ts";
 import { StatsBoard } from "./stats-board.tsx";
 
 export function PlatformStats() {
   const stats = usePlatformStats();
-  const live = useLiveStats({ name: "admin-platform-stats", invalidates: attributionKeys.platform() });
+  const live = useLiveStats({ topic: liveTopics.admin, invalidates: attributionKeys.platform() });
   return (
     <StatsBoard
       title={t("stats.title.platform")}

@@ -28,7 +28,6 @@ export function BusinessDashboard({
 }: BusinessDashboardProps) {
   return (
     <AccountPage
-      channel="business-account"
       title={t("business.title")}
       welcome={(user) => t("business.welcome", { name: user.business_name || user.email })}
       texts={{

@@ -30,7 +30,6 @@ export function InfluencerDashboard({
 }: InfluencerDashboardProps = {}) {
   return (
     <AccountPage
-      channel="influencer-account"
       title={t("influencer.title")}
       welcome={(user) => t("influencer.welcome", { name: user.full_name || user.email })}
       texts={{

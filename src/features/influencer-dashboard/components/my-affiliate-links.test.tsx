@@ -11,10 +11,10 @@ import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
 
 // Realtime is replaced by handles the test fires, as postgres_changes events would.
 const realtime = vi.hoisted(() => ({
-  subscriptions: [] as { table: string; event: string; filter?: string; onChange: () => void }[],
+  subscriptions: [] as { table: string; event: string; topic: string | null; onChange: () => void }[],
 }));
 vi.mock("@/lib/realtime.ts", () => ({
-  useTableChanges: (options: { table: string; event: string; filter?: string; onChange: () => void }) => {
+  useTableChanges: (options: { table: string; event: string; topic: string | null; onChange: () => void }) => {
     realtime.subscriptions = [...realtime.subscriptions.filter((s) => s.table !== options.table), options];
     return "live";
   },
@@ -69,7 +69,7 @@ describe("My Affiliate Links", () => {
     await render(<MyAffiliateLinks userId={INFLUENCER_ID} canApply />);
     await waitFor(() => expect(card("Silk Scarf")).not.toBeNull());
     const own = realtime.subscriptions.find((s) => s.table === "affiliate_links")!;
-    expect(own).toMatchObject({ event: "UPDATE", filter: `influencer_id=eq.${INFLUENCER_ID}` });
+    expect(own).toMatchObject({ event: "UPDATE", topic: `influencer:${INFLUENCER_ID}` });
 
     links = [link(1, "Silk Scarf", "approved"), links[1]];
     act(() => own.onChange());

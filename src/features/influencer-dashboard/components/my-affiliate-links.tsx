@@ -7,6 +7,7 @@ import type { KeywordTrigger } from "@contract/links.ts";
 import { paths } from "@/config/paths.ts";
 import { t } from "@/features/influencer-dashboard/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
+import { liveTopics } from "@/lib/live-topics.ts";
 import { Alert, Card, EmptyState, LoadingState, RetryAlert } from "@/components/ui/index.ts";
 import { ButtonLink } from "@/components/ui/button-link.tsx";
 import { useMyLinks } from "@/features/influencer-dashboard/api/get-my-links.ts";
@@ -27,21 +28,17 @@ export function MyAffiliateLinks({ userId, canApply }: MyAffiliateLinksProps) {
     links.refetch();
     triggers.refetch();
   };
+  const topic = liveTopics.influencer(userId);
   useTableInvalidation({
-    name: "influencer-links",
+    topic,
     table: "affiliate_links",
     event: "UPDATE",
-    filter: `influencer_id=eq.${userId}`,
     invalidates: [influencerKeys.links(), influencerKeys.triggers()],
   });
-  // Every campaign UPDATE the influencer may read (RLS: theirs and every active one) refreshes the
-  // links, so a card shows its campaign's new price or rate as soon as the shop saves it.
-  useTableInvalidation({
-    name: "influencer-link-campaigns",
-    table: "campaigns",
-    event: "UPDATE",
-    invalidates: [influencerKeys.links()],
-  });
+  // A change to a campaign the influencer has a link to refreshes the links, so a card shows its
+  // campaign's new price or rate as soon as the shop saves it.
+  useTableInvalidation({ topic, table: "campaigns", event: "UPDATE", invalidates: [influencerKeys.links()] });
+  useTableInvalidation({ topic, table: "keyword_triggers", event: "*", invalidates: [influencerKeys.triggers()] });
 
   const triggerByLink = useMemo(() => {
     const map = new Map<string, KeywordTrigger>();

@@ -11,10 +11,10 @@ import { InstagramActivity } from "./instagram-activity.tsx";
 
 // Realtime is replaced by handles the test fires, as postgres_changes events would.
 const realtime = vi.hoisted(() => ({
-  subscriptions: [] as { table: string; event: string; filter?: string; onChange: () => void }[],
+  subscriptions: [] as { table: string; event: string; topic: string | null; onChange: () => void }[],
 }));
 vi.mock("@/lib/realtime.ts", () => ({
-  useTableChanges: (options: { table: string; event: string; filter?: string; onChange: () => void }) => {
+  useTableChanges: (options: { table: string; event: string; topic: string | null; onChange: () => void }) => {
     realtime.subscriptions = [...realtime.subscriptions.filter((s) => s.table !== options.table), options];
     return "live";
   },
@@ -39,7 +39,7 @@ describe("Instagram activity", () => {
     await render(<InstagramActivity userId={INFLUENCER_ID} />);
     expect(await screen.findByText("No comments or DMs yet.", { exact: false })).toBeDefined();
     const live = realtime.subscriptions.find((s) => s.table === "instagram_events")!;
-    expect(live).toMatchObject({ event: "*", filter: `influencer_id=eq.${INFLUENCER_ID}` });
+    expect(live).toMatchObject({ event: "*", topic: `influencer:${INFLUENCER_ID}` });
 
     events = [makeInstagramEvent({ outcome: "pending", finished_at: null })];
     await act(async () => live.onChange());

@@ -4,6 +4,7 @@
 import type { InstagramEvent, InstagramEventOutcome } from "@contract/instagram.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
+import { liveTopics } from "@/lib/live-topics.ts";
 import {
   Alert,
   Badge,
@@ -67,10 +68,9 @@ function ActivityItem({ event }: { event: InstagramEvent }) {
 export function InstagramActivity({ userId }: { userId: string }) {
   const activity = useInstagramActivity();
   const live = useTableInvalidation({
-    name: "instagram-activity",
+    topic: liveTopics.influencer(userId),
     table: "instagram_events",
     event: "*",
-    filter: `influencer_id=eq.${userId}`,
     invalidates: [instagramKeys.activity()],
   });
   const events = activity.data ?? [];

@@ -12,10 +12,10 @@ const realtime = vi.hoisted(() => ({
   onChange: null as null | (() => void),
   table: "",
   event: "",
-  filter: undefined as string | undefined,
+  topic: null as string | null,
 }));
 vi.mock("@/lib/realtime.ts", () => ({
-  useTableChanges: (options: { onChange: () => void; table: string; event: string; filter?: string }) => {
+  useTableChanges: (options: { onChange: () => void; table: string; event: string; topic: string | null }) => {
     Object.assign(realtime, options);
     return "live";
   },
@@ -54,7 +54,7 @@ describe("Influencer orders", () => {
       ),
     );
     expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Orders through your links");
-    expect(realtime).toMatchObject({ table: "orders", event: "*", filter: "influencer_id=eq.inf-1" });
+    expect(realtime).toMatchObject({ table: "orders", event: "*", topic: "influencer:inf-1" });
   });
 
   it("lists each order with its status, and a cancelled one with why, live; never a place or phone", async () => {

@@ -6,6 +6,7 @@
 // top). The card is the shared MyOrdersCard.
 import { t } from "@/features/orders/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
+import { liveTopics } from "@/lib/live-topics.ts";
 import { useMyOrders } from "@/features/orders/api/get-my-orders.ts";
 import { useOrderSummary } from "@/features/orders/api/get-order-summary.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
@@ -15,10 +16,9 @@ export function InfluencerOrders({ influencerId }: { influencerId: string }) {
   const orders = useMyOrders(t("orders.influencer.loadFailed"));
   const summary = useOrderSummary(t("orders.influencer.loadFailed"));
   const live = useTableInvalidation({
-    name: "influencer-orders",
+    topic: liveTopics.influencer(influencerId),
     table: "orders",
     event: "*",
-    filter: `influencer_id=eq.${influencerId}`,
     invalidates: [ordersKeys.mine(), ordersKeys.summary()],
   });
 

@@ -13,10 +13,10 @@ const realtime = vi.hoisted(() => ({
   onChange: null as null | (() => void),
   table: "",
   event: "",
-  filter: undefined as string | undefined,
+  topic: null as string | null,
 }));
 vi.mock("@/lib/realtime.ts", () => ({
-  useTableChanges: (options: { onChange: () => void; table: string; event: string; filter?: string }) => {
+  useTableChanges: (options: { onChange: () => void; table: string; event: string; topic: string | null }) => {
     Object.assign(realtime, options);
     return "live";
   },
@@ -150,7 +150,7 @@ describe("Order Management", () => {
       expect(scarf.textContent).toContain(text);
     }
     expect(scarf.getAttribute("aria-label")).toMatch(/^Silk Scarf, order SL-000001$/);
-    expect(realtime).toMatchObject({ table: "orders", event: "*", filter: undefined });
+    expect(realtime).toMatchObject({ table: "orders", event: "*", topic: "admin" });
 
     // A status filter is the server's: the board asks for that status only.
     fireEvent.click(statusFilters().getByRole("button", { name: /^Delivered/ }));

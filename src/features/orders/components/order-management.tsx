@@ -23,6 +23,7 @@ import {
 import { serverMessage } from "@/lib/api-client.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
+import { liveTopics } from "@/lib/live-topics.ts";
 import { useAdminOrders, type AdminOrderFilters } from "@/features/orders/api/get-admin-orders.ts";
 import { useOrderSummary } from "@/features/orders/api/get-order-summary.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
@@ -59,7 +60,7 @@ export function OrderManagement() {
   const [cancelling, setCancelling] = useState<Order | null>(null);
 
   const live = useTableInvalidation({
-    name: "admin-orders",
+    topic: liveTopics.admin,
     table: "orders",
     event: "*",
     invalidates: [ordersKeys.admin(), ordersKeys.summary()],

@@ -12,17 +12,10 @@ const realtime = vi.hoisted(() => ({
   onChange: null as null | (() => void),
   table: "",
   event: "",
-  filter: undefined as string | undefined,
-  enabled: true,
+  topic: null as string | null,
 }));
 vi.mock("@/lib/realtime.ts", () => ({
-  useTableChanges: (options: {
-    onChange: () => void;
-    table: string;
-    event: string;
-    filter?: string;
-    enabled?: boolean;
-  }) => {
+  useTableChanges: (options: { onChange: () => void; table: string; event: string; topic: string | null }) => {
     Object.assign(realtime, options);
     return "live";
   },
@@ -66,7 +59,7 @@ describe("Orders to Fulfill", () => {
       ),
     );
     expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Orders to Fulfill");
-    expect(realtime).toMatchObject({ table: "orders", event: "*", filter: "business_id=eq.biz-1", enabled: true });
+    expect(realtime).toMatchObject({ table: "orders", event: "*", topic: "shop:biz-1" });
   });
 
   it("shows the latest 10 orders, fetched as one page of 10, and the total count from the summary", async () => {

@@ -12,6 +12,7 @@ import { useToast } from "@/components/ui/index.ts";
 import { useSession } from "@/lib/auth.tsx";
 import { t } from "@/features/orders/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
+import { liveTopics } from "@/lib/live-topics.ts";
 import { useMyOrders } from "@/features/orders/api/get-my-orders.ts";
 import { useOrderSummary } from "@/features/orders/api/get-order-summary.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
@@ -30,11 +31,9 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
   const orders = useMyOrders();
   const summary = useOrderSummary(t("orders.business.loadFailed"));
   const live = useTableInvalidation({
-    name: "business-orders",
+    topic: ownId ? liveTopics.shop(ownId) : null,
     table: "orders",
     event: "*",
-    filter: ownId ? `business_id=eq.${ownId}` : undefined,
-    enabled: ownId !== null,
     invalidates: [ordersKeys.mine(), ordersKeys.summary()],
   });
 

@@ -22,6 +22,7 @@ import { failureMessage } from "@/lib/api-client.ts";
 import { formatCount, formatMoney } from "@/lib/format.ts";
 import { t } from "@/features/payouts/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
+import { liveTopics } from "@/lib/live-topics.ts";
 import { useCompletePayout } from "@/features/payouts/api/complete-payout.ts";
 import { usePayoutHistory } from "@/features/payouts/api/get-payout-history.ts";
 import { usePayoutStats } from "@/features/payouts/api/get-payout-stats.ts";
@@ -57,7 +58,7 @@ export function AdminPayouts() {
   };
 
   const live = useTableInvalidation({
-    name: "admin-payouts",
+    topic: liveTopics.admin,
     table: "payout_requests",
     event: "*",
     invalidates: adminPayoutKeys(),

@@ -12,7 +12,7 @@ import { makeUser } from "@/testing/fixtures/users.ts";
 import { render, type Rendered } from "@/testing/render.tsx";
 import { PayoutManagement } from "./payout-management.tsx";
 
-type Options = { onChange: () => void; table: string; event: string; filter?: string };
+type Options = { onChange: () => void; table: string; event: string; topic: string | null };
 const realtime = vi.hoisted(() => ({ channels: new Map<string, Options>() }));
 vi.mock("@/lib/realtime.ts", () => ({
   useTableChanges: (options: Options) => {
@@ -169,9 +169,9 @@ describe("Payout Management (business)", () => {
     for (const part of ["$30.60", "Nov 21, 2026", "ABA-A", "Transactions2", "Coffee Beans, Silk Scarf"])
       expect(row.textContent).toContain(part);
     expect(requestButton().disabled).toBe(false);
-    expect(realtime.channels.get("payout_requests")).toMatchObject({ event: "*", filter: `user_id=eq.${BUSINESS_ID}` });
+    expect(realtime.channels.get("payout_requests")).toMatchObject({ event: "*", topic: `shop:${BUSINESS_ID}` });
     // Earnings change with an order update (delivered, reverted, cleared), never with a new order.
-    expect(realtime.channels.get("orders")).toMatchObject({ event: "UPDATE", filter: `business_id=eq.${BUSINESS_ID}` });
+    expect(realtime.channels.get("orders")).toMatchObject({ event: "UPDATE", topic: `shop:${BUSINESS_ID}` });
     expect(screen.getByLabelText("Live updates: Live").textContent).toBe("Live");
   });
 
@@ -335,8 +335,8 @@ describe("Commission & Payout Management (influencer)", () => {
       "Total paid out",
     ]);
     expect(requestButton().disabled).toBe(true);
-    expect(realtime.channels.get("orders")?.filter).toBe(`influencer_id=eq.${INFLUENCER_ID}`);
-    expect(realtime.channels.get("payout_requests")?.filter).toBe(`user_id=eq.${INFLUENCER_ID}`);
+    expect(realtime.channels.get("orders")?.topic).toBe(`influencer:${INFLUENCER_ID}`);
+    expect(realtime.channels.get("payout_requests")?.topic).toBe(`influencer:${INFLUENCER_ID}`);
   });
 
   it("requests a payout and is then disabled while it is pending", async () => {

@@ -31,6 +31,7 @@ import { formatDateTime, formatMoney } from "@/lib/format.ts";
 import { tServer } from "@/lib/i18n/index.ts";
 import { t } from "@/features/payouts/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
+import { liveTopics } from "@/lib/live-topics.ts";
 import { combinedLiveStatus } from "@/lib/live-status.ts";
 import { usePayoutSummary } from "@/features/payouts/api/get-payout-summary.ts";
 import { useOlderPayouts } from "@/features/payouts/api/get-payout-history.ts";
@@ -77,22 +78,20 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
   // scrolls to the end of the list or presses Load more.
   const [olderWanted, setOlderWanted] = useState(false);
 
+  const topic = userType === "business" ? liveTopics.shop(user.id) : liveTopics.influencer(user.id);
   const payoutsLive = useTableInvalidation({
-    name: "my-payouts",
+    topic,
     table: "payout_requests",
     event: "*",
-    filter: `user_id=eq.${user.id}`,
     invalidates: [payoutsKeys.summary()],
   });
   // Earnings move when an order is delivered, reverted or cleared after a review: an update. A new
   // order (the most frequent event: every checkout) never changes them, so it refetches nothing
-  // here. (Which updates matter needs the order's previous status, which postgres_changes does not
-  // carry under RLS.)
+  // here.
   const ordersLive = useTableInvalidation({
-    name: "my-earnings",
+    topic,
     table: "orders",
     event: "UPDATE",
-    filter: userType === "business" ? `business_id=eq.${user.id}` : `influencer_id=eq.${user.id}`,
     invalidates: [payoutsKeys.summary()],
   });
 
