@@ -148,14 +148,6 @@ export async function seedOrders(sql: postgres.Sql, totalOrders: number) {
   for (let first = placed + 1; first <= totalOrders; first += BATCH)
     batches.push([first, Math.min(totalOrders, first + BATCH - 1)]);
 
-  // The local Realtime stand-in (one Node process, beside the gateway) decodes every published
-  // change: about 2 ms of its CPU per seeded order, as much as the checkout itself, which would
-  // make 1,000,000 orders take an hour. Hosted Realtime runs elsewhere, so the published tables
-  // leave the publication while seeding and join it again after (the triggers all still run).
-  const published = await sql<{ name: string }[]>`
-    select format('%I.%I', schemaname, tablename) as name from pg_publication_tables where pubname = 'supabase_realtime'`;
-  const tables = published.map((row) => row.name).join(", ");
-  if (tables) await sql.unsafe(`alter publication supabase_realtime drop table ${tables}`);
   const [placer, mover] = await twoConnections(sql);
   let placing = 0;
   let moving = 0;
@@ -185,14 +177,13 @@ export async function seedOrders(sql: postgres.Sql, totalOrders: number) {
   } finally {
     placer.release();
     mover.release();
-    if (tables) await sql.unsafe(`alter publication supabase_realtime add table ${tables}`);
   }
   const placedIn = seconds(started);
   let t = performance.now();
   await sql`vacuum analyze`;
   const vacuumIn = seconds(t);
-  // The local Realtime stand-in decodes every seeded row from the WAL; measure after it caught up,
-  // as a hosted project's Realtime would run elsewhere.
+  // The local Realtime stand-in decodes every seeded row from the WAL (and routes the live events
+  // the triggers sent); measure after it caught up, as a hosted project's Realtime runs elsewhere.
   t = performance.now();
   for (const give_up = Date.now() + 900_000; Date.now() < give_up;) {
     const [{ behind }] = await sql<{ behind: boolean }[]>`

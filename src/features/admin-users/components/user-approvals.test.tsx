@@ -10,7 +10,7 @@ import { makeUser } from "@/testing/fixtures/users.ts";
 import { render } from "@/testing/render.tsx";
 import { UserApprovals } from "./user-approvals.tsx";
 
-// Realtime is replaced by a handle the test fires, as a postgres_changes event would.
+// Realtime is replaced by a handle the test fires, as a live event from the database would.
 const realtime = vi.hoisted(() => ({ onChange: null as null | (() => void) }));
 vi.mock("@/lib/realtime.ts", () => ({
   useTableChanges: (options: { onChange: () => void }) => {

@@ -9,7 +9,7 @@ import { makeAffiliateLink } from "@/testing/fixtures/links.ts";
 import { render } from "@/testing/render.tsx";
 import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
 
-// Realtime is replaced by handles the test fires, as postgres_changes events would.
+// Realtime is replaced by handles the test fires, as live events from the database would.
 const realtime = vi.hoisted(() => ({
   subscriptions: [] as { table: string; event: string; topic: string | null; onChange: () => void }[],
 }));

@@ -9,7 +9,7 @@ import { makeInstagramEvent } from "@/testing/fixtures/instagram.ts";
 import { render } from "@/testing/render.tsx";
 import { InstagramActivity } from "./instagram-activity.tsx";
 
-// Realtime is replaced by handles the test fires, as postgres_changes events would.
+// Realtime is replaced by handles the test fires, as live events from the database would.
 const realtime = vi.hoisted(() => ({
   subscriptions: [] as { table: string; event: string; topic: string | null; onChange: () => void }[],
 }));
