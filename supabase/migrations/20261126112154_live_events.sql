@@ -99,17 +99,31 @@ end
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION private.send_live_event(p_table text, p_op text, p_id uuid, p_topics text[])
+CREATE OR REPLACE FUNCTION private.send_live_events(p_table text, p_op text, p_ids uuid[], p_topics text[])
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
-  perform realtime.send(jsonb_build_object('table', p_table, 'op', p_op, 'id', p_id), p_table, t.topic, true)
-  from unnest(p_topics) as t (topic)
-  where t.topic is not null;
+  insert into realtime.messages (topic, extension, event, payload, private)
+  select m.topic, 'broadcast', p_table, jsonb_build_object('table', p_table, 'op', p_op, 'id', m.id), true
+  from unnest(p_ids, p_topics) as m (id, topic)
+  where m.topic is not null;
+exception
+  when others then
+    raise warning 'live events of % were not sent: %', p_table, sqlerrm;
 end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.send_live_event(p_table text, p_op text, p_id uuid, p_topics text[])
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.send_live_events(p_table, p_op, array_fill(p_id, array[cardinality(p_topics)]), p_topics)
 $function$
 ;
 
@@ -121,13 +135,13 @@ CREATE OR REPLACE FUNCTION private.send_order_events()
 AS $function$
 begin
   if tg_op = 'DELETE' then
-    perform private.send_live_event('orders', tg_op, o.id,
-      array['admin', 'shop:' || o.business_id, 'influencer:' || o.influencer_id])
-    from old_orders o;
+    perform private.send_live_events('orders', tg_op, array_agg(o.id), array_agg(t.topic))
+    from old_orders o
+    cross join lateral unnest(array['admin', 'shop:' || o.business_id, 'influencer:' || o.influencer_id]) as t (topic);
   else
-    perform private.send_live_event('orders', tg_op, o.id,
-      array['admin', 'shop:' || o.business_id, 'influencer:' || o.influencer_id])
-    from new_orders o;
+    perform private.send_live_events('orders', tg_op, array_agg(o.id), array_agg(t.topic))
+    from new_orders o
+    cross join lateral unnest(array['admin', 'shop:' || o.business_id, 'influencer:' || o.influencer_id]) as t (topic);
   end if;
   return null;
 end
@@ -206,6 +220,7 @@ CREATE TRIGGER users_send_events AFTER INSERT OR DELETE OR UPDATE ON public.user
 comment on function private.may_join_topic is 'Whether the caller may join the private Broadcast topic (docs/architecture.md, "Live screens").';
 revoke execute on function private.may_join_topic(text) from public;
 grant execute on function private.may_join_topic(text) to authenticated;
+revoke execute on function private.send_live_events(text, text, uuid[], text[]) from public;
 revoke execute on function private.send_live_event(text, text, uuid, text[]) from public;
 revoke execute on function private.owner_topic(uuid) from public;
 revoke execute on function private.send_order_events() from public;

@@ -641,6 +641,10 @@ export type Database = {
         Args: { p_id: string; p_op: string; p_table: string; p_topics: string[] };
         Returns: undefined;
       };
+      send_live_events: {
+        Args: { p_ids: string[]; p_op: string; p_table: string; p_topics: string[] };
+        Returns: undefined;
+      };
       telegram_notice_queued: { Args: Record<PropertyKey, never>; Returns: boolean };
       tlv_value: { Args: { p_tag: string; p_text: string }; Returns: string };
       verify_login: {

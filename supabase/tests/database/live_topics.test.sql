@@ -5,7 +5,7 @@
 begin;
 \ir helpers.psql
 
-select plan(56);
+select plan(58);
 
 -- fixtures --------------------------------------------------------------------------------------
 
@@ -212,6 +212,18 @@ select is(tests.sent_about(:'payout_id'),
 -- Nothing sent carries a phone or an email.
 select is_empty($q$select 1 from realtime.messages where payload::text ~ '(\+855|@)'$q$,
   'no message carries a phone or an email');
+
+-- A message that cannot be stored never fails the change it reports (no partition for today).
+delete from realtime.messages;
+select format('realtime.%I', 'messages_' || to_char(now() at time zone 'utc', 'YYYY_MM_DD')) as today_partition \gset
+alter table realtime.messages detach partition :today_partition;
+set local client_min_messages = error; -- the WARNING is the expected outcome
+select lives_ok($q$select tests.create_order('creator-a@test.local', 'Live Scarf', 'Tuol Kouk', 'Boeng Kak Muoy')$q$,
+  'a checkout still succeeds when its live events cannot be stored');
+reset client_min_messages;
+select is((select count(*) from realtime.messages)::int, 0, 'and no message was stored');
+alter table realtime.messages attach partition :today_partition
+  for values from (date_trunc('day', now() at time zone 'utc')) to (date_trunc('day', now() at time zone 'utc') + interval '1 day');
 
 -- Joining does not depend on messages: a member joins before anything was ever sent.
 delete from realtime.messages;
