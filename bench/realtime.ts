@@ -117,7 +117,7 @@ async function runMode(mode: "broadcast" | "changes") {
   } satisfies ToClients);
   const { failed } = await ready;
   console.log(
-    `${mode}: ${subscriberCount} subscribers (${influencerCount} influencers, ${adminCount} admins) joined in ` +
+    `${mode}: ${subscriberCount} subscribers (influencers ${influencerCount}, admins ${adminCount}) joined in ` +
       `${((performance.now() - joinStarted) / 1000).toFixed(1)} s; refused: ${failed.length}${failed.length ? ` (${failed[0]})` : ""}`,
   );
 
@@ -134,7 +134,7 @@ async function runMode(mode: "broadcast" | "changes") {
     const [order] = await sql<{ id: string }[]>`
       select (private.place_order(${influencers[n % influencerCount].id}, ${campaign},
         ${"+8559" + String(phone).padStart(8, "0")}, 'Tuol Kouk', 'Boeng Kak Muoy', 1,
-        ${`10.9.${phone >> 8}.${phone % 256}`})).id`;
+        ${`10.${(phone >> 16) % 256}.${(phone >> 8) % 256}.${phone % 256}`})).id`;
     committedAt.set(order.id, performance.timeOrigin + performance.now());
   }
   const sendSeconds = (performance.now() - started) / 1000;
