@@ -29,10 +29,11 @@ export function MyAffiliateLinks({ userId, canApply }: MyAffiliateLinksProps) {
     triggers.refetch();
   };
   const topic = liveTopics.influencer(userId);
+  // Its links' decisions, and applications made elsewhere (another tab, another phone).
   useTableInvalidation({
     topic,
     table: "affiliate_links",
-    event: "UPDATE",
+    event: "*",
     invalidates: [influencerKeys.links(), influencerKeys.triggers()],
   });
   // A change to a campaign the influencer has a link to refreshes the links, so a card shows its
