@@ -11,11 +11,7 @@ AS $function$
   select case
     when topic = 'admin' then private.has_role('admin')
     when topic = 'user:' || (select auth.uid())::text then true
-    when topic like 'shop:%' or topic like 'influencer:%' then exists (
-      select 1 from public.users u
-      where u.id = (select auth.uid())
-        and topic = case u.user_type when 'business' then 'shop:' when 'influencer' then 'influencer:' end || u.id::text)
-    else false
+    else coalesce(topic = private.owner_topic((select auth.uid())), false)
   end
 $function$
 ;

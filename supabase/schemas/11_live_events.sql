@@ -17,6 +17,15 @@
 
 -- joining ----------------------------------------------------------------------------------------
 
+-- A user's own topic: shop:<id> for a business, influencer:<id> for an influencer, null otherwise.
+create or replace function private.owner_topic(p_user_id uuid) returns text
+language sql stable security definer set search_path = ''
+as $$
+  select case u.user_type when 'business' then 'shop:' when 'influencer' then 'influencer:' end || u.id::text
+  from public.users u where u.id = p_user_id
+$$;
+revoke execute on function private.owner_topic(uuid) from public;
+
 -- Whether the caller may read `topic`: an approved admin the admin topic, every account its own
 -- user topic, a business its shop topic and an influencer its influencer topic (whatever their
 -- status: their own rows are readable whatever it is, and a pending account has none).
@@ -26,11 +35,7 @@ as $$
   select case
     when topic = 'admin' then private.has_role('admin')
     when topic = 'user:' || (select auth.uid())::text then true
-    when topic like 'shop:%' or topic like 'influencer:%' then exists (
-      select 1 from public.users u
-      where u.id = (select auth.uid())
-        and topic = case u.user_type when 'business' then 'shop:' when 'influencer' then 'influencer:' end || u.id::text)
-    else false
+    else coalesce(topic = private.owner_topic((select auth.uid())), false)
   end
 $$;
 comment on function private.may_join_topic is 'Whether the caller may join the private Broadcast topic (docs/architecture.md, "Live screens").';
@@ -87,15 +92,6 @@ as $$
   select private.send_live_events(p_table, p_op, array_fill(p_id, array[cardinality(p_topics)]), p_topics)
 $$;
 revoke execute on function private.send_live_event(text, text, uuid, text[]) from public;
-
--- A user's own topic prefix by account type: shop: for a business, influencer: for an influencer.
-create or replace function private.owner_topic(p_user_id uuid) returns text
-language sql stable security definer set search_path = ''
-as $$
-  select case u.user_type when 'business' then 'shop:' when 'influencer' then 'influencer:' end || u.id::text
-  from public.users u where u.id = p_user_id
-$$;
-revoke execute on function private.owner_topic(uuid) from public;
 
 -- Orders change in bulk (an admin's bulk status change), so one statement sends all its rows, in
 -- one insert.
