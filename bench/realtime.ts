@@ -72,9 +72,20 @@ await sql`
   select u.id, ${campaign}, 'approved', now(), 'R' || lpad(row_number() over (order by u.id)::text, 6, '0')
   from public.users u where u.email like 'bench-rt-creator-%'`;
 
+// Each subscriber signed in once: a live session of its own, which its token names (a topic admits
+// only a token of a live session).
+const sessions = new Map(
+  (
+    await sql<{ user_id: string; session_id: string }[]>`
+      insert into private.sessions (user_id, device)
+      select id, 'bench:realtime' from public.users
+      where email like 'bench-rt-admin-%' or email like 'bench-rt-creator-%'
+      returning user_id, session_id`
+  ).map((row) => [row.user_id, row.session_id]),
+);
 const signing = await localSigningKey();
 const tokenFor = (id: string) =>
-  new SignJWT({ sub: id, role: "authenticated", aud: "authenticated" })
+  new SignJWT({ sub: id, role: "authenticated", aud: "authenticated", session_id: sessions.get(id) })
     .setProtectedHeader({ alg: "ES256", typ: "JWT", kid: signing.kid })
     .setIssuedAt()
     .setExpirationTime("2h")

@@ -78,6 +78,7 @@ beforeEach(() => {
   fakeApi.on(API.myLinks, { links: [] });
   fakeApi.on(API.linkStats, { links: [], ...noFigures });
   fakeApi.on(API.myTriggers, { triggers: [] });
+  fakeApi.on(API.sessions, { sessions: [] });
   fakeApi.on(API.myOrders, { orders: [], next_cursor: null });
   fakeApi.on(API.orderStats, { stats: makeOrderStats([]) });
   fakeApi.on(API.payoutSummary, ({ headers }) => ({

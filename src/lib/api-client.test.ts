@@ -3,8 +3,9 @@ import { z } from "zod";
 import { API } from "@contract/routes.ts";
 import { env } from "@/config/env.ts";
 import { deferred, fail, fakeApi, jsonResponse, networkDown } from "@/testing/fake-api.ts";
+import { makeUser } from "@/testing/fixtures/users.ts";
 import { ApiError, apiCall, apiRequest, routeUrl } from "./api-client.ts";
-import { getToken, setToken } from "./token.ts";
+import { getToken, setTokens } from "./token.ts";
 
 const schema = z.object({ ok: z.boolean() });
 const timeoutMessage = "Request timeout. Please check your connection and try again.";
@@ -50,7 +51,7 @@ describe("apiRequest timeout", () => {
 
 describe("apiRequest", () => {
   it("calls <origin>/functions/v1/api<path> with JSON and the stored bearer token", async () => {
-    setToken("abc.def.ghi");
+    setTokens({ token: "abc.def.ghi", refresh_token: "refresh" });
     fakeApi.on(API.login, jsonResponse(200, { ok: true }));
     await expect(apiRequest("/auth/login", { method: "POST", body: { a: 1 }, schema })).resolves.toEqual({ ok: true });
     const [sent] = fakeApi.calls(API.login);
@@ -76,11 +77,38 @@ describe("apiRequest", () => {
     });
   });
 
-  it("drops a token the server refuses (401) so the guards send the user to /login", async () => {
-    setToken("abc.def.ghi");
-    fakeApi.on(API.me, fail("unauthorized", "Invalid or expired token"));
-    await expect(apiRequest("/auth/me", { schema })).rejects.toThrow("Invalid or expired token");
-    expect(getToken()).toBeNull();
+  it("renews a refused token once and sends the call again with the new one", async () => {
+    setTokens({ token: "abc.def.ghi", refresh_token: "refresh-1" });
+    fakeApi.on(API.me, ({ headers }) =>
+      headers.get("Authorization") === "Bearer new.access.token"
+        ? { user: makeUser() }
+        : fail("unauthorized", "Your session has expired. Please sign in again"),
+    );
+    fakeApi.on(API.refreshSession, {
+      token: "new.access.token",
+      refresh_token: "refresh-2",
+      expires_at: 1,
+      user: makeUser(),
+    });
+    await expect(apiRequest("/auth/me", { schema: z.object({ user: z.object({}) }) })).resolves.toBeTruthy();
+    expect(fakeApi.calls(API.refreshSession).map((call) => call.body)).toEqual([{ refresh_token: "refresh-1" }]);
+    expect([getToken(), localStorage.getItem("refresh_token")]).toEqual(["new.access.token", "refresh-2"]);
+  });
+
+  it("drops the tokens when the session cannot be renewed (401), so the guards send the user to /login", async () => {
+    setTokens({ token: "abc.def.ghi", refresh_token: "refresh" });
+    fakeApi.on(API.me, fail("unauthorized", "Your session has ended. Please sign in again"));
+    fakeApi.on(API.refreshSession, fail("unauthorized", "Your session has ended. Please sign in again"));
+    await expect(apiRequest("/auth/me", { schema })).rejects.toThrow("Your session has ended. Please sign in again");
+    expect([getToken(), localStorage.getItem("refresh_token")]).toEqual([null, null]);
+  });
+
+  it("keeps the tokens when the renewal cannot reach the server", async () => {
+    setTokens({ token: "abc.def.ghi", refresh_token: "refresh" });
+    fakeApi.on(API.me, fail("unauthorized", "Your session has expired. Please sign in again"));
+    fakeApi.on(API.refreshSession, networkDown);
+    await expect(apiRequest("/auth/me", { schema })).rejects.toThrow("Your session has expired. Please sign in again");
+    expect(getToken()).toBe("abc.def.ghi");
   });
 
   it("gives a generic message for a non-JSON failure and a network message when fetch fails", async () => {
@@ -100,7 +128,7 @@ describe("apiRequest", () => {
 
 describe("apiCall", () => {
   it("takes the method and path of the route table's entry, fills its parameters and parses with its schema", async () => {
-    setToken("abc.def.ghi");
+    setTokens({ token: "abc.def.ghi", refresh_token: "refresh" });
     const chat = {
       id: "00000000-0000-4000-8000-000000000001",
       title: "Shop",
@@ -131,7 +159,7 @@ describe("apiCall", () => {
   });
 
   it("calls a route open to anyone without the stored token", async () => {
-    setToken("abc.def.ghi");
+    setTokens({ token: "abc.def.ghi", refresh_token: "refresh" });
     fakeApi.on(API.districts, { districts: ["Doun Penh"] });
     await expect(apiCall(API.districts)).resolves.toEqual({ districts: ["Doun Penh"] });
     expect(fakeApi.calls(API.districts)[0].headers.has("Authorization")).toBe(false);

@@ -11,7 +11,8 @@ import type { JsonRoute } from "@contract/routes.ts";
 import { env } from "@/config/env.ts";
 import { REQUEST_TIMEOUT_MS } from "@/config/app.ts";
 import { loadServerMessages, t, tServer } from "./i18n/index.ts";
-import { getToken, removeToken } from "./token.ts";
+import { freshToken, refreshSession } from "./session-refresh.ts";
+import { removeToken } from "./token.ts";
 
 export type ApiErrorKind = "http" | "timeout" | "network" | "invalid-response";
 
@@ -121,9 +122,10 @@ export async function apiRequestUnparsed<T>(path: string, options: SendOptions):
   return json as T;
 }
 
-async function send(path: string, options: SendOptions): Promise<{ status: number; json: unknown }> {
+async function send(path: string, options: SendOptions, retried = false): Promise<{ status: number; json: unknown }> {
   const { method = "GET", body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
-  const token = options.token === undefined ? getToken() : options.token;
+  // The stored token, renewed first when it is about to expire (session-refresh.ts).
+  const token = options.token === undefined ? await freshToken() : options.token;
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -168,8 +170,14 @@ async function send(path: string, options: SendOptions): Promise<{ status: numbe
   if (!response.ok) {
     const errorBody = (json ?? {}) as ErrorBody;
     const serverText = typeof errorBody.message === "string" && errorBody.message ? errorBody.message : null;
-    // A token the server refuses is unusable: drop it so the guards send the user to /login.
-    if (response.status === 401 && token && !path.startsWith("/auth/login")) removeToken();
+    // The stored token refused: the session is renewed once and the call made again. When it
+    // cannot be renewed, the session is over and its tokens are gone, so the guards send the user
+    // to /login.
+    if (response.status === 401 && token && options.token === undefined) {
+      if (!retried && (await refreshSession(token)) === "refreshed") return send(path, options, true);
+      // Refused again with a token just renewed: the account itself is gone.
+      if (retried) removeToken(serverText ?? undefined);
+    }
     // The server's text is English; its translation may not have loaded yet (it loads when needed).
     if (serverText) await loadServerMessages().catch(() => undefined);
     throw new ApiError(

@@ -4,8 +4,11 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { paths } from "@/config/paths.ts";
+import { API } from "@contract/routes.ts";
+import { apiCall } from "./api-client.ts";
 import {
   decodeToken,
+  getRefreshToken,
   getToken,
   guardDecision,
   readSession,
@@ -20,10 +23,19 @@ export function useToken(): string | null {
   return useSyncExternalStore(subscribeToken, getToken, () => null);
 }
 
-/** The valid session, or null when the token is missing, unusable or expired. */
+/** Whether a refresh token is stored: an expired access token is then renewed, not the end. */
+function useRefreshable(): boolean {
+  return useSyncExternalStore(
+    subscribeToken,
+    () => getRefreshToken() !== null,
+    () => false,
+  );
+}
+
+/** The valid session, or null when the token is missing, unusable or expired beyond refreshing. */
 export function useSession(): Session | null {
   const token = useToken();
-  const state = readSession(token, useClock(expiryMs(token)));
+  const state = readSession(token, useClock(expiryMs(token)), useRefreshable());
   return state.status === "valid" ? state.session : null;
 }
 
@@ -53,9 +65,15 @@ function useClock(wakeAtMs: number | null): number {
 let logoutTarget: { to: string; at: number } | null = null;
 const LOGOUT_TARGET_MS = 2000;
 
-/** Clears the token; a guarded page being shown then redirects to `to`. */
+/**
+ * Ends the session on the server (its tokens stop working everywhere at once) and forgets it here;
+ * a guarded page being shown then redirects to `to`. The server call is not awaited: signing out
+ * on this device never waits for the network.
+ */
 export function logout(to: string = paths.login): void {
   logoutTarget = { to, at: Date.now() };
+  const token = getToken();
+  if (token) void apiCall(API.logout, { token }).catch(() => {});
   removeToken();
 }
 
@@ -72,7 +90,7 @@ interface ProtectedRouteProps {
 export function ProtectedRoute({ allow, children }: ProtectedRouteProps) {
   const token = useToken();
   const location = useLocation();
-  const decision = guardDecision(token, allow, useClock(expiryMs(token)));
+  const decision = guardDecision(token, allow, useClock(expiryMs(token)), useRefreshable());
   const mustRemove = decision.action === "redirect" && decision.removeToken;
 
   useEffect(() => {

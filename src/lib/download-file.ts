@@ -4,10 +4,10 @@
 import { env } from "@/config/env.ts";
 import { ApiError } from "./api-client.ts";
 import { t } from "./i18n/index.ts";
-import { getToken } from "./token.ts";
+import { freshToken } from "./session-refresh.ts";
 
 export async function downloadFile(path: string, filename: string): Promise<void> {
-  const token = getToken();
+  const token = await freshToken();
   let response: Response;
   try {
     response = await fetch(`${env.apiBaseUrl}${path}`, {

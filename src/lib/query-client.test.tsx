@@ -9,7 +9,7 @@ import { ApiError } from "./api-client.ts";
 import { t } from "./i18n/index.ts";
 import { clearCacheOnUserChange, createQueryClient, retryDelayMs } from "./query-client.ts";
 import { screenState, type ScreenState } from "./screen-state.ts";
-import { removeToken, setToken } from "./token.ts";
+import { removeToken, setTokens } from "./token.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -101,17 +101,17 @@ describe("the query cache's owner", () => {
   const tokenOf = (sub: string) => `header.${btoa(JSON.stringify({ sub }))}.signature`;
 
   it("is emptied when another user signs in, not when the same one signs in again or signs out", () => {
-    setToken(tokenOf("user-a"));
+    setTokens({ token: tokenOf("user-a"), refresh_token: "refresh" });
     const queryClient = createQueryClient();
     const stop = clearCacheOnUserChange(queryClient);
     queryClient.setQueryData(["me"], "user a's account");
 
     removeToken();
     expect(queryClient.getQueryData(["me"])).toBe("user a's account");
-    setToken(tokenOf("user-a"));
+    setTokens({ token: tokenOf("user-a"), refresh_token: "refresh" });
     expect(queryClient.getQueryData(["me"])).toBe("user a's account");
 
-    setToken(tokenOf("user-b"));
+    setTokens({ token: tokenOf("user-b"), refresh_token: "refresh" });
     expect(queryClient.getQueryData(["me"])).toBeUndefined();
     stop();
     removeToken();

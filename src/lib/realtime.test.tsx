@@ -65,7 +65,7 @@ vi.mock("@supabase/supabase-js", () => ({
 }));
 
 const { useTableChanges } = await import("./realtime.ts");
-const { setToken } = await import("./token.ts");
+const { setTokens } = await import("./token.ts");
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -182,7 +182,7 @@ describe("useTableChanges", () => {
     await mount({ topic: "user:1", table: "users", event: "UPDATE", onChange: () => {} });
     await authorise();
     const before = fake.authCalls;
-    setToken("refreshed.jwt.token");
+    setTokens({ token: "refreshed.jwt.token", refresh_token: "refresh" });
     expect(fake.authCalls).toBe(before + 1);
     await authorise();
   });

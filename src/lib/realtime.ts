@@ -6,9 +6,10 @@
 // token change. A screen names its topic and table and refetches when an event arrives.
 //
 // One channel per topic, shared by every screen on it, joined while any is mounted. The socket's
-// token is the stored one (the `accessToken` option); when it changes, setAuth hands it to
-// Realtime at once, which re-checks every channel (a token that may no longer read the topic
-// closes the channel, and the screen shows offline).
+// token is the stored one, renewed when about to expire (the `accessToken` option); when it
+// changes (a refresh every hour), setAuth hands it to Realtime at once, which re-checks every
+// channel (a token that may no longer read the topic closes the channel, and the screen shows
+// offline).
 import { useEffect, useEffectEvent, useState } from "react";
 import {
   createClient,
@@ -18,14 +19,15 @@ import {
 } from "@supabase/supabase-js";
 import { env } from "@/config/env.ts";
 import { THROTTLED_TABLES, type LiveEvent } from "./live-topics.ts";
-import { getToken, subscribeToken } from "./token.ts";
+import { freshToken } from "./session-refresh.ts";
+import { subscribeToken } from "./token.ts";
 
 let client: SupabaseClient | null = null;
 
 export function getSupabase(): SupabaseClient {
   if (!client) {
     const created = createClient(env.supabaseUrl, env.supabasePublishableKey, {
-      accessToken: async () => getToken(),
+      accessToken: freshToken,
     });
     subscribeToken(() => void created.realtime.setAuth().catch(() => {}));
     client = created;

@@ -80,6 +80,16 @@ describe("readSession", () => {
     });
   });
 
+  it("counts an expired token as a session while a refresh token can renew it", () => {
+    const expired = token(claims("business", { exp: Math.floor(now / 1000) - 60 }));
+    expect(readSession(expired, now, true)).toMatchObject({ status: "valid", session: { userType: "business" } });
+    expect(guardDecision(expired, ["business"], now, true)).toMatchObject({ action: "allow" });
+    expect(readSession(token(claims("admin", { exp: undefined })), now, true)).toEqual({
+      status: "invalid",
+      reason: "expired",
+    });
+  });
+
   it("gives the session of a valid token", () => {
     const value = token(claims("influencer", { is_approved: true }));
     expect(readSession(value, now)).toEqual({

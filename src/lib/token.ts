@@ -53,13 +53,18 @@ function isUserType(value: unknown): value is UserType {
   return typeof value === "string" && (userTypes as readonly string[]).includes(value);
 }
 
-/** What a stored token means at `nowMs`. A token without a known user type or an expiry is unusable. */
-export function readSession(token: string | null | undefined, nowMs: number): SessionState {
+/**
+ * What a stored token means at `nowMs`. A token without a known user type or an expiry is
+ * unusable; an expired one too, unless it is `refreshable` (a refresh token is stored beside it:
+ * the next call renews it, session-refresh.ts).
+ */
+export function readSession(token: string | null | undefined, nowMs: number, refreshable = false): SessionState {
   if (!token) return { status: "missing" };
   const claims = decodeToken(token);
   if (!claims) return { status: "invalid", reason: "undecodable" };
   if (!isUserType(claims.user_type)) return { status: "invalid", reason: "no-user-type" };
-  if (typeof claims.exp !== "number" || claims.exp * 1000 <= nowMs) return { status: "invalid", reason: "expired" };
+  if (typeof claims.exp !== "number" || (claims.exp * 1000 <= nowMs && !refreshable))
+    return { status: "invalid", reason: "expired" };
   return {
     status: "valid",
     session: {
@@ -78,8 +83,9 @@ export function guardDecision(
   token: string | null | undefined,
   allow: readonly UserType[],
   nowMs: number,
+  refreshable = false,
 ): GuardDecision {
-  const state = readSession(token, nowMs);
+  const state = readSession(token, nowMs, refreshable);
   if (state.status === "missing") return { action: "redirect", to: paths.login, removeToken: false };
   if (state.status === "invalid") return { action: "redirect", to: paths.login, removeToken: true };
   if (!allow.includes(state.session.userType)) return { action: "redirect", to: paths.dashboard, removeToken: false };
@@ -99,36 +105,84 @@ export function dashboardPathFor(userType: unknown): string {
 
 // --- storage, observable so the header and guards re-render when the token changes ----------
 
+/** The refresh token of the session (localStorage key `refresh_token`), beside its access token. */
+export const REFRESH_TOKEN_STORAGE_KEY = "refresh_token";
+
+/** What signing in, registering and refreshing answer: the access token and its refresh token. */
+export interface SessionTokens {
+  token: string;
+  refresh_token: string;
+}
+
 const listeners = new Set<() => void>();
 
 function notify() {
   for (const listener of listeners) listener();
 }
 
-export function getToken(): string | null {
+function read(key: string): string | null {
   try {
-    return window.localStorage.getItem(TOKEN_STORAGE_KEY);
+    return window.localStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-export function setToken(token: string): void {
+export function getToken(): string | null {
+  return read(TOKEN_STORAGE_KEY);
+}
+
+export function getRefreshToken(): string | null {
+  return read(REFRESH_TOKEN_STORAGE_KEY);
+}
+
+/** Stores a session's pair (a sign-in's, a registration's or a refresh's). */
+export function setTokens(tokens: SessionTokens): void {
   try {
-    window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    window.localStorage.setItem(REFRESH_TOKEN_STORAGE_KEY, tokens.refresh_token);
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, tokens.token);
   } finally {
     notify();
   }
 }
 
-export function removeToken(): void {
+const SIGNED_OUT_REASON_KEY = "signed_out_reason";
+
+/**
+ * Forgets the session's tokens (signing out, or a session the server ended). `reason`, the
+ * server's words for why it ended (translated), is kept for the sign-in page of this tab to show.
+ */
+export function removeToken(reason?: string): void {
   try {
+    // The refresh token goes first: another tab hears of the access token's change, and then
+    // finds nothing to refresh with.
+    window.localStorage.removeItem(REFRESH_TOKEN_STORAGE_KEY);
     window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+    if (reason) window.sessionStorage.setItem(SIGNED_OUT_REASON_KEY, reason);
   } finally {
     notify();
   }
 }
 
+/** Why the server ended this tab's session (the sign-in page shows it), or null. */
+export function signedOutReason(): string | null {
+  try {
+    return window.sessionStorage.getItem(SIGNED_OUT_REASON_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The reason was shown: the next visit to the sign-in page starts clean. */
+export function forgetSignedOutReason(): void {
+  try {
+    window.sessionStorage.removeItem(SIGNED_OUT_REASON_KEY);
+  } catch {
+    // Storage unavailable: there was nothing to forget.
+  }
+}
+
+/** Calls `listener` whenever the access token changes, in this tab or another. */
 export function subscribeToken(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {

@@ -28,11 +28,13 @@ revoke execute on function private.owner_topic(uuid) from public;
 
 -- Whether the caller may read `topic`: an approved admin the admin topic, every account its own
 -- user topic, a business its shop topic and an influencer its influencer topic (whatever their
--- status: their own rows are readable whatever it is, and a pending account has none).
+-- status: their own rows are readable whatever it is, and a pending account has none), and only
+-- with a token of a live session: a signed-out session joins nothing, though its token has not
+-- expired.
 create or replace function private.may_join_topic(topic text) returns boolean
 language sql stable security definer set search_path = ''
 as $$
-  select case
+  select private.session_is_live() and case
     when topic = 'admin' then private.has_role('admin')
     when topic = 'user:' || (select auth.uid())::text then true
     else coalesce(topic = private.owner_topic((select auth.uid())), false)

@@ -39,6 +39,8 @@ describe("POST /auth/register/business", () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       token: expect.any(String),
+      refresh_token: expect.any(String),
+      expires_at: expect.any(Number),
       message: "Registration successful! Your account is pending admin approval.",
       user: expect.objectContaining({
         ...userShape,
@@ -122,6 +124,8 @@ describe("POST /auth/register/influencer", () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       token: expect.any(String),
+      refresh_token: expect.any(String),
+      expires_at: expect.any(Number),
       message: "Registration successful! You are now logged in.",
       user: expect.objectContaining({
         ...userShape,
@@ -166,13 +170,15 @@ describe("POST /auth/register/influencer", () => {
 });
 
 describe("POST /auth/login", () => {
-  it("answers {token, user} for the right password, whatever the email's case", async () => {
+  it("answers {token, refresh_token, expires_at, user} for the right password, whatever the email's case", async () => {
     const res = await api("POST", "/auth/login", {
       body: { email: demoBusiness.email.toUpperCase(), password: demoBusiness.password },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       token: expect.any(String),
+      refresh_token: expect.any(String),
+      expires_at: expect.any(Number),
       user: expect.objectContaining({
         ...userShape,
         email: demoBusiness.email,

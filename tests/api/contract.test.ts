@@ -5,6 +5,7 @@
 // a short link's redirect and preview page. One journey (sign-up to completed payout, Instagram
 // and Telegram through the stack's fakes) calls each route through the table and records the
 // answers; the last test fails, naming them, when a route of the table got no parsed answer.
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillPath } from "../../supabase/functions/_shared/contract/route-path.ts";
 import { API, API_ROUTES, routeName, type ApiRoute } from "../../supabase/functions/_shared/contract/routes.ts";
@@ -95,7 +96,16 @@ beforeAll(async () => {
   const asAdmin = { token: adminToken };
 
   await record(API.jwks);
-  await record(API.login, { body: { email: shop.user.email, password: "longenough1" } });
+  const signedIn = await record(API.login, { body: { email: shop.user.email, password: "longenough1" } });
+  const refreshed = await record(API.refreshSession, { body: { refresh_token: signedIn.refresh_token } });
+  await record(API.sessions, { token: refreshed.token });
+  const otherDevice = await api("POST", "/auth/login", { body: { email: shop.user.email, password: "longenough1" } });
+  await record(API.endSession, {
+    token: refreshed.token,
+    params: { id: decodeJwt(otherDevice.body.token).session_id as string },
+  });
+  await record(API.logout, { token: refreshed.token });
+  await record(API.logoutAll, { token: (await influencer()).token });
   await record(API.registerBusiness, {
     body: {
       email: `contract-${Date.now()}@example.com`,

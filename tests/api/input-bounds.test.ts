@@ -2,6 +2,7 @@
 // over-long passwords, control characters in fields, paths and queries, and a token that never
 // expires. Each is refused with a clear message before any work is done.
 import { Agent, request } from "node:http";
+import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { api, businessRegistration, influencerRegistration } from "../helpers/api.ts";
 import { business } from "../helpers/accounts.ts";
@@ -107,7 +108,12 @@ describe("tokens", () => {
       { expiresIn: null },
     );
     expect(await api("GET", "/auth/me", { token: forever })).toMatchObject({ status: 401 });
-    const expiring = await signLocal({ sub: shop.user.id, role: "authenticated", aud: "authenticated" });
+    const expiring = await signLocal({
+      sub: shop.user.id,
+      role: "authenticated",
+      aud: "authenticated",
+      session_id: decodeJwt(shop.token).session_id,
+    });
     expect((await api("GET", "/auth/me", { token: expiring })).status).toBe(200);
   });
 });

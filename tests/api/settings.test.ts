@@ -20,7 +20,17 @@ async function adminWithStatus(status: "pending_approval" | "rejected"): Promise
   const [row] = await sql<{ id: string }[]>`
     insert into public.users (email, user_type, status) values (${email}, 'admin', ${status}) returning id`;
   fixtureAdminIds.push(row.id);
-  return signLocal({ sub: row.id, role: "authenticated", aud: "authenticated", email, user_type: "admin" });
+  // Such an account cannot sign in (the sign-in answers its tokens only to a live account's
+  // password), so its session is started here, as a sign-in would.
+  const [session] = await sql<{ session_id: string }[]>`select session_id from private.start_session(${row.id}, '')`;
+  return signLocal({
+    sub: row.id,
+    role: "authenticated",
+    aud: "authenticated",
+    email,
+    user_type: "admin",
+    session_id: session.session_id,
+  });
 }
 
 beforeAll(async () => {

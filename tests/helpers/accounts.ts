@@ -6,6 +6,8 @@ import { seedAdmin, stackUrl, uniqueEmail } from "./stack.ts";
 
 export interface Account {
   token: string;
+  /** The session's refresh token (accounts signed in by login() have none here). */
+  refresh_token?: string;
   user: { id: string; email: string; [key: string]: unknown };
 }
 
@@ -31,7 +33,7 @@ async function register(kind: "business" | "influencer", decision: Decision): Pr
     });
     if (decided.status !== 200) throw new Error(`decide ${kind}: ${decided.status} ${JSON.stringify(decided.body)}`);
   }
-  return { token: registered.body.token, user: registered.body.user };
+  return { token: registered.body.token, refresh_token: registered.body.refresh_token, user: registered.body.user };
 }
 
 export const business = (decision: Decision = "approved") => register("business", decision);

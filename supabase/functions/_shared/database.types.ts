@@ -176,6 +176,68 @@ export type Database = {
         };
         Relationships: [];
       };
+      refresh_tokens: {
+        Row: {
+          issued_at: string;
+          rotated_at: string | null;
+          session_id: string;
+          token_hash: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          issued_at?: string;
+          rotated_at?: string | null;
+          session_id: string;
+          token_hash: string;
+        };
+        Update: {
+          issued_at?: string;
+          rotated_at?: string | null;
+          session_id?: string;
+          token_hash?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "refresh_tokens_session_id_fkey";
+            columns: ["session_id"];
+            isOneToOne: false;
+            referencedRelation: "sessions";
+            referencedColumns: ["session_id"];
+          },
+        ];
+      };
+      sessions: {
+        Row: {
+          created_at: string;
+          device: string;
+          end_reason: Database["public"]["Enums"]["session_end_reason"] | null;
+          ended_at: string | null;
+          last_used_at: string;
+          session_id: string;
+          user_id: string;
+          session_is_active: boolean | null;
+        };
+        ComputedFields: "session_is_active";
+        Insert: {
+          created_at?: string;
+          device?: string;
+          end_reason?: Database["public"]["Enums"]["session_end_reason"] | null;
+          ended_at?: string | null;
+          last_used_at?: string;
+          session_id?: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          device?: string;
+          end_reason?: Database["public"]["Enums"]["session_end_reason"] | null;
+          ended_at?: string | null;
+          last_used_at?: string;
+          session_id?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       short_link_requests: {
         Row: {
           address_hash: string;
@@ -427,6 +489,7 @@ export type Database = {
           refused: boolean;
         }[];
       };
+      caller_session_id: { Args: Record<PropertyKey, never>; Returns: string };
       cambodia_today: { Args: Record<PropertyKey, never>; Returns: string };
       campaign_closed_reason: {
         Args: { p_end_date: string; p_start_date: string; p_status: Database["public"]["Enums"]["campaign_status"] };
@@ -505,6 +568,7 @@ export type Database = {
         Returns: boolean;
       };
       is_http_url: { Args: { p_max_length: number; p_url: string }; Returns: boolean };
+      issue_refresh_token: { Args: { p_session_id: string }; Returns: string };
       khqr_crc: { Args: { p_text: string }; Returns: string };
       khqr_fields_once: { Args: { p_text: string }; Returns: boolean };
       ledger_account_id: {
@@ -607,6 +671,15 @@ export type Database = {
           influencer_id: string;
         }[];
       };
+      refresh_session: {
+        Args: { p_refresh_token: string };
+        Returns: {
+          outcome: string;
+          refresh_token: string;
+          session_id: string;
+          user_id: string;
+        }[];
+      };
       register_user: {
         Args: {
           p_business_name?: string;
@@ -644,6 +717,23 @@ export type Database = {
       send_live_events: {
         Args: { p_ids: string[]; p_op: string; p_table: string; p_topics: string[] };
         Returns: undefined;
+      };
+      session_is_active: {
+        Args: {
+          p_session: Omit<
+            Database["private"]["Tables"]["sessions"]["Row"],
+            Database["private"]["Tables"]["sessions"]["ComputedFields"]
+          >;
+        };
+        Returns: boolean;
+      };
+      session_is_live: { Args: Record<PropertyKey, never>; Returns: boolean };
+      start_session: {
+        Args: { p_device: string; p_user_id: string };
+        Returns: {
+          refresh_token: string;
+          session_id: string;
+        }[];
       };
       telegram_notice_queued: { Args: Record<PropertyKey, never>; Returns: boolean };
       tlv_value: { Args: { p_tag: string; p_text: string }; Returns: string };
@@ -1935,7 +2025,18 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      end_my_sessions: { Args: { p_session_id?: string }; Returns: number };
       link_self_dealing: { Args: { p_link_id: string }; Returns: string[] };
+      my_sessions: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          device: string;
+          is_current: boolean;
+          last_used_at: string;
+          session_id: string;
+        }[];
+      };
       order_customer_phones: {
         Args: { p_order_ids: string[] };
         Returns: {
@@ -2143,6 +2244,7 @@ export type Database = {
       order_review_status: "held" | "cleared";
       order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered" | "cancelled";
       payout_status: "pending" | "completed";
+      session_end_reason: "signed_out" | "signed_out_everywhere" | "refresh_token_reused" | "idle";
       social_platform: "instagram" | "facebook";
       telegram_language: "en" | "km";
       telegram_notice_kind: "new_order" | "payout_completed" | "new_signup";
@@ -2293,6 +2395,7 @@ export const Constants = {
       order_review_status: ["held", "cleared"],
       order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered", "cancelled"],
       payout_status: ["pending", "completed"],
+      session_end_reason: ["signed_out", "signed_out_everywhere", "refresh_token_reused", "idle"],
       social_platform: ["instagram", "facebook"],
       telegram_language: ["en", "km"],
       telegram_notice_kind: ["new_order", "payout_completed", "new_signup"],

@@ -20,14 +20,23 @@ async function loadError(text: string): Promise<string> {
 }
 
 const user = { id: crypto.randomUUID(), email: "shop@example.com", user_type: "business", is_approved: true };
+const sessionId = crypto.randomUUID();
 
-Deno.test("a token is ES256 with the key's kid and verifies against the key set", async () => {
-  const key = await loadSigningKey(await cliStyleKey("kid-1"));
-  const token = await signAccessToken(key, user);
-  assert.deepStrictEqual(decodeProtectedHeader(token), { alg: "ES256", typ: "JWT", kid: "kid-1" });
-  const claims = await verifyAccessToken(key, token);
-  assert.deepStrictEqual([claims?.sub, claims?.role, claims?.email], [user.id, "authenticated", user.email]);
-});
+Deno.test(
+  "a token is ES256 with the key's kid, names its session, lasts an hour and verifies against the key set",
+  async () => {
+    const key = await loadSigningKey(await cliStyleKey("kid-1"));
+    const before = Math.floor(Date.now() / 1000);
+    const { token, expiresAt } = await signAccessToken(key, user, sessionId);
+    assert.deepStrictEqual(decodeProtectedHeader(token), { alg: "ES256", typ: "JWT", kid: "kid-1" });
+    const claims = await verifyAccessToken(key, token);
+    assert.deepStrictEqual(
+      [claims?.sub, claims?.role, claims?.email, claims?.session_id, claims?.exp],
+      [user.id, "authenticated", user.email, sessionId, expiresAt],
+    );
+    assert.ok(expiresAt - before >= 3600 && expiresAt - before <= 3601, `expires in ${expiresAt - before} s`);
+  },
+);
 
 Deno.test("the public key set holds the public numbers only", async () => {
   const key = await loadSigningKey(await cliStyleKey("kid-2"));
@@ -50,7 +59,7 @@ Deno.test("tokens signed with the legacy HS256 secret or another key, mock and t
 
   // A mock token (the original app accepted them) and a real one with its expiry pushed out.
   assert.deepStrictEqual(await verifyAccessToken(key, "mock-admin-token"), null);
-  const real = await signAccessToken(key, user);
+  const { token: real } = await signAccessToken(key, user, sessionId);
   const [header, payload, signature] = real.split(".");
   const extended = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
   extended.exp += 365 * 24 * 3600;
@@ -59,7 +68,7 @@ Deno.test("tokens signed with the legacy HS256 secret or another key, mock and t
 
   // Same kid, different key: a forger who copied the kid from a real token.
   const impostor = await loadSigningKey(await cliStyleKey("kid-3"));
-  assert.deepStrictEqual(await verifyAccessToken(key, await signAccessToken(impostor, user)), null);
+  assert.deepStrictEqual(await verifyAccessToken(key, (await signAccessToken(impostor, user, sessionId)).token), null);
 });
 
 Deno.test("a misconfigured key names what is wrong", async () => {

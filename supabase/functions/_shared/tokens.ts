@@ -7,7 +7,11 @@ import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWK } from "jose
 import type { JwksResponse } from "./contract/auth.ts";
 import type { Claims } from "./db.ts";
 
-export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
+/**
+ * An access token lasts an hour: the SPA refreshes it before then (POST /auth/refresh), and a
+ * token taken from a device stops working within the hour even where nothing checks its session.
+ */
+export const TOKEN_LIFETIME_SECONDS = 60 * 60;
 
 export interface SigningKey {
   kid: string;
@@ -60,19 +64,30 @@ export interface TokenUser {
   is_approved: boolean;
 }
 
-export function signAccessToken(key: SigningKey, user: TokenUser): Promise<string> {
-  return new SignJWT({
+export interface AccessToken {
+  token: string;
+  /** Its `exp`: seconds since 1970. */
+  expiresAt: number;
+}
+
+/** A token of `user` for an hour, naming its session (`session_id`, as Supabase Auth's tokens do). */
+export async function signAccessToken(key: SigningKey, user: TokenUser, sessionId: string): Promise<AccessToken> {
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const expiresAt = issuedAt + TOKEN_LIFETIME_SECONDS;
+  const token = await new SignJWT({
     role: "authenticated",
     email: user.email,
     user_type: user.user_type,
     is_approved: user.is_approved,
+    session_id: sessionId,
   })
     .setProtectedHeader({ alg: "ES256", typ: "JWT", kid: key.kid })
     .setSubject(user.id)
     .setAudience("authenticated")
-    .setIssuedAt()
-    .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
     .sign(key.privateKey);
+  return { token, expiresAt };
 }
 
 /** The verified claims of a user token, or null when it is missing, forged, expired or not a user's. */

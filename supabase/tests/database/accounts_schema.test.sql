@@ -96,7 +96,7 @@ select results_eq(
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute')
     order by 1$$,
   array['are_http_urls', 'campaign_is_active', 'commission_ceiling', 'has_role',
-        'is_http_url', 'khqr_crc', 'khqr_fields_once', 'may_join_topic', 'owns_campaign'],
+        'is_http_url', 'khqr_crc', 'khqr_fields_once', 'may_join_topic', 'owns_campaign', 'session_is_live'],
   'authenticated can execute only the helpers policies and constraints call');
 select results_eq(
   $$select p.proname::text collate "default" from pg_proc p
@@ -106,8 +106,8 @@ select results_eq(
         'claim_telegram_outbox', 'commission_ceiling', 'consume_instagram_connect_state',
         'has_role', 'is_http_url', 'khqr_crc', 'khqr_fields_once', 'link_telegram_chat',
         'login_succeeded', 'new_instagram_connect_state', 'new_telegram_link_token', 'note_short_link_request',
-        'note_signup_attempt', 'owns_campaign', 'place_order', 'place_order_once', 'record_click', 'register_user',
-        'verify_login'],
+        'note_signup_attempt', 'owns_campaign', 'place_order', 'place_order_once', 'record_click', 'refresh_session',
+        'register_user', 'start_session', 'verify_login'],
   'service_role can execute exactly the functions the functions call');
 select is(has_function_privilege('public', 'public.set_user_status(uuid, text, text)', 'execute'), false,
   'PUBLIC cannot execute public.set_user_status');

@@ -1,3 +1,4 @@
+import { SessionsCard } from "@/components/account/sessions-card.tsx";
 import { AuditLog } from "@/features/admin-audit-log/components/audit-log.tsx";
 import { MarketplaceSettings } from "@/features/admin-settings/components/marketplace-settings.tsx";
 import { AdminDashboard } from "@/features/admin-users/components/admin-dashboard.tsx";
@@ -16,6 +17,7 @@ export default function AdminDashboardRoute() {
         <>
           <MarketplaceSettings />
           <TelegramAlertsCard kinds={["new_order", "new_signup"]} approved />
+          <SessionsCard />
         </>
       }
       auditTab={<AuditLog />}

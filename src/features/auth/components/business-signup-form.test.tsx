@@ -11,6 +11,8 @@ beforeEach(() => {
   fakeApi.on(API.registerBusiness, ({ body }) => ({
     // A token the SPA can read; its signature is the server's business.
     token: `x.${btoa(JSON.stringify({ sub: "u", exp: 4102444800 }))}.y`,
+    refresh_token: "refresh",
+    expires_at: 4102444800,
     user: makeUser({ email: body.email, status: "pending_approval", business_name: body.business_name }),
     message: "Registration successful! Your account is pending admin approval.",
   }));

@@ -1,12 +1,12 @@
 // Login (docs/product.md, "Screens"): email and password; 'Login failed: ' + message, or 'Login
 // successful!' and on to the dashboard of the user's type (unknown type to /).
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { loginSchema } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
 import { errorMessage } from "@/lib/api-client.ts";
 import { t } from "@/features/auth/i18n.ts";
-import { dashboardPathFor, setToken } from "@/lib/token.ts";
+import { dashboardPathFor, forgetSignedOutReason, setTokens, signedOutReason } from "@/lib/token.ts";
 import { EmailField, Form, PasswordField, SubmitButton, useForm } from "@/components/forms/form.tsx";
 import { useToast } from "@/components/ui/index.ts";
 import { useLogin } from "@/features/auth/api/login.ts";
@@ -17,7 +17,9 @@ export function LoginForm() {
   const toast = useToast();
   const { mutateAsync: logIn, isPending } = useLogin();
   const { values, field, formRef, ...fieldErrors } = useForm({ email: "", password: "" }, ["email", "password"]);
-  const [failure, setFailure] = useState<string | null>(null);
+  // A session the server ended (signed out elsewhere, a reused sign-in) says why, once.
+  const [failure, setFailure] = useState<string | null>(signedOutReason);
+  useEffect(forgetSignedOutReason, []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -29,8 +31,8 @@ export function LoginForm() {
     }
     fieldErrors.show();
     try {
-      const { token, user } = await logIn(parsed.data);
-      setToken(token);
+      const { user, ...tokens } = await logIn(parsed.data);
+      setTokens(tokens);
       toast.success(t("login.success"));
       navigate(dashboardPathFor(user.user_type), { replace: true });
     } catch (error) {

@@ -7,7 +7,7 @@ import { useNavigate } from "react-router-dom";
 import type { z } from "zod";
 import { errorMessage } from "@/lib/api-client.ts";
 import { hasEmptyField } from "@/lib/form-errors.ts";
-import { setToken } from "@/lib/token.ts";
+import { setTokens, type SessionTokens } from "@/lib/token.ts";
 import type { FieldErrors } from "@/lib/use-field-errors.ts";
 import { useToast } from "@/components/ui/index.ts";
 import { t } from "@/features/auth/i18n.ts";
@@ -17,7 +17,7 @@ interface SignupSubmit<F extends string, T> {
   requiredFields: readonly F[];
   fieldErrors: Pick<FieldErrors<F>, "show" | "fromSchema" | "fromServer">;
   schema: z.ZodType<T>;
-  register(body: T): Promise<{ token: string }>;
+  register(body: T): Promise<SessionTokens>;
   successText: string;
   /** Where the new user lands. */
   next: string;
@@ -48,8 +48,7 @@ export function useSignupSubmit<F extends string, T>(options: SignupSubmit<F, T>
       return;
     }
     try {
-      const { token } = await options.register(parsed.data);
-      setToken(token);
+      setTokens(await options.register(parsed.data));
       toast.success(options.successText);
       navigate(options.next, { replace: true });
     } catch (error) {

@@ -23,7 +23,25 @@ const account = (extra: Partial<User> = {}): User =>
     ...extra,
   });
 
+const sessions = [
+  {
+    id: testId(71),
+    device: "Chrome on Android",
+    created_at: "2026-11-20T03:00:00.000Z",
+    last_used_at: "2026-11-26T02:00:00.000Z",
+    current: true,
+  },
+  {
+    id: testId(72),
+    device: "Firefox on Windows",
+    created_at: "2026-11-01T03:00:00.000Z",
+    last_used_at: "2026-11-02T03:00:00.000Z",
+    current: false,
+  },
+];
+
 beforeEach(() => {
+  fakeApi.on(API.sessions, { sessions });
   // The server keeps what a PUT saved: GET /auth/me answers it from then on.
   let current = account();
   fakeApi.on(API.me, () => ({ user: current }));
@@ -112,5 +130,38 @@ describe("Profile page", () => {
     expect(fakeApi.calls(API.me)).toHaveLength(1);
     expect(bankName.value).toBe("Wing Bank");
     expect(screen.getByRole<HTMLButtonElement>("button", { name: "Update Profile" }).disabled).toBe(true);
+  });
+});
+
+describe("Where you're signed in", () => {
+  const card = () => screen.findByRole("region", { name: "Where you're signed in" });
+
+  it("lists the account's sessions, this device marked, and signs another one out", async () => {
+    fakeApi.on(API.endSession, { message: "Signed out" });
+    await render(<ProfilePage />, "/business/profile");
+    const region = await card();
+    await within(region).findByText("Firefox on Windows");
+    const items = within(region).getAllByRole("listitem");
+    expect(items.map((item) => item.querySelector(".sessions-card__name")?.textContent)).toEqual([
+      "Chrome on Android",
+      "Firefox on Windows",
+    ]);
+    expect(within(items[0]).getByText("This device")).toBeTruthy();
+    // Only the other device has a Sign out of its own.
+    expect(within(items[0]).queryByRole("button", { name: "Sign out" })).toBeNull();
+    fireEvent.click(within(items[1]).getByRole("button", { name: "Sign out" }));
+    await waitFor(() => expect(within(region).queryByText("Firefox on Windows")).toBeNull());
+    expect(fakeApi.calls(API.endSession).map((call) => call.params.id)).toEqual([testId(72)]);
+  });
+
+  it("signs out everywhere: the server ends every session and this device forgets its tokens", async () => {
+    localStorage.setItem("refresh_token", "refresh");
+    localStorage.setItem("token", "a.b.c");
+    fakeApi.on(API.logoutAll, { message: "Signed out on every device", ended: 2 });
+    await render(<ProfilePage />, "/business/profile");
+    fireEvent.click(within(await card()).getByRole("button", { name: "Sign out everywhere" }));
+    await waitFor(() => expect(localStorage.getItem("token")).toBeNull());
+    expect(localStorage.getItem("refresh_token")).toBeNull();
+    expect(fakeApi.calls(API.logoutAll)).toHaveLength(1);
   });
 });

@@ -192,11 +192,52 @@ export const userSchema = z.object({
   updated_at: timestamp,
 });
 
+/**
+ * What signing in, registering and refreshing answer: an access token (an ES256 JWT for an hour,
+ * naming its session), the refresh token that gets the next one, and when the access token expires.
+ */
+const sessionTokens = {
+  token: z.string(),
+  /** Opaque; POST /auth/refresh swaps it, once, for a new pair. */
+  refresh_token: z.string(),
+  /** When `token` expires, in seconds since 1970 (its `exp`). */
+  expires_at: z.number().int(),
+};
+
 /** POST /auth/login */
-export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const loginResponseSchema = z.object({ ...sessionTokens, user: userSchema });
 
 /** POST /auth/register/business and /auth/register/influencer */
-export const registrationResponseSchema = z.object({ token: z.string(), user: userSchema, message });
+export const registrationResponseSchema = z.object({ ...sessionTokens, user: userSchema, message });
+
+/** POST /auth/refresh */
+export const refreshSchema = z.object({
+  refresh_token: z
+    .string({ error: "refresh_token is required" })
+    .min(1, "refresh_token is required")
+    .max(200, "refresh_token is not a refresh token"),
+});
+export const refreshResponseSchema = loginResponseSchema;
+
+/** One of the account's live sessions: where it signed in, when, and when it last refreshed. */
+export const sessionSchema = z.object({
+  id,
+  /** The browser and system it signed in from ("Chrome on Android"); "" when unknown. */
+  device: z.string(),
+  created_at: timestamp,
+  last_used_at: timestamp,
+  /** The session of the token that asked. */
+  current: z.boolean(),
+});
+
+/** GET /auth/sessions: the caller's live sessions, most recently used first. */
+export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
+
+/** POST /auth/logout, DELETE /auth/sessions/{id} */
+export const signedOutResponseSchema = z.object({ message });
+
+/** POST /auth/logout-all: how many sessions ended, this one included. */
+export const signedOutEverywhereResponseSchema = z.object({ message, ended: z.number().int() });
 
 /** GET /auth/me and PUT /auth/profile */
 export const meResponseSchema = z.object({ user: userSchema });
@@ -244,6 +285,11 @@ export type User = z.infer<typeof userSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 export type MeResponse = z.infer<typeof meResponseSchema>;
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+export type AccountSession = z.infer<typeof sessionSchema>;
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+export type SignedOutResponse = z.infer<typeof signedOutResponseSchema>;
+export type SignedOutEverywhereResponse = z.infer<typeof signedOutEverywhereResponseSchema>;
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
 export type UsersQueryInput = z.input<typeof usersQuerySchema>;
 export type UserCounts = z.infer<typeof userCountsSchema>;

@@ -1,5 +1,5 @@
-// Middleware: a valid bearer token of an existing account. Type and approval come from the
-// database row read now, never from the token, so a decision takes effect at once.
+// Middleware: a valid bearer token of an existing account and of a live session. Type and approval
+// come from the database row read now, never from the token, so a decision takes effect at once.
 import type { MiddlewareHandler } from "hono";
 import { asUser, sqlLiteral } from "../../_shared/db.ts";
 import type { UserType } from "../../_shared/contract/auth.ts";
@@ -19,11 +19,15 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
     // The id as a literal (escaped, and from a token we signed): a query without parameters needs
     // no Describe round trip, so it leaves with BEGIN and the settings, and the lookup that every
     // signed-in request makes costs two round trips in all (this, then COMMIT).
+    // The session is checked in the same query: a signed-out session's token, not yet expired,
+    // gets no further.
     const [user] = await asUser(deps.sql, claims, (tx) => {
       const id = tx.unsafe(`${sqlLiteral(claims.sub)}::uuid`);
-      return tx<UserRow[]>`select ${userColumns(tx)} from public.users where id = ${id}`;
+      return tx<(UserRow & { session_live: boolean })[]>`
+        select ${userColumns(tx)}, private.session_is_live() as session_live from public.users where id = ${id}`;
     });
     if (!user) throw new ApiError("unauthorized", "Your session has expired. Please sign in again");
+    if (!user.session_live) throw new ApiError("unauthorized", "Your session has ended. Please sign in again");
     c.set("claims", claims);
     c.set("user", user);
     await next();

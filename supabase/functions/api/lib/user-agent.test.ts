@@ -1,6 +1,6 @@
 // Crawlers and device classes of the short links, told from real user agents.
 import assert from "node:assert/strict";
-import { deviceClass, isLinkPreviewCrawler } from "./user-agent.ts";
+import { deviceClass, deviceName, isLinkPreviewCrawler } from "./user-agent.ts";
 
 const crawlers = [
   "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
@@ -73,5 +73,28 @@ Deno.test("device class: phones, tablets (an Android without Mobile, an iPad) an
       "Mozilla/5.0 (Linux; Android 12; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36",
     ),
     "tablet",
+  );
+});
+
+Deno.test("a sign-in's device names the browser and the system", () => {
+  const named: [string, string][] = [
+    [
+      "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36",
+      "Chrome on Android",
+    ],
+    [
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      "Safari on iOS",
+    ],
+    [
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36",
+      "Chrome on Windows",
+    ],
+    ["Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0", "Firefox on Linux"],
+    ["", ""],
+  ];
+  assert.deepStrictEqual(
+    named.map(([userAgent]) => deviceName(userAgent)),
+    named.map(([, name]) => name),
   );
 });

@@ -1,5 +1,7 @@
-// Who is asking for a short link, read from the User-Agent: a link-preview crawler (it gets the
-// preview page and counts no click) or a person, and on what kind of device.
+// Who is asking, read from the User-Agent: for a short link, a link-preview crawler (it gets the
+// preview page and counts no click) or a person, and on what kind of device; for a sign-in, the
+// browser and system an account will recognise in its list of sessions.
+import Bowser from "bowser";
 import { isbot } from "isbot";
 import type { DeviceClass } from "../../_shared/contract/statuses.ts";
 
@@ -22,4 +24,19 @@ export function deviceClass(userAgent: string): DeviceClass {
   if (tabletPattern.test(userAgent)) return "tablet";
   if (mobilePattern.test(userAgent)) return "mobile";
   return "desktop";
+}
+
+/**
+ * "Chrome on Android", "Safari on iOS", "Firefox on Linux": the browser and system, by the
+ * maintained `bowser` parser; what is unknown is left out ("" when both are).
+ */
+export function deviceName(userAgent: string): string {
+  if (!userAgent) return "";
+  const parser = Bowser.getParser(userAgent);
+  const browser = parser.getBrowserName();
+  const system = parser.getOSName();
+  return [browser, system]
+    .filter((part) => part)
+    .join(" on ")
+    .slice(0, 100);
 }

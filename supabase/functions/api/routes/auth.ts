@@ -1,13 +1,20 @@
-// Account paths: sign-in, registration, the caller's own account and profile.
-import { Hono } from "hono";
+// Account paths: sign-in, sessions (refresh, sign-out), registration, the caller's own account and
+// profile. A sign-in or a registration starts a session (private.start_session); its access token
+// names the session, and requireUser lets a request in only while the session is live.
+import { Hono, type Context } from "hono";
 import {
   businessRegistrationSchema,
   influencerRegistrationSchema,
   loginSchema,
   profileUpdateSchema,
+  refreshSchema,
   type LoginResponse,
   type MeResponse,
+  type RefreshResponse,
   type RegistrationResponse,
+  type SessionsResponse,
+  type SignedOutEverywhereResponse,
+  type SignedOutResponse,
 } from "../../_shared/contract/auth.ts";
 import type { Database } from "../../_shared/database.types.ts";
 import { asService, asUser, type Tx } from "../../_shared/db.ts";
@@ -17,11 +24,18 @@ import { ApiError } from "../../_shared/errors.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import { failureDelayMs } from "../lib/login-throttle.ts";
 import { signAccessToken } from "../../_shared/tokens.ts";
+import { deviceName } from "../lib/user-agent.ts";
 import { toUserJson, userColumns, type UserRow } from "../read-models/users.ts";
-import { parseJsonBody } from "../../_shared/validation.ts";
+import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 import { sendTelegramNoticesAfterResponse } from "../lib/telegram-notices.ts";
 
 type LoginAttempt = Database["private"]["Functions"]["begin_login_attempt"]["Returns"][number];
+type StartedSession = Database["private"]["Functions"]["start_session"]["Returns"][number];
+type Refreshed = Pick<
+  Database["private"]["Functions"]["refresh_session"]["Returns"][number],
+  "outcome" | "session_id" | "refresh_token"
+>;
+type SessionRow = Database["public"]["Functions"]["my_sessions"]["Returns"][number];
 
 /** private.verify_login returns null for a wrong email or password: a row of nulls, selected column by column. */
 type VerifiedLogin = UserRow | { [column in keyof UserRow]: null };
@@ -52,31 +66,104 @@ export function authRoutes(deps: AppDeps) {
         { "Retry-After": "900" },
       );
     }
-    const user = await asService(deps.sql, async (tx) => {
+    const signedIn = await asService(deps.sql, async (tx) => {
       const [row] = await tx<VerifiedLogin[]>`
         select ${userColumns(tx)} from private.verify_login(${email}, ${password})`;
       if (!row || row.id === null) return null;
       await tx`select private.login_succeeded(${attempt.attempt_id}, ${email}, ${address})`;
-      return row;
+      return { user: row, session: await startSession(tx, row.id, c) };
     });
-    if (!user) {
+    if (!signedIn) {
       // Slow repeated guessing down; the same answer whichever part was wrong.
       const delayMs = failureDelayMs(attempt.pair_failures, attempt.address_failures);
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       throw new ApiError("unauthorized", "Invalid email or password");
     }
     return c.json({
-      token: await signAccessToken(deps.signingKey, user),
-      user: toUserJson(user),
+      ...(await sessionTokens(deps, signedIn.user, signedIn.session)),
+      user: toUserJson(signedIn.user),
     } satisfies LoginResponse);
+  });
+
+  // POST /auth/refresh - swap a refresh token for a new pair; a reused one ends its session
+  app.post("/refresh", async (c) => {
+    const { refresh_token } = await parseJsonBody(c, refreshSchema);
+    const [refreshed] = await asService(
+      deps.sql,
+      (tx) => tx<(Refreshed & UserRow)[]>`
+        select r.outcome, r.session_id, r.refresh_token, ${userColumns(tx)}
+        from private.refresh_session(${refresh_token}) r left join public.users u on u.id = r.user_id`,
+    );
+    if (refreshed.outcome === "reused") {
+      throw new ApiError(
+        "unauthorized",
+        "This sign-in was used on another device, so it was ended to keep your account safe. Please sign in again",
+      );
+    }
+    if (refreshed.outcome !== "rotated" || !refreshed.session_id || !refreshed.refresh_token) {
+      throw new ApiError("unauthorized", SESSION_ENDED);
+    }
+    const session = { session_id: refreshed.session_id, refresh_token: refreshed.refresh_token };
+    return c.json({
+      ...(await sessionTokens(deps, refreshed, session)),
+      user: toUserJson(refreshed),
+    } satisfies RefreshResponse);
+  });
+
+  // POST /auth/logout - end the caller's session
+  app.post("/logout", async (c) => {
+    const sessionId = String(c.get("claims").session_id);
+    await asUser(deps.sql, c.get("claims"), (tx) => tx`select public.end_my_sessions(${sessionId}::uuid)`);
+    return c.json({ message: "Signed out" } satisfies SignedOutResponse);
+  });
+
+  // POST /auth/logout-all - end every session of the caller's account
+  app.post("/logout-all", async (c) => {
+    const [{ ended }] = await asUser(
+      deps.sql,
+      c.get("claims"),
+      (tx) => tx<{ ended: number }[]>`select public.end_my_sessions() as ended`,
+    );
+    return c.json({ message: "Signed out on every device", ended } satisfies SignedOutEverywhereResponse);
+  });
+
+  // GET /auth/sessions - the caller's live sessions
+  app.get("/sessions", async (c) => {
+    const rows = await asUser(
+      deps.sql,
+      c.get("claims"),
+      (tx) =>
+        tx<SessionRow[]>`select session_id, device, created_at, last_used_at, is_current from public.my_sessions()`,
+    );
+    return c.json({
+      sessions: rows.map((row) => ({
+        id: row.session_id,
+        device: row.device,
+        created_at: row.created_at,
+        last_used_at: row.last_used_at,
+        current: row.is_current,
+      })),
+    } satisfies SessionsResponse);
+  });
+
+  // DELETE /auth/sessions/{id} - end one of the caller's sessions
+  app.delete("/sessions/:id", async (c) => {
+    const id = uuidParam(c.req.param("id"), "id");
+    const [{ ended }] = await asUser(
+      deps.sql,
+      c.get("claims"),
+      (tx) => tx<{ ended: number }[]>`select public.end_my_sessions(${id}) as ended`,
+    );
+    if (ended === 0) throw new ApiError("not_found", "Session not found");
+    return c.json({ message: "Signed out" } satisfies SignedOutResponse);
   });
 
   // POST /auth/register/business - create a pending business account
   app.post("/register/business", async (c) => {
     const input = await parseJsonBody(c, businessRegistrationSchema);
-    const user = await register(
+    const { user, session } = await register(
       deps,
-      clientAddress(c),
+      c,
       (tx) => tx<UserRow[]>`
         select ${userColumns(tx)}
         from private.register_user(${input.email}, ${input.password}, 'business', ${input.social_media_page},
@@ -84,7 +171,7 @@ export function authRoutes(deps: AppDeps) {
     );
     return c.json(
       {
-        token: await signAccessToken(deps.signingKey, user),
+        ...(await sessionTokens(deps, user, session)),
         user: toUserJson(user),
         message: registeredMessage.business,
       } satisfies RegistrationResponse,
@@ -95,9 +182,9 @@ export function authRoutes(deps: AppDeps) {
   // POST /auth/register/influencer - create a pending influencer account
   app.post("/register/influencer", async (c) => {
     const input = await parseJsonBody(c, influencerRegistrationSchema);
-    const user = await register(
+    const { user, session } = await register(
       deps,
-      clientAddress(c),
+      c,
       (tx) => tx<UserRow[]>`
         select ${userColumns(tx)}
         from private.register_user(${input.email}, ${input.password}, 'influencer', ${input.social_media_page}, null,
@@ -105,7 +192,7 @@ export function authRoutes(deps: AppDeps) {
     );
     return c.json(
       {
-        token: await signAccessToken(deps.signingKey, user),
+        ...(await sessionTokens(deps, user, session)),
         user: toUserJson(user),
         message: registeredMessage.influencer,
       } satisfies RegistrationResponse,
@@ -145,14 +232,40 @@ export function authRoutes(deps: AppDeps) {
   return app;
 }
 
-/** Counts the attempt against the address's sign-up limit (even if it then fails), then registers. */
-async function register(deps: AppDeps, address: string, insert: (tx: Tx) => Promise<UserRow[]>): Promise<UserRow> {
-  await asService(deps.sql, (tx) => tx`select private.note_signup_attempt(${address})`);
+const SESSION_ENDED = "Your session has ended. Please sign in again";
+
+/** Starts a session for the account signing in, named after the browser and system it uses. */
+async function startSession(tx: Tx, userId: string, c: Context<AppEnv>): Promise<StartedSession> {
+  const device = deviceName(c.req.header("user-agent") ?? "");
+  const [session] = await tx<StartedSession[]>`
+    select session_id, refresh_token from private.start_session(${userId}, ${device})`;
+  return session;
+}
+
+/** The tokens a sign-in, a registration or a refresh answers for the session. */
+async function sessionTokens(deps: AppDeps, user: UserRow, session: StartedSession) {
+  const { token, expiresAt } = await signAccessToken(deps.signingKey, user, session.session_id);
+  return { token, refresh_token: session.refresh_token, expires_at: expiresAt };
+}
+
+/**
+ * Counts the attempt against the address's sign-up limit (even if it then fails), then registers
+ * and starts the new account's first session.
+ */
+async function register(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  insert: (tx: Tx) => Promise<UserRow[]>,
+): Promise<{ user: UserRow; session: StartedSession }> {
+  await asService(deps.sql, (tx) => tx`select private.note_signup_attempt(${clientAddress(c)})`);
   try {
-    const [user] = await asService(deps.sql, insert);
+    const registered = await asService(deps.sql, async (tx) => {
+      const [user] = await insert(tx);
+      return { user, session: await startSession(tx, user.id, c) };
+    });
     // The sign-up queued the admins' "new sign-up" notice.
     sendTelegramNoticesAfterResponse(deps);
-    return user;
+    return registered;
   } catch (error) {
     if ((error as { code?: string }).code === "23505") {
       throw new ApiError("conflict", "An account with this email already exists", "email");
