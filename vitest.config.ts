@@ -39,6 +39,7 @@ const standalone = [
   "tests/fake-server/**/*.test.ts",
   "tests/meta-fake/**/*.test.ts",
   "tests/telegram-fake/**/*.test.ts",
+  "tests/email-fake/**/*.test.ts",
   "tests/scheduler/cron.test.ts",
   "tests/realtime/filters.test.ts",
   "tests/storage/storage-parts.test.ts",

@@ -54,6 +54,15 @@ export const LOCAL_TELEGRAM = {
   webhookSecret: "local-dev-telegram-webhook-secret",
 };
 
+/**
+ * The Resend account the local stack's email fake plays (local-stack/email-fake): its API key (the
+ * fake refuses any other as `Authorization: Bearer <key>`) and the sender the app's emails use.
+ */
+export const LOCAL_EMAIL = {
+  apiKey: "re_local_development_key_not_secret",
+  from: "ShopLink <no-reply@shoplink.local>",
+};
+
 export const keys = {
   signingKey: process.env.JWT_SIGNING_KEY ?? LOCAL_SIGNING_KEY,
   // Fixed: the stack issues these (as a project's dashboard does); nothing outside it needs others.

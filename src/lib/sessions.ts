@@ -1,7 +1,8 @@
-// The caller's sessions (docs/api.md, "Sessions"): where the account is signed in, and signing out
-// of one of them or of every one. Shared by the profile pages and the admin console.
+// The caller's sessions (docs/api.md, "Sessions"): where the account is signed in, signing out of
+// one of them or of every one, and changing the password (which ends the others). Shared by the
+// profile pages and the admin console.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AccountSession } from "@contract/auth.ts";
+import type { AccountSession, PasswordChangeInput } from "@contract/auth.ts";
 import { API } from "@contract/routes.ts";
 import { apiCall } from "./api-client.ts";
 import { t } from "./i18n/index.ts";
@@ -39,5 +40,14 @@ export function useSignOutEverywhere() {
   return useMutation({
     mutationFn: () => apiCall(API.logoutAll),
     onSuccess: () => removeToken(),
+  });
+}
+
+// PUT /auth/password - change the password; the account's other sessions end, so the list is read again
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordChangeInput) => apiCall(API.changePassword, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all() }),
   });
 }

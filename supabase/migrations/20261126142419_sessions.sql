@@ -1,6 +1,6 @@
 -- sessions: written by npm run db:diff from supabase/schemas/. Reviewed by: the session that wrote it (privileges and comments added by hand).
 
-create type "public"."session_end_reason" as enum ('signed_out', 'signed_out_everywhere', 'refresh_token_reused', 'idle');
+create type "public"."session_end_reason" as enum ('signed_out', 'signed_out_everywhere', 'refresh_token_reused', 'idle', 'password_changed');
 
 
   create table "private"."refresh_tokens" (
@@ -174,6 +174,36 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION public.change_my_password(p_current_password text, p_new_password text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  stored_hash text;
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Please sign in to continue' using errcode = '42501';
+  end if;
+  if char_length(coalesce(p_new_password, '')) < 8 or octet_length(p_new_password) > 72 then
+    raise exception 'Password must be 8 characters to 72 bytes' using errcode = '22023';
+  end if;
+  select c.password_hash into stored_hash from private.credentials c where c.user_id = (select auth.uid()) for update;
+  if stored_hash is null or extensions.crypt(coalesce(p_current_password, ''), stored_hash) <> stored_hash then
+    return false;
+  end if;
+  update private.credentials c
+  set password_hash = extensions.crypt(p_new_password, extensions.gen_salt('bf', 10)), updated_at = now()
+  where c.user_id = (select auth.uid());
+  update private.sessions s set ended_at = now(), end_reason = 'password_changed'
+  where s.user_id = (select auth.uid()) and s.ended_at is null
+    and s.session_id is distinct from private.caller_session_id();
+  return true;
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION public.end_my_sessions(p_session_id uuid DEFAULT NULL::uuid)
  RETURNS integer
  LANGUAGE plpgsql
@@ -248,3 +278,6 @@ grant execute on function public.my_sessions() to authenticated;
 comment on function public.end_my_sessions is 'Signs the caller out of one of its sessions, or of all of them when none is named.';
 revoke execute on function public.end_my_sessions(uuid) from public, anon;
 grant execute on function public.end_my_sessions(uuid) to authenticated;
+comment on function public.change_my_password is 'Changes the caller''s password given the current one, ending its other sessions; false for a wrong current password.';
+revoke execute on function public.change_my_password(text, text) from public, anon;
+grant execute on function public.change_my_password(text, text) to authenticated;

@@ -6,10 +6,11 @@
 -- means two holders, so the whole session ends (theft detection).
 --
 -- A session ends when its owner signs out (of it, or of every session), after 30 days without a
--- refresh, or when a rotated token is reused; the reason is kept.
+-- refresh, when a rotated token is reused, or (the others) when the password is changed; the
+-- reason is kept.
 
 create type public.session_end_reason as enum (
-  'signed_out', 'signed_out_everywhere', 'refresh_token_reused', 'idle'
+  'signed_out', 'signed_out_everywhere', 'refresh_token_reused', 'idle', 'password_changed'
 );
 
 create table private.sessions (
@@ -215,3 +216,39 @@ $$;
 comment on function public.end_my_sessions is 'Signs the caller out of one of its sessions, or of all of them when none is named.';
 revoke execute on function public.end_my_sessions(uuid) from public, anon;
 grant execute on function public.end_my_sessions(uuid) to authenticated;
+
+-- changing the password (authenticated) ------------------------------------------------------------
+
+-- Sets the caller's password when `p_current_password` is its password, and ends every other
+-- session of the account (a thief signed in elsewhere is out); the caller's own stays. Returns
+-- false, changing nothing, for a wrong current password. The length is checked here as well as by
+-- the API, since this function is callable with any signed-in token; the common-password list is
+-- the API's (half a megabyte the database need not hold).
+create or replace function public.change_my_password(p_current_password text, p_new_password text) returns boolean
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  stored_hash text;
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Please sign in to continue' using errcode = '42501';
+  end if;
+  if char_length(coalesce(p_new_password, '')) < 8 or octet_length(p_new_password) > 72 then
+    raise exception 'Password must be 8 characters to 72 bytes' using errcode = '22023';
+  end if;
+  select c.password_hash into stored_hash from private.credentials c where c.user_id = (select auth.uid()) for update;
+  if stored_hash is null or extensions.crypt(coalesce(p_current_password, ''), stored_hash) <> stored_hash then
+    return false;
+  end if;
+  update private.credentials c
+  set password_hash = extensions.crypt(p_new_password, extensions.gen_salt('bf', 10)), updated_at = now()
+  where c.user_id = (select auth.uid());
+  update private.sessions s set ended_at = now(), end_reason = 'password_changed'
+  where s.user_id = (select auth.uid()) and s.ended_at is null
+    and s.session_id is distinct from private.caller_session_id();
+  return true;
+end
+$$;
+comment on function public.change_my_password is 'Changes the caller''s password given the current one, ending its other sessions; false for a wrong current password.';
+revoke execute on function public.change_my_password(text, text) from public, anon;
+grant execute on function public.change_my_password(text, text) to authenticated;

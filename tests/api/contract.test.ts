@@ -106,6 +106,10 @@ beforeAll(async () => {
   });
   await record(API.logout, { token: refreshed.token });
   await record(API.logoutAll, { token: (await influencer()).token });
+  await record(API.changePassword, {
+    token: (await influencer()).token,
+    body: { current_password: "longenough1", new_password: "kampot-pepper-2026" },
+  });
   await record(API.registerBusiness, {
     body: {
       email: `contract-${Date.now()}@example.com`,

@@ -1940,6 +1940,7 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      change_my_password: { Args: { p_current_password: string; p_new_password: string }; Returns: boolean };
       change_order_status: {
         Args: { p_new_status: string; p_note?: string; p_order_id: string; p_reason?: string };
         Returns: {
@@ -2244,7 +2245,7 @@ export type Database = {
       order_review_status: "held" | "cleared";
       order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered" | "cancelled";
       payout_status: "pending" | "completed";
-      session_end_reason: "signed_out" | "signed_out_everywhere" | "refresh_token_reused" | "idle";
+      session_end_reason: "signed_out" | "signed_out_everywhere" | "refresh_token_reused" | "idle" | "password_changed";
       social_platform: "instagram" | "facebook";
       telegram_language: "en" | "km";
       telegram_notice_kind: "new_order" | "payout_completed" | "new_signup";
@@ -2395,7 +2396,7 @@ export const Constants = {
       order_review_status: ["held", "cleared"],
       order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered", "cancelled"],
       payout_status: ["pending", "completed"],
-      session_end_reason: ["signed_out", "signed_out_everywhere", "refresh_token_reused", "idle"],
+      session_end_reason: ["signed_out", "signed_out_everywhere", "refresh_token_reused", "idle", "password_changed"],
       social_platform: ["instagram", "facebook"],
       telegram_language: ["en", "km"],
       telegram_notice_kind: ["new_order", "payout_completed", "new_signup"],

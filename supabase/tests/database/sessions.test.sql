@@ -5,7 +5,7 @@
 begin;
 \ir helpers.psql
 
-select plan(40);
+select plan(47);
 
 do $$
 begin
@@ -145,6 +145,28 @@ select is((select end_reason::text from private.sessions where session_id = (sel
 insert into tests.refreshed select 'unknown', r.* from private.refresh_session('not-a-token') r;
 select results_eq($$select outcome, session_id from tests.refreshed where step = 'unknown'$$,
   $$values ('unknown'::text, null::uuid)$$, 'an unknown token is unknown, and names no session');
+
+-- changing the password ------------------------------------------------------------------------------
+
+select tests.create_user('changer@test.local', 'influencer', 'approved', 'Old-Password-1');
+create table tests.changer as
+  select 'a'::text as name, s.* from private.start_session(tests.user_id('changer@test.local'), 'A') s
+  union all select 'b', s.* from private.start_session(tests.user_id('changer@test.local'), 'B') s;
+grant select on tests.changer to authenticated;
+
+select ok(not has_function_privilege('anon', 'public.change_my_password(text, text)', 'execute'),
+  'an anonymous caller cannot change a password');
+select tests.authenticate_in_session('changer@test.local', (select session_id from tests.changer where name = 'a'));
+select is(public.change_my_password('not-the-password', 'New-Password-2'), false,
+  'a wrong current password changes nothing');
+select throws_ok($$select public.change_my_password('Old-Password-1', 'short')$$, '22023', null,
+  'a new password under 8 characters is refused by the database too');
+select is(public.change_my_password('Old-Password-1', 'New-Password-2'), true, 'the right one changes it');
+select ok(private.session_is_live(), 'the session that changed it stays');
+select tests.act_as_owner();
+select ok((private.verify_login('changer@test.local', 'New-Password-2')).id is not null, 'the new password signs in');
+select is((select end_reason::text from private.sessions where session_id = (select session_id from tests.changer where name = 'b')),
+  'password_changed', 'every other session of the account ended');
 
 select * from finish();
 rollback;

@@ -1,3 +1,4 @@
+import { ChangePasswordCard } from "@/components/account/change-password-card.tsx";
 import { SessionsCard } from "@/components/account/sessions-card.tsx";
 import { AuditLog } from "@/features/admin-audit-log/components/audit-log.tsx";
 import { MarketplaceSettings } from "@/features/admin-settings/components/marketplace-settings.tsx";
@@ -17,6 +18,7 @@ export default function AdminDashboardRoute() {
         <>
           <MarketplaceSettings />
           <TelegramAlertsCard kinds={["new_order", "new_signup"]} approved />
+          <ChangePasswordCard />
           <SessionsCard />
         </>
       }

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { User } from "@contract/auth.ts";
 import { API } from "@contract/routes.ts";
-import { deferred, fakeApi, jsonResponse } from "@/testing/fake-api.ts";
+import { deferred, fail, fakeApi, jsonResponse } from "@/testing/fake-api.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makeUser } from "@/testing/fixtures/users.ts";
 import { render } from "@/testing/render.tsx";
@@ -163,5 +163,42 @@ describe("Where you're signed in", () => {
     await waitFor(() => expect(localStorage.getItem("token")).toBeNull());
     expect(localStorage.getItem("refresh_token")).toBeNull();
     expect(fakeApi.calls(API.logoutAll)).toHaveLength(1);
+  });
+});
+
+describe("Change password", () => {
+  const card = () => screen.findByRole("region", { name: "Change password" });
+
+  async function fill(current: string, next: string, again: string) {
+    const region = await card();
+    fireEvent.change(within(region).getByLabelText(/^Current password/), { target: { value: current } });
+    fireEvent.change(within(region).getByLabelText(/^New password \*/), { target: { value: next } });
+    fireEvent.change(within(region).getByLabelText(/^New password again/), { target: { value: again } });
+    fireEvent.click(within(region).getByRole("button", { name: "Change password" }));
+    return region;
+  }
+
+  it("sends the current and the new password, then empties the form", async () => {
+    fakeApi.on(API.changePassword, { message: "Password changed. You were signed out on your other devices." });
+    await render(<ProfilePage />, "/business/profile");
+    const region = await fill("longenough1", "kampot-pepper-2026", "kampot-pepper-2026");
+    await waitFor(() => expect(fakeApi.calls(API.changePassword)).toHaveLength(1));
+    expect(fakeApi.calls(API.changePassword)[0].body).toEqual({
+      current_password: "longenough1",
+      new_password: "kampot-pepper-2026",
+    });
+    await waitFor(() =>
+      expect((within(region).getByLabelText(/^Current password/) as HTMLInputElement).value).toBe(""),
+    );
+  });
+
+  it("says when the two new passwords differ, sending nothing, and shows the server's reason beside its input", async () => {
+    fakeApi.on(API.changePassword, fail("invalid_input", "Current password is incorrect", "current_password"));
+    await render(<ProfilePage />, "/business/profile");
+    const region = await fill("longenough1", "kampot-pepper-2026", "kampot-pepper-2025");
+    expect(await within(region).findByText("The two new passwords are not the same.")).toBeTruthy();
+    expect(fakeApi.calls(API.changePassword)).toHaveLength(0);
+    await fill("wrong", "kampot-pepper-2026", "kampot-pepper-2026");
+    expect(await within(region).findByText("Current password is incorrect")).toBeTruthy();
   });
 });

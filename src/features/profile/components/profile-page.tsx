@@ -1,7 +1,7 @@
 // The profile pages /business/profile ('Business Profile') and /influencer/profile ('My Profile')
 // (docs/product.md, "Screens"): the caller's account from GET /auth/me, the profile card, and the
-// account facts that cannot be edited here (email, account type, status), where the account is
-// signed in, with a way back to the dashboard.
+// account facts that cannot be edited here (email, account type, status), changing the password
+// and where the account is signed in, with a way back to the dashboard.
 import { useMatch } from "react-router-dom";
 import { paths } from "@/config/paths.ts";
 import { useMe } from "@/lib/current-user.ts";
@@ -9,6 +9,7 @@ import { t } from "@/features/profile/i18n.ts";
 import { PageHeader } from "@/components/layouts/page-header.tsx";
 import { Card, LoadingState, RetryAlert } from "@/components/ui/index.ts";
 import { ButtonLink } from "@/components/ui/button-link.tsx";
+import { ChangePasswordCard } from "@/components/account/change-password-card.tsx";
 import { SessionsCard } from "@/components/account/sessions-card.tsx";
 import { ProfileForm } from "./profile-form.tsx";
 
@@ -55,6 +56,7 @@ export function ProfilePage() {
               </div>
             </dl>
           </Card>
+          <ChangePasswordCard />
           <SessionsCard />
         </div>
       ) : null}

@@ -26,6 +26,11 @@ const MAX_PASSWORD_BYTES = 72;
 const within72Bytes = (value: string) => new TextEncoder().encode(value).length <= MAX_PASSWORD_BYTES;
 const tooLongPassword = "Password must be at most 72 bytes (72 Latin letters, fewer in Khmer)";
 
+/**
+ * A password being set: 8 characters to 72 bytes. The function also refuses the 10,000 most
+ * common passwords and the account's own email (api/lib/password-rules.ts), which the SPA learns
+ * from its answer.
+ */
 const newPassword = z
   .string({ error: "Password is required" })
   .min(8, "Password must be at least 8 characters")
@@ -70,6 +75,15 @@ export const loginSchema = z.object({
     .min(1, "Password is required")
     .max(MAX_PASSWORD_BYTES, tooLongPassword)
     .refine(within72Bytes, tooLongPassword),
+});
+
+/** PUT /auth/password */
+export const passwordChangeSchema = z.object({
+  current_password: z
+    .string({ error: "Current password is required" })
+    .min(1, "Current password is required")
+    .max(MAX_PASSWORD_BYTES, tooLongPassword),
+  new_password: newPassword,
 });
 
 /** A shop's name: trimmed, 1-100 characters. */
@@ -156,6 +170,7 @@ export const userStatusSchema = z.discriminatedUnion(
 );
 
 export type LoginInput = z.infer<typeof loginSchema>;
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 export type BusinessRegistrationInput = z.input<typeof businessRegistrationSchema>;
 export type InfluencerRegistrationInput = z.input<typeof influencerRegistrationSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
@@ -233,7 +248,7 @@ export const sessionSchema = z.object({
 /** GET /auth/sessions: the caller's live sessions, most recently used first. */
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
 
-/** POST /auth/logout, DELETE /auth/sessions/{id} */
+/** POST /auth/logout, DELETE /auth/sessions/{id}, PUT /auth/password */
 export const signedOutResponseSchema = z.object({ message });
 
 /** POST /auth/logout-all: how many sessions ended, this one included. */

@@ -14,6 +14,7 @@ import {
   jwksResponseSchema,
   loginResponseSchema,
   loginSchema,
+  passwordChangeSchema,
   refreshResponseSchema,
   refreshSchema,
   sessionsResponseSchema,
@@ -217,6 +218,14 @@ export const API = {
     request: none,
     response: json(signedOutEverywhereResponseSchema),
     summary: "End every session of the caller's account, this one included.",
+  }),
+  changePassword: route({
+    method: "PUT",
+    path: "/auth/password",
+    role: signedIn,
+    request: { body: passwordChangeSchema },
+    response: json(signedOutResponseSchema),
+    summary: "Change the caller's password, given the current one; every other session of the account ends.",
   }),
   sessions: route({
     method: "GET",

@@ -6,6 +6,7 @@ import {
   businessRegistrationSchema,
   influencerRegistrationSchema,
   loginSchema,
+  passwordChangeSchema,
   profileUpdateSchema,
   refreshSchema,
   type LoginResponse,
@@ -23,6 +24,7 @@ import { clientAddress } from "../../_shared/client-address.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import { failureDelayMs } from "../lib/login-throttle.ts";
+import { requireStrongPassword } from "../lib/password-rules.ts";
 import { signAccessToken } from "../../_shared/tokens.ts";
 import { deviceName } from "../lib/user-agent.ts";
 import { toUserJson, userColumns, type UserRow } from "../read-models/users.ts";
@@ -52,20 +54,7 @@ export function authRoutes(deps: AppDeps) {
   app.post("/login", async (c) => {
     const { email, password } = await parseJsonBody(c, loginSchema);
     const address = clientAddress(c);
-    const [attempt] = await asService(
-      deps.sql,
-      (tx) => tx<LoginAttempt[]>`
-      select refused, pair_failures, address_failures, attempt_id
-      from private.begin_login_attempt(${email}, ${address})`,
-    );
-    if (attempt.refused) {
-      throw new ApiError(
-        "rate_limited",
-        "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
-        undefined,
-        { "Retry-After": "900" },
-      );
-    }
+    const attempt = await beginLoginAttempt(deps, email, address);
     const signedIn = await asService(deps.sql, async (tx) => {
       const [row] = await tx<VerifiedLogin[]>`
         select ${userColumns(tx)} from private.verify_login(${email}, ${password})`;
@@ -74,9 +63,8 @@ export function authRoutes(deps: AppDeps) {
       return { user: row, session: await startSession(tx, row.id, c) };
     });
     if (!signedIn) {
-      // Slow repeated guessing down; the same answer whichever part was wrong.
-      const delayMs = failureDelayMs(attempt.pair_failures, attempt.address_failures);
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      // The same answer whichever part was wrong.
+      await slowDown(attempt);
       throw new ApiError("unauthorized", "Invalid email or password");
     }
     return c.json({
@@ -127,6 +115,33 @@ export function authRoutes(deps: AppDeps) {
     return c.json({ message: "Signed out on every device", ended } satisfies SignedOutEverywhereResponse);
   });
 
+  // PUT /auth/password - change the caller's password; the account's other sessions end
+  app.put("/password", async (c) => {
+    const { current_password, new_password } = await parseJsonBody(c, passwordChangeSchema);
+    const user = c.get("user");
+    await requireStrongPassword(new_password, user.email, "new_password");
+    // Guessing the current password is guessing a password: the sign-in's throttle counts it.
+    const address = clientAddress(c);
+    const attempt = await beginLoginAttempt(deps, user.email, address);
+    const [{ changed }] = await asUser(
+      deps.sql,
+      c.get("claims"),
+      (tx) =>
+        tx<{ changed: boolean }[]>`select public.change_my_password(${current_password}, ${new_password}) as changed`,
+    );
+    if (!changed) {
+      await slowDown(attempt);
+      throw new ApiError("invalid_input", "Current password is incorrect", "current_password");
+    }
+    await asService(
+      deps.sql,
+      (tx) => tx`select private.login_succeeded(${attempt.attempt_id}, ${user.email}, ${address})`,
+    );
+    return c.json({
+      message: "Password changed. You were signed out on your other devices.",
+    } satisfies SignedOutResponse);
+  });
+
   // GET /auth/sessions - the caller's live sessions
   app.get("/sessions", async (c) => {
     const rows = await asUser(
@@ -161,6 +176,7 @@ export function authRoutes(deps: AppDeps) {
   // POST /auth/register/business - create a pending business account
   app.post("/register/business", async (c) => {
     const input = await parseJsonBody(c, businessRegistrationSchema);
+    await requireStrongPassword(input.password, input.email);
     const { user, session } = await register(
       deps,
       c,
@@ -182,6 +198,7 @@ export function authRoutes(deps: AppDeps) {
   // POST /auth/register/influencer - create a pending influencer account
   app.post("/register/influencer", async (c) => {
     const input = await parseJsonBody(c, influencerRegistrationSchema);
+    await requireStrongPassword(input.password, input.email);
     const { user, session } = await register(
       deps,
       c,
@@ -233,6 +250,35 @@ export function authRoutes(deps: AppDeps) {
 }
 
 const SESSION_ENDED = "Your session has ended. Please sign in again";
+
+/**
+ * Starts a check of a password from an address (a sign-in, or the current password of a change):
+ * refused with a 429 past the throttle's limits (private.begin_login_attempt), else counted as a
+ * failure until login_succeeded clears it.
+ */
+async function beginLoginAttempt(deps: AppDeps, email: string, address: string): Promise<LoginAttempt> {
+  const [attempt] = await asService(
+    deps.sql,
+    (tx) => tx<LoginAttempt[]>`
+      select refused, pair_failures, address_failures, attempt_id
+      from private.begin_login_attempt(${email}, ${address})`,
+  );
+  if (attempt.refused) {
+    throw new ApiError(
+      "rate_limited",
+      "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+      undefined,
+      { "Retry-After": "900" },
+    );
+  }
+  return attempt;
+}
+
+/** After a wrong password: repeated guessing is answered more and more slowly. */
+async function slowDown(attempt: LoginAttempt) {
+  const delayMs = failureDelayMs(attempt.pair_failures, attempt.address_failures);
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+}
 
 /** Starts a session for the account signing in, named after the browser and system it uses. */
 async function startSession(tx: Tx, userId: string, c: Context<AppEnv>): Promise<StartedSession> {
