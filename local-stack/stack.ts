@@ -1,8 +1,8 @@
 // The whole local stack in one call: Postgres, migrations and seed, the api, instagram-webhook and
 // telegram-webhook functions under Deno, the Realtime and Storage stand-ins, the Meta fake (unless
 // a real Instagram app is configured), the Telegram fake (unless a real bot is configured), the
-// SPA, all behind one origin, and the scheduler of the migrations' cron jobs. `npm start` and the
-// test runner both use it.
+// email fake (unless a real email API key is configured), the SPA, all behind one origin, and the
+// scheduler of the migrations' cron jobs. `npm start` and the test runner both use it.
 import type { Server } from "node:http";
 import { createRemoteJWKSet } from "jose";
 import { join } from "node:path";
@@ -10,13 +10,14 @@ import { startEdgeFunction, type EdgeFunction } from "./edge-function.ts";
 import { prepareDatabase, seedAdmin } from "./database.ts";
 import { freePort } from "./free-port.ts";
 import { createGateway } from "./gateway.ts";
-import { keys, LOCAL_INSTAGRAM, LOCAL_TELEGRAM, localApiKeys, secretKeysEnv } from "./keys.ts";
+import { keys, LOCAL_EMAIL, LOCAL_INSTAGRAM, LOCAL_TELEGRAM, localApiKeys, secretKeysEnv } from "./keys.ts";
 import { startMetaFake, type MetaFake } from "./meta-fake/index.ts";
 import { findPostgres, startCluster, type Cluster } from "./postgres.ts";
 import { startRealtime, type RealtimeServer } from "./realtime/index.ts";
 import { seedVault, startScheduler } from "./scheduler.ts";
 import { buildSpa } from "./spa-build.ts";
 import { startTelegramFake, type TelegramFake } from "./telegram-fake/index.ts";
+import { startEmailFake, type EmailFake } from "./email-fake/index.ts";
 import { createStorage, type StorageServer } from "./storage/index.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -52,6 +53,8 @@ export interface Stack {
   telegramWebhook: EdgeFunction;
   /** The Telegram fake the functions talk to; none when TELEGRAM_BOT_TOKEN names a real bot. */
   telegramFake?: TelegramFake;
+  /** The email fake the api function sends through; none when EMAIL_API_KEY names a real account. */
+  emailFake?: EmailFake;
   timings: Record<string, number>;
   stop(): Promise<void>;
 }
@@ -107,6 +110,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     if (instagram.fake) stoppers.push(() => instagram.fake?.close());
     const telegram = await telegramBot(`${publicUrl}/functions/v1/telegram-webhook`, log);
     if (telegram.fake) stoppers.push(() => telegram.fake?.close());
+    const email = await emailApi(log);
+    if (email.fake) stoppers.push(() => email.fake?.close());
     const functionOptions = {
       databaseUrl,
       signingKey: keys.signingKey,
@@ -115,6 +120,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       env: {
         ...instagram.env,
         ...telegram.env,
+        ...email.env,
         ...(opts.instagramReplyRetryDelaysMs
           ? { INSTAGRAM_REPLY_RETRY_DELAYS_MS: opts.instagramReplyRetryDelaysMs.join(",") }
           : {}),
@@ -211,6 +217,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       metaFake: instagram.fake,
       telegramWebhook,
       telegramFake: telegram.fake,
+      emailFake: email.fake,
       timings,
       stop,
     };
@@ -283,5 +290,23 @@ async function telegramBot(
       TELEGRAM_WEBHOOK_SECRET: LOCAL_TELEGRAM.webhookSecret,
       TELEGRAM_API_URL: fake.url,
     },
+  };
+}
+
+/**
+ * The email API the api function sends through. A real one when EMAIL_API_KEY is set (with
+ * EMAIL_FROM and EMAIL_API_URL, passed through from this environment); otherwise the email fake,
+ * on a port of its own.
+ */
+async function emailApi(log: (line: string) => void): Promise<{ env: Record<string, string>; fake?: EmailFake }> {
+  if (process.env.EMAIL_API_KEY) {
+    log("Email: the API named by EMAIL_API_URL with EMAIL_API_KEY");
+    return { env: {} };
+  }
+  const fake = await startEmailFake({ port: await freePort(), apiKey: LOCAL_EMAIL.apiKey, log });
+  log(`Email: the email fake at ${fake.url}`);
+  return {
+    fake,
+    env: { EMAIL_API_KEY: LOCAL_EMAIL.apiKey, EMAIL_FROM: LOCAL_EMAIL.from, EMAIL_API_URL: fake.url },
   };
 }

@@ -37,6 +37,7 @@ async function shutdown() {
   rmSync(lockFile, { force: true });
   rmSync(join(dataDir, "meta-fake.json"), { force: true });
   rmSync(join(dataDir, "telegram-fake.json"), { force: true });
+  rmSync(join(dataDir, "email-fake.json"), { force: true });
   process.exit(0);
 }
 // Installed before starting so Ctrl-C during start-up also cleans up what was started.
@@ -75,6 +76,9 @@ else rmSync(metaFakeFile, { force: true });
 const telegramFakeFile = join(dataDir, "telegram-fake.json");
 if (stack.telegramFake) writeFileSync(telegramFakeFile, JSON.stringify({ url: stack.telegramFake.url }));
 else rmSync(telegramFakeFile, { force: true });
+const emailFakeFile = join(dataDir, "email-fake.json");
+if (stack.emailFake) writeFileSync(emailFakeFile, JSON.stringify({ url: stack.emailFake.url }));
+else rmSync(emailFakeFile, { force: true });
 console.log(`
 Demo accounts:
   admin       ${admin.email} / ${admin.password}
@@ -84,6 +88,7 @@ Postgres: ${stack.postgres}
 Database ${stack.databaseUrl} (migrations' role)   superuser ${stack.adminDatabaseUrl}
 API ${stack.url}/functions/v1/api   Instagram webhook ${stack.url}/functions/v1/instagram-webhook
 Telegram: ${stack.telegramFake ? `the Telegram fake at ${stack.telegramFake.url} (npm run telegram:simulate -- start <token of Link Telegram>)` : "the bot named by TELEGRAM_BOT_TOKEN"}
+Email: ${stack.emailFake ? `the email fake at ${stack.emailFake.url} (npm run email:messages -- --to <address>)` : "the API named by EMAIL_API_URL with EMAIL_API_KEY"}
 Instagram: ${stack.metaFake ? `the Meta fake at ${stack.metaFake.url} (npm run instagram:simulate -- comment "SILK please")` : "the app named by INSTAGRAM_APP_ID"}
 Realtime ${stack.url.replace("http", "ws")}/realtime/v1/websocket   Storage ${stack.url}/storage/v1/
 Press Ctrl-C to stop.`);

@@ -260,6 +260,8 @@ async function main() {
       META_FAKE_URL: stack.metaFake?.url ?? "",
       // And the Telegram fake's (simulated /start, blocked chats, flood control, the messages sent).
       TELEGRAM_FAKE_URL: stack.telegramFake?.url ?? "",
+      // And the email fake's (what it received, failures on demand).
+      EMAIL_FAKE_URL: stack.emailFake?.url ?? "",
     };
 
     const pgTapFiles = readdirSync(join(root, "supabase", "tests", "database"))

@@ -42,6 +42,14 @@ export const routes: RouteObject[] = [
           { path: paths.home, element: <LandingRoute /> },
           { path: paths.login, lazy: async () => ({ Component: (await import("./routes/login.tsx")).default }) },
           {
+            path: paths.forgotPassword,
+            lazy: async () => ({ Component: (await import("./routes/forgot-password.tsx")).default }),
+          },
+          {
+            path: paths.resetPassword,
+            lazy: async () => ({ Component: (await import("./routes/reset-password.tsx")).default }),
+          },
+          {
             path: paths.signupSelection,
             lazy: async () => ({ Component: (await import("./routes/signup-selection.tsx")).default }),
           },

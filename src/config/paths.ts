@@ -2,6 +2,9 @@
 export const paths = {
   home: "/",
   login: "/login",
+  forgotPassword: "/forgot-password",
+  /** Where a password reset link leads (?token=…). */
+  resetPassword: "/reset-password",
   signupSelection: "/signup-selection",
   businessSignup: "/business-signup",
   influencerSignup: "/influencer-signup",

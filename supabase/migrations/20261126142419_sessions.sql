@@ -1,6 +1,29 @@
 -- sessions: written by npm run db:diff from supabase/schemas/. Reviewed by: the session that wrote it (privileges and comments added by hand).
 
-create type "public"."session_end_reason" as enum ('signed_out', 'signed_out_everywhere', 'refresh_token_reused', 'idle', 'password_changed');
+create type "public"."session_end_reason" as enum ('signed_out', 'signed_out_everywhere', 'refresh_token_reused', 'idle', 'password_changed', 'password_reset');
+
+
+  create table "private"."password_reset_requests" (
+    "password_reset_request_id" bigint generated always as identity not null,
+    "email" text not null,
+    "client_ip" text not null,
+    "requested_at" timestamp with time zone not null default now()
+      );
+
+
+alter table "private"."password_reset_requests" enable row level security;
+
+
+  create table "private"."password_resets" (
+    "token_hash" bytea not null,
+    "user_id" uuid not null,
+    "created_at" timestamp with time zone not null default now(),
+    "expires_at" timestamp with time zone not null default (now() + '00:30:00'::interval),
+    "used_at" timestamp with time zone
+      );
+
+
+alter table "private"."password_resets" enable row level security;
 
 
   create table "private"."refresh_tokens" (
@@ -27,6 +50,16 @@ alter table "private"."refresh_tokens" enable row level security;
 
 alter table "private"."sessions" enable row level security;
 
+CREATE INDEX password_reset_requests_email_idx ON private.password_reset_requests USING btree (lower(email), requested_at);
+
+CREATE INDEX password_reset_requests_ip_idx ON private.password_reset_requests USING btree (client_ip, requested_at);
+
+CREATE UNIQUE INDEX password_reset_requests_pkey ON private.password_reset_requests USING btree (password_reset_request_id);
+
+CREATE UNIQUE INDEX password_resets_pkey ON private.password_resets USING btree (token_hash);
+
+CREATE INDEX password_resets_user_id_idx ON private.password_resets USING btree (user_id);
+
 CREATE UNIQUE INDEX refresh_tokens_pkey ON private.refresh_tokens USING btree (token_hash);
 
 CREATE INDEX refresh_tokens_session_id_idx ON private.refresh_tokens USING btree (session_id);
@@ -35,9 +68,17 @@ CREATE UNIQUE INDEX sessions_pkey ON private.sessions USING btree (session_id);
 
 CREATE INDEX sessions_user_id_idx ON private.sessions USING btree (user_id, last_used_at DESC);
 
+alter table "private"."password_reset_requests" add constraint "password_reset_requests_pkey" PRIMARY KEY using index "password_reset_requests_pkey";
+
+alter table "private"."password_resets" add constraint "password_resets_pkey" PRIMARY KEY using index "password_resets_pkey";
+
 alter table "private"."refresh_tokens" add constraint "refresh_tokens_pkey" PRIMARY KEY using index "refresh_tokens_pkey";
 
 alter table "private"."sessions" add constraint "sessions_pkey" PRIMARY KEY using index "sessions_pkey";
+
+alter table "private"."password_resets" add constraint "password_resets_user_id_fkey" FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE not valid;
+
+alter table "private"."password_resets" validate constraint "password_resets_user_id_fkey";
 
 alter table "private"."refresh_tokens" add constraint "refresh_tokens_session_id_fkey" FOREIGN KEY (session_id) REFERENCES private.sessions(session_id) ON DELETE CASCADE not valid;
 
@@ -84,6 +125,19 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.password_reset_email(p_token text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select u.email
+  from private.password_resets r join public.users u on u.id = r.user_id
+  where r.token_hash = extensions.digest(coalesce(p_token, ''), 'sha256')
+    and r.used_at is null and r.expires_at > now()
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.refresh_session(p_refresh_token text)
  RETURNS TABLE(outcome text, user_id uuid, session_id uuid, refresh_token text)
  LANGUAGE plpgsql
@@ -127,6 +181,77 @@ begin
     outcome := 'rotated';
   end if;
   return next;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.request_password_reset(p_email text, p_client_ip text)
+ RETURNS TABLE(user_id uuid, email text, reset_token text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  v_email text := lower(trim(coalesce(p_email, '')));
+  account public.users;
+begin
+  if p_client_ip is null or trim(p_client_ip) = '' then
+    raise exception 'Client address is required' using errcode = '22023';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('password-reset:ip:' || p_client_ip, 0));
+  perform pg_advisory_xact_lock(hashtextextended('password-reset:email:' || v_email, 0));
+  if (select count(*) from private.password_reset_requests r
+      where r.client_ip = p_client_ip and r.requested_at > now() - interval '1 hour') >= 20 then
+    raise exception 'Too many password reset requests from this network. Please wait an hour and try again.'
+      using errcode = 'P0429';
+  end if;
+  if (select count(*) from private.password_reset_requests r
+      where lower(r.email) = v_email and r.requested_at > now() - interval '1 hour') >= 5 then
+    raise exception 'Too many password reset requests for this email. Please wait an hour and try again.'
+      using errcode = 'P0429';
+  end if;
+  insert into private.password_reset_requests (email, client_ip) values (v_email, p_client_ip);
+  delete from private.password_reset_requests r where r.requested_at < now() - interval '1 day';
+
+  select * into account from public.users u where lower(u.email) = v_email;
+  if not found then
+    return;
+  end if;
+  delete from private.password_resets r where r.user_id = account.id and r.used_at is null;
+  reset_token := translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/=', '-_');
+  insert into private.password_resets (token_hash, user_id) values (extensions.digest(reset_token, 'sha256'), account.id);
+  user_id := account.id;
+  email := account.email;
+  return next;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.reset_password(p_token text, p_new_password text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  reset private.password_resets;
+begin
+  if char_length(coalesce(p_new_password, '')) < 8 or octet_length(p_new_password) > 72 then
+    raise exception 'Password must be 8 characters to 72 bytes' using errcode = '22023';
+  end if;
+  update private.password_resets r set used_at = now()
+  where r.token_hash = extensions.digest(coalesce(p_token, ''), 'sha256') and r.used_at is null and r.expires_at > now()
+  returning * into reset;
+  if not found then
+    return false;
+  end if;
+  update private.credentials c
+  set password_hash = extensions.crypt(p_new_password, extensions.gen_salt('bf', 10)), updated_at = now()
+  where c.user_id = reset.user_id;
+  update private.sessions s set ended_at = now(), end_reason = 'password_reset'
+  where s.user_id = reset.user_id and s.ended_at is null;
+  return true;
 end
 $function$
 ;
@@ -281,3 +406,14 @@ grant execute on function public.end_my_sessions(uuid) to authenticated;
 comment on function public.change_my_password is 'Changes the caller''s password given the current one, ending its other sessions; false for a wrong current password.';
 revoke execute on function public.change_my_password(text, text) from public, anon;
 grant execute on function public.change_my_password(text, text) to authenticated;
+comment on table private.password_resets is 'One-time links to choose a new password (their token''s SHA-256), valid 30 minutes.';
+comment on table private.password_reset_requests is 'Requests for a password reset link, per email and address, for the limits.';
+comment on function private.request_password_reset is 'Limits and records a reset request; for an existing account, a new one-time 30-minute link token.';
+revoke execute on function private.request_password_reset(text, text) from public;
+grant execute on function private.request_password_reset(text, text) to service_role;
+comment on function private.password_reset_email is 'The account a live reset token is for (its email), or null.';
+revoke execute on function private.password_reset_email(text) from public;
+grant execute on function private.password_reset_email(text) to service_role;
+comment on function private.reset_password is 'Spends a live reset token to set a new password, ending every session of the account.';
+revoke execute on function private.reset_password(text, text) from public;
+grant execute on function private.reset_password(text, text) to service_role;

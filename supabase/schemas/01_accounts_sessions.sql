@@ -6,11 +6,11 @@
 -- means two holders, so the whole session ends (theft detection).
 --
 -- A session ends when its owner signs out (of it, or of every session), after 30 days without a
--- refresh, when a rotated token is reused, or (the others) when the password is changed; the
--- reason is kept.
+-- refresh, when a rotated token is reused, when the password is reset, or (the others) when it is
+-- changed; the reason is kept.
 
 create type public.session_end_reason as enum (
-  'signed_out', 'signed_out_everywhere', 'refresh_token_reused', 'idle', 'password_changed'
+  'signed_out', 'signed_out_everywhere', 'refresh_token_reused', 'idle', 'password_changed', 'password_reset'
 );
 
 create table private.sessions (
@@ -252,3 +252,124 @@ $$;
 comment on function public.change_my_password is 'Changes the caller''s password given the current one, ending its other sessions; false for a wrong current password.';
 revoke execute on function public.change_my_password(text, text) from public, anon;
 grant execute on function public.change_my_password(text, text) to authenticated;
+
+-- resetting a forgotten password (service role) ----------------------------------------------------
+
+-- A one-time link to choose a new password: the SHA-256 of its token, for 30 minutes.
+create table private.password_resets (
+  token_hash bytea primary key,
+  user_id uuid not null constraint password_resets_user_id_fkey references public.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null default now() + interval '30 minutes',
+  used_at timestamptz
+);
+
+-- Every request for a link, whether or not the email has an account, counted per address and per
+-- email to limit them (a stranger could otherwise fill someone's mailbox).
+create table private.password_reset_requests (
+  password_reset_request_id bigint generated always as identity primary key,
+  email text not null,
+  client_ip text not null,
+  requested_at timestamptz not null default now()
+);
+
+comment on table private.password_resets is 'One-time links to choose a new password (their token''s SHA-256), valid 30 minutes.';
+comment on table private.password_reset_requests is 'Requests for a password reset link, per email and address, for the limits.';
+
+create index password_resets_user_id_idx on private.password_resets (user_id);
+create index password_reset_requests_email_idx on private.password_reset_requests (lower(email), requested_at);
+create index password_reset_requests_ip_idx on private.password_reset_requests (client_ip, requested_at);
+
+alter table private.password_resets enable row level security;
+alter table private.password_reset_requests enable row level security;
+
+-- Asks for a reset link for `p_email` from `p_client_ip`. Refused (P0429) past 5 requests an hour
+-- for one email or 20 from one address, counted whether or not the account exists, so the refusal
+-- says nothing about it. For an existing account it returns the link's token (once; only its hash
+-- is kept) with the account's id and email, and the account's earlier unused links stop working;
+-- for an unknown email, no row.
+create or replace function private.request_password_reset(p_email text, p_client_ip text)
+returns table (user_id uuid, email text, reset_token text)
+language plpgsql security definer set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_email text := lower(trim(coalesce(p_email, '')));
+  account public.users;
+begin
+  if p_client_ip is null or trim(p_client_ip) = '' then
+    raise exception 'Client address is required' using errcode = '22023';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('password-reset:ip:' || p_client_ip, 0));
+  perform pg_advisory_xact_lock(hashtextextended('password-reset:email:' || v_email, 0));
+  if (select count(*) from private.password_reset_requests r
+      where r.client_ip = p_client_ip and r.requested_at > now() - interval '1 hour') >= 20 then
+    raise exception 'Too many password reset requests from this network. Please wait an hour and try again.'
+      using errcode = 'P0429';
+  end if;
+  if (select count(*) from private.password_reset_requests r
+      where lower(r.email) = v_email and r.requested_at > now() - interval '1 hour') >= 5 then
+    raise exception 'Too many password reset requests for this email. Please wait an hour and try again.'
+      using errcode = 'P0429';
+  end if;
+  insert into private.password_reset_requests (email, client_ip) values (v_email, p_client_ip);
+  delete from private.password_reset_requests r where r.requested_at < now() - interval '1 day';
+
+  select * into account from public.users u where lower(u.email) = v_email;
+  if not found then
+    return;
+  end if;
+  delete from private.password_resets r where r.user_id = account.id and r.used_at is null;
+  reset_token := translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/=', '-_');
+  insert into private.password_resets (token_hash, user_id) values (extensions.digest(reset_token, 'sha256'), account.id);
+  user_id := account.id;
+  email := account.email;
+  return next;
+end
+$$;
+comment on function private.request_password_reset is 'Limits and records a reset request; for an existing account, a new one-time 30-minute link token.';
+revoke execute on function private.request_password_reset(text, text) from public;
+grant execute on function private.request_password_reset(text, text) to service_role;
+
+-- The email of the account a reset token is for, while the token is unused and not expired; else null.
+create or replace function private.password_reset_email(p_token text) returns text
+language sql stable security definer set search_path = ''
+as $$
+  select u.email
+  from private.password_resets r join public.users u on u.id = r.user_id
+  where r.token_hash = extensions.digest(coalesce(p_token, ''), 'sha256')
+    and r.used_at is null and r.expires_at > now()
+$$;
+comment on function private.password_reset_email is 'The account a live reset token is for (its email), or null.';
+revoke execute on function private.password_reset_email(text) from public;
+grant execute on function private.password_reset_email(text) to service_role;
+
+-- Sets a new password with a reset token, once: the token is spent and every session of the
+-- account ends (whoever held it is out). False, changing nothing, for a token that is unknown,
+-- used or expired.
+create or replace function private.reset_password(p_token text, p_new_password text) returns boolean
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  reset private.password_resets;
+begin
+  if char_length(coalesce(p_new_password, '')) < 8 or octet_length(p_new_password) > 72 then
+    raise exception 'Password must be 8 characters to 72 bytes' using errcode = '22023';
+  end if;
+  update private.password_resets r set used_at = now()
+  where r.token_hash = extensions.digest(coalesce(p_token, ''), 'sha256') and r.used_at is null and r.expires_at > now()
+  returning * into reset;
+  if not found then
+    return false;
+  end if;
+  update private.credentials c
+  set password_hash = extensions.crypt(p_new_password, extensions.gen_salt('bf', 10)), updated_at = now()
+  where c.user_id = reset.user_id;
+  update private.sessions s set ended_at = now(), end_reason = 'password_reset'
+  where s.user_id = reset.user_id and s.ended_at is null;
+  return true;
+end
+$$;
+comment on function private.reset_password is 'Spends a live reset token to set a new password, ending every session of the account.';
+revoke execute on function private.reset_password(text, text) from public;
+grant execute on function private.reset_password(text, text) to service_role;

@@ -15,6 +15,7 @@ import { campaignCreateSchema, campaignUpdateSchema } from "../../supabase/funct
 import { orderStatusChangedResponseSchema } from "../../supabase/functions/_shared/contract/orders.ts";
 import { type Account, admin, business, influencer, pageForm } from "../helpers/accounts.ts";
 import { api, type ApiAnswer } from "../helpers/api.ts";
+import { nthEmailTo, resetTokenIn } from "../helpers/email-fake.ts";
 import { uniqueTypedPhone } from "../helpers/phones.ts";
 import { png } from "../helpers/images.ts";
 import { allowOnInstagram, simulateComment, uniqueUsername } from "../helpers/meta-fake.ts";
@@ -106,6 +107,11 @@ beforeAll(async () => {
   });
   await record(API.logout, { token: refreshed.token });
   await record(API.logoutAll, { token: (await influencer()).token });
+  const forgetful = await influencer();
+  await record(API.requestPasswordReset, { body: { email: forgetful.user.email, language: "km" } });
+  await record(API.confirmPasswordReset, {
+    body: { token: resetTokenIn(await nthEmailTo(forgetful.user.email)), new_password: "kampot-pepper-2026" },
+  });
   await record(API.changePassword, {
     token: (await influencer()).token,
     body: { current_password: "longenough1", new_password: "kampot-pepper-2026" },

@@ -1,15 +1,16 @@
 // Sessions in real Chromium against the running stack: a dashboard open past the expiry of its
 // access token stays signed in and live without a reload (the app renews the token and hands it to
 // Realtime, which ends a channel whose token expires); a session whose access token expired while
-// the phone was off opens without the sign-in page; and a session signed out from another device
-// is sent to the sign-in page, which says why. The profile's list of sessions is shot in both
-// languages.
+// the phone was off opens without the sign-in page; a session signed out from another device is
+// sent to the sign-in page, which says why; and a forgotten password is reset through the emailed
+// link, in Khmer. The profile's list of sessions is shot in both languages.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { decodeJwt } from "jose";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { business, type Account } from "../helpers/accounts.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
+import { nthEmailTo } from "../helpers/email-fake.ts";
 import { signLocal } from "../helpers/tokens.ts";
 import { budget } from "./time-budget.ts";
 
@@ -126,4 +127,40 @@ test("signing a phone out from the laptop's profile ends it there too, and the p
     null,
   ]);
   await onPhone.screenshot({ path: join(shots, "km-login-session-ended.png"), fullPage: true, animations: "disabled" });
+});
+
+test("a shop owner who forgot the password chooses a new one through the emailed link, in Khmer", async ({
+  browser,
+}) => {
+  const { shop } = await shopWithCampaign();
+  const page = await (await browser.newContext({ viewport: phone })).newPage();
+  await page.goto("/login?lang=km");
+  await page.getByRole("link", { name: "ភ្លេចពាក្យសម្ងាត់?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel(/អ៊ីមែល/).fill(shop.user.email);
+  await page.getByRole("button", { name: "ផ្ញើតំណ" }).click();
+  await expect(page.getByText(/^ប្រសិនបើមានគណនីប្រើអ៊ីមែលនេះ/)).toBeVisible();
+  await page.screenshot({ path: join(shots, "km-forgot-password-sent.png"), fullPage: true, animations: "disabled" });
+
+  const email = await nthEmailTo(shop.user.email);
+  expect(email.subject).toBe("ជ្រើសរើសពាក្យសម្ងាត់ថ្មីសម្រាប់ ShopLink");
+  const link = new URL(/https?:\/\/\S+reset-password\?\S+/.exec(email.text ?? "")![0]);
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole("heading", { name: "ជ្រើសរើសពាក្យសម្ងាត់ថ្មី" })).toBeVisible();
+  await page.getByLabel(/^ពាក្យសម្ងាត់ថ្មី \*/).fill("ស្រីមុំ-សូត្រ-2026");
+  await page.getByLabel(/^ពាក្យសម្ងាត់ថ្មីម្ដងទៀត/).fill("ស្រីមុំ-សូត្រ-2026");
+  await page.screenshot({ path: join(shots, "km-reset-password.png"), fullPage: true, animations: "disabled" });
+  await page.getByRole("button", { name: "រក្សាទុកពាក្យសម្ងាត់ថ្មី" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel(/អ៊ីមែល/).fill(shop.user.email);
+  await page.getByLabel(/ពាក្យសម្ងាត់/).fill("ស្រីមុំ-សូត្រ-2026");
+  await page.getByRole("button", { name: "ចូលគណនី" }).click();
+  await expect(page).toHaveURL(/\/business\/dashboard$/);
+  // The link worked once.
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByLabel(/^ពាក្យសម្ងាត់ថ្មី \*/).fill("another-pepper-2026");
+  await page.getByLabel(/^ពាក្យសម្ងាត់ថ្មីម្ដងទៀត/).fill("another-pepper-2026");
+  await page.getByRole("button", { name: "រក្សាទុកពាក្យសម្ងាត់ថ្មី" }).click();
+  await expect(page.getByRole("alert")).toContainText("បានផុតកំណត់ ឬត្រូវបានប្រើរួចហើយ");
 });

@@ -1,5 +1,6 @@
 // What every route handler can reach: the database, the signing key and the project's URLs.
 import type { Sql } from "./db.ts";
+import type { EmailConfig } from "./email/config.ts";
 import type { InstagramConfig } from "./instagram/config.ts";
 import type { TelegramConfig } from "./telegram/config.ts";
 import type { SecretKeys } from "./secret-keys.ts";
@@ -16,6 +17,8 @@ export interface AppDeps {
   instagram: InstagramConfig | null;
   /** Null or absent when no Telegram bot is configured (no alerts are sent). */
   telegram?: TelegramConfig | null;
+  /** Null or absent when no email API is configured (no email is sent). */
+  email?: EmailConfig | null;
   /** SHORT_LINK_PROXY_SECRET: a /r/* rewrite proxy that sends it names the visitor's address. */
   shortLinkProxySecret?: string | null;
   /** Keeps work going after the answer (EdgeRuntime.waitUntil on hosted); absent in unit tests. */

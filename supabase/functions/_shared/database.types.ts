@@ -176,6 +176,53 @@ export type Database = {
         };
         Relationships: [];
       };
+      password_reset_requests: {
+        Row: {
+          client_ip: string;
+          email: string;
+          password_reset_request_id: number;
+          requested_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          client_ip: string;
+          email: string;
+          password_reset_request_id?: never;
+          requested_at?: string;
+        };
+        Update: {
+          client_ip?: string;
+          email?: string;
+          password_reset_request_id?: never;
+          requested_at?: string;
+        };
+        Relationships: [];
+      };
+      password_resets: {
+        Row: {
+          created_at: string;
+          expires_at: string;
+          token_hash: string;
+          used_at: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          expires_at?: string;
+          token_hash: string;
+          used_at?: string | null;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          expires_at?: string;
+          token_hash?: string;
+          used_at?: string | null;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       refresh_tokens: {
         Row: {
           issued_at: string;
@@ -606,6 +653,7 @@ export type Database = {
       };
       owner_topic: { Args: { p_user_id: string }; Returns: string };
       owns_campaign: { Args: { p_campaign_id: string }; Returns: boolean };
+      password_reset_email: { Args: { p_token: string }; Returns: string };
       place_order: {
         Args: {
           p_campaign_id: string;
@@ -700,6 +748,15 @@ export type Database = {
         };
       };
       release_cutoff: { Args: Record<PropertyKey, never>; Returns: string };
+      request_password_reset: {
+        Args: { p_client_ip: string; p_email: string };
+        Returns: {
+          email: string;
+          reset_token: string;
+          user_id: string;
+        }[];
+      };
+      reset_password: { Args: { p_new_password: string; p_token: string }; Returns: boolean };
       reverse_delivery: { Args: { p_order_id: string }; Returns: undefined };
       running_balance_differences: {
         Args: Record<PropertyKey, never>;
@@ -2245,7 +2302,13 @@ export type Database = {
       order_review_status: "held" | "cleared";
       order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered" | "cancelled";
       payout_status: "pending" | "completed";
-      session_end_reason: "signed_out" | "signed_out_everywhere" | "refresh_token_reused" | "idle" | "password_changed";
+      session_end_reason:
+        | "signed_out"
+        | "signed_out_everywhere"
+        | "refresh_token_reused"
+        | "idle"
+        | "password_changed"
+        | "password_reset";
       social_platform: "instagram" | "facebook";
       telegram_language: "en" | "km";
       telegram_notice_kind: "new_order" | "payout_completed" | "new_signup";
@@ -2396,7 +2459,14 @@ export const Constants = {
       order_review_status: ["held", "cleared"],
       order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered", "cancelled"],
       payout_status: ["pending", "completed"],
-      session_end_reason: ["signed_out", "signed_out_everywhere", "refresh_token_reused", "idle", "password_changed"],
+      session_end_reason: [
+        "signed_out",
+        "signed_out_everywhere",
+        "refresh_token_reused",
+        "idle",
+        "password_changed",
+        "password_reset",
+      ],
       social_platform: ["instagram", "facebook"],
       telegram_language: ["en", "km"],
       telegram_notice_kind: ["new_order", "payout_completed", "new_signup"],

@@ -5,7 +5,8 @@
 //   APP_URL          where the SPA is served (affiliate links point at its /checkout)
 // Every variable is required: a function missing one stops at boot with its name. The Instagram
 // automation's variables are optional as a whole (instagram/config.ts), and so are the Telegram
-// alerts' (telegram/config.ts).
+// alerts' (telegram/config.ts) and outgoing email's (email/config.ts).
+import { readEmailConfig, type EmailConfig } from "./email/config.ts";
 import { readInstagramConfig, type InstagramConfig } from "./instagram/config.ts";
 import { readTelegramConfig, type TelegramConfig } from "./telegram/config.ts";
 import { readSecretKeys, type SecretKeys } from "./secret-keys.ts";
@@ -24,6 +25,8 @@ export interface FunctionEnv {
   instagram: InstagramConfig | null;
   /** Optional: see telegram/config.ts for its variables. */
   telegram: TelegramConfig | null;
+  /** Optional: see email/config.ts for its variables. */
+  email: EmailConfig | null;
   /**
    * Optional SHORT_LINK_PROXY_SECRET (at least 32 characters): a static host's rewrite proxy of
    * /r/* that sends it as X-Short-Link-Proxy is trusted to name the visitor's address
@@ -46,6 +49,7 @@ export async function readEnv(): Promise<FunctionEnv> {
     appUrl: required("APP_URL", Deno.env.get("APP_URL")).replace(/\/+$/, ""),
     instagram: await readInstagramConfig(),
     telegram: readTelegramConfig(),
+    email: readEmailConfig(),
     shortLinkProxySecret: proxySecret(Deno.env.get("SHORT_LINK_PROXY_SECRET")),
   };
 }

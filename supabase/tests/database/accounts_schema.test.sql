@@ -106,8 +106,9 @@ select results_eq(
         'claim_telegram_outbox', 'commission_ceiling', 'consume_instagram_connect_state',
         'has_role', 'is_http_url', 'khqr_crc', 'khqr_fields_once', 'link_telegram_chat',
         'login_succeeded', 'new_instagram_connect_state', 'new_telegram_link_token', 'note_short_link_request',
-        'note_signup_attempt', 'owns_campaign', 'place_order', 'place_order_once', 'record_click', 'refresh_session',
-        'register_user', 'start_session', 'verify_login'],
+        'note_signup_attempt', 'owns_campaign', 'password_reset_email', 'place_order', 'place_order_once',
+        'record_click', 'refresh_session', 'register_user', 'request_password_reset', 'reset_password', 'start_session',
+        'verify_login'],
   'service_role can execute exactly the functions the functions call');
 select is(has_function_privilege('public', 'public.set_user_status(uuid, text, text)', 'execute'), false,
   'PUBLIC cannot execute public.set_user_status');

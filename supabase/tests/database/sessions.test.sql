@@ -1,11 +1,12 @@
 -- Sessions (supabase/schemas/01_accounts_sessions.sql): starting one, rotating its refresh token
 -- (the 10-second grace, reuse ending the session, idle and ended sessions, unknown tokens), who
--- may call which function, the caller's own list and sign-outs, and that a token of an ended
--- session is neither let into the API's user lookup nor into a live topic.
+-- may call which function, the caller's own list and sign-outs, that a token of an ended session
+-- is neither let into the API's user lookup nor into a live topic, changing the password, and
+-- resetting it with a one-time link.
 begin;
 \ir helpers.psql
 
-select plan(47);
+select plan(56);
 
 do $$
 begin
@@ -167,6 +168,28 @@ select tests.act_as_owner();
 select ok((private.verify_login('changer@test.local', 'New-Password-2')).id is not null, 'the new password signs in');
 select is((select end_reason::text from private.sessions where session_id = (select session_id from tests.changer where name = 'b')),
   'password_changed', 'every other session of the account ended');
+
+-- resetting a forgotten password -------------------------------------------------------------------
+
+select ok(not has_function_privilege('authenticated', 'private.request_password_reset(text, text)', 'execute'),
+  'a signed-in user cannot mint a reset link');
+select ok(not has_function_privilege('anon', 'private.reset_password(text, text)', 'execute'),
+  'nor can anyone reset a password but the api function');
+select is_empty($$select * from private.request_password_reset('nobody@test.local', '10.0.0.1')$$,
+  'an unknown email gets no link');
+create table tests.reset as select * from private.request_password_reset('CHANGER@test.local', '10.0.0.1');
+select is((select email from tests.reset), 'changer@test.local', 'a known one gets a link, whatever the case');
+select is(private.password_reset_email((select reset_token from tests.reset)), 'changer@test.local',
+  'the live token names its account');
+select is(private.reset_password((select reset_token from tests.reset), 'Reset-Password-3'), true, 'the token sets a new password');
+select is(private.reset_password((select reset_token from tests.reset), 'Reset-Password-4'), false, 'once');
+select is((select count(*)::int from private.sessions
+           where user_id = tests.user_id('changer@test.local') and ended_at is null), 0,
+  'and every session of the account ended');
+select throws_ok(
+  $$select private.request_password_reset('changer@test.local', '10.0.0.1') from generate_series(1, 5)$$,
+  'P0429', 'Too many password reset requests for this email. Please wait an hour and try again.',
+  'the sixth request for one email within the hour is refused');
 
 select * from finish();
 rollback;

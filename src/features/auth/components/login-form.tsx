@@ -53,6 +53,9 @@ export function LoginForm() {
       <Form onSubmit={onSubmit} formRef={formRef} error={failure}>
         <EmailField label={t("login.email")} {...field("email")} />
         <PasswordField label={t("login.password")} autoComplete="current-password" {...field("password")} />
+        <p className="auth-panel__aside">
+          <Link to={paths.forgotPassword}>{t("login.forgot")}</Link>
+        </p>
         <SubmitButton pending={isPending} label={t("login.submit")} pendingLabel={t("login.submitting")} />
       </Form>
     </AuthPanel>

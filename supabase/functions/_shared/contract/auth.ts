@@ -86,6 +86,21 @@ export const passwordChangeSchema = z.object({
   new_password: newPassword,
 });
 
+/** POST /auth/password-reset: the email, and the page's language (the email's). */
+export const passwordResetSchema = z.object({
+  email,
+  language: z.enum(["en", "km"], "language must be en or km").default("en"),
+});
+
+/** POST /auth/password-reset/confirm */
+export const passwordResetConfirmSchema = z.object({
+  token: z
+    .string({ error: "token is required" })
+    .min(1, "token is required")
+    .max(200, "This link to choose a new password has expired or was already used. Ask for a new one"),
+  new_password: newPassword,
+});
+
 /** A shop's name: trimmed, 1-100 characters. */
 export const businessName = z
   .string({ error: "Shop name must be text" })
@@ -171,6 +186,8 @@ export const userStatusSchema = z.discriminatedUnion(
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
+export type PasswordResetInput = z.input<typeof passwordResetSchema>;
+export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;
 export type BusinessRegistrationInput = z.input<typeof businessRegistrationSchema>;
 export type InfluencerRegistrationInput = z.input<typeof influencerRegistrationSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
@@ -248,7 +265,7 @@ export const sessionSchema = z.object({
 /** GET /auth/sessions: the caller's live sessions, most recently used first. */
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
 
-/** POST /auth/logout, DELETE /auth/sessions/{id}, PUT /auth/password */
+/** POST /auth/logout, DELETE /auth/sessions/{id}, PUT /auth/password, the password reset's two steps */
 export const signedOutResponseSchema = z.object({ message });
 
 /** POST /auth/logout-all: how many sessions ended, this one included. */

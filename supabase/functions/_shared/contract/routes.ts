@@ -15,6 +15,8 @@ import {
   loginResponseSchema,
   loginSchema,
   passwordChangeSchema,
+  passwordResetConfirmSchema,
+  passwordResetSchema,
   refreshResponseSchema,
   refreshSchema,
   sessionsResponseSchema,
@@ -123,7 +125,7 @@ export interface RouteRequest {
 
 export type RouteResponse =
   /** A JSON answer with this status, which this schema parses. */
-  | { readonly kind: "json"; readonly status: 200 | 201; readonly schema: z.ZodType }
+  | { readonly kind: "json"; readonly status: 200 | 201 | 202; readonly schema: z.ZodType }
   /** text/csv, streamed as an attachment: a header row of these columns, then one line per row. */
   | { readonly kind: "csv"; readonly columns: readonly string[] }
   /** A short link: a redirect to the checkout for a person, an HTML page of Open Graph tags for a crawler. */
@@ -159,7 +161,7 @@ function only(types: UserType | readonly UserType[], rule: { approved?: boolean;
 const approvedAdmin = only("admin", { approved: true, to: "use the admin tools" });
 const payoutAdmin = only("admin", { approved: true, to: "manage payouts" });
 
-function json<S extends z.ZodType>(schema: S, status: 200 | 201 = 200) {
+function json<S extends z.ZodType>(schema: S, status: 200 | 201 | 202 = 200) {
   return { kind: "json", status, schema } as const;
 }
 
@@ -226,6 +228,23 @@ export const API = {
     request: { body: passwordChangeSchema },
     response: json(signedOutResponseSchema),
     summary: "Change the caller's password, given the current one; every other session of the account ends.",
+  }),
+  requestPasswordReset: route({
+    method: "POST",
+    path: "/auth/password-reset",
+    role: anyone,
+    request: { body: passwordResetSchema },
+    response: json(signedOutResponseSchema, 202),
+    summary:
+      "Ask for a one-time link to choose a new password (30 minutes), sent by email and Telegram; the same answer whether or not the account exists.",
+  }),
+  confirmPasswordReset: route({
+    method: "POST",
+    path: "/auth/password-reset/confirm",
+    role: anyone,
+    request: { body: passwordResetConfirmSchema },
+    response: json(signedOutResponseSchema),
+    summary: "Choose a new password with a reset link's token, once; every session of the account ends.",
   }),
   sessions: route({
     method: "GET",

@@ -7,6 +7,8 @@ import {
   influencerRegistrationSchema,
   loginSchema,
   passwordChangeSchema,
+  passwordResetConfirmSchema,
+  passwordResetSchema,
   profileUpdateSchema,
   refreshSchema,
   type LoginResponse,
@@ -24,6 +26,7 @@ import { clientAddress } from "../../_shared/client-address.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import { failureDelayMs } from "../lib/login-throttle.ts";
+import { sendResetLink } from "../lib/password-reset.ts";
 import { requireStrongPassword } from "../lib/password-rules.ts";
 import { signAccessToken } from "../../_shared/tokens.ts";
 import { deviceName } from "../lib/user-agent.ts";
@@ -38,6 +41,7 @@ type Refreshed = Pick<
   "outcome" | "session_id" | "refresh_token"
 >;
 type SessionRow = Database["public"]["Functions"]["my_sessions"]["Returns"][number];
+type ResetRequested = Database["private"]["Functions"]["request_password_reset"]["Returns"][number];
 
 /** private.verify_login returns null for a wrong email or password: a row of nulls, selected column by column. */
 type VerifiedLogin = UserRow | { [column in keyof UserRow]: null };
@@ -140,6 +144,46 @@ export function authRoutes(deps: AppDeps) {
     return c.json({
       message: "Password changed. You were signed out on your other devices.",
     } satisfies SignedOutResponse);
+  });
+
+  // POST /auth/password-reset - a one-time link to choose a new password, by email and Telegram
+  app.post("/password-reset", async (c) => {
+    const { email, language } = await parseJsonBody(c, passwordResetSchema);
+    const [account] = await asService(
+      deps.sql,
+      (tx) => tx<ResetRequested[]>`
+        select user_id, email, reset_token from private.request_password_reset(${email}, ${clientAddress(c)})`,
+    );
+    // Sent after the answer, which is the same whether or not the account exists and takes no
+    // longer for one that does.
+    if (account && deps.runAfterResponse) {
+      deps.runAfterResponse(
+        sendResetLink(deps, {
+          userId: account.user_id,
+          email: account.email,
+          token: account.reset_token,
+          language,
+        }).catch((error) => console.error("[password-reset] sending the link failed:", error)),
+      );
+    }
+    return c.json({ message: RESET_REQUESTED } satisfies SignedOutResponse, 202);
+  });
+
+  // POST /auth/password-reset/confirm - a new password with the link's token, once
+  app.post("/password-reset/confirm", async (c) => {
+    const { token, new_password } = await parseJsonBody(c, passwordResetConfirmSchema);
+    const [{ email }] = await asService(
+      deps.sql,
+      (tx) => tx<{ email: string | null }[]>`select private.password_reset_email(${token}) as email`,
+    );
+    if (!email) throw new ApiError("invalid_input", RESET_LINK_INVALID, "token");
+    await requireStrongPassword(new_password, email, "new_password");
+    const [{ reset }] = await asService(
+      deps.sql,
+      (tx) => tx<{ reset: boolean }[]>`select private.reset_password(${token}, ${new_password}) as reset`,
+    );
+    if (!reset) throw new ApiError("invalid_input", RESET_LINK_INVALID, "token");
+    return c.json({ message: "Your password was changed. Please sign in with it." } satisfies SignedOutResponse);
   });
 
   // GET /auth/sessions - the caller's live sessions
@@ -250,6 +294,9 @@ export function authRoutes(deps: AppDeps) {
 }
 
 const SESSION_ENDED = "Your session has ended. Please sign in again";
+const RESET_REQUESTED =
+  "If an account uses this email, we have sent it a link to choose a new password. The link works once, for 30 minutes.";
+const RESET_LINK_INVALID = "This link to choose a new password has expired or was already used. Ask for a new one";
 
 /**
  * Starts a check of a password from an address (a sign-in, or the current password of a change):
