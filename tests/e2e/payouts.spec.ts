@@ -105,6 +105,10 @@ async function complete(adminPage: Page, who: Account, reference: string) {
     .getByRole("listitem", { name: who.user.email });
   await request.getByLabel("ABA reference number").fill(`  ${reference}  `);
   await request.getByRole("button", { name: "Complete Payout" }).click();
+  // Asked once more, naming the reference as it will be saved (trimmed).
+  const question = request.getByRole("group", { name: "Confirm the payout" });
+  await expect(question).toContainText(`with ABA reference ${reference}?`);
+  await question.getByRole("button", { name: "Yes, complete payout" }).click();
   await expect(adminPage.getByText(`Payout completed successfully for ${who.user.email}!`).first()).toBeVisible();
   await expect(request).toHaveCount(0);
 }

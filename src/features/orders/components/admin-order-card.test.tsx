@@ -51,3 +51,53 @@ describe("Admin order card: review", () => {
     expect(review()).toBeNull();
   });
 });
+
+describe("Admin order card: moving a delivered order back", () => {
+  it("asks first, naming the sale and the commission, and moves it only on yes", async () => {
+    const onChange = vi.fn();
+    const order = makeOrder({ order_status: "delivered", unit_price_cents: 2500, quantity: 2, commission_rate: 0.15 });
+    await render(
+      <ul>
+        <AdminOrderCard
+          order={order}
+          changingTo={null}
+          onChange={onChange}
+          onCancel={vi.fn()}
+          reviewing={false}
+          onClearReview={vi.fn()}
+        />
+      </ul>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Back to Out for Delivery" }));
+    const question = screen.getByRole("group", { name: "Undo the delivery" });
+    expect(question.textContent).toContain(
+      "Move SL-000400 back to Out for Delivery? Its delivery is undone: the shop's sale of $50.00 and the influencer's 15% commission on it are taken back from their earnings.",
+    );
+    fireEvent.click(within(question).getByRole("button", { name: "Keep it delivered" }));
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.queryByRole("group", { name: "Undo the delivery" })).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Back to Out for Delivery" }));
+    fireEvent.click(screen.getByRole("button", { name: "Yes, back to Out for Delivery" }));
+    expect(onChange).toHaveBeenCalledWith(order, "out_for_delivery");
+  });
+
+  it("moves an order not yet delivered back without asking", async () => {
+    const onChange = vi.fn();
+    const order = makeOrder({ order_status: "out_for_delivery" });
+    await render(
+      <ul>
+        <AdminOrderCard
+          order={order}
+          changingTo={null}
+          onChange={onChange}
+          onCancel={vi.fn()}
+          reviewing={false}
+          onClearReview={vi.fn()}
+        />
+      </ul>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Back to Ready for Pickup" }));
+    expect(onChange).toHaveBeenCalledWith(order, "ready_for_pickup");
+  });
+});

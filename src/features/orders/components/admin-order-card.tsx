@@ -3,10 +3,12 @@
 // status, created and updated dates; the forward step and each allowed revert; 'Order Completed'
 // once delivered (reverts stay possible). Before delivery, Cancel (the board asks why); a cancelled
 // order shows its reason and Reopen, to new_order. A flagged order names the rules it fired and,
-// while held, offers Clear review (refusing it is cancelling it as suspected fraud).
+// while held, offers Clear review (refusing it is cancelling it as suspected fraud). Moving a
+// delivered order back takes its earnings back, so it asks first, naming the money.
+import { useState } from "react";
 import type { Order } from "@contract/orders.ts";
 import { Button, Icon, DetailsList, type Detail } from "@/components/ui/index.ts";
-import { formatDateTime, formatMoney } from "@/lib/format.ts";
+import { formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
 import { formatCambodianPhone as formatPhone } from "@contract/phone.ts";
 import { t } from "@/features/orders/i18n.ts";
 import {
@@ -49,6 +51,8 @@ export function AdminOrderCard({
   const next = nextStatus(status);
   const reverts = revertStatuses(status);
   const busy = changingTo !== null;
+  // The revert of a delivered order waiting for the admin's yes.
+  const [confirmingRevert, setConfirmingRevert] = useState<OrderStatus | null>(null);
   const none = t("common.notAvailable");
 
   const details: Detail[] = [
@@ -174,12 +178,39 @@ export function AdminOrderCard({
                 variant="outline"
                 size="sm"
                 loading={changingTo === to}
-                disabled={busy}
-                onClick={() => onChange(order, to)}
+                disabled={busy || confirmingRevert !== null}
+                onClick={() => (status === "delivered" ? setConfirmingRevert(to) : onChange(order, to))}
               >
                 {t("orders.admin.revert", { status: statusLabel(to) })}
               </Button>
             ))}
+          </div>
+        )}
+        {confirmingRevert && (
+          <div className="order-card__confirm" role="group" aria-label={t("orders.admin.revertDeliveredTitle")}>
+            <p>
+              {t("orders.admin.revertDeliveredConfirm", {
+                number: order.order_number,
+                status: statusLabel(confirmingRevert),
+                sale: formatMoney(order.subtotal_cents),
+                rate: formatPercent(order.commission_rate, 0),
+              })}
+            </p>
+            <div className="button-row">
+              <Button
+                variant="danger"
+                size="sm"
+                onClick={() => {
+                  onChange(order, confirmingRevert);
+                  setConfirmingRevert(null);
+                }}
+              >
+                {t("orders.admin.revertDeliveredYes", { status: statusLabel(confirmingRevert) })}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setConfirmingRevert(null)}>
+                {t("orders.admin.keepDelivered")}
+              </Button>
+            </div>
           </div>
         )}
         {canCancel(status) && (

@@ -290,6 +290,12 @@ describe("Admin Payout Management", () => {
     await waitFor(() => expect(cards("Pending payout requests")).toHaveLength(2));
     type(referenceField("seller@example.com"), "  ABA-20261122-001 ");
     fireEvent.click(button("seller@example.com", "Complete Payout"));
+    // Asked once more, naming the money, the payee and the reference; nothing is sent before yes.
+    expect(card("seller@example.com").textContent).toContain(
+      "Mark $30.60 as paid to seller@example.com with ABA reference ABA-20261122-001?",
+    );
+    expect(completions()).toEqual([]);
+    fireEvent.click(button("seller@example.com", "Yes, complete payout"));
     const busy = button("seller@example.com", "Processing...");
     expect(busy.disabled).toBe(true);
     expect(button("creator@example.com", "Complete Payout").disabled).toBe(false);
@@ -314,6 +320,7 @@ describe("Admin Payout Management", () => {
     await waitFor(() => expect(cards("Pending payout requests")).toHaveLength(2));
     type(referenceField("creator@example.com"), "ABA-1");
     fireEvent.click(button("creator@example.com", "Complete Payout"));
+    fireEvent.click(button("creator@example.com", "Yes, complete payout"));
     await waitFor(() =>
       expect(alertTexts()).toContain("Failed to complete payout: There is no pending payout request for this user."),
     );

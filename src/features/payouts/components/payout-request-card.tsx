@@ -2,8 +2,9 @@
 // email, user ID, type, amount, oldest request time, the transactions and products it covers, and
 // for a business the gross, fee and net. Where to pay: the bank details as they were when
 // requested, each with a Copy button, and the payable KHQR to scan when the user saved one. The ABA
-// reference of the transfer is required (trimmed, checked here with the schema the server uses)
-// before Complete Payout calls the server.
+// reference of the transfer is required (trimmed, checked here with the schema the server uses);
+// Complete Payout then asks once more, naming the amount, the payee and the reference, before it
+// calls the server: a completed payout moves money out of the user's balance for good.
 import { useState, type FormEvent } from "react";
 import { payoutCompletionSchema, type PendingPayout } from "@contract/payouts.ts";
 import { Button, TextField, DetailsList, type Detail } from "@/components/ui/index.ts";
@@ -24,9 +25,11 @@ interface PayoutRequestCardProps {
 
 export function PayoutRequestCard({ request, completing, onComplete }: PayoutRequestCardProps) {
   const [reference, setReference] = useState("");
+  // The checked reference waiting for the admin's yes.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const { errors, formRef, ...fieldErrors } = useFieldErrors(["aba_reference"]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = payoutCompletionSchema.safeParse({ aba_reference: reference });
     if (!parsed.success) {
@@ -34,7 +37,12 @@ export function PayoutRequestCard({ request, completing, onComplete }: PayoutReq
       return;
     }
     fieldErrors.show();
-    if (await onComplete(request, parsed.data.aba_reference)) setReference("");
+    setConfirming(parsed.data.aba_reference);
+  }
+
+  async function onConfirm(abaReference: string) {
+    setConfirming(null);
+    if (await onComplete(request, abaReference)) setReference("");
   }
 
   const none = t("common.notAvailable");
@@ -130,9 +138,29 @@ export function PayoutRequestCard({ request, completing, onComplete }: PayoutReq
           spellCheck={false}
           disabled={completing}
         />
-        <Button type="submit" variant="success" block loading={completing}>
-          {completing ? t("payouts.admin.processing") : t("payouts.admin.complete")}
-        </Button>
+        {confirming === null ? (
+          <Button type="submit" variant="success" block loading={completing}>
+            {completing ? t("payouts.admin.processing") : t("payouts.admin.complete")}
+          </Button>
+        ) : (
+          <div className="payout-card__confirm" role="group" aria-label={t("payouts.admin.confirmTitle")}>
+            <p>
+              {t("payouts.admin.confirmComplete", {
+                amount: formatMoney(request.total_amount_cents),
+                payee: request.business_name ?? request.email,
+                reference: confirming,
+              })}
+            </p>
+            <div className="button-row">
+              <Button variant="success" size="sm" onClick={() => void onConfirm(confirming)}>
+                {t("payouts.admin.confirmYes")}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setConfirming(null)}>
+                {t("payouts.admin.confirmBack")}
+              </Button>
+            </div>
+          </div>
+        )}
       </form>
     </li>
   );

@@ -265,8 +265,8 @@ export const sessionSchema = z.object({
 /** GET /auth/sessions: the caller's live sessions, most recently used first. */
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
 
-/** POST /auth/logout, DELETE /auth/sessions/{id}, PUT /auth/password, the password reset's two steps */
-export const signedOutResponseSchema = z.object({ message });
+/** A sentence for the user: POST /auth/logout, DELETE /auth/sessions/{id}, PUT /auth/password, the password reset's two steps */
+export const messageResponseSchema = z.object({ message });
 
 /** POST /auth/logout-all: how many sessions ended, this one included. */
 export const signedOutEverywhereResponseSchema = z.object({ message, ended: z.number().int() });
@@ -320,7 +320,7 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 export type AccountSession = z.infer<typeof sessionSchema>;
 export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
-export type SignedOutResponse = z.infer<typeof signedOutResponseSchema>;
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export type SignedOutEverywhereResponse = z.infer<typeof signedOutEverywhereResponseSchema>;
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
 export type UsersQueryInput = z.input<typeof usersQuerySchema>;

@@ -21,7 +21,7 @@ import {
   refreshSchema,
   sessionsResponseSchema,
   signedOutEverywhereResponseSchema,
-  signedOutResponseSchema,
+  messageResponseSchema,
   meResponseSchema,
   profileUpdateSchema,
   registrationResponseSchema,
@@ -210,7 +210,7 @@ export const API = {
     path: "/auth/logout",
     role: signedIn,
     request: none,
-    response: json(signedOutResponseSchema),
+    response: json(messageResponseSchema),
     summary: "End the caller's session: its access and refresh tokens stop working at once.",
   }),
   logoutAll: route({
@@ -226,7 +226,7 @@ export const API = {
     path: "/auth/password",
     role: signedIn,
     request: { body: passwordChangeSchema },
-    response: json(signedOutResponseSchema),
+    response: json(messageResponseSchema),
     summary: "Change the caller's password, given the current one; every other session of the account ends.",
   }),
   requestPasswordReset: route({
@@ -234,7 +234,7 @@ export const API = {
     path: "/auth/password-reset",
     role: anyone,
     request: { body: passwordResetSchema },
-    response: json(signedOutResponseSchema, 202),
+    response: json(messageResponseSchema, 202),
     summary:
       "Ask for a one-time link to choose a new password (30 minutes), sent by email and Telegram; the same answer whether or not the account exists.",
   }),
@@ -243,7 +243,7 @@ export const API = {
     path: "/auth/password-reset/confirm",
     role: anyone,
     request: { body: passwordResetConfirmSchema },
-    response: json(signedOutResponseSchema),
+    response: json(messageResponseSchema),
     summary: "Choose a new password with a reset link's token, once; every session of the account ends.",
   }),
   sessions: route({
@@ -259,7 +259,7 @@ export const API = {
     path: "/auth/sessions/{id}",
     role: signedIn,
     request: none,
-    response: json(signedOutResponseSchema),
+    response: json(messageResponseSchema),
     summary: "End one of the caller's own sessions (Sign out on the profile page).",
   }),
   registerBusiness: route({

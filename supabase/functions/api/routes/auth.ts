@@ -17,7 +17,7 @@ import {
   type RegistrationResponse,
   type SessionsResponse,
   type SignedOutEverywhereResponse,
-  type SignedOutResponse,
+  type MessageResponse,
 } from "../../_shared/contract/auth.ts";
 import type { Database } from "../../_shared/database.types.ts";
 import { asService, asUser, type Tx } from "../../_shared/db.ts";
@@ -106,7 +106,7 @@ export function authRoutes(deps: AppDeps) {
   app.post("/logout", async (c) => {
     const sessionId = String(c.get("claims").session_id);
     await asUser(deps.sql, c.get("claims"), (tx) => tx`select public.end_my_sessions(${sessionId}::uuid)`);
-    return c.json({ message: "Signed out" } satisfies SignedOutResponse);
+    return c.json({ message: "Signed out" } satisfies MessageResponse);
   });
 
   // POST /auth/logout-all - end every session of the caller's account
@@ -143,7 +143,7 @@ export function authRoutes(deps: AppDeps) {
     );
     return c.json({
       message: "Password changed. You were signed out on your other devices.",
-    } satisfies SignedOutResponse);
+    } satisfies MessageResponse);
   });
 
   // POST /auth/password-reset - a one-time link to choose a new password, by email and Telegram
@@ -166,7 +166,7 @@ export function authRoutes(deps: AppDeps) {
         }).catch((error) => console.error("[password-reset] sending the link failed:", error)),
       );
     }
-    return c.json({ message: RESET_REQUESTED } satisfies SignedOutResponse, 202);
+    return c.json({ message: RESET_REQUESTED } satisfies MessageResponse, 202);
   });
 
   // POST /auth/password-reset/confirm - a new password with the link's token, once
@@ -183,7 +183,7 @@ export function authRoutes(deps: AppDeps) {
       (tx) => tx<{ reset: boolean }[]>`select private.reset_password(${token}, ${new_password}) as reset`,
     );
     if (!reset) throw new ApiError("invalid_input", RESET_LINK_INVALID, "token");
-    return c.json({ message: "Your password was changed. Please sign in with it." } satisfies SignedOutResponse);
+    return c.json({ message: "Your password was changed. Please sign in with it." } satisfies MessageResponse);
   });
 
   // GET /auth/sessions - the caller's live sessions
@@ -214,7 +214,7 @@ export function authRoutes(deps: AppDeps) {
       (tx) => tx<{ ended: number }[]>`select public.end_my_sessions(${id}) as ended`,
     );
     if (ended === 0) throw new ApiError("not_found", "Session not found");
-    return c.json({ message: "Signed out" } satisfies SignedOutResponse);
+    return c.json({ message: "Signed out" } satisfies MessageResponse);
   });
 
   // POST /auth/register/business - create a pending business account
