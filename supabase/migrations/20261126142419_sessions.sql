@@ -102,7 +102,6 @@ CREATE OR REPLACE FUNCTION private.caller_session_id()
  RETURNS uuid
  LANGUAGE sql
  STABLE
- SET search_path TO ''
 AS $function$
   select case when s ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then s::uuid end
   from (select (select auth.jwt()) ->> 'session_id' as s) as claim
@@ -260,7 +259,6 @@ CREATE OR REPLACE FUNCTION private.session_is_active(p_session private.sessions)
  RETURNS boolean
  LANGUAGE sql
  STABLE
- SET search_path TO ''
 AS $function$
   select p_session.ended_at is null and p_session.last_used_at > now() - interval '30 days'
 $function$
@@ -268,15 +266,19 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.session_is_live()
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce((
+declare
+  caller_session uuid := private.caller_session_id();
+begin
+  return coalesce((
     select private.session_is_active(s)
     from private.sessions s
-    where s.session_id = private.caller_session_id() and s.user_id = (select auth.uid())
-  ), false)
+    where s.session_id = caller_session and s.user_id = (select auth.uid())
+  ), false);
+end
 $function$
 ;
 

@@ -47,9 +47,11 @@ alter table private.refresh_tokens enable row level security;
 
 -- the rule ---------------------------------------------------------------------------------------
 
--- Whether a session can still be used: not ended, and refreshed within the last 30 days.
+-- Whether a session can still be used: not ended, and refreshed within the last 30 days. Plain
+-- SQL without a SET clause, like caller_session_id below, so that Postgres inlines it into the
+-- query that calls it (a SET clause prevents inlining).
 create or replace function private.session_is_active(p_session private.sessions) returns boolean
-language sql stable set search_path = ''
+language sql stable
 as $$
   select p_session.ended_at is null and p_session.last_used_at > now() - interval '30 days'
 $$;
@@ -58,7 +60,7 @@ revoke execute on function private.session_is_active(private.sessions) from publ
 
 -- The caller's session id from its token (`session_id`), or null when it has none or not a uuid.
 create or replace function private.caller_session_id() returns uuid
-language sql stable set search_path = ''
+language sql stable
 as $$
   select case when s ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then s::uuid end
   from (select (select auth.jwt()) ->> 'session_id' as s) as claim
@@ -67,14 +69,21 @@ $$;
 -- Whether the caller's access token belongs to a live session of its own account. Every signed-in
 -- API request and every join of a live topic asks this, so signing out takes effect at once, not
 -- when the access token expires. A token without a session (none is signed so) is not live.
+-- The claim is read once, into a variable: compared in the query itself, it was read again for
+-- every row of a sequential scan (128 us a call against 27 us now, in a loop of 5,000 calls), and
+-- this runs on every signed-in request.
 create or replace function private.session_is_live() returns boolean
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select coalesce((
+declare
+  caller_session uuid := private.caller_session_id();
+begin
+  return coalesce((
     select private.session_is_active(s)
     from private.sessions s
-    where s.session_id = private.caller_session_id() and s.user_id = (select auth.uid())
-  ), false)
+    where s.session_id = caller_session and s.user_id = (select auth.uid())
+  ), false);
+end
 $$;
 comment on function private.session_is_live is 'True when the caller''s token names a live session of its own account.';
 comment on function private.caller_session_id is 'The session_id claim of the caller''s token as a uuid, or null.';
