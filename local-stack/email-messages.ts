@@ -2,9 +2,8 @@
 // address (as a recipient in to, cc or bcc), oldest first: when, from whom, the subject and the text
 // body (`--html` prints the html body instead). It stands in for the inbox the email would reach.
 // Needs `npm start` running (it writes the fake's URL to <LOCAL_STACK_DIR or .local-stack>/email-fake.json), or --fake <url>.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { runningFakeUrl } from "./running-fake.ts";
 
 const USAGE = `Usage:
   npm run email:messages -- --to <address> [--html] [--fake <url>]
@@ -34,15 +33,11 @@ if (!/^[^\s@]+@[^\s@]+$/.test(values.to.trim()))
   fail(`--to must be an email address, not ${JSON.stringify(values.to)}.`);
 
 function fakeUrl(): string {
-  if (values.fake) return values.fake.replace(/\/$/, "");
-  const dataDir = process.env.LOCAL_STACK_DIR ?? join(import.meta.dirname, "..", ".local-stack");
-  const file = join(dataDir, "email-fake.json");
-  if (!existsSync(file))
-    fail(
-      `The local stack does not seem to run: ${file} is missing (npm start writes it when the email fake is up).\n` +
-        "Start it with `npm start` (same LOCAL_STACK_DIR), or pass --fake <url>.",
-    );
-  return (JSON.parse(readFileSync(file, "utf8")) as { url: string }).url;
+  try {
+    return runningFakeUrl("email-fake.json", "email fake", values.fake);
+  } catch (error) {
+    fail((error as Error).message);
+  }
 }
 
 type Email = {

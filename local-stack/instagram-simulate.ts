@@ -4,10 +4,9 @@
 // as Instagram would, then this waits (up to 10 s) for the app's reply and prints it with the
 // comment-to-reply time. Needs `npm start` running (it writes the fake's URL to
 // <LOCAL_STACK_DIR or .local-stack>/meta-fake.json), or --fake <url>.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { personIdFor } from "./meta-fake/state.ts";
+import { runningFakeUrl } from "./running-fake.ts";
 
 const REPLY_WAIT_MS = 10_000;
 const USAGE = `Usage:
@@ -50,20 +49,10 @@ function parse() {
 }
 
 function fakeUrl(given: string | undefined) {
-  if (given) return given.replace(/\/$/, "");
-  const dataDir = process.env.LOCAL_STACK_DIR ?? join(import.meta.dirname, "..", ".local-stack");
-  const file = join(dataDir, "meta-fake.json");
-  if (!existsSync(file))
-    throw new Stop(
-      `The local stack does not seem to run: ${file} is missing (npm start writes it when the Meta fake is up).\n` +
-        "Start it with `npm start` (same LOCAL_STACK_DIR), or pass --fake <url>.",
-    );
   try {
-    const { url } = JSON.parse(readFileSync(file, "utf8")) as { url?: unknown };
-    if (typeof url !== "string") throw new Error("no url");
-    return url.replace(/\/$/, "");
-  } catch {
-    throw new Stop(`${file} does not hold {"url": "..."}: restart the stack, or pass --fake <url>.`);
+    return runningFakeUrl("meta-fake.json", "Meta fake", given);
+  } catch (error) {
+    throw new Stop((error as Error).message);
   }
 }
 

@@ -4,9 +4,8 @@
 // The token is the part after ?start= of the Link Telegram URL (the whole URL works too).
 // `npm run telegram:simulate -- messages [--chat <id>]` prints what the bot sent.
 // Needs `npm start` running (it writes the fake's URL to <LOCAL_STACK_DIR or .local-stack>/telegram-fake.json), or --fake <url>.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { runningFakeUrl } from "./running-fake.ts";
 
 const ANSWER_WAIT_MS = 10_000;
 const USAGE = `Usage:
@@ -40,15 +39,11 @@ if (extra.length) fail(`Unexpected argument ${JSON.stringify(extra[0])}.\n${USAG
 if (values.chat !== undefined && !/^-?\d{1,15}$/.test(values.chat)) fail("--chat must be a Telegram chat id (digits).");
 
 function fakeUrl(): string {
-  if (values.fake) return values.fake.replace(/\/$/, "");
-  const dataDir = process.env.LOCAL_STACK_DIR ?? join(import.meta.dirname, "..", ".local-stack");
-  const file = join(dataDir, "telegram-fake.json");
-  if (!existsSync(file))
-    fail(
-      `The local stack does not seem to run: ${file} is missing (npm start writes it when the Telegram fake is up).\n` +
-        "Start it with `npm start` (same LOCAL_STACK_DIR), or pass --fake <url>.",
-    );
-  return (JSON.parse(readFileSync(file, "utf8")) as { url: string }).url;
+  try {
+    return runningFakeUrl("telegram-fake.json", "Telegram fake", values.fake);
+  } catch (error) {
+    fail((error as Error).message);
+  }
 }
 
 async function call(method: string, path: string, body?: unknown) {

@@ -115,7 +115,7 @@ CREATE OR REPLACE FUNCTION private.issue_refresh_token(p_session_id uuid)
  SET search_path TO ''
 AS $function$
 declare
-  token text := translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/=', '-_');
+  token text := private.random_token(32);
 begin
   insert into private.refresh_tokens (token_hash, session_id)
   values (extensions.digest(token, 'sha256'), p_session_id);
@@ -134,6 +134,14 @@ AS $function$
   from private.password_resets r join public.users u on u.id = r.user_id
   where r.token_hash = extensions.digest(coalesce(p_token, ''), 'sha256')
     and r.used_at is null and r.expires_at > now()
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.random_token(p_bytes integer)
+ RETURNS text
+ LANGUAGE sql
+AS $function$
+  select rtrim(translate(encode(extensions.gen_random_bytes(p_bytes), 'base64'), '+/', '-_'), '=')
 $function$
 ;
 
@@ -218,7 +226,7 @@ begin
     return;
   end if;
   delete from private.password_resets r where r.user_id = account.id and r.used_at is null;
-  reset_token := translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/=', '-_');
+  reset_token := private.random_token(32);
   insert into private.password_resets (token_hash, user_id) values (extensions.digest(reset_token, 'sha256'), account.id);
   user_id := account.id;
   email := account.email;
@@ -381,7 +389,27 @@ AS $function$
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.new_telegram_link_token(p_user_id uuid, p_language telegram_language)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  token text := private.random_token(24);
+begin
+  -- Expired tokens of anyone are cleared on the way: the table stays small.
+  delete from private.telegram_link_tokens where expires_at < now();
+  insert into private.telegram_link_tokens (token_hash, user_id, language)
+  values (extensions.digest(token, 'sha256'), p_user_id, p_language);
+  return token;
+end;
+$function$
+;
+
 -- Written by hand: comments and privileges, as supabase/schemas/ states them.
+comment on function private.random_token is 'p_bytes random bytes as base64url without padding: a token for a link or a session.';
+revoke execute on function private.random_token(integer) from public;
 comment on table private.sessions is 'One row per sign-in of an account (a device), live until signed out, idle for 30 days or ended for a reused refresh token.';
 comment on table private.refresh_tokens is 'The SHA-256 of every refresh token a session was given, the live one with rotated_at null.';
 comment on function private.session_is_active is 'The one rule of a usable session: not ended and used within 30 days.';

@@ -55,6 +55,15 @@ as $$
   select (now() at time zone 'Asia/Phnom_Penh')::date
 $$;
 
+-- A secret for a link or a refresh token: p_bytes random bytes in base64url without padding, safe
+-- in a URL as it is. Callers keep only its SHA-256. No SET clause, as above: it names what it
+-- calls by schema and is not security definer.
+create or replace function private.random_token(p_bytes integer) returns text
+language sql volatile
+as $$
+  select rtrim(translate(encode(extensions.gen_random_bytes(p_bytes), 'base64'), '+/', '-_'), '=')
+$$;
+
 -- KHQR checksum: CRC-16/CCITT-FALSE, as KHQR tag 63 carries it.
 create or replace function private.khqr_crc(p_text text) returns text
 language plpgsql immutable strict set search_path = ''
@@ -136,6 +145,7 @@ $$;
 
 comment on function private.is_http_url is 'True for an http(s) URL within the length, as the API''s URL fields accept them.';
 comment on function private.are_http_urls is 'True when every element is an http(s) URL of at most 2000 characters.';
+comment on function private.random_token is 'p_bytes random bytes as base64url without padding: a token for a link or a session.';
 comment on function private.cambodia_today is 'Today''s date in Phnom Penh, the calendar campaign dates are written in.';
 comment on function private.khqr_crc is 'CRC-16/CCITT-FALSE of a text''s UTF-8 bytes, as KHQR tag 63 carries it (4 upper-case hex digits).';
 comment on function private.khqr_fields_once is
@@ -144,6 +154,7 @@ comment on function private.tlv_value is 'The value of the first top-level field
 
 revoke execute on function private.is_http_url(text, integer), private.are_http_urls(text[]) from public;
 grant execute on function private.is_http_url(text, integer), private.are_http_urls(text[]) to authenticated, service_role;
+revoke execute on function private.random_token(integer) from public;
 revoke execute on function private.cambodia_today() from public;
 grant execute on function private.cambodia_today() to service_role;
 revoke execute on function private.khqr_crc(text) from public;

@@ -93,12 +93,12 @@ revoke execute on function private.caller_session_id() from public;
 
 -- the api function's steps (service role) -------------------------------------------------------
 
--- A new refresh token for a session: 32 random bytes in base64url, of which only the hash is kept.
+-- A new refresh token for a session (32 random bytes), of which only the hash is kept.
 create or replace function private.issue_refresh_token(p_session_id uuid) returns text
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  token text := translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/=', '-_');
+  token text := private.random_token(32);
 begin
   insert into private.refresh_tokens (token_hash, session_id)
   values (extensions.digest(token, 'sha256'), p_session_id);
@@ -329,7 +329,7 @@ begin
     return;
   end if;
   delete from private.password_resets r where r.user_id = account.id and r.used_at is null;
-  reset_token := translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/=', '-_');
+  reset_token := private.random_token(32);
   insert into private.password_resets (token_hash, user_id) values (extensions.digest(reset_token, 'sha256'), account.id);
   user_id := account.id;
   email := account.email;

@@ -102,7 +102,7 @@ create or replace function private.new_telegram_link_token(p_user_id uuid, p_lan
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
-  token text := translate(encode(extensions.gen_random_bytes(24), 'base64'), '+/', '-_');
+  token text := private.random_token(24);
 begin
   -- Expired tokens of anyone are cleared on the way: the table stays small.
   delete from private.telegram_link_tokens where expires_at < now();

@@ -694,6 +694,7 @@ export type Database = {
       };
       platform_scope_id: { Args: Record<PropertyKey, never>; Returns: string };
       post_delivery: { Args: { p_order_id: string }; Returns: undefined };
+      random_token: { Args: { p_bytes: number }; Returns: string };
       rebuild_running_balances: { Args: Record<PropertyKey, never>; Returns: undefined };
       record_admin_action: {
         Args: {

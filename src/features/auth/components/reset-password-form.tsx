@@ -33,7 +33,7 @@ export function ResetPasswordForm() {
       return;
     }
     if (values.confirm_password !== values.new_password) {
-      fieldErrors.show({ confirm_password: t("reset.mismatch") });
+      fieldErrors.show({ confirm_password: t("password.mismatch") });
       return;
     }
     fieldErrors.show();
@@ -55,12 +55,12 @@ export function ResetPasswordForm() {
     >
       <Form onSubmit={onSubmit} formRef={formRef} error={failure}>
         <PasswordField
-          label={t("reset.new")}
+          label={t("password.new")}
           hint={t("reset.hint")}
           autoComplete="new-password"
           {...field("new_password")}
         />
-        <PasswordField label={t("reset.confirm")} autoComplete="new-password" {...field("confirm_password")} />
+        <PasswordField label={t("password.confirm")} autoComplete="new-password" {...field("confirm_password")} />
         <SubmitButton pending={confirm.isPending} label={t("reset.submit")} pendingLabel={t("reset.submitting")} />
       </Form>
     </AuthPanel>

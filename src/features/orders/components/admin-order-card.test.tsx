@@ -7,13 +7,13 @@ import { AdminOrderCard } from "./admin-order-card.tsx";
 
 let container: HTMLElement;
 
-async function renderCard(order: Order, onClearReview = vi.fn()) {
+async function renderCard(order: Order, onClearReview = vi.fn(), onChange = vi.fn()) {
   ({ container } = await render(
     <ul>
       <AdminOrderCard
         order={order}
         changingTo={null}
-        onChange={vi.fn()}
+        onChange={onChange}
         onCancel={vi.fn()}
         reviewing={false}
         onClearReview={onClearReview}
@@ -56,18 +56,7 @@ describe("Admin order card: moving a delivered order back", () => {
   it("asks first, naming the sale and the commission, and moves it only on yes", async () => {
     const onChange = vi.fn();
     const order = makeOrder({ order_status: "delivered", unit_price_cents: 2500, quantity: 2, commission_rate: 0.15 });
-    await render(
-      <ul>
-        <AdminOrderCard
-          order={order}
-          changingTo={null}
-          onChange={onChange}
-          onCancel={vi.fn()}
-          reviewing={false}
-          onClearReview={vi.fn()}
-        />
-      </ul>,
-    );
+    await renderCard(order, vi.fn(), onChange);
     fireEvent.click(screen.getByRole("button", { name: "Back to Out for Delivery" }));
     const question = screen.getByRole("group", { name: "Undo the delivery" });
     expect(question.textContent).toContain(
@@ -85,18 +74,7 @@ describe("Admin order card: moving a delivered order back", () => {
   it("moves an order not yet delivered back without asking", async () => {
     const onChange = vi.fn();
     const order = makeOrder({ order_status: "out_for_delivery" });
-    await render(
-      <ul>
-        <AdminOrderCard
-          order={order}
-          changingTo={null}
-          onChange={onChange}
-          onCancel={vi.fn()}
-          reviewing={false}
-          onClearReview={vi.fn()}
-        />
-      </ul>,
-    );
+    await renderCard(order, vi.fn(), onChange);
     fireEvent.click(screen.getByRole("button", { name: "Back to Ready for Pickup" }));
     expect(onChange).toHaveBeenCalledWith(order, "ready_for_pickup");
   });
