@@ -68,7 +68,7 @@ beforeEach(() => {
   fakeApi.on(API.users, {
     users: [],
     next_cursor: null,
-    counts: { pending_approval: 0, approved: 0, rejected: 0, total: 0 },
+    counts: { pending_approval: 0, approved: 0, rejected: 0, suspended: 0, total: 0 },
   });
   fakeApi.on(API.linkApplications, { applications: [], next_cursor: null, counts: noLinks });
   fakeApi.on(API.pendingLinkApplications, { applications: [], next_cursor: null, counts: noLinks });

@@ -103,6 +103,17 @@ describe("apiRequest", () => {
     expect([getToken(), localStorage.getItem("refresh_token")]).toEqual([null, null]);
   });
 
+  it("drops the tokens when the account was suspended, keeping the reason for the sign-in page", async () => {
+    setTokens({ token: "abc.def.ghi", refresh_token: "refresh" });
+    fakeApi.on(API.me, fail("account_suspended", "Your account is suspended: Orders from your own phone"));
+    await expect(apiRequest("/auth/me", { schema })).rejects.toThrow(
+      "Your account is suspended: Orders from your own phone",
+    );
+    expect([getToken(), localStorage.getItem("refresh_token")]).toEqual([null, null]);
+    expect(sessionStorage.getItem("signed_out_reason")).toBe("Your account is suspended: Orders from your own phone");
+    expect(fakeApi.calls(API.refreshSession)).toHaveLength(0);
+  });
+
   it("keeps the tokens when the renewal cannot reach the server", async () => {
     setTokens({ token: "abc.def.ghi", refresh_token: "refresh" });
     fakeApi.on(API.me, fail("unauthorized", "Your session has expired. Please sign in again"));

@@ -10,7 +10,8 @@ import { fillPath, type PathParams } from "@contract/route-path.ts";
 import type { JsonRoute } from "@contract/routes.ts";
 import { env } from "@/config/env.ts";
 import { REQUEST_TIMEOUT_MS } from "@/config/app.ts";
-import { loadServerMessages, t, tServer } from "./i18n/index.ts";
+import { loadServerMessages, t } from "./i18n/index.ts";
+import { translateServerError } from "./server-error-text.ts";
 import { freshToken, refreshSession } from "./session-refresh.ts";
 import { removeToken } from "./token.ts";
 
@@ -173,15 +174,19 @@ async function send(path: string, options: SendOptions, retried = false): Promis
     // The stored token refused: the session is renewed once and the call made again. When it
     // cannot be renewed, the session is over and its tokens are gone, so the guards send the user
     // to /login.
+    // The server's text is English; its translation may not have loaded yet (it loads when needed).
+    if (serverText) await loadServerMessages().catch(() => undefined);
+    const shownText = serverText ? translateServerError(errorBody.error, serverText) : t("errors.generic");
     if (response.status === 401 && token && options.token === undefined) {
       if (!retried && (await refreshSession(token)) === "refreshed") return send(path, options, true);
       // Refused again with a token just renewed: the account itself is gone.
-      if (retried) removeToken(serverText ?? undefined);
+      if (retried) removeToken(serverText ? shownText : undefined);
     }
-    // The server's text is English; its translation may not have loaded yet (it loads when needed).
-    if (serverText) await loadServerMessages().catch(() => undefined);
+    // An admin suspended the account (an open screen learns it on its next call): signed out here,
+    // with the reason for the sign-in page.
+    if (errorBody.error === "account_suspended" && token && options.token === undefined) removeToken(shownText);
     throw new ApiError(
-      serverText ? tServer(serverText) : t("errors.generic"),
+      shownText,
       "http",
       response.status,
       typeof errorBody.error === "string" ? errorBody.error : null,

@@ -88,4 +88,19 @@ describe("refreshSession", () => {
     expect([getToken(), getRefreshToken()]).toEqual([null, null]);
     expect(signedOutReason()).toBe(reason);
   });
+
+  it("signs out with the admin's reason when the account was suspended (403)", async () => {
+    setTokens({ token: accessToken("first", 10), refresh_token: "refresh-1" });
+    fakeApi.on(API.refreshSession, fail("account_suspended", "Your account is suspended: Sells fakes"));
+    expect(await refreshSession()).toBe("signed-out");
+    expect([getToken(), getRefreshToken()]).toEqual([null, null]);
+    expect(signedOutReason()).toBe("Your account is suspended: Sells fakes");
+  });
+
+  it("keeps the pair when the refresh is refused for another reason than the session (a 403 of a proxy)", async () => {
+    setTokens({ token: accessToken("first", 10), refresh_token: "refresh-1" });
+    fakeApi.on(API.refreshSession, fail("forbidden", "Forbidden"));
+    expect(await refreshSession()).toBe("unavailable");
+    expect(getRefreshToken()).toBe("refresh-1");
+  });
 });

@@ -15,7 +15,8 @@ import { refreshResponseSchema } from "@contract/auth.ts";
 import { API } from "@contract/routes.ts";
 import { REQUEST_TIMEOUT_MS } from "@/config/app.ts";
 import { env } from "@/config/env.ts";
-import { loadServerMessages, tServer } from "./i18n/index.ts";
+import { loadServerMessages } from "./i18n/index.ts";
+import { translateServerError } from "./server-error-text.ts";
 import { decodeToken, getRefreshToken, getToken, removeToken, setTokens, subscribeToken } from "./token.ts";
 
 /** How long before its expiry the access token is swapped. */
@@ -126,12 +127,13 @@ async function swap(staleToken: string | null): Promise<RefreshResult> {
     setTokens(parsed.data);
     return "refreshed";
   }
-  if (response.status !== 401) return "unavailable";
+  const { error: code, message } = (body ?? {}) as { error?: unknown; message?: unknown };
+  // 401: the session is over; 403 account_suspended: an admin suspended the account.
+  if (response.status !== 401 && code !== "account_suspended") return "unavailable";
   // Another tab may have swapped this very token meanwhile (without the lock): its pair counts.
-  if (getRefreshToken() !== refreshToken) return "refreshed";
+  if (response.status === 401 && getRefreshToken() !== refreshToken) return "refreshed";
   // Why, in the server's words (translated), for the sign-in page to show.
-  const message = (body as { message?: unknown } | null)?.message;
   if (typeof message === "string") await loadServerMessages().catch(() => undefined);
-  removeToken(typeof message === "string" ? tServer(message) : undefined);
+  removeToken(typeof message === "string" ? translateServerError(code, message) : undefined);
   return "signed-out";
 }

@@ -166,7 +166,7 @@ revoke execute on function private.tlv_value(text, text) from public;
 -- types -------------------------------------------------------------------------------------------
 
 create type public.user_type as enum ('business', 'influencer', 'admin');
-create type public.account_status as enum ('pending_approval', 'approved', 'rejected');
+create type public.account_status as enum ('pending_approval', 'approved', 'rejected', 'suspended');
 create type public.social_platform as enum ('instagram', 'facebook');
 
 -- tables ------------------------------------------------------------------------------------------
@@ -192,6 +192,8 @@ create table public.users (
   updated_at timestamptz not null default now(),
   khqr text,
   rejection_reason text,
+  -- Why an admin suspended the account: the account reads it on every refusal. Null unless suspended.
+  suspension_reason text,
   -- An influencer's own phone: an order from it is flagged self_order (05_orders.sql).
   phone text constraint users_phone_format check (phone ~ '^\+855[1-9][0-9]{7,8}$'),
   constraint users_logo_only_for_businesses check (business_logo_url is null or user_type = 'business'),
@@ -214,6 +216,10 @@ create table public.users (
     rejection_reason is null or char_length(btrim(rejection_reason)) between 1 and 500
   ),
   constraint users_rejection_reason_only_when_rejected check (rejection_reason is null or status = 'rejected'),
+  constraint users_suspension_reason_length check (
+    suspension_reason is null or char_length(btrim(suspension_reason)) between 1 and 500
+  ),
+  constraint users_suspension_reason_when_suspended check ((status = 'suspended') = (suspension_reason is not null)),
   constraint users_khqr_fields_once check (khqr is null or private.khqr_fields_once(khqr))
 );
 
@@ -245,6 +251,7 @@ create table private.signup_attempts (
 comment on table public.users is 'Every account (business, influencer, admin) with its profile and approval status.';
 comment on column public.users.khqr is 'The KHQR string of the user''s bank app "Receive" code, validated by the API; payouts are paid to it.';
 comment on column public.users.rejection_reason is 'Why an admin rejected the account; shown to the account itself. Null unless rejected.';
+comment on column public.users.suspension_reason is 'Why an admin suspended the account; shown to the account on every refusal. Null unless suspended.';
 comment on column public.users.phone is 'An influencer''s own phone (+855...), optional: an order from it is flagged self_order.';
 comment on constraint users_khqr_fields_once on public.users is
   'A saved KHQR carries each top-level tag once and one account (tag 29 or 30): one amount, one currency, one payee.';
@@ -470,10 +477,16 @@ end
 $$;
 comment on function private.create_admin is 'Creates or resets the seed admin; run by the operator (npm start or the SQL editor), never by the API.';
 
--- An admin's decision. Rejecting needs a reason, which the rejected person reads; approving stores
--- none. Its length is users_rejection_reason_length's to refuse (the update fails with 23514). The
--- update also fires users_audit_status (10_audit.sql), which records user.approve or user.reject
--- in the audit log.
+-- An admin's decision on an account:
+--   pending_approval -> approved, or rejected with a reason the rejected person reads;
+--   approved -> suspended with a reason (an account that abuses the marketplace), and back:
+--   suspended -> approved (reinstated).
+-- Suspending ends every session of the account at once, and drops the Telegram notices still
+-- waiting for its chats; everything else a suspended account could do is refused where it is
+-- checked (private.has_role, the api's requireUser, the checkout, keyword replies). Admin accounts
+-- are not suspended here: an operator removes an admin. A reason's length is the table's check to
+-- refuse (23514). The update also fires users_audit_status (10_audit.sql), which records
+-- user.approve, user.reject, user.suspend or user.reinstate in the audit log.
 create or replace function public.set_user_status(p_user_id uuid, p_status text, p_reason text default null)
 returns public.users
 language plpgsql security definer set search_path = ''
@@ -485,28 +498,50 @@ begin
   if not private.has_role('admin') then
     raise exception 'Only admins can approve or reject accounts' using errcode = '42501';
   end if;
-  if p_status is null or p_status not in ('approved', 'rejected') then
-    raise exception 'status must be approved or rejected' using errcode = '22023';
+  if p_status is null or p_status not in ('approved', 'rejected', 'suspended') then
+    raise exception 'status must be approved, rejected or suspended' using errcode = '22023';
   end if;
-  if p_status = 'rejected' and v_reason is null then
-    raise exception 'A reason is required to reject an account' using errcode = '22023', column = 'reason';
+  if p_status in ('rejected', 'suspended') and v_reason is null then
+    raise exception 'A reason is required to % an account', case p_status when 'rejected' then 'reject' else 'suspend' end
+      using errcode = '22023', column = 'reason';
   end if;
   select * into target from public.users where id = p_user_id for update;
   if not found then
     raise exception 'User not found' using errcode = 'P0002';
   end if;
-  if target.status <> 'pending_approval' then
+  if p_status = 'suspended' then
+    if target.user_type = 'admin' then
+      raise exception 'Admin accounts cannot be suspended' using errcode = '55000';
+    end if;
+    if target.status = 'suspended' then
+      raise exception 'User is already suspended' using errcode = '55000';
+    elsif target.status <> 'approved' then
+      raise exception 'Only an approved account can be suspended' using errcode = '55000';
+    end if;
+  elsif target.status = 'suspended' and p_status = 'rejected' then
+    raise exception 'A suspended account is reinstated or stays suspended' using errcode = '55000';
+  elsif target.status not in ('pending_approval', 'suspended') then
     raise exception 'User is already %', target.status using errcode = '55000';
   end if;
   update public.users
-  set status = p_status::public.account_status, decided_at = now(), decided_by = (select auth.uid()),
-      rejection_reason = case when p_status = 'rejected' then v_reason end
+  set status = p_status::public.account_status,
+      decided_at = case when target.status = 'pending_approval' then now() else decided_at end,
+      decided_by = case when target.status = 'pending_approval' then (select auth.uid()) else decided_by end,
+      rejection_reason = case when p_status = 'rejected' then v_reason end,
+      suspension_reason = case when p_status = 'suspended' then v_reason end
   where id = p_user_id
   returning * into target;
+  if p_status = 'suspended' then
+    update private.sessions set ended_at = now(), end_reason = 'suspended'
+    where user_id = p_user_id and ended_at is null;
+    update private.telegram_outbox o set failed_at = now(), last_error = 'The account was suspended'
+    from public.telegram_chats c
+    where c.id = o.telegram_chat_id and c.user_id = p_user_id and o.sent_at is null and o.failed_at is null;
+  end if;
   return target;
 end
 $$;
-comment on function public.set_user_status is 'An admin approves or rejects (with a reason) a pending account, once.';
+comment on function public.set_user_status is 'An admin approves or rejects a pending account, suspends an approved one, or reinstates a suspended one (a reason to reject or suspend).';
 
 -- grants on functions -----------------------------------------------------------------------------
 

@@ -7,10 +7,11 @@
 --
 -- A session ends when its owner signs out (of it, or of every session), after 30 days without a
 -- refresh, when a rotated token is reused, when the password is reset, or (the others) when it is
--- changed; the reason is kept.
+-- changed, and every one of them when an admin suspends the account; the reason is kept.
 
 create type public.session_end_reason as enum (
-  'signed_out', 'signed_out_everywhere', 'refresh_token_reused', 'idle', 'password_changed', 'password_reset'
+  'signed_out', 'signed_out_everywhere', 'refresh_token_reused', 'idle', 'password_changed', 'password_reset',
+  'suspended'
 );
 
 create table private.sessions (

@@ -60,25 +60,34 @@ create table public.affiliate_links (
   -- out, too many to guess one another's.
   short_code text constraint affiliate_links_short_code_key unique
     constraint affiliate_links_short_code_check check (short_code ~ '^[A-Za-z0-9]{7}$'),
-  constraint affiliate_links_one_per_campaign unique (influencer_id, campaign_id)
+  -- 1 for the application, 2 once the influencer applied again after a rejection (once only:
+  -- public.reapply_for_link); reapplied_at says when.
+  attempt smallint not null default 1 constraint affiliate_links_attempt_check check (attempt between 1 and 2),
+  reapplied_at timestamptz,
+  constraint affiliate_links_one_per_campaign unique (influencer_id, campaign_id),
+  constraint affiliate_links_reapplied_on_second_attempt check ((attempt = 2) = (reapplied_at is not null))
 );
 
 -- A link's rejection reason lives in its own table, not on the link: businesses read the links to
 -- their campaigns (and are told live when they change) but must not read why an influencer was turned
 -- down. Approving stores no reason.
+-- One row per rejected attempt: a second rejection after a reapplication keeps the first.
 create table public.affiliate_link_rejections (
-  affiliate_link_id uuid primary key references public.affiliate_links (id),
+  affiliate_link_id uuid not null references public.affiliate_links (id),
+  attempt smallint not null default 1,
   -- Repeated from the link so the policy reads one indexed column.
   influencer_id uuid not null references public.users (id),
   reason text not null
     constraint affiliate_link_rejections_reason_check check (char_length(btrim(reason)) between 1 and 500),
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  primary key (affiliate_link_id, attempt)
 );
 
 -- comments ----------------------------------------------------------------------------------------
 
 comment on table public.campaigns is 'A business''s product listed for affiliates: price in cents, commission rate as a fraction.';
 comment on table public.affiliate_links is 'An influencer''s application for (and, once approved, link to) one campaign.';
+comment on column public.affiliate_links.attempt is '1, or 2 once the influencer applied again after a rejection (allowed once).';
 comment on column public.affiliate_links.short_code is 'Set on approval: APP_URL/r/<short_code> leads to the checkout.';
 comment on table public.affiliate_link_rejections is 'Why an admin rejected a link application; readable by the influencer who applied and by admins, never by the business.';
 
@@ -142,6 +151,23 @@ as $$
   end
 $$;
 comment on function private.campaign_closed_reason is 'Null when a campaign takes applications and orders today; else the reason, for the caller.';
+
+-- Why an approved link takes no order today, or null when it does: its campaign is closed, or the
+-- influencer or the shop is not an approved account (an admin suspended it). One wording for the
+-- checkout page and the order; a customer is not told which party was suspended.
+create or replace function private.link_closed_reason(
+  p_campaign_status public.campaign_status, p_start_date date, p_end_date date,
+  p_influencer_status public.account_status, p_business_status public.account_status
+) returns text
+language sql stable
+as $$
+  select case
+    when p_influencer_status is distinct from 'approved' or p_business_status is distinct from 'approved'
+      then 'This product is no longer available'
+    else private.campaign_closed_reason(p_campaign_status, p_start_date, p_end_date)
+  end
+$$;
+comment on function private.link_closed_reason is 'Null when an approved link takes orders today; else the reason (a closed campaign, or a party no longer approved).';
 
 -- Open for link applications: active and within its dates.
 create or replace function private.campaign_is_active(p_campaign_id uuid) returns boolean
@@ -402,13 +428,47 @@ begin
     select link.id, link.influencer_id, link.campaign_id, kw, private.default_dm_template()
     from private.next_keyword(link.influencer_id, campaign.product_name) as kw;
   else
-    insert into public.affiliate_link_rejections (affiliate_link_id, influencer_id, reason)
-    values (link.id, link.influencer_id, v_reason);
+    insert into public.affiliate_link_rejections (affiliate_link_id, attempt, influencer_id, reason)
+    values (link.id, link.attempt, link.influencer_id, v_reason);
   end if;
   return link;
 end
 $$;
 comment on function public.decide_affiliate_link is 'An admin approves (within the cap of 10 per campaign, giving the link its short code and keyword trigger) or rejects (with a reason) a pending link.';
+
+-- An influencer whose application was rejected applies to that campaign again, once: the link goes
+-- back to pending as its second attempt, and the first rejection stays (public.affiliate_link_rejections
+-- keeps one row per attempt) for the admin who decides again. The checks of a first application
+-- hold (an approved influencer, a campaign open today: 42501, which the api explains).
+create or replace function public.reapply_for_link(p_campaign_id uuid) returns public.affiliate_links
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  link public.affiliate_links;
+begin
+  if not private.has_role('influencer') or not private.campaign_is_active(p_campaign_id) then
+    raise exception 'Only approved influencers can apply to active campaigns' using errcode = '42501';
+  end if;
+  select * into link from public.affiliate_links
+  where influencer_id = (select auth.uid()) and campaign_id = p_campaign_id
+  for update;
+  if not found then
+    raise exception 'Affiliate link not found' using errcode = 'P0002';
+  end if;
+  if link.status <> 'rejected' then
+    raise exception 'You have already applied for this campaign' using errcode = '23505';
+  end if;
+  if link.attempt >= 2 then
+    raise exception 'You can apply again only once after a rejection' using errcode = '55000';
+  end if;
+  update public.affiliate_links
+  set status = 'pending', attempt = 2, reapplied_at = now(), decided_at = null, decided_by = null
+  where id = link.id
+  returning * into link;
+  return link;
+end
+$$;
+comment on function public.reapply_for_link is 'An approved influencer applies again, once, to a campaign whose link application was rejected; the first rejection stays.';
 
 -- Self-dealing on link applications. A shop that signs its owner up as an influencer and approves
 -- "commission" to itself moves money past the platform fee (docs/money.md, the commission
@@ -469,6 +529,10 @@ revoke execute on function private.guard_campaign_status() from public;
 revoke execute on function private.next_keyword(uuid, text) from public;
 revoke execute on function private.new_short_code() from public;
 revoke execute on function private.default_dm_template() from public;
+revoke execute on function private.link_closed_reason(public.campaign_status, date, date, public.account_status, public.account_status) from public;
+grant execute on function private.link_closed_reason(public.campaign_status, date, date, public.account_status, public.account_status) to service_role;
+revoke execute on function public.reapply_for_link(uuid) from public, anon;
+grant execute on function public.reapply_for_link(uuid) to authenticated, service_role;
 revoke execute on function public.decide_affiliate_link(uuid, text, text) from public, anon;
 grant execute on function public.decide_affiliate_link(uuid, text, text) to authenticated, service_role;
 revoke execute on function public.link_self_dealing(uuid) from public, anon, service_role;

@@ -382,7 +382,9 @@ begin
     raise exception 'This affiliate link is not valid' using errcode = 'P0002';
   end if;
   select * into campaign from public.campaigns where id = p_campaign_id;
-  closed_reason := private.campaign_closed_reason(campaign.status, campaign.start_date, campaign.end_date);
+  closed_reason := private.link_closed_reason(campaign.status, campaign.start_date, campaign.end_date,
+    (select u.status from public.users u where u.id = link.influencer_id),
+    (select u.status from public.users u where u.id = campaign.business_id));
   if closed_reason is not null then
     raise exception '%', closed_reason using errcode = '55000';
   end if;

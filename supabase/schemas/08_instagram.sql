@@ -20,8 +20,8 @@ create type public.instagram_event_kind as enum ('comment', 'dm');
 comment on type public.instagram_event_kind is 'Where a follower wrote the keyword: a comment on a post or reel, or a DM.';
 create type public.instagram_event_outcome as enum ('pending', 'sent', 'failed', 'skipped');
 comment on type public.instagram_event_outcome is 'What became of an event: pending (its reply is on its way), sent, failed (Meta''s error kept), or skipped (with a reason).';
-create type public.instagram_skip_reason as enum ('no_keyword', 'trigger_off', 'campaign_inactive');
-comment on type public.instagram_skip_reason is 'Why an event got no reply: no keyword of the influencer in it, its trigger switched off, or its campaign or link no longer active.';
+create type public.instagram_skip_reason as enum ('no_keyword', 'trigger_off', 'campaign_inactive', 'account_suspended');
+comment on type public.instagram_skip_reason is 'Why an event got no reply: no keyword of the influencer in it, its trigger switched off, its campaign or link (or the shop) no longer active, or the influencer suspended.';
 
 -- tables ------------------------------------------------------------------------------------------
 

@@ -152,8 +152,9 @@ begin
     'commune', new.delivery_commune)
   from public.telegram_chats c
   join public.users u on u.id = c.user_id
-  where c.notify_new_orders
-    and (c.user_id = new.business_id or (u.user_type = 'admin' and u.status = 'approved'));
+  -- A suspended shop's chats get nothing (public.set_user_status also drops what was waiting).
+  where c.notify_new_orders and u.status = 'approved'
+    and (c.user_id = new.business_id or u.user_type = 'admin');
   return null;
 end;
 $$;
@@ -169,7 +170,8 @@ begin
     'amount_cents', new.amount_cents,
     'aba_reference', new.aba_reference)
   from public.telegram_chats c
-  where c.user_id = new.user_id and c.notify_payouts;
+  join public.users u on u.id = c.user_id
+  where c.user_id = new.user_id and c.notify_payouts and u.status = 'approved';
   return null;
 end;
 $$;

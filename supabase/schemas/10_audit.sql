@@ -8,7 +8,8 @@
 -- does) is an approved admin: a checkout, a payout request or an operator's maintenance is not an
 -- admin action. Each entry holds the before and after values of the changed columns only. The
 -- triggers sit on the tables of the other areas (users, affiliate_links, orders,
--- order_status_history, payout_requests, marketplace_settings, delivery_zones); this file applies
+-- order_status_history, payout_requests, payout_reference_corrections, marketplace_settings,
+-- delivery_zones); this file applies
 -- last, after all of them exist.
 --
 -- Append-only: no client role may insert, update or delete (no grants), and triggers refuse
@@ -23,7 +24,8 @@
 -- cancellations and reopenings are all order.status_change).
 create type public.audit_action as enum (
   'user.approve', 'user.reject', 'link.approve', 'link.reject', 'order.status_change', 'order.review',
-  'payout.complete', 'settings.update', 'delivery_zone.update'
+  'payout.complete', 'settings.update', 'delivery_zone.update',
+  'user.suspend', 'user.reinstate', 'payout.reject', 'payout.reference_correct'
 );
 comment on type public.audit_action is 'An admin action the audit log records, named <target>.<verb>.';
 create type public.audit_target_type as enum (
@@ -125,22 +127,31 @@ $$;
 comment on function private.record_admin_action is 'Writes one audit log entry for the calling admin; does nothing for any other caller.';
 
 -- Account decisions (public.set_user_status, 01_accounts.sql, the only path that changes a status):
--- user.approve, user.reject with the reason. The trigger's condition leaves only those two.
+-- user.approve, user.reject, user.suspend (each with its reason) and user.reinstate (suspended ->
+-- approved).
 create or replace function private.audit_user_status() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
   perform private.record_admin_action(
-    case new.status when 'approved' then 'user.approve'::public.audit_action else 'user.reject' end,
+    case
+      when new.status = 'approved' and old.status = 'suspended' then 'user.reinstate'::public.audit_action
+      when new.status = 'approved' then 'user.approve'
+      when new.status = 'suspended' then 'user.suspend'
+      else 'user.reject'
+    end,
     'user', new.id::text,
     private.audit_changes(
-      jsonb_build_object('status', old.status, 'rejection_reason', old.rejection_reason),
-      jsonb_build_object('status', new.status, 'rejection_reason', new.rejection_reason))
-    || jsonb_build_object('reason', new.rejection_reason, 'email', new.email, 'user_type', new.user_type));
+      jsonb_build_object('status', old.status, 'rejection_reason', old.rejection_reason,
+                         'suspension_reason', old.suspension_reason),
+      jsonb_build_object('status', new.status, 'rejection_reason', new.rejection_reason,
+                         'suspension_reason', new.suspension_reason))
+    || jsonb_build_object('reason', coalesce(new.rejection_reason, new.suspension_reason),
+                          'email', new.email, 'user_type', new.user_type));
   return null;
 end
 $$;
-comment on function private.audit_user_status is 'Trigger: records an admin''s approval or rejection of an account.';
+comment on function private.audit_user_status is 'Trigger: records an admin''s approval, rejection, suspension or reinstatement of an account.';
 
 -- Link decisions (public.decide_affiliate_link, 03_campaigns_and_links.sql, the only path that
 -- changes a link's status): link.approve, link.reject with the reason; the trigger's condition
@@ -160,7 +171,9 @@ begin
     jsonb_build_object(
       'before', jsonb_build_object('status', old.status),
       'after', jsonb_build_object('status', new.status, 'short_code', new.short_code),
-      'reason', (select r.reason from public.affiliate_link_rejections r where r.affiliate_link_id = new.id),
+      'reason', (select r.reason from public.affiliate_link_rejections r
+                 where r.affiliate_link_id = new.id and r.attempt = current_link.attempt),
+      'attempt', nullif(current_link.attempt, 1),
       'influencer_email', (select u.email from public.users u where u.id = new.influencer_id),
       'product_name', (select c.product_name from public.campaigns c where c.id = new.campaign_id)));
   return null;
@@ -204,23 +217,49 @@ end
 $$;
 comment on function private.audit_order_review is 'Trigger: records an admin''s review of a flagged order (review_status before and after).';
 
--- Payout completions (public.complete_payouts, 06_ledger_and_payouts.sql): one entry per
--- completed request.
+-- Payout decisions (06_ledger_and_payouts.sql): a completion (public.complete_payouts) with its ABA
+-- reference, and a rejection (public.reject_payout_request) with its reason. An owner's own
+-- cancellation is not an admin action, so record_admin_action leaves it out.
 create or replace function private.audit_payout_completion() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  perform private.record_admin_action('payout.complete', 'payout_request', new.id::text,
+  perform private.record_admin_action(
+    case new.status when 'rejected' then 'payout.reject'::public.audit_action else 'payout.complete' end,
+    'payout_request', new.id::text,
     jsonb_build_object(
       'before', jsonb_build_object('status', old.status),
       'after', jsonb_build_object('status', new.status, 'aba_reference', new.aba_reference),
+      'reason', new.rejection_reason,
       'amount_cents', new.amount_cents,
       'user_id', new.user_id,
       'email', (select u.email from public.users u where u.id = new.user_id)));
   return null;
 end
 $$;
-comment on function private.audit_payout_completion is 'Trigger: records an admin''s completion of a payout request with its ABA reference.';
+comment on function private.audit_payout_completion is 'Trigger: records an admin''s completion (with its ABA reference) or rejection (with its reason) of a payout request.';
+
+-- Corrections of a completed payout's ABA reference (public.correct_payout_reference,
+-- 06_ledger_and_payouts.sql): the reference before and after, with the reason.
+create or replace function private.audit_payout_reference_correction() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  request public.payout_requests;
+begin
+  select * into request from public.payout_requests where id = new.payout_request_id;
+  perform private.record_admin_action('payout.reference_correct', 'payout_request', new.payout_request_id::text,
+    jsonb_build_object(
+      'before', jsonb_build_object('aba_reference', new.previous_reference),
+      'after', jsonb_build_object('aba_reference', new.aba_reference),
+      'reason', new.reason,
+      'amount_cents', request.amount_cents,
+      'user_id', request.user_id,
+      'email', (select u.email from public.users u where u.id = request.user_id)));
+  return null;
+end
+$$;
+comment on function private.audit_payout_reference_correction is 'Trigger: records an admin''s correction of a completed payout''s ABA reference (before, after, reason).';
 
 -- Marketplace settings (public.update_marketplace_settings, 02_settings.sql): the changed settings
 -- only, so every settings column is recorded without naming it here. Saving unchanged values
@@ -301,6 +340,7 @@ revoke execute on function private.audit_link_decision() from public;
 revoke execute on function private.audit_order_status() from public;
 revoke execute on function private.audit_order_review() from public;
 revoke execute on function private.audit_payout_completion() from public;
+revoke execute on function private.audit_payout_reference_correction() from public;
 revoke execute on function private.audit_settings_update() from public;
 revoke execute on function private.audit_delivery_zone_update() from public;
 revoke execute on function private.account_identifiers(public.users) from public;
@@ -313,7 +353,7 @@ create trigger audit_log_no_truncate before truncate on public.audit_log
   for each statement execute function private.refuse_audit_log_change();
 
 create trigger users_audit_status after update of status on public.users
-  for each row when (old.status is distinct from new.status and new.status in ('approved', 'rejected'))
+  for each row when (old.status is distinct from new.status)
   execute function private.audit_user_status();
 
 create constraint trigger affiliate_links_audit_decision after update of status on public.affiliate_links
@@ -331,8 +371,11 @@ create trigger orders_audit_review after update of review_status on public.order
   execute function private.audit_order_review();
 
 create trigger payout_requests_audit_completion after update of status on public.payout_requests
-  for each row when (old.status is distinct from new.status)
+  for each row when (old.status is distinct from new.status and new.status in ('completed', 'rejected'))
   execute function private.audit_payout_completion();
+
+create trigger payout_reference_corrections_audit after insert on public.payout_reference_corrections
+  for each row execute function private.audit_payout_reference_correction();
 
 create trigger marketplace_settings_audit after update on public.marketplace_settings
   for each row execute function private.audit_settings_update();

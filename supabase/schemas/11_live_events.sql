@@ -34,7 +34,11 @@ revoke execute on function private.owner_topic(uuid) from public;
 create or replace function private.may_join_topic(topic text) returns boolean
 language sql stable security definer set search_path = ''
 as $$
-  select private.session_is_live() and case
+  -- A suspended account's sessions are ended already; its status is checked too, so that no token
+  -- of it (one signed before the suspension reached the session) joins anything.
+  select private.session_is_live()
+    and not exists (select 1 from public.users u where u.id = (select auth.uid()) and u.status = 'suspended')
+    and case
     when topic = 'admin' then private.has_role('admin')
     when topic = 'user:' || (select auth.uid())::text then true
     else coalesce(topic = private.owner_topic((select auth.uid())), false)

@@ -481,9 +481,14 @@ describe("PUT /admin/users/{id}/status", () => {
       "an unknown status",
       { status: "pending_approval" },
       400,
-      { error: "invalid_input", field: "status", message: "status must be approved or rejected" },
+      { error: "invalid_input", field: "status", message: "status must be approved, rejected or suspended" },
     ],
-    ["no status", {}, 400, { error: "invalid_input", field: "status", message: "status must be approved or rejected" }],
+    [
+      "no status",
+      {},
+      400,
+      { error: "invalid_input", field: "status", message: "status must be approved, rejected or suspended" },
+    ],
   ])("refuses %s", async (_case, body, status, answer) => {
     const { user } = await pendingUser();
     const res = await api("PUT", `/admin/users/${user.id}/status`, { token: admin.token, body });

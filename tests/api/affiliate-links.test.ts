@@ -53,6 +53,9 @@ function ownLink(
     created_at: expect.any(String),
     decided_at: null,
     rejection_reason: null,
+    attempt: 1,
+    reapplied_at: null,
+    can_reapply: false,
     ...changes,
   };
 }
@@ -75,6 +78,9 @@ function application(
     created_at: expect.any(String),
     decided_at: null,
     rejection_reason: null,
+    attempt: 1,
+    reapplied_at: null,
+    previous_rejection: null,
     flags: [],
     shared_with_shop: [],
     ...changes,
@@ -212,6 +218,7 @@ describe("GET /affiliate-links/my-links", () => {
         status: "rejected",
         decided_at: expect.any(String),
         rejection_reason: "Test rejection",
+        can_reapply: true,
       }),
       ownLink(applicant, tie, { id: approved.id, ...approvedChanges(applicant, tie, "SILK") }),
       ownLink(applicant, scarf, { id: pending.id }),
@@ -380,7 +387,7 @@ describe("PUT /admin/affiliate-links/{id}/approve and /reject", () => {
       rejection_reason: "Your page has too few followers in Cambodia",
     };
     expect(res.body).toEqual({ message: "Affiliate link rejected", link: application(applicant, campaign, rejected) });
-    expect(await myLinks(applicant)).toEqual([ownLink(applicant, campaign, rejected)]);
+    expect(await myLinks(applicant)).toEqual([ownLink(applicant, campaign, { ...rejected, can_reapply: true })]);
     expect(await myTriggers(applicant)).toEqual([]);
     // The admin's lists carry it too; the business whose campaign it was never reads it.
     const all = await api("GET", "/admin/affiliate-links/all", { token: (await admin()).token });

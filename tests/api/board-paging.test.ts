@@ -258,7 +258,8 @@ describe("status filters and exact counts of the admin's approvals", () => {
     const [users] = await sql<Record<string, number>[]>`
       select count(*) filter (where status = 'pending_approval')::int as pending_approval,
              count(*) filter (where status = 'approved')::int as approved,
-             count(*) filter (where status = 'rejected')::int as rejected, count(*)::int as total
+             count(*) filter (where status = 'rejected')::int as rejected,
+             count(*) filter (where status = 'suspended')::int as suspended, count(*)::int as total
       from public.users`;
     const [links] = await sql<Record<string, number>[]>`
       select count(*) filter (where status = 'pending')::int as pending,
@@ -280,8 +281,8 @@ describe("status filters and exact counts of the admin's approvals", () => {
   });
 
   it.each([
-    ["/admin/users?status=pending", "status must be one of pending_approval, approved, rejected"],
-    ["/admin/users?status=", "status must be one of pending_approval, approved, rejected"],
+    ["/admin/users?status=pending", "status must be one of pending_approval, approved, rejected, suspended"],
+    ["/admin/users?status=", "status must be one of pending_approval, approved, rejected, suspended"],
     ["/admin/affiliate-links/all?status=pending_approval", "status must be one of pending, approved, rejected"],
   ])("answers %s with 400 naming the status", async (path, message) => {
     const res = await api("GET", path, { token: adminToken });

@@ -175,6 +175,15 @@ beforeAll(async () => {
   await record(API.pendingLinkApplications, asAdmin);
   await record(API.approveLink, { ...asAdmin, params: { id: link.id } });
   await record(API.rejectLink, { ...asAdmin, params: { id: refused.id }, body: { reason: "Not this campaign" } });
+  // The refused influencer applies again (once) and is refused again: the second application
+  // carries its attempt and the first rejection.
+  await record(API.applyForLink, { token: other.token, body: { campaign_id: campaign.id }, label: "applying again" });
+  await record(API.rejectLink, {
+    ...asAdmin,
+    params: { id: refused.id },
+    body: { reason: "Still not this campaign" },
+    label: "a second application",
+  });
   await record(API.linkApplications, asAdmin);
   const { links } = await record(API.myLinks, { token: creator.token });
   // A customer arrives through the short link: the redirect carries the click the order keeps.

@@ -19,6 +19,7 @@ const statusTone: Record<UserStatus, BadgeTone> = {
   pending_approval: "warning",
   approved: "success",
   rejected: "danger",
+  suspended: "danger",
 };
 
 /** The caller's account, refreshed whenever their users row changes; toasts `approvedNotice` on approval. */

@@ -47,6 +47,9 @@ const violations: Record<ConstraintName, Statement> = {
   users_rejection_reason_length: (tx) => tx`
     insert into public.users (email, user_type, status, rejection_reason)
     values ('rules-reason@test.local', 'business', 'rejected', repeat('x', 501))`,
+  users_suspension_reason_length: (tx) => tx`
+    insert into public.users (email, user_type, status, suspension_reason)
+    values ('rules-suspension@test.local', 'business', 'suspended', repeat('x', 501))`,
   affiliate_link_rejections_reason_check: (tx) => tx`
     insert into public.affiliate_link_rejections (affiliate_link_id, influencer_id, reason)
     values (gen_random_uuid(), gen_random_uuid(), repeat('x', 501))`,

@@ -590,6 +590,16 @@ export type Database = {
         };
         Returns: string;
       };
+      end_pending_payout: {
+        Args: { p_reason: string; p_status: Database["public"]["Enums"]["payout_status"]; p_user_id: string };
+        Returns: Database["public"]["Tables"]["payout_requests"]["Row"];
+        SetofOptions: {
+          from: "*";
+          to: "payout_requests";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       flag_order: {
         Args: {
           p_customer_phone: string;
@@ -621,6 +631,16 @@ export type Database = {
       ledger_account_id: {
         Args: { p_kind: Database["public"]["Enums"]["ledger_account_kind"]; p_user_id?: string };
         Returns: number;
+      };
+      link_closed_reason: {
+        Args: {
+          p_business_status: Database["public"]["Enums"]["account_status"];
+          p_campaign_status: Database["public"]["Enums"]["campaign_status"];
+          p_end_date: string;
+          p_influencer_status: Database["public"]["Enums"]["account_status"];
+          p_start_date: string;
+        };
+        Returns: string;
       };
       link_telegram_chat: {
         Args: { p_chat_id: number; p_title: string; p_token: string };
@@ -823,6 +843,7 @@ export type Database = {
       affiliate_link_rejections: {
         Row: {
           affiliate_link_id: string;
+          attempt: number;
           created_at: string;
           influencer_id: string;
           reason: string;
@@ -830,12 +851,14 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           affiliate_link_id: string;
+          attempt?: number;
           created_at?: string;
           influencer_id: string;
           reason: string;
         };
         Update: {
           affiliate_link_id?: string;
+          attempt?: number;
           created_at?: string;
           influencer_id?: string;
           reason?: string;
@@ -844,7 +867,7 @@ export type Database = {
           {
             foreignKeyName: "affiliate_link_rejections_affiliate_link_id_fkey";
             columns: ["affiliate_link_id"];
-            isOneToOne: true;
+            isOneToOne: false;
             referencedRelation: "affiliate_links";
             referencedColumns: ["id"];
           },
@@ -859,6 +882,7 @@ export type Database = {
       };
       affiliate_links: {
         Row: {
+          attempt: number;
           campaign_id: string;
           created_at: string;
           decided_at: string | null;
@@ -866,12 +890,14 @@ export type Database = {
           id: string;
           influencer_id: string;
           is_approved: boolean;
+          reapplied_at: string | null;
           short_code: string | null;
           status: Database["public"]["Enums"]["link_status"];
           updated_at: string;
         };
         ComputedFields: never;
         Insert: {
+          attempt?: number;
           campaign_id: string;
           created_at?: string;
           decided_at?: string | null;
@@ -879,11 +905,13 @@ export type Database = {
           id?: string;
           influencer_id: string;
           is_approved?: never;
+          reapplied_at?: string | null;
           short_code?: string | null;
           status?: Database["public"]["Enums"]["link_status"];
           updated_at?: string;
         };
         Update: {
+          attempt?: number;
           campaign_id?: string;
           created_at?: string;
           decided_at?: string | null;
@@ -891,6 +919,7 @@ export type Database = {
           id?: string;
           influencer_id?: string;
           is_approved?: never;
+          reapplied_at?: string | null;
           short_code?: string | null;
           status?: Database["public"]["Enums"]["link_status"];
           updated_at?: string;
@@ -1763,6 +1792,52 @@ export type Database = {
           },
         ];
       };
+      payout_reference_corrections: {
+        Row: {
+          aba_reference: string;
+          corrected_at: string;
+          corrected_by: string;
+          id: number;
+          payout_request_id: string;
+          previous_reference: string;
+          reason: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          aba_reference: string;
+          corrected_at?: string;
+          corrected_by: string;
+          id?: never;
+          payout_request_id: string;
+          previous_reference: string;
+          reason: string;
+        };
+        Update: {
+          aba_reference?: string;
+          corrected_at?: string;
+          corrected_by?: string;
+          id?: never;
+          payout_request_id?: string;
+          previous_reference?: string;
+          reason?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "payout_reference_corrections_corrected_by_fkey";
+            columns: ["corrected_by"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "payout_reference_corrections_payout_request_id_fkey";
+            columns: ["payout_request_id"];
+            isOneToOne: false;
+            referencedRelation: "payout_requests";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       payout_request_entries: {
         Row: {
           ledger_entry_id: number;
@@ -1801,6 +1876,7 @@ export type Database = {
           account_number: string | null;
           amount_cents: number;
           bank_name: string | null;
+          cancelled_at: string | null;
           completed_at: string | null;
           completed_by: string | null;
           covered_products: string[];
@@ -1809,6 +1885,9 @@ export type Database = {
           gross_cents: number;
           id: string;
           khqr: string | null;
+          rejected_at: string | null;
+          rejected_by: string | null;
+          rejection_reason: string | null;
           requested_at: string;
           status: Database["public"]["Enums"]["payout_status"];
           user_id: string;
@@ -1820,6 +1899,7 @@ export type Database = {
           account_number?: string | null;
           amount_cents: number;
           bank_name?: string | null;
+          cancelled_at?: string | null;
           completed_at?: string | null;
           completed_by?: string | null;
           covered_products?: string[];
@@ -1828,6 +1908,9 @@ export type Database = {
           gross_cents: number;
           id?: string;
           khqr?: string | null;
+          rejected_at?: string | null;
+          rejected_by?: string | null;
+          rejection_reason?: string | null;
           requested_at?: string;
           status?: Database["public"]["Enums"]["payout_status"];
           user_id: string;
@@ -1838,6 +1921,7 @@ export type Database = {
           account_number?: string | null;
           amount_cents?: number;
           bank_name?: string | null;
+          cancelled_at?: string | null;
           completed_at?: string | null;
           completed_by?: string | null;
           covered_products?: string[];
@@ -1846,6 +1930,9 @@ export type Database = {
           gross_cents?: number;
           id?: string;
           khqr?: string | null;
+          rejected_at?: string | null;
+          rejected_by?: string | null;
+          rejection_reason?: string | null;
           requested_at?: string;
           status?: Database["public"]["Enums"]["payout_status"];
           user_id?: string;
@@ -1854,6 +1941,13 @@ export type Database = {
           {
             foreignKeyName: "payout_requests_completed_by_fkey";
             columns: ["completed_by"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "payout_requests_rejected_by_fkey";
+            columns: ["rejected_by"];
             isOneToOne: false;
             referencedRelation: "users";
             referencedColumns: ["id"];
@@ -1933,6 +2027,7 @@ export type Database = {
           social_media_page: string | null;
           status: Database["public"]["Enums"]["account_status"];
           store_phone: string | null;
+          suspension_reason: string | null;
           updated_at: string;
           user_type: Database["public"]["Enums"]["user_type"];
         };
@@ -1957,6 +2052,7 @@ export type Database = {
           social_media_page?: string | null;
           status?: Database["public"]["Enums"]["account_status"];
           store_phone?: string | null;
+          suspension_reason?: string | null;
           updated_at?: string;
           user_type: Database["public"]["Enums"]["user_type"];
         };
@@ -1980,6 +2076,7 @@ export type Database = {
           social_media_page?: string | null;
           status?: Database["public"]["Enums"]["account_status"];
           store_phone?: string | null;
+          suspension_reason?: string | null;
           updated_at?: string;
           user_type?: Database["public"]["Enums"]["user_type"];
         };
@@ -1998,6 +2095,37 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      cancel_payout_request: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          aba_reference: string | null;
+          account_name: string | null;
+          account_number: string | null;
+          amount_cents: number;
+          bank_name: string | null;
+          cancelled_at: string | null;
+          completed_at: string | null;
+          completed_by: string | null;
+          covered_products: string[];
+          covered_transactions: number;
+          fee_cents: number;
+          gross_cents: number;
+          id: string;
+          khqr: string | null;
+          rejected_at: string | null;
+          rejected_by: string | null;
+          rejection_reason: string | null;
+          requested_at: string;
+          status: Database["public"]["Enums"]["payout_status"];
+          user_id: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "payout_requests";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       change_my_password: { Args: { p_current_password: string; p_new_password: string }; Returns: boolean };
       change_order_status: {
         Args: { p_new_status: string; p_note?: string; p_order_id: string; p_reason?: string };
@@ -2044,6 +2172,7 @@ export type Database = {
           account_number: string | null;
           amount_cents: number;
           bank_name: string | null;
+          cancelled_at: string | null;
           completed_at: string | null;
           completed_by: string | null;
           covered_products: string[];
@@ -2052,6 +2181,40 @@ export type Database = {
           gross_cents: number;
           id: string;
           khqr: string | null;
+          rejected_at: string | null;
+          rejected_by: string | null;
+          rejection_reason: string | null;
+          requested_at: string;
+          status: Database["public"]["Enums"]["payout_status"];
+          user_id: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "payout_requests";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      correct_payout_reference: {
+        Args: { p_aba_reference: string; p_reason: string; p_request_id: string };
+        Returns: {
+          aba_reference: string | null;
+          account_name: string | null;
+          account_number: string | null;
+          amount_cents: number;
+          bank_name: string | null;
+          cancelled_at: string | null;
+          completed_at: string | null;
+          completed_by: string | null;
+          covered_products: string[];
+          covered_transactions: number;
+          fee_cents: number;
+          gross_cents: number;
+          id: string;
+          khqr: string | null;
+          rejected_at: string | null;
+          rejected_by: string | null;
+          rejection_reason: string | null;
           requested_at: string;
           status: Database["public"]["Enums"]["payout_status"];
           user_id: string;
@@ -2066,6 +2229,7 @@ export type Database = {
       decide_affiliate_link: {
         Args: { p_decision: string; p_link_id: string; p_reason?: string };
         Returns: {
+          attempt: number;
           campaign_id: string;
           created_at: string;
           decided_at: string | null;
@@ -2073,6 +2237,7 @@ export type Database = {
           id: string;
           influencer_id: string;
           is_approved: boolean;
+          reapplied_at: string | null;
           short_code: string | null;
           status: Database["public"]["Enums"]["link_status"];
           updated_at: string;
@@ -2126,14 +2291,38 @@ export type Database = {
           review: number;
         }[];
       };
-      request_payout: {
-        Args: Record<PropertyKey, never>;
+      reapply_for_link: {
+        Args: { p_campaign_id: string };
+        Returns: {
+          attempt: number;
+          campaign_id: string;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          influencer_id: string;
+          is_approved: boolean;
+          reapplied_at: string | null;
+          short_code: string | null;
+          status: Database["public"]["Enums"]["link_status"];
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "affiliate_links";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      reject_payout_request: {
+        Args: { p_reason: string; p_user_id: string };
         Returns: {
           aba_reference: string | null;
           account_name: string | null;
           account_number: string | null;
           amount_cents: number;
           bank_name: string | null;
+          cancelled_at: string | null;
           completed_at: string | null;
           completed_by: string | null;
           covered_products: string[];
@@ -2142,6 +2331,40 @@ export type Database = {
           gross_cents: number;
           id: string;
           khqr: string | null;
+          rejected_at: string | null;
+          rejected_by: string | null;
+          rejection_reason: string | null;
+          requested_at: string;
+          status: Database["public"]["Enums"]["payout_status"];
+          user_id: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "payout_requests";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      request_payout: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          aba_reference: string | null;
+          account_name: string | null;
+          account_number: string | null;
+          amount_cents: number;
+          bank_name: string | null;
+          cancelled_at: string | null;
+          completed_at: string | null;
+          completed_by: string | null;
+          covered_products: string[];
+          covered_transactions: number;
+          fee_cents: number;
+          gross_cents: number;
+          id: string;
+          khqr: string | null;
+          rejected_at: string | null;
+          rejected_by: string | null;
+          rejection_reason: string | null;
           requested_at: string;
           status: Database["public"]["Enums"]["payout_status"];
           user_id: string;
@@ -2213,6 +2436,7 @@ export type Database = {
           social_media_page: string | null;
           status: Database["public"]["Enums"]["account_status"];
           store_phone: string | null;
+          suspension_reason: string | null;
           updated_at: string;
           user_type: Database["public"]["Enums"]["user_type"];
         };
@@ -2273,7 +2497,7 @@ export type Database = {
       };
     };
     Enums: {
-      account_status: "pending_approval" | "approved" | "rejected";
+      account_status: "pending_approval" | "approved" | "rejected" | "suspended";
       audit_action:
         | "user.approve"
         | "user.reject"
@@ -2283,7 +2507,11 @@ export type Database = {
         | "order.review"
         | "payout.complete"
         | "settings.update"
-        | "delivery_zone.update";
+        | "delivery_zone.update"
+        | "user.suspend"
+        | "user.reinstate"
+        | "payout.reject"
+        | "payout.reference_correct";
       audit_target_type:
         "user" | "affiliate_link" | "order" | "payout_request" | "marketplace_settings" | "delivery_zone";
       campaign_status: "active" | "inactive";
@@ -2291,7 +2519,7 @@ export type Database = {
       device_class: "mobile" | "tablet" | "desktop";
       instagram_event_kind: "comment" | "dm";
       instagram_event_outcome: "pending" | "sent" | "failed" | "skipped";
-      instagram_skip_reason: "no_keyword" | "trigger_off" | "campaign_inactive";
+      instagram_skip_reason: "no_keyword" | "trigger_off" | "campaign_inactive" | "account_suspended";
       ledger_account_kind: "influencer" | "business" | "platform_fees" | "delivery_cash";
       ledger_line: "cash_collected" | "commission" | "gross" | "platform_fee" | "payout";
       ledger_transaction_kind: "delivery" | "delivery_reversal" | "payout";
@@ -2302,14 +2530,15 @@ export type Database = {
       order_flag: "self_order" | "repeat_phone" | "high_refusal_link";
       order_review_status: "held" | "cleared";
       order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered" | "cancelled";
-      payout_status: "pending" | "completed";
+      payout_status: "pending" | "completed" | "cancelled" | "rejected";
       session_end_reason:
         | "signed_out"
         | "signed_out_everywhere"
         | "refresh_token_reused"
         | "idle"
         | "password_changed"
-        | "password_reset";
+        | "password_reset"
+        | "suspended";
       social_platform: "instagram" | "facebook";
       telegram_language: "en" | "km";
       telegram_notice_kind: "new_order" | "payout_completed" | "new_signup";
@@ -2424,7 +2653,7 @@ export const Constants = {
   },
   public: {
     Enums: {
-      account_status: ["pending_approval", "approved", "rejected"],
+      account_status: ["pending_approval", "approved", "rejected", "suspended"],
       audit_action: [
         "user.approve",
         "user.reject",
@@ -2435,6 +2664,10 @@ export const Constants = {
         "payout.complete",
         "settings.update",
         "delivery_zone.update",
+        "user.suspend",
+        "user.reinstate",
+        "payout.reject",
+        "payout.reference_correct",
       ],
       audit_target_type: ["user", "affiliate_link", "order", "payout_request", "marketplace_settings", "delivery_zone"],
       campaign_status: ["active", "inactive"],
@@ -2442,7 +2675,7 @@ export const Constants = {
       device_class: ["mobile", "tablet", "desktop"],
       instagram_event_kind: ["comment", "dm"],
       instagram_event_outcome: ["pending", "sent", "failed", "skipped"],
-      instagram_skip_reason: ["no_keyword", "trigger_off", "campaign_inactive"],
+      instagram_skip_reason: ["no_keyword", "trigger_off", "campaign_inactive", "account_suspended"],
       ledger_account_kind: ["influencer", "business", "platform_fees", "delivery_cash"],
       ledger_line: ["cash_collected", "commission", "gross", "platform_fee", "payout"],
       ledger_transaction_kind: ["delivery", "delivery_reversal", "payout"],
@@ -2459,7 +2692,7 @@ export const Constants = {
       order_flag: ["self_order", "repeat_phone", "high_refusal_link"],
       order_review_status: ["held", "cleared"],
       order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered", "cancelled"],
-      payout_status: ["pending", "completed"],
+      payout_status: ["pending", "completed", "cancelled", "rejected"],
       session_end_reason: [
         "signed_out",
         "signed_out_everywhere",
@@ -2467,6 +2700,7 @@ export const Constants = {
         "idle",
         "password_changed",
         "password_reset",
+        "suspended",
       ],
       social_platform: ["instagram", "facebook"],
       telegram_language: ["en", "km"],

@@ -21,8 +21,11 @@ interface Decision {
   skipReason: InstagramSkipReason | null;
 }
 
-/** Among the triggers with the keyword found first, an active one of a live link wins. */
-export function decide(text: string, triggers: readonly TriggerCandidate[]): Decision {
+/**
+ * Among the triggers with the keyword found first, an active one of a live link wins. A suspended
+ * influencer's keywords are still recognised (the event shows which one) but never answered.
+ */
+export function decide(text: string, triggers: readonly TriggerCandidate[], suspended = false): Decision {
   const keyword = firstKeyword(
     text,
     triggers.map((trigger) => trigger.keyword),
@@ -31,25 +34,35 @@ export function decide(text: string, triggers: readonly TriggerCandidate[]): Dec
   const rank = (t: TriggerCandidate) => (t.is_active ? 2 : 0) + (t.is_live ? 1 : 0);
   const [best] = triggers.filter((t) => t.keyword === keyword).sort((a, b) => rank(b) - rank(a));
   // A deactivated campaign also switches its triggers off: the campaign is the reason to give.
-  const skipReason = !best.is_live ? "campaign_inactive" : !best.is_active ? "trigger_off" : null;
+  const skipReason = suspended
+    ? "account_suspended"
+    : !best.is_live
+      ? "campaign_inactive"
+      : !best.is_active
+        ? "trigger_off"
+        : null;
   return { triggerId: best.id, keyword, skipReason };
 }
 
 /** Records the event; the id when it awaits a reply (new and matched), else null. */
 export function recordEvent(sql: Sql, event: IncomingEvent): Promise<string | null> {
   return asService(sql, async (tx) => {
-    const [account] = await tx<{ influencer_id: string }[]>`
-      select influencer_id from public.instagram_accounts where ig_user_id = ${event.accountId}`;
+    const [account] = await tx<{ influencer_id: string; suspended: boolean }[]>`
+      select a.influencer_id, u.status = 'suspended' as suspended
+      from public.instagram_accounts a join public.users u on u.id = a.influencer_id
+      where a.ig_user_id = ${event.accountId}`;
     // An account no one connected (or one disconnected since): nothing to answer, nothing to show.
     if (!account) return null;
     const triggers = await tx<TriggerCandidate[]>`
       select k.id, k.keyword, k.is_active,
-             l.status = 'approved' and private.campaign_closed_reason(c.status, c.start_date, c.end_date) is null as is_live
+             l.status = 'approved' and private.campaign_closed_reason(c.status, c.start_date, c.end_date) is null
+               and b.status = 'approved' as is_live
       from public.keyword_triggers k
       join public.affiliate_links l on l.id = k.affiliate_link_id
       join public.campaigns c on c.id = k.campaign_id
+      join public.users b on b.id = c.business_id
       where k.influencer_id = ${account.influencer_id}`;
-    const decision = decide(event.text, triggers);
+    const decision = decide(event.text, triggers, account.suspended);
     const outcome = decision.skipReason ? "skipped" : "pending";
     const [inserted] = await tx<{ id: string }[]>`
       insert into public.instagram_events

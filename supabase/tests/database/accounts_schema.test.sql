@@ -4,7 +4,7 @@
 begin;
 \ir helpers.psql
 
-select plan(65);
+select plan(66);
 
 -- row-level security and comments ---------------------------------------------------------------
 
@@ -104,7 +104,7 @@ select results_eq(
     order by 1$$,
   array['are_http_urls', 'begin_login_attempt', 'cambodia_today', 'campaign_closed_reason', 'campaign_is_active',
         'claim_telegram_outbox', 'commission_ceiling', 'consume_instagram_connect_state',
-        'has_role', 'is_http_url', 'khqr_crc', 'khqr_fields_once', 'link_telegram_chat',
+        'has_role', 'is_http_url', 'khqr_crc', 'khqr_fields_once', 'link_closed_reason', 'link_telegram_chat',
         'login_succeeded', 'new_instagram_connect_state', 'new_telegram_link_token', 'note_short_link_request',
         'note_signup_attempt', 'owns_campaign', 'password_reset_email', 'place_order', 'place_order_once',
         'record_click', 'refresh_session', 'register_user', 'request_password_reset', 'reset_password', 'start_session',

@@ -4,7 +4,7 @@
 begin;
 \ir helpers.psql
 
-select plan(66);
+select plan(72);
 
 -- row-level security and policies ----------------------------------------------------------------
 
@@ -99,6 +99,21 @@ select results_eq(
     from unnest(array['public', 'anon', 'authenticated', 'service_role']) as r$$,
   $$values ('public'::text, false), ('anon', false), ('authenticated', true), ('service_role', true)$$,
   'decide_affiliate_link is executable by authenticated and service_role only (it checks has_role itself)');
+select is_definer('public', 'reapply_for_link', array['uuid'], 'public.reapply_for_link is security definer');
+select results_eq(
+  $$select r, has_function_privilege(r, 'public.reapply_for_link(uuid)', 'execute')
+    from unnest(array['public', 'anon', 'authenticated', 'service_role']) as r$$,
+  $$values ('public'::text, false), ('anon', false), ('authenticated', true), ('service_role', true)$$,
+  'reapply_for_link is executable by authenticated and service_role only (it checks has_role itself)');
+select isnt_definer('private', 'link_closed_reason',
+  array['campaign_status', 'date', 'date', 'account_status', 'account_status'],
+  'private.link_closed_reason is not security definer (it reads no table)');
+select results_eq(
+  $$select r, has_function_privilege(r,
+      'private.link_closed_reason(public.campaign_status, date, date, public.account_status, public.account_status)', 'execute')
+    from unnest(array['public', 'anon', 'authenticated', 'service_role']) as r$$,
+  $$values ('public'::text, false), ('anon', false), ('authenticated', false), ('service_role', true)$$,
+  'private.link_closed_reason is executable by service_role only (the api reads the reason)');
 select is_empty(
   $$select r || ' can execute ' || f
     from unnest(array['private.guard_campaign_status()', 'private.next_keyword(uuid, text)']) as f,

@@ -7,7 +7,7 @@ begin;
 \ir helpers.psql
 select tests.release_deliveries_at_once();
 
-select plan(94);
+select plan(96);
 
 -- tables, row-level security, comments -----------------------------------------------------------
 
@@ -85,9 +85,11 @@ select results_eq(
 -- triggers -----------------------------------------------------------------------------------------
 
 select has_trigger('public', tbl, tbl || '_append_only', 'public.' || tbl || ' has the append-only row trigger')
-  from unnest(array['ledger_entries', 'ledger_transactions', 'payout_request_entries']) tbl;
+  from unnest(array['ledger_entries', 'ledger_transactions', 'payout_reference_corrections']) tbl;
+select has_trigger('public', 'payout_request_entries', 'payout_request_entries_guard',
+  'public.payout_request_entries has the guard trigger (rows are deleted only to release them)');
 select has_trigger('public', tbl, tbl || '_no_truncate', 'public.' || tbl || ' has the no-truncate trigger')
-  from unnest(array['ledger_entries', 'ledger_transactions', 'payout_request_entries']) tbl;
+  from unnest(array['ledger_entries', 'ledger_transactions', 'payout_request_entries', 'payout_reference_corrections']) tbl;
 select has_trigger('public', 'payout_requests', 'payout_requests_guard',
   'public.payout_requests has the guard trigger');
 select results_eq(

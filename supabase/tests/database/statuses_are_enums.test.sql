@@ -46,13 +46,15 @@ select enum_has_labels('public', 'device_class', array['mobile', 'tablet', 'desk
 select enum_has_labels('public', 'instagram_event_kind', array['comment', 'dm'], 'instagram_event_kind: comment, dm');
 select enum_has_labels('public', 'instagram_event_outcome', array['pending', 'sent', 'failed', 'skipped'],
   'instagram_event_outcome: pending, sent, failed, skipped');
-select enum_has_labels('public', 'instagram_skip_reason', array['no_keyword', 'trigger_off', 'campaign_inactive'],
-  'instagram_skip_reason: no_keyword, trigger_off, campaign_inactive');
+select enum_has_labels('public', 'instagram_skip_reason',
+  array['no_keyword', 'trigger_off', 'campaign_inactive', 'account_suspended'],
+  'instagram_skip_reason: no_keyword, trigger_off, campaign_inactive, account_suspended');
 select enum_has_labels('public', 'telegram_language', array['en', 'km'], 'telegram_language: en, km');
 select enum_has_labels('public', 'audit_action',
   array['user.approve', 'user.reject', 'link.approve', 'link.reject', 'order.status_change', 'order.review',
-        'payout.complete', 'settings.update', 'delivery_zone.update'],
-  'audit_action: the nine actions the audit triggers record');
+        'payout.complete', 'settings.update', 'delivery_zone.update',
+        'user.suspend', 'user.reinstate', 'payout.reject', 'payout.reference_correct'],
+  'audit_action: the thirteen actions the audit records');
 select enum_has_labels('public', 'audit_target_type',
   array['user', 'affiliate_link', 'order', 'payout_request', 'marketplace_settings', 'delivery_zone'],
   'audit_target_type: the six kinds of target');

@@ -13,6 +13,10 @@ const actionKeys: Record<AuditAction, MessageKey> = {
   "payout.complete": "audit.action.payout.complete",
   "settings.update": "audit.action.settings.update",
   "delivery_zone.update": "audit.action.delivery_zone.update",
+  "user.suspend": "audit.action.user.suspend",
+  "user.reinstate": "audit.action.user.reinstate",
+  "payout.reject": "audit.action.payout.reject",
+  "payout.reference_correct": "audit.action.payout.reference_correct",
 };
 
 const targetKeys: Record<AuditTargetType, MessageKey> = {
@@ -27,6 +31,8 @@ const targetKeys: Record<AuditTargetType, MessageKey> = {
 const fieldKeys: Record<string, MessageKey> = {
   status: "audit.field.status",
   rejection_reason: "audit.field.rejection_reason",
+  suspension_reason: "audit.field.suspension_reason",
+  attempt: "audit.field.attempt",
   short_code: "audit.field.short_code",
   aba_reference: "audit.field.aba_reference",
   riel_per_usd: "audit.field.riel_per_usd",

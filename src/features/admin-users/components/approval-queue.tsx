@@ -17,9 +17,11 @@ import {
   RetryAlert,
   type IconName,
 } from "@/components/ui/index.ts";
-import { RejectDialog } from "./reject-dialog.tsx";
+import { ReasonDialog } from "./reason-dialog.tsx";
 
 export type QueueFilter = "pending" | "approved" | "all";
+/** The accounts' list also shows the suspended ones. */
+export type UserFilter = QueueFilter | "suspended";
 
 interface DecisionsOptions<T, D extends string> {
   /** The decision that asks for a reason first. */
@@ -43,6 +45,8 @@ export function useDecisions<T extends { id: string }, D extends string>({ rejec
   }
 
   return {
+    /** Sends a decision now (one whose reason was asked elsewhere); throws when it was refused. */
+    run,
     deciding: (item: T): D | null => deciding[item.id] ?? null,
     rejecting,
     onDecide(item: T, decision: D) {
@@ -58,17 +62,19 @@ export function useDecisions<T extends { id: string }, D extends string>({ rejec
   };
 }
 
-interface ApprovalQueueProps<T extends { id: string }> {
+interface ApprovalQueueProps<T extends { id: string }, F extends UserFilter> {
   /** The id of the heading, for the section's name. */
   headingId: string;
   /** The list's texts: {texts}.title, .filters and .empty.{filter}. */
   texts: "admin.users" | "admin.links";
   /** Read before each filter's name by screen readers, when the names alone are ambiguous. */
   filterPrefix?: string;
-  filter: QueueFilter;
-  onFilter(filter: QueueFilter): void;
+  filter: F;
+  onFilter(filter: NoInfer<F>): void;
   /** The server's counts; unknown until the first page of any filter arrives. */
-  counts: Record<QueueFilter, number> | undefined;
+  counts: Partial<Record<F, number>> | undefined;
+  /** The filters offered after Pending and Approved, before All (the accounts' Suspended). */
+  moreFilters?: readonly F[];
   list: PagedScreenState<T>;
   live: LiveStatus;
   emptyIcon: IconName;
@@ -79,11 +85,19 @@ interface ApprovalQueueProps<T extends { id: string }> {
   rejectSubject: string | null;
   onConfirmReject(reason: string): Promise<void>;
   onCancelReject(): void;
+  /** Further dialogs of the list (the accounts' suspension). */
+  children?: ReactNode;
 }
 
-export function ApprovalQueue<T extends { id: string }>(props: ApprovalQueueProps<T>) {
+export function ApprovalQueue<T extends { id: string }, F extends UserFilter = QueueFilter>(
+  props: ApprovalQueueProps<T, F>,
+) {
   const { list, filter, counts, texts } = props;
   const shown = list.data ?? [];
+  // Only the accounts' list offers Suspended, so only it has that filter's empty text.
+  const emptyTitle =
+    texts === "admin.users" ? t(`admin.users.empty.${filter}`) : t(`admin.links.empty.${filter as QueueFilter}`);
+  const option = (value: F, label: string) => ({ value, label, count: counts?.[value] });
   return (
     <section className="stack" aria-labelledby={props.headingId}>
       <div className="section-head">
@@ -92,15 +106,16 @@ export function ApprovalQueue<T extends { id: string }>(props: ApprovalQueueProp
         </h2>
         <LiveIndicator status={props.live} />
       </div>
-      <FilterGroup<QueueFilter>
+      <FilterGroup<F>
         label={t(`${texts}.filters`)}
         optionPrefix={props.filterPrefix}
         value={filter}
         onChange={props.onFilter}
         options={[
-          { value: "pending", label: t("admin.users.filter.pending"), count: counts?.pending },
-          { value: "approved", label: t("admin.users.filter.approved"), count: counts?.approved },
-          { value: "all", label: t("admin.users.filter.all"), count: counts?.all },
+          option("pending" as F, t("admin.users.filter.pending")),
+          option("approved" as F, t("admin.users.filter.approved")),
+          ...(props.moreFilters ?? []).map((value) => option(value, t(`admin.users.filter.${value}`))),
+          option("all" as F, t("admin.users.filter.all")),
         ]}
       />
       {props.failure}
@@ -112,7 +127,7 @@ export function ApprovalQueue<T extends { id: string }>(props: ApprovalQueueProp
       {list.isLoading ? (
         <LoadingState />
       ) : shown.length === 0 ? (
-        !list.error && <EmptyState icon={props.emptyIcon} title={t(`${texts}.empty.${filter}`)} />
+        !list.error && <EmptyState icon={props.emptyIcon} title={emptyTitle} />
       ) : (
         <ul className="card-grid" aria-label={t(`${texts}.title`)}>
           {shown.map((item) => props.card(item))}
@@ -121,7 +136,13 @@ export function ApprovalQueue<T extends { id: string }>(props: ApprovalQueueProp
       {!list.isLoading && !list.error && (
         <LoadMore shown={shown.length} hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={list.loadMore} />
       )}
-      <RejectDialog subject={props.rejectSubject} onConfirm={props.onConfirmReject} onCancel={props.onCancelReject} />
+      <ReasonDialog
+        kind="reject"
+        subject={props.rejectSubject}
+        onConfirm={props.onConfirmReject}
+        onCancel={props.onCancelReject}
+      />
+      {props.children}
     </section>
   );
 }
@@ -135,10 +156,19 @@ interface DecisionActionsProps {
   onReject(): void;
   /** What the admin should read before approving (a warning's id). */
   approveDescribedBy?: string;
+  /** Further actions beside a decision already made (an account's Suspend). */
+  children?: ReactNode;
 }
 
 /** A card's Approve and Reject while it is pending, else the decision made. */
-export function DecisionActions({ status, deciding, onApprove, onReject, approveDescribedBy }: DecisionActionsProps) {
+export function DecisionActions({
+  status,
+  deciding,
+  onApprove,
+  onReject,
+  approveDescribedBy,
+  children,
+}: DecisionActionsProps) {
   return (
     <div className="user-card__actions">
       {status === "pending" ? (
@@ -157,9 +187,12 @@ export function DecisionActions({ status, deciding, onApprove, onReject, approve
           </Button>
         </>
       ) : (
-        <p className={`decision-mark decision-mark--${status}`}>
-          {status === "approved" ? t("admin.users.approvedMark") : t("admin.users.rejectedMark")}
-        </p>
+        <>
+          <p className={`decision-mark decision-mark--${status}`}>
+            {status === "approved" ? t("admin.users.approvedMark") : t("admin.users.rejectedMark")}
+          </p>
+          {children}
+        </>
       )}
     </div>
   );

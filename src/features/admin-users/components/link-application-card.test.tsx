@@ -40,4 +40,31 @@ describe("LinkApplicationCard", () => {
     const approve = screen.getByRole("button", { name: "Approve" });
     expect(approve.hasAttribute("aria-describedby")).toBe(false);
   });
+
+  it("marks a second application, with when it came and the earlier rejection's reason and date", async () => {
+    const application = makeLinkApplication({
+      attempt: 2,
+      reapplied_at: "2026-11-23T04:00:00Z",
+      previous_rejection: { reason: "Audience outside Cambodia", rejected_at: "2026-11-22T03:00:00Z" },
+    });
+    const view = await render(<LinkApplicationCard application={application} deciding={null} onDecide={noop} />);
+    expect(view.container.querySelector(".badge--info")?.textContent).toBe("Second application");
+    const text = view.container.textContent ?? "";
+    expect(text).toContain("Applied again");
+    expect(text).toContain("Earlier rejection");
+    expect(text).toContain("Audience outside Cambodia");
+    expect(view.container.querySelector('time[datetime="2026-11-22T03:00:00Z"]')?.textContent).toMatch(/^Rejected on /);
+    expect(view.container.querySelector('time[datetime="2026-11-23T04:00:00Z"]')).not.toBeNull();
+    // Still pending: the admin decides again.
+    expect(screen.getByRole("button", { name: "Approve" })).toBeDefined();
+  });
+
+  it("says nothing of a second application on a first one", async () => {
+    const view = await render(
+      <LinkApplicationCard application={makeLinkApplication()} deciding={null} onDecide={noop} />,
+    );
+    expect(view.container.querySelector(".badge--info")).toBeNull();
+    expect(view.container.textContent).not.toContain("Earlier rejection");
+    expect(view.container.textContent).not.toContain("Applied again");
+  });
 });

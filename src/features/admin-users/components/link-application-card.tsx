@@ -1,7 +1,9 @@
 // One affiliate link application: influencer (ID and email), campaign (ID and name), affiliate
 // URL, status and created date; Approve and Reject while pending, else the decision. An
 // application flagged self_dealing (the influencer shares a phone, bank account or KHQR account
-// with the shop; admins only) says so first, with what is shared.
+// with the shop; admins only) says so first, with what is shared. A second application (the
+// influencer applied again after a rejection, once) says so, with when and the earlier rejection's
+// reason and date.
 import type { LinkApplication } from "@contract/links.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { t } from "@/features/admin-users/i18n.ts";
@@ -55,6 +57,26 @@ export function LinkApplicationCard({ application, deciding, onDecide }: LinkApp
       value: <time dateTime={application.created_at}>{formatDateTime(application.created_at)}</time>,
     },
   ];
+  if (application.reapplied_at) {
+    details.push({
+      label: t("admin.links.appliedAgain"),
+      value: <time dateTime={application.reapplied_at}>{formatDateTime(application.reapplied_at)}</time>,
+    });
+  }
+  const previous = application.previous_rejection;
+  if (previous) {
+    details.push({
+      label: t("admin.links.previousRejection"),
+      value: (
+        <>
+          <span className="break-anywhere">{previous.reason}</span>
+          <time dateTime={previous.rejected_at}>
+            {t("admin.links.previousRejectionOn", { date: formatDateTime(previous.rejected_at) })}
+          </time>
+        </>
+      ),
+    });
+  }
   if (application.rejection_reason) {
     details.push({ label: t("admin.reject.reasonShown"), value: application.rejection_reason });
   }
@@ -72,6 +94,7 @@ export function LinkApplicationCard({ application, deciding, onDecide }: LinkApp
           <span className="visually-hidden">{t("admin.users.status")}: </span>
           {t(`admin.links.status.${status}`)}
         </Badge>
+        {application.attempt > 1 && <Badge tone="info">{t("admin.links.secondApplication")}</Badge>}
         {selfDealing && (
           <Badge tone="danger" className="link-application__flag">
             <Icon name="shield" size={14} />

@@ -70,6 +70,7 @@ beforeEach(() => {
             status: body.status,
             is_approved: body.status === "approved",
             rejection_reason: body.status === "rejected" ? body.reason : null,
+            suspension_reason: body.status === "suspended" ? body.reason : null,
           }
         : user,
     );
@@ -93,7 +94,7 @@ describe("User Approvals", () => {
   it("shows a loading state, then pending users with counts per filter", async () => {
     await render(<UserApprovals />);
     await waitFor(() => expect(cards()).toHaveLength(2));
-    expect(filterLabels()).toEqual(["Pending (2)", "Approved (1)", "All (4)"]);
+    expect(filterLabels()).toEqual(["Pending (2)", "Approved (1)", "Suspended (0)", "All (4)"]);
     const pending = card("pending-shop@example.com")!;
     expect(pending.textContent).toContain("Pending approval");
     expect(pending.textContent).toContain("Pending Shop");
@@ -104,7 +105,7 @@ describe("User Approvals", () => {
     expect(within(pending).getByRole("button", { name: "Reject" })).toBeDefined();
   });
 
-  it("marks decided users, rejected distinct from approved, without actions", async () => {
+  it("marks decided users, rejected distinct from approved; only the approved one can be suspended", async () => {
     await render(<UserApprovals />);
     await waitFor(() => expect(cards()).toHaveLength(2));
     fireEvent.click(filter(/^All/));
@@ -114,7 +115,39 @@ describe("User Approvals", () => {
     expect(approved.querySelector(".decision-mark")?.textContent).toBe("✓ Approved");
     expect(rejected.querySelector(".decision-mark")?.textContent).toBe("✕ Rejected");
     expect(within(rejected).queryByRole("button")).toBeNull();
-    expect(within(approved).queryByRole("button")).toBeNull();
+    expect(
+      within(approved)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Suspend"]);
+  });
+
+  it("suspends an approved account with a reason, then reinstates it from the Suspended filter", async () => {
+    await render(<UserApprovals />);
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    fireEvent.click(filter(/^Approved/));
+    await waitFor(() => expect(card("approved@example.com")).toBeDefined());
+    fireEvent.click(within(card("approved@example.com")!).getByRole("button", { name: "Suspend" }));
+    expect(within(dialog()!).getByRole("heading", { level: 2 }).textContent).toBe("Suspend approved@example.com?");
+    fireEvent.click(within(dialog()!).getByRole("button", { name: "Suspend" }));
+    await waitFor(() => expect(dialog()?.textContent).toContain("Please give a reason for the suspension."));
+    expect(puts()).toHaveLength(0);
+
+    fireEvent.change(within(dialog()!).getByRole("textbox"), { target: { value: "  Sells fakes  " } });
+    fireEvent.click(within(dialog()!).getByRole("button", { name: "Suspend" }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(puts()[0].body).toEqual({ status: "suspended", reason: "Sells fakes" });
+    await screen.findByText("approved@example.com suspended and signed out everywhere.");
+    await waitFor(() => expect(filterLabels()).toEqual(["Pending (2)", "Approved (0)", "Suspended (1)", "All (4)"]));
+
+    fireEvent.click(filter(/^Suspended/));
+    await waitFor(() =>
+      expect(card("approved@example.com")?.textContent).toContain("Reason for suspensionSells fakes"),
+    );
+    fireEvent.click(within(card("approved@example.com")!).getByRole("button", { name: "Reinstate" }));
+    await screen.findByText("approved@example.com reinstated.");
+    expect(puts()[1].body).toEqual({ status: "approved" });
+    await waitFor(() => expect(card("approved@example.com")).toBeUndefined());
   });
 
   it("approves a user: it leaves the pending list and the counts change", async () => {
@@ -122,7 +155,7 @@ describe("User Approvals", () => {
     await waitFor(() => expect(cards()).toHaveLength(2));
     fireEvent.click(within(card("pending-shop@example.com")!).getByRole("button", { name: "Approve" }));
     await waitFor(() => expect(card("pending-shop@example.com")).toBeUndefined());
-    await waitFor(() => expect(filterLabels()).toEqual(["Pending (1)", "Approved (2)", "All (4)"]));
+    await waitFor(() => expect(filterLabels()).toEqual(["Pending (1)", "Approved (2)", "Suspended (0)", "All (4)"]));
     expect(puts()[0].params.id).toBe(testId(1));
     expect(puts()[0].body).toEqual({ status: "approved" });
   });
@@ -185,7 +218,7 @@ describe("User Approvals", () => {
     users = [account(5, "new-signup@example.com", "pending_approval", {}, -60), ...users];
     await act(async () => realtime.onChange?.());
     await waitFor(() => expect(card("new-signup@example.com")).toBeDefined());
-    expect(filterLabels()).toEqual(["Pending (3)", "Approved (1)", "All (5)"]);
+    expect(filterLabels()).toEqual(["Pending (3)", "Approved (1)", "Suspended (0)", "All (5)"]);
   });
 
   it("shows an empty state when nobody is pending and the server message when loading fails", async () => {
@@ -207,7 +240,7 @@ describe("User Approvals", () => {
     ];
     await render(<UserApprovals />);
     await waitFor(() => expect(cards()).toHaveLength(50));
-    expect(filterLabels()).toEqual(["Pending (70)", "Approved (1)", "All (72)"]);
+    expect(filterLabels()).toEqual(["Pending (70)", "Approved (1)", "Suspended (0)", "All (72)"]);
     expect(statusesAsked()).toEqual(["pending_approval"]);
 
     const approvedAnswer = deferred<void>();
@@ -216,7 +249,7 @@ describe("User Approvals", () => {
     // Loading the Approved list: the counts already known stay on the filters.
     await waitFor(() => expect(statusesAsked()).toEqual(["pending_approval", "approved"]));
     expect(cards()).toHaveLength(0);
-    expect(filterLabels()).toEqual(["Pending (70)", "Approved (1)", "All (72)"]);
+    expect(filterLabels()).toEqual(["Pending (70)", "Approved (1)", "Suspended (0)", "All (72)"]);
     approvedAnswer.resolve();
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(card("approved@example.com")).toBeDefined();
@@ -226,7 +259,7 @@ describe("User Approvals", () => {
     fireEvent.click(filter(/^All/));
     await waitFor(() => expect(cards()).toHaveLength(50));
     expect(statusesAsked()).toEqual(["pending_approval", "approved", ""]);
-    expect(filterLabels()).toEqual(["Pending (70)", "Approved (1)", "All (72)"]);
+    expect(filterLabels()).toEqual(["Pending (70)", "Approved (1)", "Suspended (0)", "All (72)"]);
   });
 
   it("shows the first page of accounts and the next one on Load more", async () => {

@@ -1,6 +1,7 @@
 // User Approvals (the admin dashboard's first tab; docs/product.md, "Screens"): Pending / Approved
-// / All, each filter a list of its own read from the server a page at a time (the next on scroll,
-// or Load more), with the server's exact counts over every account; user cards, Approve and Reject.
+// / Suspended / All, each filter a list of its own read from the server a page at a time (the next
+// on scroll, or Load more), with the server's exact counts over every account; user cards, Approve
+// and Reject, Suspend (with a reason) and Reinstate.
 // Live: any change to public.users refreshes GET /admin/users, so a new sign-up or a decision made
 // elsewhere shows within a second without reload; the admin's own decision shows from the server's
 // answer. The list, filters and rejection dialog are the shared ApprovalQueue.
@@ -13,19 +14,34 @@ import { useToast } from "@/components/ui/index.ts";
 import { useUsers } from "@/features/admin-users/api/get-users.ts";
 import { adminUsersKeys } from "@/features/admin-users/api/query-keys.ts";
 import { useUpdateUserStatus, type Decision } from "@/features/admin-users/api/update-user-status.ts";
-import { ApprovalQueue, useDecisions, type QueueFilter } from "./approval-queue.tsx";
+import { ApprovalQueue, useDecisions, type UserFilter } from "./approval-queue.tsx";
+import { ReasonDialog } from "./reason-dialog.tsx";
 import { UserCard } from "./user-card.tsx";
 
 /** The status each filter asks the server for (none: every account). */
-const statusOf: Record<QueueFilter, UserStatus | undefined> = {
+const statusOf: Record<UserFilter, UserStatus | undefined> = {
   pending: "pending_approval",
   approved: "approved",
+  suspended: "suspended",
   all: undefined,
 };
 
+const moreFilters = ["suspended"] as const;
+
+/** What the toast calls a decision: approving a suspended account reinstates it. */
+function decisionName(user: User, status: Decision) {
+  return status === "approved" && user.status === "suspended" ? "reinstated" : status;
+}
+
+/** A name for the account, as dialogs say it. */
+function subjectOf(user: User) {
+  return user.business_name ?? user.full_name ?? user.email;
+}
+
 export function UserApprovals() {
   const toast = useToast();
-  const [filter, setFilter] = useState<QueueFilter>("pending");
+  const [filter, setFilter] = useState<UserFilter>("pending");
+  const [suspending, setSuspending] = useState<User | null>(null);
   const users = useUsers(statusOf[filter]);
   const decide = useUpdateUserStatus();
   const decisions = useDecisions<User, Decision>({
@@ -34,9 +50,9 @@ export function UserApprovals() {
       try {
         await decide.mutateAsync({
           id: user.id,
-          decision: status === "rejected" ? { status, reason: reason ?? "" } : { status },
+          decision: status === "approved" ? { status } : { status, reason: reason ?? "" },
         });
-        toast.success(t(`admin.users.decided.${status}`, { email: user.email }));
+        toast.success(t(`admin.users.decided.${decisionName(user, status)}`, { email: user.email }));
       } catch (error) {
         toast.error(t("admin.users.failed", { status }));
         throw error;
@@ -62,18 +78,38 @@ export function UserApprovals() {
         users.counts && {
           pending: users.counts.pending_approval,
           approved: users.counts.approved,
+          suspended: users.counts.suspended,
           all: users.counts.total,
         }
       }
+      moreFilters={moreFilters}
       list={users}
       live={live}
       emptyIcon="check"
       card={(user) => (
-        <UserCard key={user.id} user={user} deciding={decisions.deciding(user)} onDecide={decisions.onDecide} />
+        <UserCard
+          key={user.id}
+          user={user}
+          deciding={decisions.deciding(user)}
+          onDecide={(decided, status) =>
+            status === "suspended" ? setSuspending(decided) : decisions.onDecide(decided, status)
+          }
+        />
       )}
-      rejectSubject={rejecting && (rejecting.business_name ?? rejecting.full_name ?? rejecting.email)}
+      rejectSubject={rejecting && subjectOf(rejecting)}
       onConfirmReject={decisions.onConfirmReject}
       onCancelReject={decisions.onCancelReject}
-    />
+    >
+      <ReasonDialog
+        kind="suspend"
+        subject={suspending && subjectOf(suspending)}
+        onConfirm={async (reason) => {
+          if (!suspending) return;
+          await decisions.run(suspending, "suspended", reason);
+          setSuspending(null);
+        }}
+        onCancel={() => setSuspending(null)}
+      />
+    </ApprovalQueue>
   );
 }

@@ -1,9 +1,10 @@
-// One account in the approvals list: details, and Approve / Reject while pending, or the decision.
+// One account in the approvals list: details, and Approve / Reject while pending, or the decision;
+// Suspend on an approved business or influencer, Reinstate on a suspended one.
 import type { User } from "@contract/auth.ts";
 import { formatDateTime } from "@/lib/format.ts";
 import { formatCambodianPhone as formatPhone } from "@contract/phone.ts";
 import { t } from "@/features/admin-users/i18n.ts";
-import { Badge, type BadgeTone, DetailsList, type Detail } from "@/components/ui/index.ts";
+import { Badge, type BadgeTone, Button, DetailsList, type Detail } from "@/components/ui/index.ts";
 import type { Decision } from "@/features/admin-users/api/update-user-status.ts";
 import { DecisionActions } from "./approval-queue.tsx";
 
@@ -11,6 +12,7 @@ const statusTone: Record<User["status"], BadgeTone> = {
   pending_approval: "warning",
   approved: "success",
   rejected: "danger",
+  suspended: "danger",
 };
 
 interface UserCardProps {
@@ -49,6 +51,9 @@ export function UserCard({ user, deciding, onDecide }: UserCardProps) {
     });
   }
   if (user.rejection_reason) details.push({ label: t("admin.reject.reasonShown"), value: user.rejection_reason });
+  if (user.suspension_reason) {
+    details.push({ label: t("admin.suspend.reasonShown"), value: user.suspension_reason });
+  }
   if (user.store_phone) details.push({ label: t("admin.users.storePhone"), value: formatPhone(user.store_phone) });
 
   return (
@@ -65,12 +70,27 @@ export function UserCard({ user, deciding, onDecide }: UserCardProps) {
         </Badge>
       </div>
       <DetailsList details={details} />
-      <DecisionActions
-        status={user.status === "pending_approval" ? "pending" : user.status}
-        deciding={deciding && (deciding === "approved" ? "approve" : "reject")}
-        onApprove={() => onDecide(user, "approved")}
-        onReject={() => onDecide(user, "rejected")}
-      />
+      {user.status === "suspended" ? (
+        <div className="user-card__actions">
+          <p className="decision-mark decision-mark--rejected">{t("admin.users.suspendedMark")}</p>
+          <Button variant="secondary" loading={deciding === "approved"} onClick={() => onDecide(user, "approved")}>
+            {t("admin.users.reinstate")}
+          </Button>
+        </div>
+      ) : (
+        <DecisionActions
+          status={user.status === "pending_approval" ? "pending" : user.status}
+          deciding={deciding === "approved" ? "approve" : deciding === "rejected" ? "reject" : null}
+          onApprove={() => onDecide(user, "approved")}
+          onReject={() => onDecide(user, "rejected")}
+        >
+          {user.status === "approved" && user.user_type !== "admin" && (
+            <Button variant="danger" loading={deciding === "suspended"} onClick={() => onDecide(user, "suspended")}>
+              {t("admin.users.suspend")}
+            </Button>
+          )}
+        </DecisionActions>
+      )}
     </li>
   );
 }

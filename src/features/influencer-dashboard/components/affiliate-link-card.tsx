@@ -3,6 +3,8 @@
 // rejected, or inactive once the campaign was deactivated). Only an approved link of an active
 // campaign shows its short URL (the link to share, which counts clicks) with Copy and Download QR
 // Code (the QR code says `?s=qr`, so its scans count apart), and its keyword's Instagram reply.
+// A link rejected on its first application offers Apply again (once, while its campaign is active);
+// the answer replaces the card, pending again. After a second rejection the card says it is final.
 import { useEffect, useId, useRef, useState } from "react";
 import type { AffiliateLink, KeywordTrigger } from "@contract/links.ts";
 import { formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
@@ -11,6 +13,9 @@ import { Badge, Button, Icon, useToast, type BadgeTone } from "@/components/ui/i
 import { downloadQrCode, qrFileName } from "@/features/influencer-dashboard/utils/qr-code.ts";
 import { KeywordReply } from "./keyword-reply.tsx";
 import { copyText } from "@/lib/clipboard.ts";
+import { failureMessage } from "@/lib/api-client.ts";
+import { tServer } from "@/lib/i18n/index.ts";
+import { useApplyAgain } from "@/features/influencer-dashboard/api/apply-again.ts";
 
 /** The link to share (the short URL, else the long one) and what its QR code encodes. */
 export function shareLinks(link: Pick<AffiliateLink, "short_url" | "affiliate_url">): {
@@ -22,6 +27,11 @@ export function shareLinks(link: Pick<AffiliateLink, "short_url" | "affiliate_ur
 }
 
 export type LinkState = "pending" | "approved" | "rejected" | "inactive";
+
+/** Whether the card offers Apply again: rejected on the first application, its campaign still active. */
+export function offersApplyAgain(link: Pick<AffiliateLink, "can_reapply" | "campaign_status">): boolean {
+  return link.can_reapply && link.campaign_status === "active";
+}
 
 /** What the card shows: a decided-or-pending link of a deactivated campaign is inactive; rejected stays rejected. */
 export function linkState(link: Pick<AffiliateLink, "status" | "campaign_status">): LinkState {
@@ -46,6 +56,7 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
   const urlId = useId();
   const [copied, setCopied] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  const applyAgain = useApplyAgain();
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -70,6 +81,15 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
       copiedTimer.current = setTimeout(() => setCopied(false), 2500);
     } catch {
       toast.error(t("influencer.links.copyFailed"));
+    }
+  }
+
+  async function onApplyAgain() {
+    try {
+      const answer = await applyAgain.mutateAsync(link.campaign_id);
+      toast.success(answer.message ? tServer(answer.message) : t("influencer.links.appliedAgainToast"));
+    } catch (error) {
+      toast.error(failureMessage(error, t("influencer.links.applyAgainFailed")));
     }
   }
 
@@ -117,6 +137,14 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
             <time dateTime={link.created_at}>{formatDateTime(link.created_at)}</time>
           </dd>
         </div>
+        {link.reapplied_at && (
+          <div className="details__row">
+            <dt>{t("influencer.links.appliedAgain")}</dt>
+            <dd>
+              <time dateTime={link.reapplied_at}>{formatDateTime(link.reapplied_at)}</time>
+            </dd>
+          </div>
+        )}
         {link.status === "rejected" && link.rejection_reason && (
           <div className="details__row">
             <dt>{t("influencer.links.rejectionReason")}</dt>
@@ -163,7 +191,21 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
           {trigger && <KeywordReply trigger={trigger} />}
         </>
       ) : (
-        <p className="link-card__note">{t(`influencer.links.note.${state}`)}</p>
+        <>
+          <p className="link-card__note">
+            {state === "rejected" && link.attempt > 1
+              ? t("influencer.links.note.rejectedFinal")
+              : t(`influencer.links.note.${state}`)}
+          </p>
+          {offersApplyAgain(link) && (
+            <div className="link-card__actions">
+              <Button variant="primary" size="sm" onClick={onApplyAgain} loading={applyAgain.isPending}>
+                {t("influencer.links.applyAgain")}
+                <span className="visually-hidden"> {name}</span>
+              </Button>
+            </div>
+          )}
+        </>
       )}
     </li>
   );

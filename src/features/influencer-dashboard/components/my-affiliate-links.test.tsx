@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AffiliateLink, LinkStatus } from "@contract/links.ts";
 import { API } from "@contract/routes.ts";
-import { fakeApi, jsonResponse } from "@/testing/fake-api.ts";
+import { fail, fakeApi, jsonResponse } from "@/testing/fake-api.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makeAffiliateLink } from "@/testing/fixtures/links.ts";
 import { render } from "@/testing/render.tsx";
@@ -141,5 +141,61 @@ describe("My Affiliate Links", () => {
     fakeApi.on(API.myLinks, jsonResponse(500, {}));
     await render(<MyAffiliateLinks userId={INFLUENCER_ID} canApply />);
     await waitFor(() => expect(screen.getByText("Failed to load your affiliate links.")).toBeDefined());
+  });
+});
+
+describe("Apply again", () => {
+  const againMessage = "Your link application has been submitted again and is pending admin approval.";
+  const applyAgainButton = (name: string) => within(card(name)!).queryByRole("button", { name: /^Apply again/ });
+
+  it("is offered on a link rejected once; the answer turns the card pending as a second application", async () => {
+    fakeApi.on(API.applyForLink, () => ({
+      message: againMessage,
+      link: link(2, "Coffee Beans", "pending", { attempt: 2, reapplied_at: "2026-11-23T04:00:00Z" }),
+    }));
+    await render(<MyAffiliateLinks userId={INFLUENCER_ID} canApply />);
+    await waitFor(() => expect(card("Coffee Beans")).not.toBeNull());
+    expect(applyAgainButton("Silk Scarf")).toBeNull();
+    const button = applyAgainButton("Coffee Beans")!;
+    expect(button.textContent).toBe("Apply again Coffee Beans");
+
+    fireEvent.click(button);
+    await waitFor(() => expect(status("Coffee Beans")).toBe("Link status: Pending approval"));
+    expect(fakeApi.calls(API.applyForLink).map((request) => request.body)).toEqual([{ campaign_id: testId(102) }]);
+    expect(card("Coffee Beans")!.textContent).toContain("Applied again");
+    expect(card("Coffee Beans")!.textContent).not.toContain("Reason for rejection");
+    expect(applyAgainButton("Coffee Beans")).toBeNull();
+    await waitFor(() => expect(screen.getByText(againMessage)).toBeDefined());
+  });
+
+  it("shows the server's refusal and keeps the card rejected", async () => {
+    fakeApi.on(API.applyForLink, () => fail("conflict", "This campaign is no longer accepting new orders"));
+    await render(<MyAffiliateLinks userId={INFLUENCER_ID} canApply />);
+    await waitFor(() => expect(card("Coffee Beans")).not.toBeNull());
+    fireEvent.click(applyAgainButton("Coffee Beans")!);
+    await waitFor(() => expect(screen.getByText("This campaign is no longer accepting new orders")).toBeDefined());
+    expect(status("Coffee Beans")).toBe("Link status: Rejected");
+  });
+
+  it("is not offered after a second rejection, which the card calls final", async () => {
+    links = [
+      link(2, "Coffee Beans", "rejected", {
+        attempt: 2,
+        reapplied_at: "2026-11-23T04:00:00Z",
+        rejection_reason: "Still outside Cambodia",
+      }),
+    ];
+    await render(<MyAffiliateLinks userId={INFLUENCER_ID} canApply />);
+    await waitFor(() => expect(card("Coffee Beans")).not.toBeNull());
+    expect(applyAgainButton("Coffee Beans")).toBeNull();
+    expect(card("Coffee Beans")!.textContent).toContain("Reason for rejectionStill outside Cambodia");
+    expect(card("Coffee Beans")!.textContent).toContain("you cannot apply for this campaign again");
+  });
+
+  it("is not offered for a rejected link of a deactivated campaign", async () => {
+    links = [link(2, "Coffee Beans", "rejected", { campaign_status: "inactive", rejection_reason: "No" })];
+    await render(<MyAffiliateLinks userId={INFLUENCER_ID} canApply />);
+    await waitFor(() => expect(card("Coffee Beans")).not.toBeNull());
+    expect(applyAgainButton("Coffee Beans")).toBeNull();
   });
 });

@@ -2,14 +2,14 @@
 // accounts"): request and response schemas, shared by the SPA and the api function (no Deno APIs).
 import { z } from "zod";
 import { nextCursor, pageQuerySchema } from "./paging.ts";
-import { httpUrl, id, message, rejectionReason, timestamp } from "./fields.ts";
+import { httpUrl, id, message, rejectionReason, suspensionReason, timestamp } from "./fields.ts";
 import { isHttpUrl } from "./http-url.ts";
 import { ruleMessage } from "./constraints.ts";
 import { checkKhqr } from "./khqr.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
 import { PLATFORMS, USER_STATUSES, USER_TYPES } from "./statuses.ts";
 
-export { rejectionReason } from "./fields.ts";
+export { rejectionReason, suspensionReason } from "./fields.ts";
 export { PLATFORMS, USER_STATUSES, USER_TYPES, type Platform, type UserStatus, type UserType } from "./statuses.ts";
 
 const email = z
@@ -178,10 +178,18 @@ export const profileUpdateSchema = z
   })
   .strict();
 
+/**
+ * PUT /admin/users/{id}/status: approve or reject a pending account, suspend an approved one, or
+ * reinstate a suspended one (approved); rejecting and suspending need a reason.
+ */
 export const userStatusSchema = z.discriminatedUnion(
   "status",
-  [z.object({ status: z.literal("approved") }), z.object({ status: z.literal("rejected"), reason: rejectionReason })],
-  { error: "status must be approved or rejected" },
+  [
+    z.object({ status: z.literal("approved") }),
+    z.object({ status: z.literal("rejected"), reason: rejectionReason }),
+    z.object({ status: z.literal("suspended"), reason: suspensionReason }),
+  ],
+  { error: "status must be approved, rejected or suspended" },
 );
 
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -220,6 +228,8 @@ export const userSchema = z.object({
   khqr: z.string().nullable(),
   /** Why an admin rejected the account; null unless rejected. Only the account itself and admins read it. */
   rejection_reason: z.string().nullable(),
+  /** Why an admin suspended the account; null unless suspended. Only the account itself and admins read it. */
+  suspension_reason: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -284,6 +294,7 @@ export const userCountsSchema = z.object({
   pending_approval: z.number().int(),
   approved: z.number().int(),
   rejected: z.number().int(),
+  suspended: z.number().int(),
   total: z.number().int(),
 });
 

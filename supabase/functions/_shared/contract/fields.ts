@@ -31,3 +31,10 @@ export const rejectionReason = z
   .min(1, "A reason is required to reject")
   // users_rejection_reason_length and affiliate_link_rejections_reason_check: one message
   .max(500, ruleMessage("users_rejection_reason_length"));
+
+/** Why an admin suspends an account: trimmed, 1-500 characters, read by the account on every refusal. */
+export const suspensionReason = z
+  .string({ error: "A reason is required to suspend an account" })
+  .trim()
+  .min(1, "A reason is required to suspend an account")
+  .max(500, ruleMessage("users_suspension_reason_length"));

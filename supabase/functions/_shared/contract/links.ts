@@ -58,6 +58,12 @@ export const affiliateLinkSchema = z.object({
   decided_at: timestamp.nullable(),
   /** Why an admin rejected the application; null unless rejected. */
   rejection_reason: z.string().nullable(),
+  /** 1, or 2 once the influencer applied again after a rejection (allowed once). */
+  attempt: z.number().int().min(1).max(2),
+  /** When the influencer applied again; null on a first application. */
+  reapplied_at: timestamp.nullable(),
+  /** Rejected on the first application: POST /affiliate-links/apply submits it again. */
+  can_reapply: z.boolean(),
 });
 
 /** The flags of a link application, for admins only (public.link_self_dealing). */
@@ -83,6 +89,12 @@ export const adminLinkApplicationSchema = z.object({
   decided_at: timestamp.nullable(),
   /** Why an admin rejected the application; null unless rejected. */
   rejection_reason: z.string().nullable(),
+  /** 1, or 2 when the influencer applied again after a rejection. */
+  attempt: z.number().int().min(1).max(2),
+  /** When the influencer applied again; null on a first application. */
+  reapplied_at: timestamp.nullable(),
+  /** The first application's rejection, on a second application; else null. */
+  previous_rejection: z.object({ reason: z.string(), rejected_at: timestamp }).nullable(),
   /** ["self_dealing"] when the influencer shares a phone, bank account or KHQR account with the shop. */
   flags: z.array(z.enum(LINK_FLAGS)),
   /** What is shared, sorted; empty when not flagged. */
@@ -106,7 +118,7 @@ export const keywordTriggerSchema = z.object({
   created_at: timestamp,
 });
 
-/** POST /affiliate-links/apply (201) */
+/** POST /affiliate-links/apply (201): a first application, or a rejected one submitted again (once). */
 export const linkAppliedResponseSchema = z.object({ message, link: affiliateLinkSchema });
 
 /** GET /affiliate-links/my-links */

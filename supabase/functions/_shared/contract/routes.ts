@@ -368,7 +368,8 @@ export const API = {
     role: only("influencer", { approved: true, to: "apply for affiliate links" }),
     request: { body: linkApplicationSchema },
     response: json(linkAppliedResponseSchema, 201),
-    summary: "Apply for a link to an active campaign; pending until an admin decides.",
+    summary:
+      "Apply for a link to an active campaign (or again, once, after a rejection); pending until an admin decides.",
   }),
   myLinks: route({
     method: "GET",

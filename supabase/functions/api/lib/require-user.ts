@@ -6,6 +6,7 @@ import type { UserType } from "../../_shared/contract/auth.ts";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "./app-env.ts";
 import { ApiError } from "../../_shared/errors.ts";
+import { ACCOUNT_SUSPENDED_PREFIX } from "../../_shared/contract/error-codes.ts";
 import { verifyAccessToken } from "../../_shared/tokens.ts";
 import { userColumns, type UserRow } from "../read-models/users.ts";
 
@@ -27,11 +28,18 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
         select ${userColumns(tx)}, private.session_is_live() as session_live from public.users where id = ${id}`;
     });
     if (!user) throw new ApiError("unauthorized", "Your session has expired. Please sign in again");
+    // Before the session: suspending ends every session, and the user is told why, not only that.
+    if (user.status === "suspended") throw accountSuspended(user);
     if (!user.session_live) throw new ApiError("unauthorized", "Your session has ended. Please sign in again");
     c.set("claims", claims);
     c.set("user", user);
     await next();
   };
+}
+
+/** The refusal of a suspended account, on every path and at sign-in: 403 with the admin's reason. */
+export function accountSuspended(user: Pick<UserRow, "suspension_reason">): ApiError {
+  return new ApiError("account_suspended", `${ACCOUNT_SUSPENDED_PREFIX}${user.suspension_reason ?? ""}`);
 }
 
 const PLURAL: Record<UserType, string> = { business: "businesses", influencer: "influencers", admin: "admins" };

@@ -16,10 +16,22 @@ import { cursorMicros } from "../lib/keyset.ts";
 
 type LinkRow = Pick<
   Tables<"affiliate_links">,
-  "id" | "influencer_id" | "campaign_id" | "status" | "is_approved" | "short_code" | "created_at" | "decided_at"
+  | "id"
+  | "influencer_id"
+  | "campaign_id"
+  | "status"
+  | "is_approved"
+  | "short_code"
+  | "created_at"
+  | "decided_at"
+  | "attempt"
+  | "reapplied_at"
 > & {
   campaign_name: Tables<"campaigns">["product_name"];
-  /** Null unless rejected (a left join; RLS shows it to the influencer and admins only). */
+  /**
+   * The current attempt's rejection: null unless rejected (a left join on the link's attempt, one
+   * row per rejected attempt; RLS shows it to the influencer and admins only).
+   */
   rejection_reason: Tables<"affiliate_link_rejections">["reason"] | null;
 };
 
@@ -33,6 +45,9 @@ export type OwnLinkRow = LinkRow & {
 
 export type ApplicationRow = LinkRow & {
   influencer_email: Tables<"users">["email"];
+  /** The first attempt's rejection, on a second attempt; else null (both columns). */
+  previous_rejection_reason: Tables<"affiliate_link_rejections">["reason"] | null;
+  previous_rejected_at: Tables<"affiliate_link_rejections">["created_at"] | null;
   /** public.link_self_dealing: what the influencer shares with the shop (admins only). */
   shared_with_shop: SharedWithShop[];
 };
@@ -51,11 +66,11 @@ export function readOwnLinks(tx: Tx, where: Fragment) {
     select l.id, l.influencer_id, l.campaign_id, c.product_name as campaign_name, l.status, l.is_approved,
            l.short_code, c.status as campaign_status, c.price_cents as campaign_price_cents,
            c.commission_rate as campaign_commission_rate, k.keyword, l.created_at, l.decided_at,
-           r.reason as rejection_reason
+           r.reason as rejection_reason, l.attempt, l.reapplied_at
     from public.affiliate_links l
     join public.campaigns c on c.id = l.campaign_id
     left join public.keyword_triggers k on k.affiliate_link_id = l.id
-    left join public.affiliate_link_rejections r on r.affiliate_link_id = l.id
+    left join public.affiliate_link_rejections r on r.affiliate_link_id = l.id and r.attempt = l.attempt
     where ${where}
     order by l.created_at desc, l.id desc`;
 }
@@ -68,12 +83,15 @@ export function readApplications(tx: Tx, where: Fragment, limit: number | null =
   return tx<(ApplicationRow & { cursor_micros: number })[]>`
     select l.id, l.influencer_id, u.email as influencer_email, l.campaign_id, c.product_name as campaign_name,
            l.status, l.is_approved, l.short_code, l.created_at, l.decided_at, r.reason as rejection_reason,
+           l.attempt, l.reapplied_at, p.reason as previous_rejection_reason, p.created_at as previous_rejected_at,
            public.link_self_dealing(l.id) as shared_with_shop,
            ${cursorMicros(tx, tx`l.created_at`)} as cursor_micros
     from public.affiliate_links l
     join public.users u on u.id = l.influencer_id
     join public.campaigns c on c.id = l.campaign_id
-    left join public.affiliate_link_rejections r on r.affiliate_link_id = l.id
+    -- One rejection row per rejected attempt: the current one, and the first one's on a second attempt.
+    left join public.affiliate_link_rejections r on r.affiliate_link_id = l.id and r.attempt = l.attempt
+    left join public.affiliate_link_rejections p on p.affiliate_link_id = l.id and p.attempt = 1 and l.attempt = 2
     where ${where}
     order by l.created_at desc, l.id desc
     limit ${limit}`;
@@ -111,6 +129,10 @@ export function toOwnLinkJson(row: OwnLinkRow, appUrl: string): AffiliateLink {
     created_at: row.created_at,
     decided_at: row.decided_at,
     rejection_reason: row.rejection_reason,
+    attempt: row.attempt,
+    reapplied_at: row.reapplied_at,
+    // One more application is allowed after the first rejection (public.reapply_for_link).
+    can_reapply: row.status === "rejected" && row.attempt === 1,
   };
 }
 
@@ -128,6 +150,12 @@ export function toApplicationJson(row: ApplicationRow, appUrl: string): LinkAppl
     created_at: row.created_at,
     decided_at: row.decided_at,
     rejection_reason: row.rejection_reason,
+    attempt: row.attempt,
+    reapplied_at: row.reapplied_at,
+    previous_rejection:
+      row.previous_rejection_reason !== null && row.previous_rejected_at !== null
+        ? { reason: row.previous_rejection_reason, rejected_at: row.previous_rejected_at }
+        : null,
     flags: row.shared_with_shop.length > 0 ? ["self_dealing"] : [],
     shared_with_shop: row.shared_with_shop,
   };

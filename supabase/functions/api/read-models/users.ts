@@ -22,6 +22,7 @@ const USER_COLUMNS = [
   "account_number",
   "khqr",
   "rejection_reason",
+  "suspension_reason",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof Tables<"users">)[];
@@ -53,6 +54,7 @@ export function toUserJson(row: UserRow): User {
     account_number: row.account_number,
     khqr: row.khqr,
     rejection_reason: row.rejection_reason,
+    suspension_reason: row.suspension_reason,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -1,4 +1,5 @@
-// Admin paths for accounts: list every account, approve or reject a pending one.
+// Admin paths for accounts: list every account; approve or reject a pending one, suspend an
+// approved one, reinstate a suspended one.
 import { Hono } from "hono";
 import {
   userStatusSchema,
@@ -35,6 +36,7 @@ export function adminUserRoutes(deps: AppDeps) {
           select count(*) filter (where status = 'pending_approval')::int as pending_approval,
                  count(*) filter (where status = 'approved')::int as approved,
                  count(*) filter (where status = 'rejected')::int as rejected,
+                 count(*) filter (where status = 'suspended')::int as suspended,
                  count(*)::int as total
           from public.users`,
       ]),
@@ -43,12 +45,13 @@ export function adminUserRoutes(deps: AppDeps) {
     return c.json({ users: users.map(toUserJson), next_cursor, counts } satisfies UsersResponse);
   });
 
-  // PUT /admin/users/{id}/status - approve or reject (with a reason) a pending account
+  // PUT /admin/users/{id}/status - approve or reject (with a reason) a pending account, suspend
+  // (with a reason) an approved one, reinstate (approve) a suspended one
   app.put("/:id/status", async (c) => {
     const id = uuidParam(c.req.param("id"), "id");
     const decision = await parseJsonBody(c, userStatusSchema);
     const { status } = decision;
-    const reason = decision.status === "rejected" ? decision.reason : null;
+    const reason = decision.status === "approved" ? null : decision.reason;
     const [user] = await asUser(
       deps.sql,
       c.get("claims"),

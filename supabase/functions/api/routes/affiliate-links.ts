@@ -4,7 +4,7 @@ import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import { asService, asUser } from "../../_shared/db.ts";
 import { ApiError, sqlStateOf } from "../../_shared/errors.ts";
-import { readOwnLinks, toOwnLinkJson } from "../read-models/links.ts";
+import { readOwnLinks, toOwnLinkJson, type OwnLinkRow } from "../read-models/links.ts";
 import {
   linkApplicationSchema,
   shortUrl,
@@ -27,10 +27,13 @@ type ClosedReason = Database["private"]["Functions"]["campaign_closed_reason"]["
 export function affiliateLinkRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  // POST /affiliate-links/apply - apply for a link to an active campaign (pending until an admin decides)
+  // POST /affiliate-links/apply - apply for a link to an active campaign (pending until an admin
+  // decides), or apply again, once, after a rejection
   app.post("/apply", async (c) => {
     const user = c.get("user");
     const { campaign_id } = await parseJsonBody(c, linkApplicationSchema);
+    const applied = (row: OwnLinkRow, message: string) =>
+      c.json({ message, link: toOwnLinkJson(row, deps.appUrl) } satisfies LinkAppliedResponse, 201);
     try {
       const [row] = await asUser(deps.sql, c.get("claims"), async (tx) => {
         const [link] = await tx<Pick<Tables<"affiliate_links">, "id">[]>`
@@ -38,15 +41,24 @@ export function affiliateLinkRoutes(deps: AppDeps) {
           returning id`;
         return readOwnLinks(tx, tx`l.id = ${link.id}`);
       });
-      return c.json(
-        {
-          message: "Your link application has been submitted and is pending admin approval.",
-          link: toOwnLinkJson(row, deps.appUrl),
-        } satisfies LinkAppliedResponse,
-        201,
-      );
+      return applied(row, "Your link application has been submitted and is pending admin approval.");
     } catch (error) {
-      if (sqlStateOf(error) === "23505") throw new ApiError("conflict", "You have already applied for this campaign");
+      if (sqlStateOf(error) === "42501") throw await whyApplicationRefused(deps, campaign_id);
+      // Any other error but the unique violation (one link per influencer and campaign) is the answer.
+      if (sqlStateOf(error) !== "23505") throw error;
+    }
+    // The influencer holds a link to this campaign already: public.reapply_for_link puts a rejected
+    // one back to pending, once. It refuses the rest, which the usual mapping answers: 409 with its
+    // message for a link pending or approved (23505) or rejected twice (55000).
+    try {
+      const [row] = await asUser(deps.sql, c.get("claims"), async (tx) => {
+        const [link] = await tx<Pick<Tables<"affiliate_links">, "id">[]>`
+          select id from public.reapply_for_link(${campaign_id})`;
+        return readOwnLinks(tx, tx`l.id = ${link.id}`);
+      });
+      return applied(row, "Your link application has been submitted again and is pending admin approval.");
+    } catch (error) {
+      // The campaign closed, or the caller's approval changed, since the insert.
       if (sqlStateOf(error) === "42501") throw await whyApplicationRefused(deps, campaign_id);
       throw error;
     }

@@ -28,6 +28,7 @@ import type { AppEnv } from "../lib/app-env.ts";
 import { failureDelayMs } from "../lib/login-throttle.ts";
 import { sendResetLink } from "../lib/password-reset.ts";
 import { requireStrongPassword } from "../lib/password-rules.ts";
+import { accountSuspended } from "../lib/require-user.ts";
 import { signAccessToken } from "../../_shared/tokens.ts";
 import { deviceName } from "../lib/user-agent.ts";
 import { toUserJson, userColumns, type UserRow } from "../read-models/users.ts";
@@ -64,6 +65,8 @@ export function authRoutes(deps: AppDeps) {
         select ${userColumns(tx)} from private.verify_login(${email}, ${password})`;
       if (!row || row.id === null) return null;
       await tx`select private.login_succeeded(${attempt.attempt_id}, ${email}, ${address})`;
+      // The right password of a suspended account: told why, and no session starts.
+      if (row.status === "suspended") return { user: row, session: null };
       return { user: row, session: await startSession(tx, row.id, c) };
     });
     if (!signedIn) {
@@ -71,6 +74,7 @@ export function authRoutes(deps: AppDeps) {
       await slowDown(attempt);
       throw new ApiError("unauthorized", "Invalid email or password");
     }
+    if (!signedIn.session) throw accountSuspended(signedIn.user);
     return c.json({
       ...(await sessionTokens(deps, signedIn.user, signedIn.session)),
       user: toUserJson(signedIn.user),
@@ -86,6 +90,8 @@ export function authRoutes(deps: AppDeps) {
         select r.outcome, r.session_id, r.refresh_token, ${userColumns(tx)}
         from private.refresh_session(${refresh_token}) r left join public.users u on u.id = r.user_id`,
     );
+    // Suspending ended the session: say why rather than only that it ended.
+    if (refreshed.status === "suspended") throw accountSuspended(refreshed);
     if (refreshed.outcome === "reused") {
       throw new ApiError(
         "unauthorized",

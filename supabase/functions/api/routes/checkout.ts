@@ -41,7 +41,7 @@ export function checkoutRoutes(deps: AppDeps) {
       deps.sql,
       (tx) => tx<CheckoutRow[]>`
       select c.id as campaign_id, c.product_name, c.description, c.price_cents, c.image_urls,
-             private.campaign_closed_reason(c.status, c.start_date, c.end_date) as closed_reason,
+             private.link_closed_reason(c.status, c.start_date, c.end_date, i.status, b.status) as closed_reason,
              i.full_name as influencer_name,
              i.social_media_page as influencer_handle, b.business_name, b.store_phone, b.business_logo_url,
              s.riel_per_usd
