@@ -241,11 +241,19 @@ beforeAll(async () => {
   await record(API.payoutHistory, asAdmin);
   await record(API.pendingPayouts, asAdmin);
   await record(API.payoutStats, asAdmin);
-  await record(API.completePayout, {
+  const completed = await record(API.completePayout, {
     ...asAdmin,
     params: { userId: shop.user.id },
     body: { aba_reference: "ABA-CONTRACT" },
   });
+  await record(API.correctPayoutReference, {
+    ...asAdmin,
+    params: { requestId: completed.payouts[0].payout_request_id },
+    body: { aba_reference: "ABA-CONTRACT-2", reason: "Typo" },
+  });
+  await record(API.rejectPayout, { ...asAdmin, params: { userId: creator.user.id }, body: { reason: "Wrong name" } });
+  await api("POST", "/payouts/request", { token: creator.token });
+  await record(API.cancelPayoutRequest, { token: creator.token });
   await record(API.exportPayoutHistory, { token: shop.token });
   await record(API.auditLog, { ...asAdmin, query: { limit: "20" } });
 

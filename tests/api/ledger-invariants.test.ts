@@ -1,11 +1,12 @@
 // Ledger invariants under concurrency (docs/money.md): 16 clients run a few thousand seeded random
 // operations at once (orders, some from the shop's own phone and so flagged and held for review,
 // deliveries, reverts, re-deliveries, cancellations with a reason, refused cancellations of
-// delivered orders, reopenings, reviews, payout requests and completions, hold changes) through
-// the real API, then the money is checked from every side: each ledger
-// transaction sums to zero, each order has one more delivery than reversal exactly when it is
-// delivered, each balance equals what the orders say it should be (recomputed here from the
-// money rules, not read from the code under test), and each request covers exactly its amount.
+// delivered orders, reopenings, reviews, payout requests, completions, cancellations by their owner
+// and rejections by an admin, hold changes) through the real API, then the money is checked from
+// every side: each ledger transaction sums to zero, each order has one more delivery than
+// reversal exactly when it is delivered, each balance equals what the orders say it should be
+// (recomputed here from the money rules, not read from the code under test), each pending or
+// completed request covers exactly its amount, and a cancelled or rejected one covers nothing.
 // Set LEDGER_SEED to replay a run.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
@@ -149,7 +150,7 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
           if (res.status !== 201 && res.status !== 409)
             throw new Error(`request: ${res.status} ${JSON.stringify(res.body)}`);
           count(`request ${res.status}`);
-        } else if (roll < 0.94) {
+        } else if (roll < 0.91) {
           const res = await api("PUT", `/payouts/admin/complete/${choose(users()).user.id}`, {
             token: adminToken,
             body: { aba_reference: `ABA-${n}-${next}` },
@@ -157,6 +158,21 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
           if (res.status !== 200 && res.status !== 409)
             throw new Error(`complete: ${res.status} ${JSON.stringify(res.body)}`);
           count(`complete ${res.status}`);
+        } else if (roll < 0.925) {
+          // The owner cancels their pending request (409 when none is pending): its entries are released.
+          const res = await api("DELETE", "/payouts/request", { token: choose(users()).token });
+          if (res.status !== 200 && res.status !== 409)
+            throw new Error(`cancel: ${res.status} ${JSON.stringify(res.body)}`);
+          count(`cancel request ${res.status}`);
+        } else if (roll < 0.94) {
+          // The admin rejects a user's pending request (409 when none is pending): released too.
+          const res = await api("PUT", `/payouts/admin/reject/${choose(users()).user.id}`, {
+            token: adminToken,
+            body: { reason: `Rejected by client ${n}` },
+          });
+          if (res.status !== 200 && res.status !== 409)
+            throw new Error(`reject: ${res.status} ${JSON.stringify(res.body)}`);
+          count(`reject request ${res.status}`);
         } else if (roll < 0.945) {
           // The admin clears an order from a shop's phone (409 when another client cleared it).
           const flagged = orders.filter((order) => order.fromShop);
@@ -198,6 +214,8 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
       "hold changed",
       "request 201",
       "complete 200",
+      "cancel request 200",
+      "reject request 200",
     ])
       expect(outcomes.get(outcome) ?? 0).toBeGreaterThan(0);
     // Cancelling a delivered order is refused: the random run reaches one only now and then, so
@@ -235,14 +253,16 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
       select order_id from public.order_status_history where (to_status = 'cancelled') <> (cancellation_reason is not null)`,
     ).toEqual([]);
 
-    // Every request covers entries summing to its amount (gross and fee too), each entry once at most.
+    // Every pending or completed request covers entries summing to its amount (gross and fee too),
+    // each entry once at most; a cancelled or rejected one released all of its entries.
     expect(
       await sql`select r.id from public.payout_requests r
       left join public.payout_request_entries pe on pe.payout_request_id = r.id
       left join public.ledger_entries e on e.id = pe.ledger_entry_id
       group by r.id
-      having r.amount_cents <> coalesce(sum(e.amount_cents), 0)
-        or r.fee_cents <> coalesce(-sum(e.amount_cents) filter (where e.line = 'platform_fee'), 0)`,
+      having case when r.status in ('cancelled', 'rejected') then count(pe.ledger_entry_id) <> 0
+        else r.amount_cents <> coalesce(sum(e.amount_cents), 0)
+          or r.fee_cents <> coalesce(-sum(e.amount_cents) filter (where e.line = 'platform_fee'), 0) end`,
     ).toEqual([]);
 
     // Balances recomputed from the orders (all of the database's delivered orders).
@@ -273,17 +293,18 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
       sales += m.sale;
     }
     for (const who of users()) {
-      const { summary, history } = (await api("GET", "/payouts/summary", { token: who.token })).body;
-      const completed = history
-        .filter((item: any) => item.status === "completed")
-        .reduce((sum: number, item: any) => sum + item.total_amount_cents, 0);
-      const pending = history.filter((item: any) => item.status === "pending");
+      const { summary } = (await api("GET", "/payouts/summary", { token: who.token })).body;
+      // From the requests themselves: the summary's history holds only the newest few.
+      const requests = await sql<{ status: string; total_amount_cents: number }[]>`
+        select status::text, amount_cents::int as total_amount_cents from public.payout_requests where user_id = ${who.user.id}`;
+      const completed = requests
+        .filter((item) => item.status === "completed")
+        .reduce((sum, item) => sum + item.total_amount_cents, 0);
+      const pending = requests.filter((item) => item.status === "pending");
       expect(pending.length).toBeLessThanOrEqual(1);
       expect(summary.earned_balance_cents).toBe(Number(earned.get(who.user.id) ?? 0n));
       expect(summary.total_completed_cents).toBe(completed);
-      expect(summary.requested_balance_cents).toBe(
-        pending.reduce((sum: number, item: any) => sum + item.total_amount_cents, 0),
-      );
+      expect(summary.requested_balance_cents).toBe(pending.reduce((sum, item) => sum + item.total_amount_cents, 0));
       expect(summary.held_for_review_balance_cents).toBe(Number(held.get(who.user.id) ?? 0n));
       expect(summary.available_for_payout_cents).toBe(
         summary.earned_balance_cents -

@@ -73,6 +73,12 @@ const violations: Record<ConstraintName, Statement> = {
   payout_requests_aba_reference_check: (tx) => tx`
     insert into public.payout_requests (user_id, amount_cents, gross_cents, fee_cents, aba_reference)
     values (gen_random_uuid(), 100, 100, 0, repeat('A', 65))`,
+  payout_requests_rejection_reason_length: (tx) => tx`
+    insert into public.payout_requests (user_id, amount_cents, gross_cents, fee_cents, rejection_reason)
+    values (gen_random_uuid(), 100, 100, 0, repeat('x', 501))`,
+  payout_reference_corrections_reason_length: (tx) => tx`
+    insert into public.payout_reference_corrections (payout_request_id, previous_reference, aba_reference, reason, corrected_by)
+    values (gen_random_uuid(), 'A', 'B', repeat('x', 501), gen_random_uuid())`,
 };
 
 /** The error the statement raises, in a transaction that is rolled back whatever happens. */

@@ -346,6 +346,8 @@ select is_empty(
   $$select r.id from public.payout_requests r
     left join public.payout_request_entries c on c.payout_request_id = r.id
     left join public.ledger_entries e on e.id = c.ledger_entry_id
+    -- A cancelled or rejected request released its entries (payout_decisions.test.sql).
+    where r.status in ('pending', 'completed')
     group by r.id
     having r.amount_cents is distinct from sum(e.amount_cents)
         or r.gross_cents is distinct from sum(e.amount_cents) filter (where e.line <> 'platform_fee')

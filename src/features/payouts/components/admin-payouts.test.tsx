@@ -329,6 +329,74 @@ describe("Admin Payout Management", () => {
     expect(completions()).toHaveLength(1);
   });
 
+  it("rejects a request with the reason the user reads, checked first; the user leaves the pending list", async () => {
+    fakeApi.on(API.rejectPayout, ({ params, body }) => {
+      const rejected = pendingList.find((request) => request.user_id === params.userId)!;
+      pendingList = pendingList.filter((request) => request !== rejected);
+      const payout = {
+        ...historyItem(PENDING_ITEM_ID, rejected.user_id, rejected.email, rejected.user_type, "rejected", 3060, null),
+        rejected_at: "2026-11-22T03:00:00.000Z",
+        rejection_reason: body.reason,
+      };
+      return { message: `Payout request rejected for ${rejected.email}`, payout };
+    });
+    await render(<AdminPayouts />);
+    await waitFor(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    fireEvent.click(button("seller@example.com", "Reject request"));
+    const form = within(card("seller@example.com")).getByRole("form", { name: "Reject the payout request" });
+    expect(form.textContent).toContain("Their $30.60 becomes available again.");
+    fireEvent.click(within(form).getByRole("button", { name: "Reject $30.60" }));
+    expect(form.textContent).toContain("Please give a reason for the rejection.");
+    expect(fakeApi.calls(API.rejectPayout)).toHaveLength(0);
+
+    fireEvent.change(within(form).getByRole("textbox"), { target: { value: "  Name does not match  " } });
+    fireEvent.click(within(form).getByRole("button", { name: "Reject $30.60" }));
+    await waitFor(() => expect(cards("Pending payout requests")).toHaveLength(1));
+    expect(fakeApi.calls(API.rejectPayout).map(({ params, body }) => [params.userId, body])).toEqual([
+      [BUSINESS_ID, { reason: "Name does not match" }],
+    ]);
+    expect(toasts()).toContain("Payout request of seller@example.com rejected.");
+  });
+
+  it("corrects a completed payout's reference with a reason, and shows the earlier one", async () => {
+    fakeApi.on(API.correctPayoutReference, ({ params, body }) => {
+      const payout = {
+        ...history.find((item) => item.payout_request_id === params.requestId)!,
+        aba_reference: body.aba_reference,
+        reference_corrections: [
+          {
+            previous_reference: "ABA-OLD-1",
+            aba_reference: body.aba_reference,
+            reason: body.reason,
+            corrected_at: "2026-11-22T03:00:00.000Z",
+          },
+        ],
+      };
+      history = history.map((item) => (item.payout_request_id === payout.payout_request_id ? payout : item));
+      return { message: "ABA reference corrected", payout };
+    });
+    await render(<AdminPayouts />);
+    await waitFor(() => expect(cards("Pending payout requests")).toHaveLength(2));
+    fireEvent.click(tab(/^Completed/));
+    fireEvent.click(button("creator@example.com", "Correct reference"));
+    const form = within(card("creator@example.com")).getByRole("form", { name: "Correct the ABA reference" });
+    fireEvent.click(within(form).getByRole("button", { name: "Save correction" }));
+    await waitFor(() => expect(form.textContent).toContain("ABA reference number is required to complete payout."));
+    expect(fakeApi.calls(API.correctPayoutReference)).toHaveLength(0);
+
+    type(within(form).getByLabelText<HTMLInputElement>(/^Correct ABA reference/), " ABA-NEW-1 ");
+    fireEvent.change(within(form).getByLabelText(/^Why it changes/), { target: { value: "Transfer redone" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save correction" }));
+    await waitFor(() => expect(toasts()).toContain("ABA reference corrected to ABA-NEW-1."));
+    expect(fakeApi.calls(API.correctPayoutReference).map(({ params, body }) => [params.requestId, body])).toEqual([
+      [DONE_ITEM_ID, { aba_reference: "ABA-NEW-1", reason: "Transfer redone" }],
+    ]);
+    await waitFor(() =>
+      expect(card("creator@example.com").textContent).toContain("CorrectedWas ABA-OLD-1: Transfer redone"),
+    );
+    expect(card("creator@example.com").textContent).toContain("ABA-NEW-1");
+  });
+
   it("refetches all three lists on a realtime change: a new request appears", async () => {
     pendingList = [businessRequest()];
     await render(<AdminPayouts />);

@@ -1,13 +1,14 @@
 // Admin Payout Management (the admin dashboard's third tab; docs/product.md, "Screens" and "Payout
 // requests"): sub-tabs Requests (pending, one card per user) and Completed, with counts; Complete
-// Payout with the ABA reference ('Processing...' while it runs). GET /payouts/admin/stats is read
+// Payout with the ABA reference ('Processing...' while it runs), Reject request with a reason, and
+// Correct reference on a completed payout. GET /payouts/admin/stats is read
 // too: a short summary line, and when it fails the payout lists are cleared (docs/product.md, "When
 // something fails") and the error shows. Live: any change to public.payout_requests (a new request,
 // a completion by another admin) refreshes all three; the admin's own completion shows from the
 // server's answer. The completed history loads a page at a time (the next on scroll, or with Load
 // more); its count is the stats' exact one.
 import { useMemo, useState } from "react";
-import type { PendingPayout } from "@contract/payouts.ts";
+import type { PayoutItem, PendingPayout } from "@contract/payouts.ts";
 import {
   Alert,
   EmptyState,
@@ -24,6 +25,8 @@ import { t } from "@/features/payouts/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { liveTopics } from "@/lib/live-topics.ts";
 import { useCompletePayout } from "@/features/payouts/api/complete-payout.ts";
+import { useCorrectPayoutReference } from "@/features/payouts/api/correct-payout-reference.ts";
+import { useRejectPayout } from "@/features/payouts/api/reject-payout.ts";
 import { usePayoutHistory } from "@/features/payouts/api/get-payout-history.ts";
 import { usePayoutStats } from "@/features/payouts/api/get-payout-stats.ts";
 import { usePendingPayouts } from "@/features/payouts/api/get-pending-payouts.ts";
@@ -47,6 +50,8 @@ export function AdminPayouts() {
   const history = usePayoutHistory();
   const stats = usePayoutStats();
   const complete = useCompletePayout();
+  const reject = useRejectPayout();
+  const correct = useCorrectPayoutReference();
   const [tab, setTab] = useState<PayoutTab>("requests");
   const [completing, setCompleting] = useState<Record<string, true>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -80,24 +85,67 @@ export function AdminPayouts() {
   const errors = [stats.error, pending.error, history.error].filter((error): error is string => error !== null);
   const fetching = pending.isFetching || history.isFetching || stats.isFetching;
 
-  async function onComplete(request: PendingPayout, abaReference: string): Promise<boolean> {
+  /** Reports an action's outcome above the lists and in a toast; true when it succeeded. */
+  async function report(action: () => Promise<Outcome>, failed: (message: string) => string): Promise<boolean> {
     setOutcome(null);
-    setCompleting((current) => ({ ...current, [request.user_id]: true }));
     try {
-      const answer = await complete.mutateAsync({ userId: request.user_id, abaReference });
-      const title = t("payouts.admin.completeSuccess", { email: request.email });
-      const detail = t("payouts.admin.completeReference", { reference: answer.aba_reference });
-      setOutcome({ tone: "success", title, detail });
-      toast.success(`${title} ${detail}`);
+      const done = await action();
+      setOutcome(done);
+      toast.success(done.detail ? `${done.title} ${done.detail}` : done.title);
       return true;
     } catch (error) {
-      const title = t("payouts.admin.completeFailed", { message: failureMessage(error, t("errors.generic")) });
+      const title = failed(failureMessage(error, t("errors.generic")));
       setOutcome({ tone: "danger", title });
       toast.error(title);
       return false;
+    }
+  }
+
+  /** A completion or a rejection of one user's request: its card is busy meanwhile. */
+  async function decide(request: PendingPayout, action: () => Promise<Outcome>, failed: (message: string) => string) {
+    setCompleting((current) => ({ ...current, [request.user_id]: true }));
+    try {
+      return await report(action, failed);
     } finally {
       setCompleting(({ [request.user_id]: _done, ...rest }) => rest);
     }
+  }
+
+  const onComplete = (request: PendingPayout, abaReference: string) =>
+    decide(
+      request,
+      async () => {
+        const answer = await complete.mutateAsync({ userId: request.user_id, abaReference });
+        return {
+          tone: "success",
+          title: t("payouts.admin.completeSuccess", { email: request.email }),
+          detail: t("payouts.admin.completeReference", { reference: answer.aba_reference }),
+        };
+      },
+      (message) => t("payouts.admin.completeFailed", { message }),
+    );
+
+  const onReject = (request: PendingPayout, reason: string) =>
+    decide(
+      request,
+      async () => {
+        await reject.mutateAsync({ userId: request.user_id, reason });
+        return { tone: "success", title: t("payouts.admin.rejectSuccess", { email: request.email }) };
+      },
+      (message) => t("payouts.admin.rejectFailed", { message }),
+    );
+
+  function onCorrect(payout: PayoutItem, abaReference: string, reason: string): Promise<boolean> {
+    return report(
+      async () => {
+        const answer = await correct.mutateAsync({ requestId: payout.payout_request_id, abaReference, reason });
+        return {
+          tone: "success",
+          title: t("payouts.admin.correctSuccess", { reference: answer.payout.aba_reference ?? abaReference }),
+        };
+      },
+      (message) => t("payouts.admin.correctFailed", { message }),
+    );
   }
 
   const requestsPanel =
@@ -119,6 +167,7 @@ export function AdminPayouts() {
             request={request}
             completing={completing[request.user_id] === true}
             onComplete={onComplete}
+            onReject={onReject}
           />
         ))}
       </ul>
@@ -139,7 +188,7 @@ export function AdminPayouts() {
       <>
         <ul className="card-grid" aria-label={t("payouts.admin.completed.list")}>
           {completed.map((payout) => (
-            <CompletedPayoutCard key={payout.payout_request_id} payout={payout} />
+            <CompletedPayoutCard key={payout.payout_request_id} payout={payout} onCorrect={onCorrect} />
           ))}
         </ul>
         <LoadMore

@@ -141,7 +141,7 @@ const stats = () =>
 const requestButton = () => screen.getByRole<HTMLButtonElement>("button", { name: "Request Payout" });
 const dialog = () => screen.queryByRole("dialog");
 const historyRows = () => {
-  const list = screen.queryByRole("list", { name: "Completed payouts" });
+  const list = screen.queryByRole("list", { name: "Past payouts" });
   return list ? [...list.children].filter((row): row is HTMLElement => row instanceof HTMLElement) : [];
 };
 const toasts = () => [...document.querySelectorAll(".toast__message")].map((toast) => toast.textContent);
@@ -197,6 +197,80 @@ describe("Payout Management (business)", () => {
     expect(stats()["Requested (pending)"]).toBe("$61.20");
     // The pending request is not history (docs/product.md, "Payout cards").
     expect(historyRows()).toHaveLength(1);
+  });
+
+  it("cancels a pending request after the user confirms its amount; the history shows it cancelled", async () => {
+    const pending = item("b", "pending", 6120, { requested_at: "2026-11-22T03:00:00Z" });
+    summaryAnswer = {
+      summary: summaryOf({ earned: 9180, requested: 6120, completed: 3060, available: 0 }),
+      history: [pending, item("a", "completed", 3060)],
+      next_cursor: null,
+    };
+    fakeApi.on(API.cancelPayoutRequest, () => {
+      const cancelled = { ...pending, status: "cancelled" as const, cancelled_at: "2026-11-22T04:00:00Z" };
+      summaryAnswer = {
+        summary: summaryOf({ earned: 9180, completed: 3060, available: 6120 }),
+        history: [cancelled, item("a", "completed", 3060)],
+        next_cursor: null,
+      };
+      return { message: "Payout request cancelled. Its amount is available again.", payout: cancelled };
+    });
+    view = await render(<PayoutManagement user={business()} />);
+    await waitFor(() => expect(text()).toContain("Awaiting admin"));
+    fireEvent.click(screen.getByRole("button", { name: "Cancel request" }));
+    const shown = dialog()!;
+    expect(shown.textContent).toContain("Your request for $61.20 will be cancelled");
+    expect(fakeApi.calls(API.cancelPayoutRequest)).toHaveLength(0);
+    fireEvent.click(within(shown).getByRole("button", { name: "Cancel request" }));
+    await waitFor(() => expect(toasts()).toContain("Payout request cancelled. Its amount is available again."));
+    expect(fakeApi.calls(API.cancelPayoutRequest)).toHaveLength(1);
+    await waitFor(() => expect(requestButton().disabled).toBe(false));
+    expect(text()).not.toContain("Awaiting admin");
+    const [cancelledRow, completedRow] = historyRows();
+    expect(cancelledRow.getAttribute("aria-label")).toBe("Cancelled payout request of $61.20");
+    expect(cancelledRow.textContent).toContain("Cancelled");
+    expect(completedRow.getAttribute("aria-label")).toBe("Payout of $30.60, ABA reference ABA-A");
+  });
+
+  it("keeps the request when the user says so in the cancel dialog", async () => {
+    summaryAnswer = {
+      ...summaryAnswer,
+      history: [item("b", "pending", 6120), item("a", "completed", 3060)],
+    };
+    view = await render(<PayoutManagement user={business()} />);
+    await waitFor(() => expect(text()).toContain("Awaiting admin"));
+    fireEvent.click(screen.getByRole("button", { name: "Cancel request" }));
+    fireEvent.click(within(dialog()!).getByRole("button", { name: "Keep the request" }));
+    expect(dialog()).toBeNull();
+    expect(fakeApi.calls(API.cancelPayoutRequest)).toHaveLength(0);
+  });
+
+  it("shows a rejected request with the admin's reason, and a corrected reference with why", async () => {
+    summaryAnswer = {
+      ...summaryAnswer,
+      history: [
+        item("c", "rejected", 2000, { rejected_at: "2026-11-23T02:00:00Z", rejection_reason: "Wrong account name" }),
+        item("a", "completed", 3060, {
+          aba_reference: "ABA-100",
+          reference_corrections: [
+            {
+              previous_reference: "ABA-1O0",
+              aba_reference: "ABA-100",
+              reason: "Typed O for 0",
+              corrected_at: "2026-11-22T01:00:00.000Z",
+            },
+          ],
+        }),
+      ],
+    };
+    view = await render(<PayoutManagement user={business()} />);
+    await waitFor(() => expect(historyRows()).toHaveLength(2));
+    const [rejected, completed] = historyRows();
+    expect(rejected.getAttribute("aria-label")).toBe("Rejected payout request of $20.00");
+    expect(rejected.textContent).toContain("Reason for rejectionWrong account name");
+    expect(rejected.textContent).not.toContain("ABA reference");
+    expect(completed.textContent).toContain("ABA-100");
+    expect(completed.textContent).toContain("Reference correctedWas ABA-1O0: Typed O for 0");
   });
 
   it("cancelling the dialog sends nothing", async () => {

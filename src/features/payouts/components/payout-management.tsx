@@ -2,8 +2,9 @@
 // (docs/product.md, "Payout cards" and "Payout requests"): balances from GET /payouts/summary (a
 // negative available amount is owed), Request Payout behind a confirmation dialog (disabled without
 // bank details, without an available amount or while a request is pending, which is shown as
-// awaiting admin with the bank details it will be paid to, as they were when requested), and the
-// completed payouts (the summary's newest; older ones a page at a time). A failed summary shows zero amounts, no history and the error; a 401 signs the
+// awaiting admin with the bank details it will be paid to, as they were when requested, and can be
+// cancelled after a confirmation naming its amount), and the past payouts: completed, cancelled or
+// rejected with the admin's reason (the summary's newest; older ones a page at a time). A failed summary shows zero amounts, no history and the error; a 401 signs the
 // user out to /login (docs/product.md, "When something fails"). Live: changes of the user's payout
 // requests and orders refresh the summary, and a request this page showed as pending that turns
 // completed is announced with its ABA reference.
@@ -37,8 +38,9 @@ import { usePayoutSummary } from "@/features/payouts/api/get-payout-summary.ts";
 import { useOlderPayouts } from "@/features/payouts/api/get-payout-history.ts";
 import { payoutsKeys } from "@/features/payouts/api/query-keys.ts";
 import { useRequestPayout } from "@/features/payouts/api/request-payout.ts";
+import { useCancelPayout } from "@/features/payouts/api/cancel-payout.ts";
 import {
-  completedPayouts,
+  endedPayouts,
   hasBankDetails,
   newlyCompleted,
   pendingIds,
@@ -72,6 +74,8 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
   const summary = usePayoutSummary(onUnauthorized);
   const { mutateAsync: submitRequest, isPending: requesting } = useRequestPayout();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const { mutateAsync: submitCancel, isPending: cancelling } = useCancelPayout();
+  const [cancelOpen, setCancelOpen] = useState(false);
   const [requestError, setRequestError] = useState<string | null>(null);
   const historyTitleId = useId();
   // The summary carries the newest requests; older ones load a page at a time once the user
@@ -121,7 +125,7 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
   const olderAfter = failed || !data ? null : data.next_cursor;
   const older = useOlderPayouts(olderAfter, olderWanted);
   const pending = pendingPayout(items);
-  const history = completedPayouts(olderWanted ? [...items, ...(older.data ?? [])] : items);
+  const history = endedPayouts(olderWanted ? [...items, ...(older.data ?? [])] : items);
   const bankDetails = hasBankDetails(user);
   const block = failed ? "nothing-available" : requestBlock(figures, pending, bankDetails);
   const available = figures.available_for_payout_cents;
@@ -142,6 +146,24 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
       toast.error(message);
     } finally {
       setConfirmOpen(false);
+    }
+  }
+
+  async function onConfirmCancel() {
+    setRequestError(null);
+    try {
+      const answer = await submitCancel();
+      toast.success(tServer(answer.message));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        onUnauthorized();
+        return;
+      }
+      const message = t("payouts.cancel.failed", { message: failureMessage(error, t("errors.generic")) });
+      setRequestError(message);
+      toast.error(message);
+    } finally {
+      setCancelOpen(false);
     }
   }
 
@@ -195,6 +217,11 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
                 </p>
               )}
               <p className="muted-note payout-pending__note">{t("payouts.pending.blocked")}</p>
+              <div className="button-row">
+                <Button variant="outline" size="sm" onClick={() => setCancelOpen(true)} disabled={cancelling}>
+                  {t("payouts.cancel.button")}
+                </Button>
+              </div>
             </div>
           )}
           {!failed && !bankDetails && (
@@ -272,6 +299,26 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
         </dl>
         {userType === "business" && <p className="muted-note">{t("payouts.request.dialogBusinessNote")}</p>}
         <p className="muted-note">{t("payouts.request.dialogNote")}</p>
+      </Modal>
+
+      <Modal
+        open={cancelOpen && pending !== null}
+        onClose={() => {
+          if (!cancelling) setCancelOpen(false);
+        }}
+        title={t("payouts.cancel.dialogTitle")}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setCancelOpen(false)} disabled={cancelling}>
+              {t("payouts.cancel.keep")}
+            </Button>
+            <Button variant="danger" onClick={onConfirmCancel} loading={cancelling}>
+              {t("payouts.cancel.confirm")}
+            </Button>
+          </>
+        }
+      >
+        <p>{t("payouts.cancel.dialogBody", { amount: formatMoney(pending?.total_amount_cents ?? 0) })}</p>
       </Modal>
     </Card>
   );

@@ -4,10 +4,11 @@
 // requested, each with a Copy button, and the payable KHQR to scan when the user saved one. The ABA
 // reference of the transfer is required (trimmed, checked here with the schema the server uses);
 // Complete Payout then asks once more, naming the amount, the payee and the reference, before it
-// calls the server: a completed payout moves money out of the user's balance for good.
+// calls the server: a completed payout moves money out of the user's balance for good. Reject
+// request asks for the reason the user reads, and gives the amount back to their balance.
 import { useState, type FormEvent } from "react";
-import { payoutCompletionSchema, type PendingPayout } from "@contract/payouts.ts";
-import { Button, TextField, DetailsList, type Detail } from "@/components/ui/index.ts";
+import { payoutCompletionSchema, payoutRejectionSchema, type PendingPayout } from "@contract/payouts.ts";
+import { Button, TextAreaField, TextField, DetailsList, type Detail } from "@/components/ui/index.ts";
 import { PLATFORM_FEE_RATE } from "@/config/app.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { formatCount, formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
@@ -21,9 +22,13 @@ interface PayoutRequestCardProps {
   completing: boolean;
   /** Sends the completion; resolves true when it succeeded. */
   onComplete: (request: PendingPayout, abaReference: string) => Promise<boolean>;
+  /** Sends the rejection with its reason; resolves true when it succeeded. */
+  onReject: (request: PendingPayout, reason: string) => Promise<boolean>;
 }
 
-export function PayoutRequestCard({ request, completing, onComplete }: PayoutRequestCardProps) {
+export function PayoutRequestCard({ request, completing, onComplete, onReject }: PayoutRequestCardProps) {
+  // The rejection form, open or not.
+  const [rejecting, setRejecting] = useState(false);
   const [reference, setReference] = useState("");
   // The checked reference waiting for the admin's yes.
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -162,6 +167,68 @@ export function PayoutRequestCard({ request, completing, onComplete }: PayoutReq
           </div>
         )}
       </form>
+      {rejecting ? (
+        <RejectForm
+          amount={formatMoney(request.total_amount_cents)}
+          busy={completing}
+          onReject={async (reason) => {
+            if (await onReject(request, reason)) setRejecting(false);
+          }}
+          onBack={() => setRejecting(false)}
+        />
+      ) : (
+        <Button variant="ghost" size="sm" onClick={() => setRejecting(true)} disabled={completing}>
+          {t("payouts.admin.reject")}
+        </Button>
+      )}
     </li>
+  );
+}
+
+interface RejectFormProps {
+  amount: string;
+  busy: boolean;
+  onReject: (reason: string) => Promise<void>;
+  onBack: () => void;
+}
+
+/** The reason for a rejection, checked with the server's schema, then sent. */
+function RejectForm({ amount, busy, onReject, onBack }: RejectFormProps) {
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = payoutRejectionSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(reason.trim() === "" ? t("payouts.admin.rejectReasonRequired") : t("payouts.admin.rejectReasonTooLong"));
+      return;
+    }
+    void onReject(parsed.data.reason);
+  }
+
+  return (
+    <form className="payout-card__reject" onSubmit={onSubmit} noValidate aria-label={t("payouts.admin.rejectTitle")}>
+      <TextAreaField
+        label={t("payouts.admin.rejectReason")}
+        hint={t("payouts.admin.rejectHint", { amount })}
+        value={reason}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setError(null);
+        }}
+        error={error}
+        required
+        maxLength={500}
+      />
+      <div className="button-row">
+        <Button type="submit" variant="danger" size="sm" loading={busy}>
+          {t("payouts.admin.rejectConfirm", { amount })}
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={onBack} disabled={busy}>
+          {t("payouts.admin.confirmBack")}
+        </Button>
+      </div>
+    </form>
   );
 }

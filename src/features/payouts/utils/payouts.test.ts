@@ -5,6 +5,7 @@ import { makePayoutItem } from "@/testing/fixtures/payouts.ts";
 import { combinedLiveStatus } from "@/lib/live-status.ts";
 import {
   completedPayouts,
+  endedPayouts,
   hasBankDetails,
   newlyCompleted,
   pendingIds,
@@ -34,6 +35,17 @@ describe("payout rules", () => {
     expect(completedPayouts(items).map((i) => i.payout_request_id)).toEqual([ids.b, ids.a]);
     expect(pendingPayout(items)?.payout_request_id).toBe(ids.p);
     expect(pendingPayout([])).toBeNull();
+  });
+
+  it("a user's history is every ended request, completed, cancelled or rejected, the most recently ended first", () => {
+    const items = [
+      item("a", "completed", "2026-11-02T00:00:00Z"),
+      item("p", "pending"),
+      makePayoutItem({ payout_request_id: ids.b, status: "cancelled", cancelled_at: "2026-11-05T00:00:00Z" }),
+      makePayoutItem({ payout_request_id: ids.c, status: "rejected", rejected_at: "2026-11-03T00:00:00Z" }),
+    ];
+    expect(endedPayouts(items).map((i) => i.payout_request_id)).toEqual([ids.b, ids.c, ids.a]);
+    expect(completedPayouts(items).map((i) => i.payout_request_id)).toEqual([ids.a]);
   });
 
   it("needs all three bank fields, not blank", () => {

@@ -4,11 +4,22 @@
 import type { User } from "@contract/auth.ts";
 import type { BusinessPayoutSummary, PayoutItem, PayoutSummary } from "@contract/payouts.ts";
 
-/** Only completed requests are history (docs/product.md, "Payout cards"); the most recently completed first. */
+/** When a request stopped being pending: completed, cancelled or rejected (else when it was made). */
+export function endedAt(item: PayoutItem): string {
+  return item.completed_at ?? item.cancelled_at ?? item.rejected_at ?? item.requested_at;
+}
+
+/**
+ * A user's payout history (docs/product.md, "Payout cards"): the requests that ended, completed,
+ * cancelled or rejected, the most recently ended first. The pending one is shown on its own.
+ */
+export function endedPayouts(items: readonly PayoutItem[]): PayoutItem[] {
+  return items.filter((item) => item.status !== "pending").sort((a, b) => time(endedAt(b)) - time(endedAt(a)));
+}
+
+/** The admin's Completed tab: completed requests only, the most recently completed first. */
 export function completedPayouts(items: readonly PayoutItem[]): PayoutItem[] {
-  return items
-    .filter((item) => item.status === "completed")
-    .sort((a, b) => time(b.completed_at ?? b.requested_at) - time(a.completed_at ?? a.requested_at));
+  return endedPayouts(items).filter((item) => item.status === "completed");
 }
 
 function time(value: string): number {

@@ -38,6 +38,8 @@ export const CONSTRAINT_RULES = {
   users_phone_format: { field: "phone", message: CAMBODIAN_PHONE },
   users_rejection_reason_length: { field: "reason", message: REASON_LENGTH },
   users_suspension_reason_length: { field: "reason", message: REASON_LENGTH },
+  payout_requests_rejection_reason_length: { field: "reason", message: REASON_LENGTH },
+  payout_reference_corrections_reason_length: { field: "reason", message: REASON_LENGTH },
   affiliate_link_rejections_reason_check: { field: "reason", message: REASON_LENGTH },
   // campaigns (03_campaigns_and_links.sql); the two decimals are a trigger's (the owner may store
   // finer rates), raised under this constraint name

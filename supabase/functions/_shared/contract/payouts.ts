@@ -12,16 +12,49 @@ export { PAYOUT_STATUSES, PAYOUT_USER_TYPES, type PayoutStatus, type PayoutUserT
 
 export const ABA_REFERENCE_REQUIRED = "ABA reference number is required to complete payout.";
 
+const abaReference = z
+  .string({ error: ABA_REFERENCE_REQUIRED })
+  .trim()
+  .min(1, ABA_REFERENCE_REQUIRED)
+  .max(64, ruleMessage("payout_requests_aba_reference_check"));
+
 /** PUT /payouts/admin/complete/{userId} */
-export const payoutCompletionSchema = z.object({
-  aba_reference: z
-    .string({ error: ABA_REFERENCE_REQUIRED })
+export const payoutCompletionSchema = z.object({ aba_reference: abaReference });
+
+export const PAYOUT_REJECTION_REASON_REQUIRED = "A reason is required to reject a payout request";
+
+/** PUT /payouts/admin/reject/{userId}: why, in words the requester reads. */
+export const payoutRejectionSchema = z.object({
+  reason: z
+    .string({ error: PAYOUT_REJECTION_REASON_REQUIRED })
     .trim()
-    .min(1, ABA_REFERENCE_REQUIRED)
-    .max(64, ruleMessage("payout_requests_aba_reference_check")),
+    .min(1, PAYOUT_REJECTION_REASON_REQUIRED)
+    .max(500, ruleMessage("payout_requests_rejection_reason_length")),
+});
+
+export const CORRECTION_REASON_REQUIRED = "A reason is required to correct an ABA reference";
+
+/** PUT /payouts/admin/reference/{requestId}: the right reference of a completed payout, and why it changed. */
+export const payoutReferenceCorrectionSchema = z.object({
+  aba_reference: abaReference,
+  reason: z
+    .string({ error: CORRECTION_REASON_REQUIRED })
+    .trim()
+    .min(1, CORRECTION_REASON_REQUIRED)
+    .max(500, ruleMessage("payout_reference_corrections_reason_length")),
 });
 
 export type PayoutCompletionInput = z.input<typeof payoutCompletionSchema>;
+export type PayoutRejectionInput = z.input<typeof payoutRejectionSchema>;
+export type PayoutReferenceCorrectionInput = z.input<typeof payoutReferenceCorrectionSchema>;
+
+/** One correction of a completed payout's ABA reference, oldest first. */
+export const referenceCorrectionSchema = z.object({
+  previous_reference: z.string(),
+  aba_reference: z.string(),
+  reason: z.string(),
+  corrected_at: timestamp,
+});
 
 /** Where a request is paid: the requester's bank details when they asked, never edited since. */
 const bankSnapshotShape = {
@@ -33,7 +66,7 @@ const bankSnapshotShape = {
 /** How long the payable KHQR of a pending request can be scanned after it is read. */
 export const PAYABLE_KHQR_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-/** One payout request (a history item), pending or completed. */
+/** One payout request (a history item): pending, completed, cancelled by its owner or rejected by an admin. */
 export const payoutItemSchema = z.object({
   payout_request_id: id,
   user_id: id,
@@ -45,8 +78,16 @@ export const payoutItemSchema = z.object({
   status: z.enum(PAYOUT_STATUSES),
   requested_at: timestamp,
   completed_at: timestamp.nullable(),
-  /** Set on completion. */
+  /** Set on completion; the corrected one after a correction. */
   aba_reference: z.string().nullable(),
+  /** When the owner cancelled it (status cancelled), else null. */
+  cancelled_at: timestamp.nullable(),
+  /** When an admin rejected it (status rejected), else null. */
+  rejected_at: timestamp.nullable(),
+  /** Why an admin rejected it, for the requester; null unless rejected. */
+  rejection_reason: z.string().nullable(),
+  /** Every correction of the ABA reference of a completed request, oldest first (usually none). */
+  reference_corrections: z.array(referenceCorrectionSchema),
   // The amount paid out (for a business: net).
   ...moneyShape("total_amount"),
   // Earnings covered before fees (for an influencer: the total).
@@ -151,7 +192,10 @@ export const payoutSummaryResponseSchema = z.object({
   next_cursor: nextCursor,
 });
 
-/** POST /payouts/request (201) */
+/**
+ * One request as an action left it: POST /payouts/request (201), DELETE /payouts/request,
+ * PUT /payouts/admin/reject/{userId} and PUT /payouts/admin/reference/{requestId}.
+ */
 export const payoutRequestedResponseSchema = z.object({ message, payout: payoutItemSchema });
 
 /** GET /payouts/history, newest first */

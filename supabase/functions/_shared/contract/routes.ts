@@ -79,6 +79,8 @@ import { pageQuerySchema } from "./paging.ts";
 import {
   payoutCompletedResponseSchema,
   payoutCompletionSchema,
+  payoutReferenceCorrectionSchema,
+  payoutRejectionSchema,
   payoutHistoryResponseSchema,
   payoutRequestedResponseSchema,
   payoutStatsResponseSchema,
@@ -540,6 +542,14 @@ export const API = {
     response: json(payoutRequestedResponseSchema, 201),
     summary: "Request everything available for payout (no body); at most one pending request per user.",
   }),
+  cancelPayoutRequest: route({
+    method: "DELETE",
+    path: "/payouts/request",
+    role: only(["business", "influencer"], { to: "cancel payout requests" }),
+    request: none,
+    response: json(payoutRequestedResponseSchema),
+    summary: "Cancel the caller's pending payout request; what it covered is available again at once.",
+  }),
   payoutHistory: route({
     method: "GET",
     path: "/payouts/history",
@@ -579,6 +589,22 @@ export const API = {
     request: { body: payoutCompletionSchema },
     response: json(payoutCompletedResponseSchema),
     summary: "Record the ABA transfer that pays all of one user's pending requests.",
+  }),
+  rejectPayout: route({
+    method: "PUT",
+    path: "/payouts/admin/reject/{userId}",
+    role: payoutAdmin,
+    request: { body: payoutRejectionSchema },
+    response: json(payoutRequestedResponseSchema),
+    summary: "Reject a user's pending payout request with a reason the user reads; what it covered is available again.",
+  }),
+  correctPayoutReference: route({
+    method: "PUT",
+    path: "/payouts/admin/reference/{requestId}",
+    role: payoutAdmin,
+    request: { body: payoutReferenceCorrectionSchema },
+    response: json(payoutRequestedResponseSchema),
+    summary: "Correct a completed payout's ABA reference, with a reason; the audit log keeps both values.",
   }),
 
   telegramLink: route({

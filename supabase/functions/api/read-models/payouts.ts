@@ -34,6 +34,9 @@ type PayoutRow = Pick<
   | "status"
   | "requested_at"
   | "completed_at"
+  | "cancelled_at"
+  | "rejected_at"
+  | "rejection_reason"
   | "aba_reference"
   | "amount_cents"
   | "gross_cents"
@@ -45,6 +48,8 @@ type PayoutRow = Pick<
   email: Tables<"users">["email"];
   business_name: Tables<"users">["business_name"];
   user_type: PayoutUserType;
+  /** From json_agg: its timestamps in Postgres's own text, made ISO in toPayoutJson. */
+  reference_corrections: PayoutItem["reference_corrections"];
 } & Coverage;
 
 /** The payout requests `where` picks (it filters `r`, payout_requests), newest first. */
@@ -92,8 +97,15 @@ export async function* payoutCsvBatches(tx: Tx): AsyncGenerator<(string | number
 function readPayoutRows(tx: Tx, where: Fragment, limit: number | null) {
   return tx<(PayoutRow & { cursor_micros: number })[]>`
     select r.id, r.user_id, u.email, u.business_name, u.user_type, r.status, r.requested_at, r.completed_at,
+           r.cancelled_at, r.rejected_at, r.rejection_reason,
            r.aba_reference, r.amount_cents, r.gross_cents, r.fee_cents, r.covered_transactions as transaction_count,
            r.covered_products as product_names, r.bank_name, r.account_name, r.account_number,
+           -- Almost always none: one probe of payout_reference_corrections_request_idx per row.
+           coalesce((select json_agg(json_build_object('previous_reference', c.previous_reference,
+                                                       'aba_reference', c.aba_reference, 'reason', c.reason,
+                                                       'corrected_at', c.corrected_at) order by c.id)
+                     from public.payout_reference_corrections c where c.payout_request_id = r.id), '[]')
+             as reference_corrections,
            ${cursorMicros(tx, tx`r.requested_at`)} as cursor_micros
     from public.payout_requests r
     join public.users u on u.id = r.user_id
@@ -113,6 +125,13 @@ function toPayoutJson(row: PayoutRow): PayoutItem {
     requested_at: row.requested_at,
     completed_at: row.completed_at,
     aba_reference: row.aba_reference,
+    cancelled_at: row.cancelled_at,
+    rejected_at: row.rejected_at,
+    rejection_reason: row.rejection_reason,
+    reference_corrections: row.reference_corrections.map((correction) => ({
+      ...correction,
+      corrected_at: new Date(correction.corrected_at).toISOString(),
+    })),
     ...money("total_amount", row.amount_cents),
     ...money("gross_amount", row.gross_cents),
     ...money("fee_amount", row.fee_cents),

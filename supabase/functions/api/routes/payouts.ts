@@ -1,8 +1,9 @@
 // Payouts (docs/api.md, "Payouts"; for the payout cards and the admin's Payout Management tab,
-// docs/product.md, "Payout requests"): a user's balance and history, their payout request, and an
-// admin's completion by ABA transfer. The amounts, the one-pending rule and the once-only
-// completion are decided in the database (public.request_payout, public.complete_payouts); see
-// docs/money.md.
+// docs/product.md, "Payout requests"): a user's balance and history, their payout request and its
+// cancellation, and an admin's completion by ABA transfer, rejection and reference correction. The
+// amounts, the one-pending rule and each step's state are decided in the database
+// (public.request_payout, public.cancel_payout_request, public.complete_payouts,
+// public.reject_payout_request, public.correct_payout_reference); see docs/money.md.
 import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
@@ -21,6 +22,8 @@ import { csvLine, csvResponse, exportDate } from "../lib/csv.ts";
 import { asUserExporting } from "../lib/export-statement.ts";
 import {
   payoutCompletionSchema,
+  payoutReferenceCorrectionSchema,
+  payoutRejectionSchema,
   type PayoutCompletedResponse,
   type PayoutHistoryResponse,
   type PayoutRequestedResponse,
@@ -72,6 +75,20 @@ export function payoutRoutes(deps: AppDeps) {
     );
   });
 
+  // DELETE /payouts/request - cancel the caller's pending request; what it covered is available again
+  app.delete("/request", async (c) => {
+    const payout = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      const [request] = await tx<Pick<PublicFunctions["cancel_payout_request"]["Returns"], "id">[]>`
+        select id from public.cancel_payout_request()`;
+      const [item] = await readPayouts(tx, tx`r.id = ${request.id}`);
+      return item;
+    });
+    return c.json({
+      message: "Payout request cancelled. Its amount is available again.",
+      payout,
+    } satisfies PayoutRequestedResponse);
+  });
+
   // GET /payouts/history - one page of payout requests, newest first (a user's own; an admin sees
   // everyone's; ?limit, cursor)
   app.get("/history", async (c) => {
@@ -121,6 +138,34 @@ export function payoutRoutes(deps: AppDeps) {
       ...money("total_amount", total),
       payouts,
     } satisfies PayoutCompletedResponse);
+  });
+
+  // PUT /payouts/admin/reject/{userId} - reject a user's pending request with a reason; its amount is available again
+  app.put("/admin/reject/:userId", async (c) => {
+    const userId = uuidParam(c.req.param("userId"), "userId");
+    const { reason } = await parseJsonBody(c, payoutRejectionSchema);
+    const payout = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      const [rejected] = await tx<Pick<PublicFunctions["reject_payout_request"]["Returns"], "id">[]>`
+        select id from public.reject_payout_request(${userId}, ${reason})`;
+      const [item] = await readPayouts(tx, tx`r.id = ${rejected.id}`);
+      return item;
+    });
+    return c.json({
+      message: `Payout request rejected for ${payout.email}`,
+      payout,
+    } satisfies PayoutRequestedResponse);
+  });
+
+  // PUT /payouts/admin/reference/{requestId} - correct a completed payout's ABA reference, with a reason
+  app.put("/admin/reference/:requestId", async (c) => {
+    const requestId = uuidParam(c.req.param("requestId"), "requestId");
+    const { aba_reference, reason } = await parseJsonBody(c, payoutReferenceCorrectionSchema);
+    const payout = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      await tx`select from public.correct_payout_reference(${requestId}, ${aba_reference}, ${reason})`;
+      const [item] = await readPayouts(tx, tx`r.id = ${requestId}`);
+      return item;
+    });
+    return c.json({ message: "ABA reference corrected", payout } satisfies PayoutRequestedResponse);
   });
 
   return app;
