@@ -180,11 +180,8 @@ declare
 begin
   with earnings as (
     insert into private.unrequested_earnings (ledger_entry_id, account_id, transaction_id, order_id, line, amount_cents, earned_at)
-    select e.id, e.account_id, t.id, t.order_id, e.line, e.amount_cents, coalesce(d.created_at, t.created_at)
-    from released r
-    join public.ledger_entries e on e.id = r.ledger_entry_id
-    join public.ledger_transactions t on t.id = e.transaction_id
-    left join public.ledger_transactions d on d.id = t.reverses_transaction_id
+    select u.ledger_entry_id, u.account_id, u.transaction_id, u.order_id, u.line, u.amount_cents, u.earned_at
+    from released r join private.recomputed_unrequested_earnings u on u.ledger_entry_id = r.ledger_entry_id
     returning account_id, order_id, line, amount_cents, earned_at)
   select array_agg(row(e.account_id, private.held_for_review(e.line, o.review_status),
                        private.earning_hour(e.earned_at), e.amount_cents)::private.earning_hour_change)
