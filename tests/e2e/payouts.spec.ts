@@ -194,7 +194,7 @@ test("an order is delivered, both parties request payouts, the admin completes t
       live,
     );
     const entry = payoutCard(page)
-      .getByRole("list", { name: "Completed payouts" })
+      .getByRole("list", { name: "Past payouts" })
       .getByRole("listitem", { name: `Payout of ${amount}, ABA reference ${reference}` });
     await expect(entry).toBeVisible();
     await expect(entry).toContainText(productName);
