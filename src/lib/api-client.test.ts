@@ -17,9 +17,6 @@ const neverAnswering = () => deferred<never>().promise;
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   vi.useRealTimers();
-  // Shared with the next file of the unit project: no session or sign-out reason carries over.
-  localStorage.clear();
-  sessionStorage.clear();
 });
 
 describe("apiRequest timeout", () => {

@@ -22,13 +22,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
-// The unit project shares its modules and storage between files: a pair left here about to expire
-// would be refreshed by the next file's app.
-afterEach(() => {
-  vi.useRealTimers();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+afterEach(() => vi.useRealTimers());
 
 describe("keepSessionFresh", () => {
   it("swaps the pair five minutes before the access token expires, not earlier", async () => {

@@ -1,7 +1,8 @@
 // Before every SPA unit test file (vitest.config.ts): the fake API behind fetch, and after each
 // test the rendered trees unmounted, the language put back to English (most files share one
 // environment, so a test that ends in Khmer, or fails there, would leave the next file in Khmer),
-// and the fake's problems (a route no test answered, an answer outside the contract) turned into
+// the browser storage emptied (a session pair left about to expire would be refreshed by the next
+// file's app, calling a route that file never answers), and the fake's problems (a route no test answered, an answer outside the contract) turned into
 // the test's failure.
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
@@ -23,6 +24,8 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   await setLocale("en");
+  localStorage.clear();
+  sessionStorage.clear();
   const problems = fakeApi.takeProblems();
   if (problems.length > 0) throw new Error(`The fake API saw:\n${problems.join("\n")}`);
 });
