@@ -231,7 +231,8 @@ CREATE OR REPLACE FUNCTION public.correct_payout_reference(p_request_id uuid, p_
 AS $function$
 declare
   reference text := btrim(p_aba_reference, E' \t\n\r\f\x0B');
-  v_reason text := nullif(btrim(p_reason), '');
+  -- Trimmed of every kind of blank (tabs, newlines), not spaces only: a reason of blanks is none.
+  v_reason text := nullif(btrim(p_reason, E' \t\n\r\f\x0B'), '');
   request public.payout_requests;
 begin
   if not private.has_role('admin') then
@@ -302,7 +303,8 @@ CREATE OR REPLACE FUNCTION public.reject_payout_request(p_user_id uuid, p_reason
  SET search_path TO ''
 AS $function$
 declare
-  v_reason text := nullif(btrim(p_reason), '');
+  -- Trimmed of every kind of blank (tabs, newlines), not spaces only: a reason of blanks is none.
+  v_reason text := nullif(btrim(p_reason, E' \t\n\r\f\x0B'), '');
 begin
   if not private.has_role('admin') then
     raise exception 'Only admins can reject payout requests' using errcode = '42501';
@@ -562,7 +564,8 @@ declare
   link public.affiliate_links;
   campaign public.campaigns;
   approved_count int;
-  v_reason text := nullif(btrim(p_reason), '');
+  -- Trimmed of every kind of blank (tabs, newlines), not spaces only: a reason of blanks is none.
+  v_reason text := nullif(btrim(p_reason, E' \t\n\r\f\x0B'), '');
 begin
   if not private.has_role('admin') then
     raise exception 'Only admins can approve or reject links' using errcode = '42501';
@@ -696,7 +699,8 @@ CREATE OR REPLACE FUNCTION public.set_user_status(p_user_id uuid, p_status text,
 AS $function$
 declare
   target public.users;
-  v_reason text := nullif(btrim(p_reason), '');
+  -- Trimmed of every kind of blank (tabs, newlines), not spaces only: a reason of blanks is none.
+  v_reason text := nullif(btrim(p_reason, E' \t\n\r\f\x0B'), '');
 begin
   if not private.has_role('admin') then
     raise exception 'Only admins can approve or reject accounts' using errcode = '42501';

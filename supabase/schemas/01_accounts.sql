@@ -493,7 +493,8 @@ language plpgsql security definer set search_path = ''
 as $$
 declare
   target public.users;
-  v_reason text := nullif(btrim(p_reason), '');
+  -- Trimmed of every kind of blank (tabs, newlines), not spaces only: a reason of blanks is none.
+  v_reason text := nullif(btrim(p_reason, E' \t\n\r\f\x0B'), '');
 begin
   if not private.has_role('admin') then
     raise exception 'Only admins can approve or reject accounts' using errcode = '42501';

@@ -381,7 +381,8 @@ declare
   link public.affiliate_links;
   campaign public.campaigns;
   approved_count int;
-  v_reason text := nullif(btrim(p_reason), '');
+  -- Trimmed of every kind of blank (tabs, newlines), not spaces only: a reason of blanks is none.
+  v_reason text := nullif(btrim(p_reason, E' \t\n\r\f\x0B'), '');
 begin
   if not private.has_role('admin') then
     raise exception 'Only admins can approve or reject links' using errcode = '42501';

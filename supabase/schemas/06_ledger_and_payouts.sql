@@ -959,7 +959,8 @@ create or replace function public.reject_payout_request(p_user_id uuid, p_reason
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  v_reason text := nullif(btrim(p_reason), '');
+  -- Trimmed of every kind of blank (tabs, newlines), not spaces only: a reason of blanks is none.
+  v_reason text := nullif(btrim(p_reason, E' \t\n\r\f\x0B'), '');
 begin
   if not private.has_role('admin') then
     raise exception 'Only admins can reject payout requests' using errcode = '42501';
@@ -986,7 +987,8 @@ language plpgsql security definer set search_path = ''
 as $$
 declare
   reference text := btrim(p_aba_reference, E' \t\n\r\f\x0B');
-  v_reason text := nullif(btrim(p_reason), '');
+  -- Trimmed of every kind of blank (tabs, newlines), not spaces only: a reason of blanks is none.
+  v_reason text := nullif(btrim(p_reason, E' \t\n\r\f\x0B'), '');
   request public.payout_requests;
 begin
   if not private.has_role('admin') then

@@ -8,7 +8,7 @@ begin;
 \ir helpers.psql
 select tests.release_deliveries_at_once();
 
-select plan(44);
+select plan(51);
 
 -- Lamp: 2000 cents at 10%: one lamp earns the influencer 200 cents.
 do $$
@@ -86,9 +86,16 @@ select tests.act_as_service_role();
 select throws_ok(format('select public.reject_payout_request(%L, %L)', tests.user_id('influencer@test.local'), 'x'),
   '42501', null, 'service_role cannot reject (42501)');
 
+select tests.act_as_anon();
+select throws_ok(format('select public.reject_payout_request(%L, %L)', tests.user_id('influencer@test.local'), 'x'),
+  '42501', null, 'anon cannot reject (42501)');
+select throws_ok(format('select public.correct_payout_reference(%L, %L, %L)', :'first_request', 'ABA-100', 'x'),
+  '42501', null, 'anon cannot correct a reference (42501)');
 select tests.authenticate_as('admin@test.local');
 select throws_ok(format('select public.reject_payout_request(%L, %L)', tests.user_id('influencer@test.local'), '  '),
   '22023', 'A reason is required to reject a payout request', 'a blank reason is refused (22023)');
+select throws_ok(format('select public.reject_payout_request(%L, %L)', tests.user_id('influencer@test.local'), E'\t\n '),
+  '22023', 'A reason is required to reject a payout request', 'a reason of tabs and newlines is none either (22023)');
 select throws_ok(format('select public.reject_payout_request(%L, %L)', tests.user_id('influencer@test.local'), repeat('x', 501)),
   '23514', null, 'a reason over 500 characters is refused by payout_requests_rejection_reason_length (23514)');
 select throws_ok(format('select public.reject_payout_request(%L, %L)', gen_random_uuid(), 'x'),
@@ -133,6 +140,12 @@ select throws_ok(format('select public.complete_payouts(%L, %L)', tests.user_id(
   '55000', 'There is no pending payout request for this user.', 'a user with no pending request has nothing to complete');
 select lives_ok(format('select public.complete_payouts(%L, %L)', tests.user_id('influencer@test.local'), 'ABA-1O0'),
   'an admin completes the third request');
+select tests.act_as_owner();
+select throws_ok(format('delete from public.payout_request_entries where payout_request_id = %L', :'third_request'),
+  '55000', null, 'a completed request''s entries are never released');
+select throws_ok(format($$update public.payout_requests set status = 'completed', completed_at = now(), completed_by = %L,
+                                 aba_reference = 'ABA-X' where id = %L$$, tests.user_id('admin@test.local'), :'first_request'),
+  '55000', null, 'a cancelled request can never be completed');
 
 -- correcting a completed payout's reference ---------------------------------------------------------
 
@@ -144,6 +157,8 @@ select throws_ok(format('select public.correct_payout_reference(%L, %L, %L)', :'
   '55000', 'Only a completed payout has an ABA reference to correct', 'a cancelled request has no reference (55000)');
 select throws_ok(format('select public.correct_payout_reference(%L, %L, %L)', :'third_request', 'ABA-100', ' '),
   '22023', 'A reason is required to correct an ABA reference', 'a reason is required (22023)');
+select throws_ok(format('select public.correct_payout_reference(%L, %L, %L)', :'third_request', 'ABA-100', E'\n\t'),
+  '22023', 'A reason is required to correct an ABA reference', 'a reason of blanks is none (22023)');
 select throws_ok(format('select public.correct_payout_reference(%L, %L, %L)', :'third_request', 'ABA-1O0', 'x'),
   '55000', 'This payout already has ABA reference ABA-1O0', 'the same reference is no correction (55000)');
 select throws_ok(format('select public.correct_payout_reference(%L, %L, %L)', gen_random_uuid(), 'ABA-100', 'x'),
@@ -168,6 +183,8 @@ select throws_ok(format($$update public.payout_requests set aba_reference = 'ABA
   '55000', null, 'the reference changes through a correction only, even for the owner');
 select throws_ok('update public.payout_reference_corrections set reason = $$other$$', '55000', null,
   'corrections are append-only');
+select throws_ok('delete from public.payout_reference_corrections', '55000', null,
+  'corrections are never deleted');
 
 select * from finish();
 rollback;

@@ -6,7 +6,7 @@
 begin;
 \ir helpers.psql
 
-select plan(46);
+select plan(47);
 
 do $$
 begin
@@ -78,6 +78,8 @@ from public.telegram_chats c where c.chat_id = 3002;
 select tests.authenticate_as('admin@test.local');
 select throws_ok(tests.suspend_sql('creator@test.local', '   '), '22023',
   'A reason is required to suspend an account', 'a blank reason is refused (22023)');
+select throws_ok(tests.suspend_sql('creator@test.local', E'\t\r\n'), '22023',
+  'A reason is required to suspend an account', 'a reason of tabs and newlines is refused too (22023)');
 select throws_ok(format('select public.set_user_status(%L, %L)', tests.user_id('creator@test.local'), 'suspended'),
   '22023', 'A reason is required to suspend an account', 'no reason is refused (22023)');
 select throws_ok(tests.suspend_sql('creator@test.local', repeat('x', 501)), '23514', null,
