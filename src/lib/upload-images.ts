@@ -1,9 +1,11 @@
-// Product image uploads (docs/api.md, "Image uploads"): one file goes to POST /upload/image (field
-// `image`), several to POST /upload/images (field `images`). PNG, JPEG or GIF up to 10 MB each; the
-// server checks the content again. Used by the campaign screen.
+// Product image and logo uploads (docs/api.md, "Image uploads"): one file goes to POST
+// /upload/image (field `image`), several to POST /upload/images (field `images`). PNG, JPEG or GIF
+// up to 10 MB each; the server checks the content again. Each photo is first made the size it is
+// shown at, upright and without EXIF (shrink-image.ts). Used by the campaign screen and the logo.
 import { API } from "@contract/routes.ts";
 import type { UploadedImage } from "@contract/uploads.ts";
 import { apiCall } from "./api-client.ts";
+import { PHOTO_MAX_SIDE, shrinkImage } from "./shrink-image.ts";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;
@@ -21,8 +23,12 @@ export function imageFileProblem(file: Pick<File, "type" | "size" | "name">): "t
 
 // POST /upload/image - one product image
 // POST /upload/images - several product images at once
-export async function uploadImages(files: readonly File[], signal?: AbortSignal): Promise<UploadedImage[]> {
-  if (files.length === 0) return [];
+export async function uploadImages(
+  originals: readonly File[],
+  { maxSide = PHOTO_MAX_SIDE, signal }: { maxSide?: number; signal?: AbortSignal } = {},
+): Promise<UploadedImage[]> {
+  if (originals.length === 0) return [];
+  const files = await Promise.all(originals.map((file) => shrinkImage(file, maxSide)));
   const form = new FormData();
   if (files.length === 1) {
     form.append("image", files[0]);

@@ -4,6 +4,7 @@
 import { useId, useState, type ChangeEvent } from "react";
 import { failureMessage } from "@/lib/api-client.ts";
 import { IMAGE_ACCEPT, imageFileProblem, uploadImages } from "@/lib/upload-images.ts";
+import { LOGO_MAX_SIDE } from "@/lib/shrink-image.ts";
 import { t } from "@/features/profile/i18n.ts";
 import { cx } from "@/lib/class-names.ts";
 import { Spinner } from "@/components/ui/index.ts";
@@ -35,7 +36,7 @@ export function LogoUpload({ onUploaded, onUploadingChange }: LogoUploadProps) {
     setProblem(null);
     setBusy(true);
     try {
-      const [uploaded] = await uploadImages([file]);
+      const [uploaded] = await uploadImages([file], { maxSide: LOGO_MAX_SIDE });
       onUploaded(uploaded.url);
     } catch (error) {
       setProblem(failureMessage(error, t("profile.logoUpload.failed")));
