@@ -184,6 +184,41 @@ describe("POST /upload/image", () => {
     expect(await storedCount(owner)).toBe(0);
   });
 
+  it("refuses an image wider or taller than 1600 px with 413 naming the limit, and stores nothing", async () => {
+    const owner = await business();
+    for (const [name, bytes, size] of [
+      ["wide.png", png(1601, 2), "1601×2"],
+      [
+        "tall.gif",
+        Buffer.concat([Buffer.from("GIF89a"), Buffer.from([1, 0, 0x40, 0x1f]), gif().subarray(10)]),
+        "1×8000",
+      ],
+    ] as const) {
+      const res = await upload("/upload/image", "image", [{ name, bytes }], owner.token);
+      expect([res.status, res.body]).toEqual([
+        413,
+        {
+          error: "payload_too_large",
+          field: "image",
+          message: `${name} is ${size} px: images can be at most 1600 px on their longest side`,
+        },
+      ]);
+    }
+    expect(await storedCount(owner)).toBe(0);
+    const edge = await upload("/upload/image", "image", [{ name: "edge.png", bytes: png(1600, 3) }], owner.token);
+    expect(edge.status).toBe(200);
+  });
+
+  it("refuses a JPEG whose size cannot be read", async () => {
+    const owner = await business();
+    const headless = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xd9]);
+    const res = await upload("/upload/image", "image", [{ name: "odd.jpg", bytes: headless }], owner.token);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { error: "invalid_input", field: "image", message: "odd.jpg is not a readable image: its size cannot be read" },
+    ]);
+  });
+
   it("accepts an image of exactly 10 MB", async () => {
     const owner = await business();
     const bytes = Buffer.concat([png(), Buffer.alloc(10 * MB - png().length)]);

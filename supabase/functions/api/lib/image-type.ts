@@ -26,3 +26,34 @@ export function sniffImageType(head: Uint8Array): ImageType | null {
 function ascii(text: string): number[] {
   return [...text].map((char) => char.charCodeAt(0));
 }
+
+/**
+ * The width and height an image's header declares (PNG IHDR, GIF logical screen, JPEG start of
+ * frame), or null when the header cannot be read: what a browser would lay out and decode.
+ */
+export function imageDimensions(bytes: Uint8Array, type: ImageType): { width: number; height: number } | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (type.mimeType === "image/png") {
+    return bytes.length >= 24 ? { width: view.getUint32(16), height: view.getUint32(20) } : null;
+  }
+  if (type.mimeType === "image/gif") {
+    return bytes.length >= 10 ? { width: view.getUint16(6, true), height: view.getUint16(8, true) } : null;
+  }
+  // JPEG: walk the segments from the start of image to the first start of frame (SOF0-SOF15
+  // but DHT, JPG and DAC, which share the range).
+  let at = 2;
+  while (at + 4 <= bytes.length) {
+    if (bytes[at] !== 0xff) return null;
+    const marker = bytes[at + 1];
+    if (marker === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    const length = view.getUint16(at + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return at + 9 <= bytes.length ? { width: view.getUint16(at + 7), height: view.getUint16(at + 5) } : null;
+    }
+    at += 2 + length;
+  }
+  return null;
+}

@@ -8,7 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import { ApiError } from "../../_shared/errors.ts";
-import { sniffImageType, SNIFF_BYTES, type ImageType } from "../lib/image-type.ts";
+import { imageDimensions, sniffImageType, SNIFF_BYTES, type ImageType } from "../lib/image-type.ts";
 import { MAX_CAMPAIGN_IMAGES } from "../../_shared/contract/campaigns.ts";
 import type { ImagesUploadResponse, ImageUploadResponse, UploadedImage } from "../../_shared/contract/uploads.ts";
 import { publicObjectUrl, StorageUploadError, uploadObject } from "../lib/storage.ts";
@@ -16,6 +16,12 @@ import { publicObjectUrl, StorageUploadError, uploadObject } from "../lib/storag
 const BUCKET = "campaign-images";
 /** The bucket's file_size_limit (10 MiB), checked here first so nothing reaches Storage in vain. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * The longest side an image may have, in pixels: the largest the pages show. The SPA makes photos
+ * this size before sending them (src/lib/shrink-image.ts); this keeps any other client from putting
+ * a camera original in front of customers on mobile data.
+ */
+export const MAX_IMAGE_SIDE = 1600;
 /** Room for multipart boundaries and part headers around the files themselves. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 /** A refused body up to this size is read to its end (and dropped) so the client gets the answer (app.ts). */
@@ -91,7 +97,19 @@ async function checkImages(files: File[], field: string): Promise<CheckedImage[]
     if (file.size > MAX_IMAGE_BYTES) throw new ApiError("payload_too_large", `${name} is larger than 10 MB`, field);
     const type = sniffImageType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
     if (!type) throw new ApiError("unsupported_media_type", `${name} is not a PNG, JPEG or GIF image`, field);
-    checked.push({ name, type, bytes: new Uint8Array(await file.arrayBuffer()) });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const size = imageDimensions(bytes, type);
+    if (!size || size.width < 1 || size.height < 1) {
+      throw new ApiError("invalid_input", `${name} is not a readable image: its size cannot be read`, field);
+    }
+    if (Math.max(size.width, size.height) > MAX_IMAGE_SIDE) {
+      throw new ApiError(
+        "payload_too_large",
+        `${name} is ${size.width}×${size.height} px: images can be at most ${MAX_IMAGE_SIDE} px on their longest side`,
+        field,
+      );
+    }
+    checked.push({ name, type, bytes });
   }
   return checked;
 }
