@@ -28,7 +28,10 @@ export async function uploadImages(
   { maxSide = PHOTO_MAX_SIDE, signal }: { maxSide?: number; signal?: AbortSignal } = {},
 ): Promise<UploadedImage[]> {
   if (originals.length === 0) return [];
-  const files = await Promise.all(originals.map((file) => shrinkImage(file, maxSide)));
+  // One after another: a decoded 12-megapixel photo takes about 48 MB, and five at once would
+  // strain a cheap phone's memory.
+  const files: File[] = [];
+  for (const file of originals) files.push(await shrinkImage(file, maxSide));
   const form = new FormData();
   if (files.length === 1) {
     form.append("image", files[0]);
