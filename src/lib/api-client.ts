@@ -43,6 +43,8 @@ interface SendOptions {
   headers?: Record<string, string>;
   /** The bearer token to send instead of the stored one; null sends none. */
   token?: string | null;
+  /** Told the share of a multipart body sent so far (0 to 1), as the upload goes (XMLHttpRequest). */
+  onUploadProgress?: (sent: number) => void;
 }
 
 export interface RequestOptions<S extends z.ZodType> extends SendOptions {
@@ -139,16 +141,22 @@ async function send(path: string, options: SendOptions, retried = false): Promis
   if (body !== undefined && !multipart) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  let response: Response;
+  let response: { ok: boolean; status: number };
   let text: string;
   try {
-    response = await fetch(`${env.apiBaseUrl}${path}`, {
+    const init = {
       method,
       headers,
       body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
       signal: controller.signal,
-    });
-    text = await response.text();
+    };
+    if (multipart && options.onUploadProgress) {
+      ({ response, text } = await sendWithProgress(`${env.apiBaseUrl}${path}`, init, options.onUploadProgress));
+    } else {
+      const fetched = await fetch(`${env.apiBaseUrl}${path}`, init);
+      response = fetched;
+      text = await fetched.text();
+    }
   } catch (error) {
     if (controller.signal.aborted || (error as { name?: string })?.name === "AbortError") {
       throw new ApiError(t("errors.timeout"), "timeout");
@@ -196,6 +204,39 @@ async function send(path: string, options: SendOptions, retried = false): Promis
   }
 
   return { status: response.status, json };
+}
+
+/**
+ * fetch cannot tell how much of a body has gone (Chromium streams request bodies only over HTTP/2,
+ * without progress), so a file upload that shows its progress goes by XMLHttpRequest. It answers
+ * and fails as fetch would (an AbortError on abort, a TypeError on a network failure).
+ */
+function sendWithProgress(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: FormData | string; signal: AbortSignal },
+  onProgress: (sent: number) => void,
+): Promise<{ response: { ok: boolean; status: number }; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(init.method, url);
+    for (const [name, value] of Object.entries(init.headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      init.signal.removeEventListener("abort", abort);
+      resolve({
+        response: { ok: request.status >= 200 && request.status < 300, status: request.status },
+        text: request.responseText,
+      });
+    };
+    request.onerror = () => reject(new TypeError("Network request failed"));
+    request.onabort = () => reject(new DOMException("Aborted", "AbortError"));
+    const abort = () => request.abort();
+    if (init.signal.aborted) return reject(new DOMException("Aborted", "AbortError"));
+    init.signal.addEventListener("abort", abort, { once: true });
+    request.send(init.body ?? null);
+  });
 }
 
 /** The text to show for a failure: the server's or client's message, else `fallback`. */

@@ -1,7 +1,9 @@
 // How a campaign image URL is displayed (docs/product.md, "Product images"): an empty URL or a
 // social-media share link (a post page, not an image) shows the 'No Image' placeholder; an Imgur
 // page link is rewritten to the direct image. Everything else is shown as given (a broken one falls
-// back on load error).
+// back on load error). An image uploaded here names its smaller sizes (contract/image-sets.ts):
+// the browser picks the one that fits (srcset), and its colour fills the box meanwhile.
+import { parseImageUrl } from "@contract/image-sets.ts";
 
 /** Hosts whose links are pages to share, never images. Subdomains count (m., web., www.). */
 const socialHosts = [
@@ -79,4 +81,23 @@ export function displayImageUrl(url: string | null | undefined): string | null {
     if (match) return `https://i.imgur.com/${match[1]}.jpg`;
   }
   return trimmed;
+}
+
+/** The <img> attributes an image's URL gives: every size it has for srcset, its size and its placeholder colour. */
+export interface ImageSources {
+  srcSet?: string;
+  width?: number;
+  height?: number;
+  placeholder?: string;
+}
+
+export function imageSources(url: string): ImageSources {
+  const set = parseImageUrl(url);
+  if (!set) return {};
+  return {
+    srcSet: set.sizes.length > 1 ? set.sizes.map((size) => `${size.url} ${size.width}w`).join(", ") : undefined,
+    width: set.width,
+    height: set.height,
+    placeholder: set.placeholder ?? undefined,
+  };
 }

@@ -1,11 +1,12 @@
-// Product image and logo uploads (docs/api.md, "Image uploads"): one file goes to POST
-// /upload/image (field `image`), several to POST /upload/images (field `images`). PNG, JPEG or GIF
-// up to 10 MB each; the server checks the content again. Each photo is first made the size it is
-// shown at, upright and without EXIF (shrink-image.ts). Used by the campaign screen and the logo.
+// Product image and logo uploads (docs/api.md, "Image uploads"): each file goes to POST
+// /upload/image on its own (field `image`), with its smaller sizes and placeholder colour made on
+// the phone first (prepare-image.ts), so each shows its own progress and can be cancelled or tried
+// again alone. PNG, JPEG or GIF up to 10 MB each; the server checks the content again. Used by the
+// campaign screen and the logo.
 import { API } from "@contract/routes.ts";
 import type { UploadedImage } from "@contract/uploads.ts";
 import { apiCall } from "./api-client.ts";
-import { PHOTO_MAX_SIDE, shrinkImage } from "./shrink-image.ts";
+import { prepareImage, type ImageKind } from "./prepare-image.ts";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;
@@ -21,24 +22,34 @@ export function imageFileProblem(file: Pick<File, "type" | "size" | "name">): "t
   return null;
 }
 
-// POST /upload/image - one product image
-// POST /upload/images - several product images at once
-export async function uploadImages(
-  originals: readonly File[],
-  { maxSide = PHOTO_MAX_SIDE, signal }: { maxSide?: number; signal?: AbortSignal } = {},
-): Promise<UploadedImage[]> {
-  if (originals.length === 0) return [];
-  // One after another: a decoded 12-megapixel photo takes about 48 MB, and five at once would
-  // strain a cheap phone's memory.
-  const files: File[] = [];
-  for (const file of originals) files.push(await shrinkImage(file, maxSide));
+/** Where an upload is: its sizes being made, then the share of its bytes sent (0 to 1). */
+export type UploadProgress = { stage: "preparing" } | { stage: "sending"; sent: number };
+
+// POST /upload/image - one image and its smaller sizes
+export async function uploadImage(
+  file: File,
+  {
+    kind = "photo",
+    signal,
+    onProgress,
+  }: { kind?: ImageKind; signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void } = {},
+): Promise<UploadedImage> {
+  onProgress?.({ stage: "preparing" });
+  const prepared = await prepareImage(file, kind);
+  signal?.throwIfAborted();
   const form = new FormData();
-  if (files.length === 1) {
-    form.append("image", files[0]);
-    const body = await apiCall(API.uploadImage, { body: form, signal });
-    return [{ url: body.url, public_id: body.public_id }];
+  if (prepared instanceof File) {
+    form.append("image", prepared);
+  } else {
+    form.append("image", prepared.image);
+    for (const size of prepared.sizes) form.append(`image_${size.side}`, size.file);
+    form.append("placeholder", prepared.placeholder);
   }
-  for (const file of files) form.append("images", file);
-  const body = await apiCall(API.uploadImages, { body: form, signal });
-  return body.images;
+  onProgress?.({ stage: "sending", sent: 0 });
+  const { success: _success, ...image } = await apiCall(API.uploadImage, {
+    body: form,
+    signal,
+    onUploadProgress: (sent) => onProgress?.({ stage: "sending", sent }),
+  });
+  return image;
 }

@@ -141,6 +141,48 @@ class FakeApi {
 /** The one fake every unit test talks to. */
 export const fakeApi = new FakeApi();
 
+/**
+ * The XMLHttpRequest the SPA's uploads with progress use (api-client.ts), over the same fake: the
+ * whole body counts as sent at once, then the fake answers.
+ */
+export class FakeXMLHttpRequest {
+  readonly upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = "";
+  private method = "GET";
+  private url = "";
+  private readonly headers: Record<string, string> = {};
+  private readonly controller = new AbortController();
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+
+  send(body: FormData | string | null) {
+    this.upload.onprogress?.(new ProgressEvent("progress", { lengthComputable: true, loaded: 1, total: 1 }));
+    fakeApi
+      .fetch(this.url, { method: this.method, headers: this.headers, body, signal: this.controller.signal })
+      .then(async (response) => {
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.onload?.();
+      })
+      .catch(() => (this.controller.signal.aborted ? this.onabort?.() : this.onerror?.()));
+  }
+
+  abort() {
+    this.controller.abort();
+  }
+}
+
 function paramsOf(pattern: string, path: string): Record<string, string> {
   const values = path.split("/");
   const params: Record<string, string> = {};

@@ -7,9 +7,10 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { setLocale } from "@/lib/i18n/index.ts";
-import { fakeApi } from "./fake-api.ts";
+import { FakeXMLHttpRequest, fakeApi } from "./fake-api.ts";
 
 globalThis.fetch = fakeApi.fetch;
+globalThis.XMLHttpRequest = FakeXMLHttpRequest as unknown as typeof XMLHttpRequest;
 // Testing Library sets this only where vitest's globals are on; act() of a test needs it too.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

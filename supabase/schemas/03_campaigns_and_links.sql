@@ -559,10 +559,10 @@ create trigger affiliate_links_touch_updated_at before update on public.affiliat
 -- reference data: the campaign images bucket ------------------------------------------------------
 
 -- Only the api function stores campaign images: it checks the caller (an approved business),
--- sniffs the bytes (PNG, JPEG or GIF, whatever the upload claims) and stores them as service_role
+-- sniffs the bytes (PNG, JPEG, GIF or WebP, whatever the upload claims) and stores them as service_role
 -- under a name it makes. Clients get no insert policy on storage.objects: a business calling
 -- Storage directly could otherwise store any bytes labelled image/png under any name (an
 -- `evil.html`), skipping the sniffing.
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-values ('campaign-images', 'campaign-images', true, 10485760, array['image/png', 'image/jpeg', 'image/gif'])
+values ('campaign-images', 'campaign-images', true, 10485760, array['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
 on conflict (id) do nothing;

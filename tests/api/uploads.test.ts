@@ -1,6 +1,7 @@
 // Image uploads (POST /upload/image and /upload/images) through the gateway, the real api
 // function and the Storage stand-in: real PNG, JPEG and GIF bytes stored and served back; every
-// refusal answered with its status and message, and nothing stored.
+// refusal answered with its status and message, and nothing stored. An image with its smaller
+// sizes, WebP and metadata removal: image-sizes.test.ts.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keys } from "../../local-stack/keys.ts";
@@ -62,8 +63,15 @@ async function download(url: string) {
   };
 }
 
-const publicIdOf = (owner: Account, extension: string) =>
-  expect.stringMatching(new RegExp(`^${owner.user.id}/[0-9a-f-]{36}\\.${extension}$`));
+/** A stored image without smaller sizes, as answered: its name says its size (contract/image-sets.ts). */
+const storedImage = (owner: Account, extension: string, width: number, height: number) => ({
+  url: expect.any(String),
+  public_id: expect.stringMatching(new RegExp(`^${owner.user.id}/[0-9a-f-]{36}-${width}x${height}\\.${extension}$`)),
+  width,
+  height,
+  placeholder: null,
+  sizes: [{ url: expect.any(String), width, height }],
+});
 
 let shop: Account;
 beforeAll(async () => {
@@ -72,18 +80,19 @@ beforeAll(async () => {
 
 describe("POST /upload/image", () => {
   it.each([
-    ["a PNG", { name: "scarf.png", bytes: png(3, 2), type: "image/png" }, "png", "image/png"],
-    ["a JPEG", { name: "scarf.jpg", bytes: jpeg(), type: "image/jpeg" }, "jpg", "image/jpeg"],
-    ["a GIF", { name: "scarf.gif", bytes: gif(), type: "image/gif" }, "gif", "image/gif"],
+    ["a PNG", { name: "scarf.png", bytes: png(3, 2), type: "image/png" }, "png", "image/png", [3, 2]],
+    ["a JPEG", { name: "scarf.jpg", bytes: jpeg(), type: "image/jpeg" }, "jpg", "image/jpeg", [8, 8]],
+    ["a GIF", { name: "scarf.gif", bytes: gif(), type: "image/gif" }, "gif", "image/gif", [1, 1]],
     // Judged by its bytes: a real PNG with a misleading name and declared type is still a PNG.
-    ["a PNG named .txt", { name: "scarf.txt", bytes: png(), type: "text/plain" }, "png", "image/png"],
-  ])(
+    ["a PNG named .txt", { name: "scarf.txt", bytes: png(), type: "text/plain" }, "png", "image/png", [2, 2]],
+  ] as const)(
     "stores %s in the caller's folder and serves the same bytes at its public URL",
-    async (_what, part, extension, type) => {
+    async (_what, part, extension, type, [width, height]) => {
       const owner = await business();
       const res = await upload("/upload/image", "image", [part], owner.token);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: true, url: expect.any(String), public_id: publicIdOf(owner, extension) });
+      expect(res.body).toEqual({ success: true, ...storedImage(owner, extension, width, height) });
+      expect(res.body.sizes[0].url).toBe(res.body.url);
       expect(res.body.url).toBe(`${stackUrl()}/storage/v1/object/public/campaign-images/${res.body.public_id}`);
       const served = await download(res.body.url);
       expect(served.status).toBe(200);
@@ -131,32 +140,32 @@ describe("POST /upload/image", () => {
     [
       "a text file renamed .png",
       { name: "photo.png", bytes: Buffer.from("just some text, honestly"), type: "image/png" },
-      "photo.png is not a PNG, JPEG or GIF image",
+      "photo.png is not a PNG, JPEG, GIF or WebP image",
     ],
     [
       "a text file",
       { name: "photo.txt", bytes: Buffer.from("hello"), type: "text/plain" },
-      "photo.txt is not a PNG, JPEG or GIF image",
+      "photo.txt is not a PNG, JPEG, GIF or WebP image",
     ],
     [
       "an SVG",
       { name: "logo.svg", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), type: "image/svg+xml" },
-      "logo.svg is not a PNG, JPEG or GIF image",
+      "logo.svg is not a PNG, JPEG, GIF or WebP image",
     ],
     [
-      "a WebP",
-      { name: "photo.webp", bytes: Buffer.from("RIFF\0\0\0\0WEBPVP8 "), type: "image/webp" },
-      "photo.webp is not a PNG, JPEG or GIF image",
+      "an AVIF",
+      { name: "photo.avif", bytes: Buffer.from("\0\0\0\x1cftypavif\0\0\0\0"), type: "image/avif" },
+      "photo.avif is not a PNG, JPEG, GIF or WebP image",
     ],
     [
       "an empty file",
       { name: "empty.png", bytes: new Uint8Array(0), type: "image/png" },
-      "empty.png is not a PNG, JPEG or GIF image",
+      "empty.png is not a PNG, JPEG, GIF or WebP image",
     ],
     [
       "a truncated PNG signature",
       { name: "cut.png", bytes: png().subarray(0, 5), type: "image/png" },
-      "cut.png is not a PNG, JPEG or GIF image",
+      "cut.png is not a PNG, JPEG, GIF or WebP image",
     ],
   ])("refuses %s with 415 and stores nothing", async (_what, part, message) => {
     const owner = await business();
@@ -175,12 +184,16 @@ describe("POST /upload/image", () => {
     expect(await storedCount(owner)).toBe(0);
   });
 
-  it("refuses a body far over 10 MB from its length alone, and stores nothing", async () => {
+  it("refuses a body over 20 MB (an image and its sizes) from its length alone, and stores nothing", async () => {
     const owner = await business();
-    const bytes = Buffer.concat([png(), Buffer.alloc(12 * MB)]);
+    const bytes = Buffer.concat([png(), Buffer.alloc(21 * MB)]);
     const res = await upload("/upload/image", "image", [{ name: "giant.png", bytes, type: "image/png" }], owner.token);
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: "payload_too_large", field: "image", message: "The image is larger than 10 MB" });
+    expect(res.body).toEqual({
+      error: "payload_too_large",
+      field: "image",
+      message: "The image and its sizes are larger than 20 MB",
+    });
     expect(await storedCount(owner)).toBe(0);
   });
 
@@ -219,12 +232,12 @@ describe("POST /upload/image", () => {
     ]);
   });
 
-  it("accepts an image of exactly 10 MB", async () => {
+  it("accepts an image of exactly 10 MB, and stores it without what follows its end", async () => {
     const owner = await business();
     const bytes = Buffer.concat([png(), Buffer.alloc(10 * MB - png().length)]);
     const res = await upload("/upload/image", "image", [{ name: "big.png", bytes, type: "image/png" }], owner.token);
     expect(res.status).toBe(200);
-    expect((await download(res.body.url)).bytes.length).toBe(10 * MB);
+    expect((await download(res.body.url)).bytes.equals(png())).toBe(true);
   });
 
   it.each([
@@ -320,10 +333,13 @@ describe("POST /upload/images", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
-      images: ["png", "jpg", "gif", "png", "jpg"].map((extension) => ({
-        url: expect.any(String),
-        public_id: publicIdOf(owner, extension),
-      })),
+      images: [
+        storedImage(owner, "png", 4, 4),
+        storedImage(owner, "jpg", 8, 8),
+        storedImage(owner, "gif", 1, 1),
+        storedImage(owner, "png", 1, 1),
+        storedImage(owner, "jpg", 8, 8),
+      ],
     });
     for (const [i, image] of res.body.images.entries()) {
       expect(image.url).toBe(`${stackUrl()}/storage/v1/object/public/campaign-images/${image.public_id}`);
@@ -337,7 +353,7 @@ describe("POST /upload/images", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
-      images: [{ url: expect.any(String), public_id: publicIdOf(shop, "gif") }],
+      images: [storedImage(shop, "gif", 1, 1)],
     });
   });
 
@@ -355,7 +371,7 @@ describe("POST /upload/images", () => {
       "a renamed text file",
       { name: "photo.png", bytes: Buffer.from("not an image") },
       415,
-      { error: "unsupported_media_type", field: "images", message: "photo.png is not a PNG, JPEG or GIF image" },
+      { error: "unsupported_media_type", field: "images", message: "photo.png is not a PNG, JPEG, GIF or WebP image" },
     ],
     [
       "a file over 10 MB",

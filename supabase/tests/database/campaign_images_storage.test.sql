@@ -37,8 +37,8 @@ grant execute on function tests.upload_sql(text, text) to anon, authenticated, s
 
 select results_eq(
   $$select name, public, file_size_limit, allowed_mime_types from storage.buckets where id = 'campaign-images'$$,
-  $$values ('campaign-images'::text, true, 10485760::bigint, array['image/png', 'image/jpeg', 'image/gif'])$$,
-  'campaign-images is a public bucket with a 10 MB limit and only PNG, JPEG and GIF');
+  $$values ('campaign-images'::text, true, 10485760::bigint, array['image/png', 'image/jpeg', 'image/gif', 'image/webp'])$$,
+  'campaign-images is a public bucket with a 10 MB limit and only PNG, JPEG, GIF and WebP');
 select policies_are('storage', 'objects', array[]::name[],
   'storage.objects has no policy: no client role reads or writes objects through it');
 

@@ -9,6 +9,7 @@ import { createQueryClient } from "@/lib/query-client.ts";
 import { fail, fakeApi, jsonResponse } from "@/testing/fake-api.ts";
 import { makeCampaign } from "@/testing/fixtures/campaigns.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
+import { uploadedImage } from "@/testing/fixtures/images.ts";
 import { makeUser } from "@/testing/fixtures/users.ts";
 import { render } from "@/testing/render.tsx";
 import { fieldByLabel } from "@/testing/queries.ts";
@@ -54,18 +55,7 @@ beforeEach(() => {
     stored = stored.map((old) => (old.id === changed.id ? changed : old));
     return { message: "Campaign updated successfully", campaign: changed };
   });
-  fakeApi.on(API.uploadImage, {
-    success: true,
-    url: "https://cdn.test/up1.png",
-    public_id: `${testId(1)}/p1.png`,
-  });
-  fakeApi.on(API.uploadImages, {
-    success: true,
-    images: [
-      { url: "https://cdn.test/up1.png", public_id: `${testId(1)}/p1.png` },
-      { url: "https://cdn.test/up2.png", public_id: `${testId(1)}/p2.png` },
-    ],
-  });
+  fakeApi.on(API.uploadImage, ({ body }) => uploadedImage(`https://cdn.test/up-${(body.get("image") as File).name}`));
 });
 
 function EditRoute() {
@@ -102,7 +92,7 @@ const text = () => document.body.textContent ?? "";
 const formAlert = () => within(form()).queryAllByRole("alert")[0]?.textContent;
 const atDashboard = () => expect(screen.getByText("Business dashboard")).toBeDefined();
 const updates = () => fakeApi.calls(API.updateCampaign);
-const uploads = () => [...fakeApi.calls(API.uploadImage), ...fakeApi.calls(API.uploadImages)];
+const uploads = () => fakeApi.calls(API.uploadImage);
 /** A campaign's row in Campaign Management. */
 const row = (name: string) => screen.queryByRole("listitem", { name });
 
@@ -260,27 +250,36 @@ describe("Campaign screen: editing", () => {
     expect(updates()).toHaveLength(0);
   });
 
-  it("uploads one file with the single call and several with the multi call, at most 5 in all", async () => {
+  it("uploads each file with its own call, one after another, in order, at most 5 in all", async () => {
     await openEdit();
     chooseFiles(1);
     await waitFor(() =>
-      expect(urlInputs().map((url) => url.value)).toEqual(["https://cdn.test/a.jpg", "https://cdn.test/up1.png"]),
+      expect(urlInputs().map((url) => url.value)).toEqual(["https://cdn.test/a.jpg", "https://cdn.test/up-f0.png"]),
     );
-    expect(fakeApi.calls(API.uploadImage)).toHaveLength(1);
     chooseFiles(2);
-    await waitFor(() => expect(urlInputs()).toHaveLength(4));
-    expect(fakeApi.calls(API.uploadImages)).toHaveLength(1);
+    await waitFor(() =>
+      expect(urlInputs().map((url) => url.value)).toEqual([
+        "https://cdn.test/a.jpg",
+        "https://cdn.test/up-f0.png",
+        "https://cdn.test/up-f0.png",
+        "https://cdn.test/up-f1.png",
+      ]),
+    );
+    expect(uploads()).toHaveLength(3);
     chooseFiles(2);
     await waitFor(() => expect(form().textContent).toContain("Maximum 5 images allowed"));
-    expect(uploads()).toHaveLength(2);
+    expect(uploads()).toHaveLength(3);
   });
 
-  it("says 'Failed to upload image(s). Please try again.' when an upload fails", async () => {
-    fakeApi.on(API.uploadImage, fail("unsupported_media_type", "Only PNG, JPEG and GIF images are allowed"));
+  it("says why a file failed, and tries it again on Retry", async () => {
+    fakeApi.on(API.uploadImage, fail("unsupported_media_type", "f0.png is not a PNG, JPEG, GIF or WebP image"));
     await openEdit();
     chooseFiles(1);
-    await waitFor(() => expect(form().textContent).toContain("Failed to upload image(s). Please try again."));
-    expect(form().textContent).toContain("Only PNG, JPEG and GIF images are allowed");
+    await waitFor(() => expect(form().textContent).toContain("f0.png is not a PNG, JPEG, GIF or WebP image"));
+    fakeApi.on(API.uploadImage, ({ body }) => uploadedImage(`https://cdn.test/up-${(body.get("image") as File).name}`));
+    fireEvent.click(within(form()).getByRole("button", { name: "Retry f0.png" }));
+    await waitFor(() => expect(urlInputs().map((url) => url.value)).toContain("https://cdn.test/up-f0.png"));
+    expect(form().textContent).not.toContain("is not a PNG");
   });
 
   it("says 'Failed to update campaign' with the server's message, or a general one", async () => {

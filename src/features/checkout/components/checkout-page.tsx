@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { CheckoutInfoResponse, PlacedOrder } from "@contract/orders.ts";
 import { Card, Icon, LanguageSwitch, RetryAlert } from "@/components/ui/index.ts";
 import { t } from "@/features/checkout/i18n.ts";
+import { imageSources } from "@/lib/image-url.ts";
 import { useCheckoutInfo } from "@/features/checkout/api/get-checkout-info.ts";
 import { CheckoutForm } from "./checkout-form.tsx";
 import { CheckoutSkeleton } from "./checkout-skeleton.tsx";
@@ -120,6 +121,7 @@ function ShopIdentity({ business, loading }: { business?: Business; loading: boo
   // Remember which logo failed, so it stays hidden (docs/product.md, "Checkout") and a new URL gets a
   // chance.
   const [failedLogo, setFailedLogo] = useState<string | null>(null);
+  const logoSources = logo ? imageSources(logo) : {};
   if (loading) return <span className="checkout-bar__shop skeleton skeleton--text" aria-hidden="true" />;
   return (
     <div className="checkout-bar__shop">
@@ -127,6 +129,9 @@ function ShopIdentity({ business, loading }: { business?: Business; loading: boo
         <img
           className="checkout__logo"
           src={logo}
+          srcSet={logoSources.srcSet}
+          sizes="40px"
+          style={logoSources.placeholder ? { backgroundColor: logoSources.placeholder } : undefined}
           alt={t("checkout.logoAlt", { business: name || t("checkout.theStore") })}
           width={40}
           height={40}

@@ -5,13 +5,24 @@ import { Card, ProductImage } from "@/components/ui/index.ts";
 import { t } from "@/features/checkout/i18n.ts";
 import { UsdAndRiel } from "./usd-and-riel.tsx";
 
+/** The product's box: the page's width on a phone, half of the 880 px layout from 880 px (checkout.css). */
+const ONE_IMAGE = "(min-width: 880px) 440px, 100vw";
+/** A gallery shows 88% of one image, the next peeking in. */
+const GALLERY_IMAGE = "(min-width: 880px) 388px, 88vw";
+
 export function ProductSummary({ info }: { info: CheckoutInfoResponse }) {
   const { campaign, influencer, business } = info;
   const images = campaign.image_urls;
   return (
     <Card className="checkout-product" aria-label={t("checkout.product")} as="article">
       {images.length <= 1 ? (
-        <ProductImage url={images[0]} alt={campaign.product_name} className="checkout-product__image" priority />
+        <ProductImage
+          url={images[0]}
+          alt={campaign.product_name}
+          className="checkout-product__image"
+          sizes={ONE_IMAGE}
+          priority
+        />
       ) : (
         <ul className="checkout-gallery" aria-label={t("checkout.images")}>
           {images.map((url, index) => (
@@ -20,6 +31,7 @@ export function ProductSummary({ info }: { info: CheckoutInfoResponse }) {
                 url={url}
                 alt={t("checkout.imageAlt", { product: campaign.product_name, n: index + 1, count: images.length })}
                 className="checkout-product__image"
+                sizes={GALLERY_IMAGE}
                 priority={index === 0}
               />
             </li>

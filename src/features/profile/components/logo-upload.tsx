@@ -1,10 +1,10 @@
-// Upload a logo file instead of pasting its URL: the file goes to POST /upload/image (as campaign
-// images do) and its public URL fills the logo field, saved with the rest of the form. The server
-// lets only approved businesses upload, so the button is offered to them alone.
+// Upload a logo file instead of pasting its URL: the file is made a square of 256 px with its
+// smaller size (prepare-image.ts), goes to POST /upload/image (as campaign images do) showing how
+// much has gone, and its public URL fills the logo field, saved with the rest of the form. The
+// server lets only approved businesses upload, so the button is offered to them alone.
 import { useId, useState, type ChangeEvent } from "react";
 import { failureMessage } from "@/lib/api-client.ts";
-import { IMAGE_ACCEPT, imageFileProblem, uploadImages } from "@/lib/upload-images.ts";
-import { LOGO_MAX_SIDE } from "@/lib/shrink-image.ts";
+import { IMAGE_ACCEPT, imageFileProblem, uploadImage } from "@/lib/upload-images.ts";
 import { t } from "@/features/profile/i18n.ts";
 import { cx } from "@/lib/class-names.ts";
 import { Spinner } from "@/components/ui/index.ts";
@@ -17,6 +17,7 @@ interface LogoUploadProps {
 export function LogoUpload({ onUploaded, onUploadingChange }: LogoUploadProps) {
   const inputId = useId();
   const [uploading, setUploading] = useState(false);
+  const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   function setBusy(busy: boolean) {
@@ -36,12 +37,16 @@ export function LogoUpload({ onUploaded, onUploadingChange }: LogoUploadProps) {
     setProblem(null);
     setBusy(true);
     try {
-      const [uploaded] = await uploadImages([file], { maxSide: LOGO_MAX_SIDE });
+      const uploaded = await uploadImage(file, {
+        kind: "logo",
+        onProgress: (progress) => setPercent(progress.stage === "sending" ? Math.round(progress.sent * 100) : null),
+      });
       onUploaded(uploaded.url);
     } catch (error) {
       setProblem(failureMessage(error, t("profile.logoUpload.failed")));
     } finally {
       setBusy(false);
+      setPercent(null);
     }
   }
 
@@ -59,7 +64,9 @@ export function LogoUpload({ onUploaded, onUploadingChange }: LogoUploadProps) {
         />
         <label htmlFor={inputId} className={cx("btn btn--secondary btn--sm", uploading && "is-disabled")}>
           {uploading ? <Spinner size="sm" /> : null}
-          {uploading ? t("profile.logoUpload.uploading") : t("profile.logoUpload.button")}
+          {uploading
+            ? `${t("profile.logoUpload.uploading")}${percent === null ? "" : ` ${percent}%`}`
+            : t("profile.logoUpload.button")}
         </label>
       </span>
       {problem && (

@@ -6,6 +6,7 @@ import { API } from "@contract/routes.ts";
 import { meQuery } from "@/lib/current-user.ts";
 import { deferred, fail, fakeApi, networkDown, type Handler } from "@/testing/fake-api.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
+import { uploadedImage } from "@/testing/fixtures/images.ts";
 import { makeUser } from "@/testing/fixtures/users.ts";
 import { render, type Rendered } from "@/testing/render.tsx";
 import { fieldByLabel } from "@/testing/queries.ts";
@@ -72,7 +73,7 @@ const LOGO_URL = "https://project.test/storage/v1/object/public/campaign-images/
 
 beforeEach(() => {
   fakeApi.on(API.updateProfile, savedAnswer(business()));
-  fakeApi.on(API.uploadImage, { success: true, url: LOGO_URL, public_id: "u/logo.png" });
+  fakeApi.on(API.uploadImage, uploadedImage(LOGO_URL, "u/logo.png"));
 });
 
 /** Renders the form with an account the test can replace later (a live refetch). */

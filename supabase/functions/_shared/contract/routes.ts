@@ -353,7 +353,8 @@ export const API = {
     role: only("business", { approved: true, to: "upload images" }),
     request: { files: { field: "image", max: 1 } },
     response: json(imageUploadResponseSchema),
-    summary: "Store one PNG, JPEG or GIF image of at most 10 MiB in the public campaign-images bucket.",
+    summary:
+      "Store one PNG, JPEG, GIF or WebP image of at most 10 MiB and 1600 px in the public campaign-images bucket, with its smaller sizes (`image_800`, `image_400`, `image_128`) and its `placeholder` colour when sent.",
   }),
   uploadImages: route({
     method: "POST",
@@ -361,7 +362,7 @@ export const API = {
     role: only("business", { approved: true, to: "upload images" }),
     request: { files: { field: "images", max: MAX_CAMPAIGN_IMAGES } },
     response: json(imagesUploadResponseSchema),
-    summary: "Store 1 to 5 images at once, in the order sent.",
+    summary: "Store 1 to 5 images at once, in the order sent, without smaller sizes.",
   }),
 
   applyForLink: route({

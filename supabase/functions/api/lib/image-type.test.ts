@@ -15,7 +15,11 @@ Deno.test("image type comes from the bytes, never the name", () => {
   assert.deepStrictEqual(sniffImageType(bytes(0x89, "PNG", 0x0d, 0x0a)), null); // cut short
   assert.deepStrictEqual(sniffImageType(bytes("GIF88a")), null);
   assert.deepStrictEqual(sniffImageType(bytes("<svg xmlns=")), null);
-  assert.deepStrictEqual(sniffImageType(bytes("RIFF", 0, 0, 0, 0, "WEBP")), null);
+  assert.deepStrictEqual(sniffImageType(bytes("RIFF", 0, 0, 0, 0, "WEBP")), {
+    mimeType: "image/webp",
+    extension: "webp",
+  });
+  assert.deepStrictEqual(sniffImageType(bytes("RIFF", 0, 0, 0, 0, "WAVE")), null);
   assert.deepStrictEqual(sniffImageType(new Uint8Array()), null);
 });
 
@@ -40,4 +44,41 @@ Deno.test("an image's size comes from its header: PNG IHDR, GIF screen, JPEG sta
   assert.deepStrictEqual(imageDimensions(frame, jpeg), { width: 4032, height: 3024 });
   assert.deepStrictEqual(imageDimensions(frame.subarray(0, 12), jpeg), null);
   assert.deepStrictEqual(imageDimensions(new Uint8Array([0xff, 0xd8, 0x00, 0x00, 0x00]), jpeg), null);
+});
+
+Deno.test("a WebP's size comes from its first chunk: VP8X canvas, VP8L header or VP8 key frame", () => {
+  const webp = { mimeType: "image/webp", extension: "webp" } as const;
+  const file = (chunk: string, body: number[]) =>
+    new Uint8Array(
+      [..."RIFF"]
+        .map((ch) => ch.charCodeAt(0))
+        .concat(
+          [0, 0, 0, 0],
+          [...("WEBP" + chunk)].map((ch) => ch.charCodeAt(0)),
+          [0, 0, 0, 0],
+          body,
+          new Array(10).fill(0),
+        ),
+    );
+  // 1600 x 1200: minus one, 24 bits little-endian each, after 4 bytes of flags.
+  assert.deepStrictEqual(imageDimensions(file("VP8X", [0, 0, 0, 0, 0x3f, 0x06, 0, 0xaf, 0x04, 0]), webp), {
+    width: 1600,
+    height: 1200,
+  });
+  // VP8L: the signature 0x2f, then width-1 in 14 bits and height-1 in the next 14.
+  const bits = (800 - 1) | ((600 - 1) << 14);
+  assert.deepStrictEqual(
+    imageDimensions(file("VP8L", [0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, bits >>> 24]), webp),
+    { width: 800, height: 600 },
+  );
+  // VP8: a 3-byte frame tag, the start code 9d 01 2a, then width and height in 14 bits each.
+  assert.deepStrictEqual(imageDimensions(file("VP8 ", [0, 0, 0, 0x9d, 0x01, 0x2a, 0x80, 0x00, 0x60, 0x00]), webp), {
+    width: 128,
+    height: 96,
+  });
+  assert.deepStrictEqual(
+    imageDimensions(file("VP8 ", [0, 0, 0, 0x00, 0x01, 0x2a, 0x80, 0x00, 0x60, 0x00]), webp),
+    null,
+  );
+  assert.deepStrictEqual(imageDimensions(file("ALPH", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), webp), null);
 });

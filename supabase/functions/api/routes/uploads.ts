@@ -1,7 +1,13 @@
-// Campaign image uploads. A file is judged by its bytes (PNG, JPEG or GIF signature) and size
-// here, every file of a request before any is stored, then stored in the public campaign-images
-// bucket through the Storage API with the caller's own token, so the bucket's limits and its
-// policy (an approved business, its own folder) apply as they would to the browser.
+// Campaign image and logo uploads (docs/api.md, "Image uploads"; docs/architecture.md, "Images:
+// made on the phone, named by what they hold"). A file is judged by its bytes (PNG, JPEG, GIF or
+// WebP signature), its size in bytes and its size in pixels, every file of a request before any is
+// stored. Its metadata (EXIF with a GPS position among it) is removed, then it is stored in the
+// public campaign-images bucket by this function alone (lib/storage.ts), under a name that says its
+// size and placeholder colour (contract/image-sets.ts).
+//
+// POST /upload/image may bring the image's smaller sizes, made by the SPA, in `image_800`,
+// `image_400` and `image_128` with its placeholder colour in `placeholder`: all the sizes the image
+// needs or none. Each must be the image scaled to that side, in the same format.
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -9,19 +15,23 @@ import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { imageDimensions, sniffImageType, SNIFF_BYTES, type ImageType } from "../lib/image-type.ts";
+import { withoutMetadata } from "../lib/image-metadata.ts";
 import { MAX_CAMPAIGN_IMAGES } from "../../_shared/contract/campaigns.ts";
+import {
+  imageObjectName,
+  MAX_IMAGE_SIDE,
+  parseImageUrl,
+  PLACEHOLDER_PATTERN,
+  scaledSize,
+  VARIANT_SIDES,
+  variantSides,
+} from "../../_shared/contract/image-sets.ts";
 import type { ImagesUploadResponse, ImageUploadResponse, UploadedImage } from "../../_shared/contract/uploads.ts";
 import { publicObjectUrl, StorageUploadError, uploadObject } from "../lib/storage.ts";
 
 const BUCKET = "campaign-images";
 /** The bucket's file_size_limit (10 MiB), checked here first so nothing reaches Storage in vain. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/**
- * The longest side an image may have, in pixels: the largest the pages show. The SPA makes photos
- * this size before sending them (src/lib/shrink-image.ts); this keeps any other client from putting
- * a camera original in front of customers on mobile data.
- */
-export const MAX_IMAGE_SIDE = 1600;
 /** Room for multipart boundaries and part headers around the files themselves. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 /** A refused body up to this size is read to its end (and dropped) so the client gets the answer (app.ts). */
@@ -31,31 +41,62 @@ interface CheckedImage {
   name: string;
   type: ImageType;
   bytes: Uint8Array;
+  width: number;
+  height: number;
 }
 
 export function uploadRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  // POST /upload/image - store one image (multipart field `image`)
-  app.post("/image", limitBody(MAX_IMAGE_BYTES, "image", "The image is larger than 10 MB"), async (c) => {
-    const files = await formFiles(c, "image");
-    if (files.length !== 1) throw new ApiError("invalid_input", "Please choose one image to upload", "image");
-    const [image] = await checkImages(files, "image");
-    return c.json({ success: true, ...(await store(deps, c, image)) } satisfies ImageUploadResponse);
-  });
+  // POST /upload/image - store one image (multipart field `image`), with its smaller sizes if sent.
+  // Its sizes are a third of its bytes at most in practice; twice the limit of one file leaves room.
+  app.post(
+    "/image",
+    limitBody(2 * MAX_IMAGE_BYTES, "image", "The image and its sizes are larger than 20 MB"),
+    async (c) => {
+      const form = await readForm(c, "image");
+      const files = formFiles(form, "image");
+      if (files.length !== 1) throw new ApiError("invalid_input", "Please choose one image to upload", "image");
+      const [image] = await checkImages(files, "image");
+      const placeholder = formPlaceholder(form);
+      const variants = await checkVariants(form, image, placeholder);
+      const folder = c.get("user").id;
+      const id = crypto.randomUUID();
+      const extension = image.type.extension;
+      const path = imageObjectName(folder, { id, ...image, placeholder, extension });
+      await store(deps, image, path);
+      for (const variant of variants) {
+        await store(
+          deps,
+          variant.image,
+          imageObjectName(folder, { id, ...image, placeholder, extension }, variant.side),
+        );
+      }
+      return c.json({ success: true, ...uploaded(deps, path) } satisfies ImageUploadResponse);
+    },
+  );
 
-  // POST /upload/images - store 1 to 5 images (multipart field `images`)
+  // POST /upload/images - store 1 to 5 images (multipart field `images`), without smaller sizes
   app.post(
     "/images",
     limitBody(MAX_CAMPAIGN_IMAGES * MAX_IMAGE_BYTES, "images", "The images are larger than 5 files of 10 MB each"),
     async (c) => {
-      const files = await formFiles(c, "images");
+      const files = formFiles(await readForm(c, "images"), "images");
       if (files.length === 0) throw new ApiError("invalid_input", "Please choose 1 to 5 images to upload", "images");
       if (files.length > MAX_CAMPAIGN_IMAGES) throw new ApiError("invalid_input", "Maximum 5 images allowed", "images");
       const checked = await checkImages(files, "images");
       const images: UploadedImage[] = [];
       // One after another: a refusal by Storage stops the rest instead of racing them.
-      for (const image of checked) images.push(await store(deps, c, image));
+      for (const image of checked) {
+        const name = imageObjectName(c.get("user").id, {
+          id: crypto.randomUUID(),
+          ...image,
+          placeholder: null,
+          extension: image.type.extension,
+        });
+        await store(deps, image, name);
+        images.push(uploaded(deps, name));
+      }
       return c.json({ success: true, images } satisfies ImagesUploadResponse);
     },
   );
@@ -73,16 +114,18 @@ function limitBody(filesBytes: number, field: string, message: string) {
   });
 }
 
-async function formFiles(c: Context, field: string): Promise<File[]> {
+async function readForm(c: Context, field: string): Promise<FormData> {
   if (!/^multipart\/form-data\s*;/i.test(c.req.header("content-type") ?? "")) {
     throw new ApiError("invalid_input", `Send the image as multipart/form-data in the field ${field}`, field);
   }
-  let form: FormData;
   try {
-    form = await c.req.formData();
+    return await c.req.formData();
   } catch {
     throw new ApiError("invalid_input", "The upload could not be read as multipart/form-data", field);
   }
+}
+
+function formFiles(form: FormData, field: string): File[] {
   const values = form.getAll(field);
   if (values.some((value) => typeof value === "string")) {
     throw new ApiError("invalid_input", `${field} must be a file`, field);
@@ -96,10 +139,11 @@ async function checkImages(files: File[], field: string): Promise<CheckedImage[]
     const name = displayName(file);
     if (file.size > MAX_IMAGE_BYTES) throw new ApiError("payload_too_large", `${name} is larger than 10 MB`, field);
     const type = sniffImageType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
-    if (!type) throw new ApiError("unsupported_media_type", `${name} is not a PNG, JPEG or GIF image`, field);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const size = imageDimensions(bytes, type);
-    if (!size || size.width < 1 || size.height < 1) {
+    if (!type) throw new ApiError("unsupported_media_type", `${name} is not a PNG, JPEG, GIF or WebP image`, field);
+    const original = new Uint8Array(await file.arrayBuffer());
+    const size = imageDimensions(original, type);
+    const bytes = withoutMetadata(original, type);
+    if (!size || size.width < 1 || size.height < 1 || !bytes) {
       throw new ApiError("invalid_input", `${name} is not a readable image: its size cannot be read`, field);
     }
     if (Math.max(size.width, size.height) > MAX_IMAGE_SIDE) {
@@ -109,15 +153,73 @@ async function checkImages(files: File[], field: string): Promise<CheckedImage[]
         field,
       );
     }
-    checked.push({ name, type, bytes });
+    checked.push({ name, type, bytes, ...size });
   }
   return checked;
 }
 
-async function store(deps: AppDeps, c: Context<AppEnv>, image: CheckedImage): Promise<UploadedImage> {
-  // A fresh random name in the caller's folder, with the sniffed type's extension and content
-  // type: the sender's file name and declared type (any text at all) never reach Storage.
-  const path = `${c.get("user").id}/${crypto.randomUUID()}.${image.type.extension}`;
+/** The `placeholder` field: a colour `#rrggbb`, or null when not sent. */
+function formPlaceholder(form: FormData): string | null {
+  const value = form.get("placeholder");
+  if (value === null || value === "") return null;
+  const colour = typeof value === "string" ? value.trim().toLowerCase() : "";
+  if (!PLACEHOLDER_PATTERN.test(colour)) {
+    throw new ApiError("invalid_input", "placeholder must be a colour such as #a0b1c2", "placeholder");
+  }
+  return colour;
+}
+
+/** The smaller sizes sent with `image`: all it needs (with a placeholder) or none, each exactly the image scaled. */
+async function checkVariants(
+  form: FormData,
+  image: CheckedImage,
+  placeholder: string | null,
+): Promise<{ side: number; image: CheckedImage }[]> {
+  const needed = variantSides(image.width, image.height);
+  const variants: { side: number; image: CheckedImage }[] = [];
+  for (const side of VARIANT_SIDES) {
+    const field = `image_${side}`;
+    const files = formFiles(form, field);
+    if (files.length > 1) throw new ApiError("invalid_input", `Send one file in ${field}`, field);
+    const [file] = files;
+    if (!file) {
+      if (placeholder && needed.includes(side)) {
+        throw new ApiError(
+          "invalid_input",
+          `${field} is missing: an image of ${image.width}×${image.height} px is sent with its sizes at ${needed.join(", ")} px`,
+          field,
+        );
+      }
+      continue;
+    }
+    if (!placeholder) throw new ApiError("invalid_input", "Send placeholder with the image's sizes", "placeholder");
+    if (!needed.includes(side)) {
+      throw new ApiError(
+        "invalid_input",
+        `${field} is not needed: the image is ${image.width}×${image.height} px`,
+        field,
+      );
+    }
+    const [variant] = await checkImages([file], field);
+    const expected = scaledSize(image.width, image.height, side);
+    if (variant.type.mimeType !== image.type.mimeType) {
+      throw new ApiError("invalid_input", `${field} must be in the image's format (${image.type.extension})`, field);
+    }
+    if (variant.width !== expected.width || variant.height !== expected.height) {
+      throw new ApiError(
+        "invalid_input",
+        `${field} is ${variant.width}×${variant.height} px: it must be the image at ${expected.width}×${expected.height} px`,
+        field,
+      );
+    }
+    variants.push({ side, image: variant });
+  }
+  return variants;
+}
+
+async function store(deps: AppDeps, image: CheckedImage, path: string): Promise<void> {
+  // A name this function made, with the sniffed type's extension and content type: the sender's
+  // file name and declared type (any text at all) never reach Storage.
   try {
     await uploadObject(deps, {
       bucket: BUCKET,
@@ -128,7 +230,14 @@ async function store(deps: AppDeps, c: Context<AppEnv>, image: CheckedImage): Pr
   } catch (error) {
     throw storageRefusal(error, image.name);
   }
-  return { url: publicObjectUrl(deps, BUCKET, path), public_id: path };
+}
+
+/** A stored image as answered: its URL and what its name says of it (its sizes when it has them). */
+function uploaded(deps: AppDeps, path: string): UploadedImage {
+  const url = publicObjectUrl(deps, BUCKET, path);
+  const set = parseImageUrl(url);
+  if (!set) throw new Error(`an image name this function cannot read back: ${path}`);
+  return { url, public_id: path, ...set };
 }
 
 /** Storage's refusals in this API's envelope; anything else is an internal error (logged). */
@@ -140,7 +249,7 @@ function storageRefusal(error: unknown, name: string): unknown {
     case "413":
       return new ApiError("payload_too_large", `${name} is larger than 10 MB`);
     case "415":
-      return new ApiError("unsupported_media_type", `${name} is not a PNG, JPEG or GIF image`);
+      return new ApiError("unsupported_media_type", `${name} is not a PNG, JPEG, GIF or WebP image`);
     default:
       return new Error(`Storage refused an upload: ${error.statusCode} ${error.message}`);
   }
