@@ -3,7 +3,9 @@
 // the production build of the SPA. Prints per page and language the four category scores, LCP,
 // TBT, CLS and the bytes transferred (JavaScript and in all); with runs > 1 each figure is the
 // median of that many runs. Languages: English and Khmer (`lang=en` or `lang=km` on both URLs) by
-// default. A benchmark, not a test: it asserts nothing.
+// default. Then the photo run (bench/web-photo.ts): a camera photo uploaded through the UI on a
+// throttled phone, and the checkout, the shop's dashboard and Available Campaigns measured with it;
+// `--photo-only` runs that alone. A benchmark, not a test: it asserts nothing.
 //
 // Needs Chromium at /usr/bin/chromium (or CHROME_PATH). The checkout link is an approved link of
 // an open campaign of the demo influencer; on a fresh stack the script makes one, whose product
@@ -20,12 +22,14 @@ import WebSocket from "ws";
 import { freePort } from "../local-stack/free-port.ts";
 import { buildSpa } from "../local-stack/spa-build.ts";
 import { startStack, type Stack } from "../local-stack/stack.ts";
+import { photoRun } from "./web-photo.ts";
 
 const args = process.argv.slice(2);
 const runs = Math.max(1, Number(args.find((arg) => /^\d+$/.test(arg)) ?? 1));
 const langArg = args.find((arg) => arg.startsWith("--lang="))?.slice("--lang=".length) ?? "both";
 if (!["en", "km", "both"].includes(langArg)) throw new Error(`--lang must be en, km or both, not ${langArg}`);
 const langs = langArg === "both" ? ["en", "km"] : [langArg];
+const photoOnly = args.includes("--photo-only");
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const influencerId = "00000000-0000-4000-8000-00000000a001";
 const businessId = "00000000-0000-4000-8000-00000000b001";
@@ -269,77 +273,80 @@ try {
     startStack({ port, dataDir, admin: { email: "admin@example.com", password: "Admin123!" } }),
   );
   const stack = await stackStart;
-  const { campaignId, note } = await checkoutCampaign(stack);
-  console.log(`SPA production build in ${buildSeconds.toFixed(1)} s; stack at ${stack.url} (${stack.postgres})`);
-  console.log(`Checkout link: ${note}`);
+  if (!photoOnly) {
+    const { campaignId, note } = await checkoutCampaign(stack);
+    console.log(`SPA production build in ${buildSeconds.toFixed(1)} s; stack at ${stack.url} (${stack.postgres})`);
+    console.log(`Checkout link: ${note}`);
 
-  chromeLaunch = unlessStopping(() =>
-    launch({
-      chromePath,
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-      handleSIGINT: false, // stopAll() above stops it, then the stack
-      logLevel: "silent",
-    }),
-  );
-  const chrome = await chromeLaunch;
+    chromeLaunch = unlessStopping(() =>
+      launch({
+        chromePath,
+        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+        handleSIGINT: false, // stopAll() above stops it, then the stack
+        logLevel: "silent",
+      }),
+    );
+    const chrome = await chromeLaunch;
 
-  const pages = [
-    { name: "landing", path: "/" },
-    { name: "checkout", path: `/checkout?influencer_id=${influencerId}&product_id=${campaignId}` },
-  ];
-  const targets = langs.flatMap((lang) =>
-    pages.map((page) => {
-      const url = new URL(page.path, stack.url);
-      // Always explicit: Chromium keeps the language a page remembered (localStorage) between runs.
-      url.searchParams.set("lang", lang);
-      return { page: page.name, lang, url: url.href };
-    }),
-  );
-
-  const rendered = new Map<string, { lang: string; product: boolean; ready: boolean }>();
-  for (const target of targets) {
-    const seen = await warmUp(chrome.port, target.url);
-    rendered.set(target.url, seen);
-    if (!seen.ready) console.error(`warning: ${target.url} still showed a loading state after 15 s`);
-    if (target.page === "checkout" && !seen.product) {
-      console.error(`warning: ${target.url} did not show the product: its figures are of an error page`);
-    }
-  }
-
-  const results = new Map<string, Figures[]>(targets.map((target) => [target.url, []]));
-  // Round-robin, so drift on a shared machine spreads over every page rather than one.
-  for (let run = 1; run <= runs; run++) {
-    for (const target of targets) {
-      const started = performance.now();
-      results.get(target.url)?.push(await measure(chrome.port, target.url));
-      console.error(
-        `  ${target.page} ${target.lang} run ${run}/${runs}: ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      );
-    }
-  }
-
-  console.log(
-    `\nLighthouse ${lighthouseVersion}, mobile, simulated throttling, ${runs === 1 ? "one run" : `median of ${runs} runs`} per page (KiB transferred, compressed)`,
-  );
-  const header = ["page", "lang", "perf", "a11y", "best-pr", "seo", "LCP s", "TBT ms", "CLS", "JS KiB", "total KiB"];
-  const rows = targets.map((target) => {
-    const figures = medianFigures(results.get(target.url) ?? []);
-    const htmlLang = rendered.get(target.url)?.lang ?? "?";
-    return [
-      target.page,
-      htmlLang === target.lang ? target.lang : `${target.lang} (page ${htmlLang || "no lang"})`,
-      ...figures.scores.map((score) => (score === null ? "-" : String(score))),
-      figures.lcpSeconds.toFixed(2),
-      figures.tbtMs.toFixed(0),
-      figures.cls.toFixed(3),
-      figures.scriptKiB.toFixed(1),
-      figures.totalKiB.toFixed(1),
+    const pages = [
+      { name: "landing", path: "/" },
+      { name: "checkout", path: `/checkout?influencer_id=${influencerId}&product_id=${campaignId}` },
     ];
-  });
-  printTable([header, ...rows]);
-  if (rows.some((row) => row[1].includes("(page"))) {
-    console.log("(page xx): the page rendered <html lang=xx>, not the language asked for in the URL");
+    const targets = langs.flatMap((lang) =>
+      pages.map((page) => {
+        const url = new URL(page.path, stack.url);
+        // Always explicit: Chromium keeps the language a page remembered (localStorage) between runs.
+        url.searchParams.set("lang", lang);
+        return { page: page.name, lang, url: url.href };
+      }),
+    );
+
+    const rendered = new Map<string, { lang: string; product: boolean; ready: boolean }>();
+    for (const target of targets) {
+      const seen = await warmUp(chrome.port, target.url);
+      rendered.set(target.url, seen);
+      if (!seen.ready) console.error(`warning: ${target.url} still showed a loading state after 15 s`);
+      if (target.page === "checkout" && !seen.product) {
+        console.error(`warning: ${target.url} did not show the product: its figures are of an error page`);
+      }
+    }
+
+    const results = new Map<string, Figures[]>(targets.map((target) => [target.url, []]));
+    // Round-robin, so drift on a shared machine spreads over every page rather than one.
+    for (let run = 1; run <= runs; run++) {
+      for (const target of targets) {
+        const started = performance.now();
+        results.get(target.url)?.push(await measure(chrome.port, target.url));
+        console.error(
+          `  ${target.page} ${target.lang} run ${run}/${runs}: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        );
+      }
+    }
+
+    console.log(
+      `\nLighthouse ${lighthouseVersion}, mobile, simulated throttling, ${runs === 1 ? "one run" : `median of ${runs} runs`} per page (KiB transferred, compressed)`,
+    );
+    const header = ["page", "lang", "perf", "a11y", "best-pr", "seo", "LCP s", "TBT ms", "CLS", "JS KiB", "total KiB"];
+    const rows = targets.map((target) => {
+      const figures = medianFigures(results.get(target.url) ?? []);
+      const htmlLang = rendered.get(target.url)?.lang ?? "?";
+      return [
+        target.page,
+        htmlLang === target.lang ? target.lang : `${target.lang} (page ${htmlLang || "no lang"})`,
+        ...figures.scores.map((score) => (score === null ? "-" : String(score))),
+        figures.lcpSeconds.toFixed(2),
+        figures.tbtMs.toFixed(0),
+        figures.cls.toFixed(3),
+        figures.scriptKiB.toFixed(1),
+        figures.totalKiB.toFixed(1),
+      ];
+    });
+    printTable([header, ...rows]);
+    if (rows.some((row) => row[1].includes("(page"))) {
+      console.log("(page xx): the page rendered <html lang=xx>, not the language asked for in the URL");
+    }
   }
+  await photoRun(stack, chromePath);
 } finally {
   await stopAll();
 }
