@@ -3,13 +3,23 @@
 // a 4032×3024 JPEG of 3-4 MB carrying an EXIF block with a GPS position is resized on the phone and
 // stored as WebP at 1600, 800, 400 and 128 px without its EXIF, its progress shown as it goes; a
 // second one is cancelled half-way and nothing of it is stored. The progress is shot in both
-// languages (test-results/screenshots/<lang>-upload-progress.png).
+// languages (test-results/screenshots/<lang>-upload-progress.png). Then a customer's checkout
+// shows the photo's colour in its box until the photo (the 800 px size, on this phone) arrives,
+// shot before and after (<lang>-checkout-placeholder.png, <lang>-checkout-photo.png).
 import { expect, test, type Browser } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import postgres from "postgres";
 import sharp from "sharp";
-import { business, type Account } from "../helpers/accounts.ts";
+import {
+  apply,
+  business,
+  checkoutUrl,
+  createCampaign,
+  decideLink,
+  influencer,
+  type Account,
+} from "../helpers/accounts.ts";
 import { drawCameraPhoto, withCameraExif, withoutCameraExif } from "../helpers/camera-photo.ts";
 import { databaseUrl } from "../helpers/stack.ts";
 import { budget } from "./time-budget.ts";
@@ -117,5 +127,79 @@ for (const lang of ["en", "km"]) {
       `${lang} photo upload at 750 kbps: a 4032x3024 JPEG of ${photo.length} bytes stored as WebP of ` +
         `${weights.join(" / ")} bytes (1600 / 800 / 400 / 128 px), ${took} ms from choosing it to the answer`,
     );
+  });
+}
+
+/** A photo with its sizes, made as the SPA makes them and stored through the API: its URL. */
+async function storedPhoto(shop: Account): Promise<string> {
+  const photo = await sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: "#a8323a",
+      noise: { type: "gaussian", mean: 110, sigma: 25 },
+    },
+  })
+    .webp()
+    .toBuffer();
+  const form = new FormData();
+  form.append("image", new Blob([new Uint8Array(photo)]), "scarf.webp");
+  for (const [side, width, height] of [
+    [800, 800, 600],
+    [400, 400, 300],
+    [128, 128, 96],
+  ]) {
+    const size = await sharp(photo).resize(width, height).webp().toBuffer();
+    form.append(`image_${side}`, new Blob([new Uint8Array(size)]), `scarf-${side}.webp`);
+  }
+  form.append("placeholder", "#8a3b35");
+  const res = await fetch(`${process.env.STACK_URL}/functions/v1/api/upload/image`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${shop.token}` },
+    body: form,
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { url: string }).url;
+}
+
+for (const lang of ["en", "km"]) {
+  test(`${lang}: the checkout shows the photo's colour until the photo arrives, then the 800 px photo`, async ({
+    browser,
+  }) => {
+    const shop = await business();
+    const creator = await influencer();
+    const campaign = await createCampaign(shop, { image_urls: [await storedPhoto(shop)] });
+    await decideLink((await apply(creator, campaign.id)).id, "approve");
+
+    const page = await (await browser.newContext({ viewport: phone, deviceScaleFactor: 2 })).newPage();
+    // The photo is held back until the placeholder has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    await page.route(/\/campaign-images\/.+\.webp$/, async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${checkoutUrl(creator.user.id, campaign.id)}&lang=${lang}`);
+    const box = page.locator(".checkout-product .product-image");
+    const photo = box.locator("img");
+    await expect(box).toHaveCSS("background-color", "rgb(138, 59, 53)");
+    await expect(photo).toHaveAttribute("width", "1600");
+    await expect.poll(() => asked.length).toBe(1);
+    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(0);
+    await page.screenshot({ path: join(shots, `${lang}-checkout-placeholder.png`), animations: "disabled" });
+
+    release();
+    // (naturalWidth counts CSS pixels of a srcset image: 360 here, the 800 px file at 2.2x.)
+    await expect
+      .poll(() =>
+        photo.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : "")),
+      )
+      .toMatch(/-1600x1200-8a3b35-800\.webp$/);
+    expect(asked).toEqual([expect.stringMatching(/-1600x1200-8a3b35-800\.webp$/)]);
+    await expect(photo).toHaveAttribute("fetchpriority", "high");
+    await page.screenshot({ path: join(shots, `${lang}-checkout-photo.png`), animations: "disabled" });
   });
 }
