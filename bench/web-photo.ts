@@ -70,18 +70,31 @@ async function uploadThroughUi(browser: Browser, stack: Stack, shop: Session) {
       (response) => response.url().endsWith("/api/upload/image") && response.request().method() === "POST",
       { timeout: 120_000 },
     );
-    const started = performance.now();
-    await page
-      .locator(".image-list input[type=file]")
-      .setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: photo });
+    // Timed in the page, from the moment the file is chosen (handing 4 MB to the page through the
+    // DevTools protocol takes a while of its own, which a phone's file picker does not).
+    const fileInput = page.locator(".image-list input[type=file]");
+    await fileInput.evaluate((input) =>
+      input.addEventListener("change", () => Object.assign(window, { chosenAt: performance.now() }), {
+        capture: true,
+        once: true,
+      }),
+    );
+    await fileInput.setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: photo });
     const response = await answer;
-    const seconds = (performance.now() - started) / 1000;
+    const timing = await page.evaluate(() => {
+      const sent = performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith("/upload/image"));
+      const request = sent[sent.length - 1] as PerformanceResourceTiming;
+      const chosenAt = (window as unknown as { chosenAt: number }).chosenAt;
+      return { resized: request.startTime - chosenAt, answered: request.responseEnd - chosenAt };
+    });
+    const seconds = timing.answered / 1000;
+    const resizedSeconds = timing.resized / 1000;
     const body = (await response.json()) as { url: string; sizes: { url: string }[] };
     if (!response.ok()) throw new Error(`upload: ${response.status()} ${JSON.stringify(body)}`);
     const weights = await Promise.all(
       body.sizes.map(async (size) => (await (await fetch(size.url)).arrayBuffer()).byteLength),
     );
-    return { seconds, url: body.url, photoBytes: photo.length, storedBytes: weights };
+    return { seconds, resizedSeconds, url: body.url, photoBytes: photo.length, storedBytes: weights };
   } finally {
     await context.close();
   }
@@ -215,7 +228,7 @@ export async function photoRun(stack: Stack, chromePath: string): Promise<void> 
     );
     console.log(
       `Upload of one ${(upload.photoBytes / 1024 / 1024).toFixed(2)} MiB 4032x3024 JPEG through the campaign screen: ` +
-        `${upload.seconds.toFixed(1)} s from choosing it to the answer; stored as ${upload.storedBytes.map((b) => `${(b / 1024).toFixed(0)}`).join(" / ")} KiB ` +
+        `${upload.seconds.toFixed(1)} s from choosing it to the answer (sizes made in ${upload.resizedSeconds.toFixed(1)} s); stored as ${upload.storedBytes.map((b) => `${(b / 1024).toFixed(0)}`).join(" / ")} KiB ` +
         `(1600 / 800 / 400 / 128 px)`,
     );
     const rows = [["page", "LCP s", "image KiB", "logo KiB", "total KiB"]];

@@ -1,6 +1,8 @@
 // The checkout's own entry (checkout.html, served at /checkout): what a customer on a phone loads
 // from an influencer's link. No router, no accounts, no realtime: only the checkout, so the first
 // visit stays under 100 KB of JavaScript.
+// First: it starts the product's API call and photo while the rest loads its texts.
+import "./features/checkout/api/early-checkout-info.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { CheckoutApp } from "./app/checkout-app.tsx";

@@ -45,6 +45,8 @@ interface SendOptions {
   token?: string | null;
   /** Told the share of a multipart body sent so far (0 to 1), as the upload goes (XMLHttpRequest). */
   onUploadProgress?: (sent: number) => void;
+  /** The same request, already sent without a token (the checkout's early call): its answer is read instead. */
+  started?: Promise<Response>;
 }
 
 export interface RequestOptions<S extends z.ZodType> extends SendOptions {
@@ -153,7 +155,7 @@ async function send(path: string, options: SendOptions, retried = false): Promis
     if (multipart && options.onUploadProgress) {
       ({ response, text } = await sendWithProgress(`${env.apiBaseUrl}${path}`, init, options.onUploadProgress));
     } else {
-      const fetched = await fetch(`${env.apiBaseUrl}${path}`, init);
+      const fetched = await (options.started ?? fetch(`${env.apiBaseUrl}${path}`, init));
       response = fetched;
       text = await fetched.text();
     }

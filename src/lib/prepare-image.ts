@@ -41,32 +41,33 @@ export async function prepareImage(file: File, kind: ImageKind): Promise<Prepare
   }
   if (!main) return file;
 
+  // Every size is drawn first, each from the one before (as sharp as one step, far less work than
+  // from 1600 px), then all are encoded at once: Chromium encodes off the page's thread, so the
+  // encodings share the phone's cores.
+  const canvases: { side: number | null; canvas: HTMLCanvasElement }[] = [{ side: null, canvas: main }];
+  for (const side of variantSides(main.width, main.height)) {
+    const canvas = scaled(canvases[canvases.length - 1].canvas, scaledSize(main.width, main.height, side));
+    if (!canvas) return file;
+    canvases.push({ side, canvas });
+  }
   // WebP where the browser encodes it (Chromium, Firefox); Safari answers PNG for it, so the
   // photo's own type is used there (a PNG keeps a logo's transparency).
   let type = "image/webp";
-  let image = await encode(main, type);
-  if (!image) {
+  let blobs = await Promise.all(canvases.map(({ canvas }) => encode(canvas, type)));
+  if (blobs.some((blob) => !blob)) {
     type = sourceType;
-    image = await encode(main, type);
+    blobs = await Promise.all(canvases.map(({ canvas }) => encode(canvas, type)));
   }
-  if (!image) return file;
+  if (blobs.some((blob) => !blob)) return file;
   const stem = file.name.replace(/\.[^.]*$/, "") || "image";
-  const named = (blob: Blob, suffix: string) =>
-    new File([blob], `${stem}${suffix}.${type === "image/webp" ? "webp" : type === "image/png" ? "png" : "jpg"}`, {
-      type,
-    });
-
-  const sizes: PreparedImage["sizes"] = [];
-  // Each size drawn from the one before: as sharp as one step, far less work than from 1600 px.
-  let previous = main;
-  for (const side of variantSides(main.width, main.height)) {
-    const canvas = scaled(previous, scaledSize(main.width, main.height, side));
-    const blob = canvas && (await encode(canvas, type));
-    if (!canvas || !blob) return file;
-    sizes.push({ side, file: named(blob, `-${side}`) });
-    previous = canvas;
-  }
-  return { image: named(image, ""), sizes, placeholder: averageColour(previous) };
+  const extension = type === "image/webp" ? "webp" : type === "image/png" ? "png" : "jpg";
+  const named = (blob: Blob | null, side: number | null) =>
+    new File([blob!], `${stem}${side ? `-${side}` : ""}.${extension}`, { type });
+  return {
+    image: named(blobs[0], null),
+    sizes: canvases.slice(1).map(({ side }, i) => ({ side: side!, file: named(blobs[i + 1], side) })),
+    placeholder: averageColour(canvases[canvases.length - 1].canvas),
+  };
 }
 
 function scaled(source: CanvasImageSource, size: { width: number; height: number }): HTMLCanvasElement | null {

@@ -4,6 +4,7 @@ import { apiRequestUnparsed } from "@/lib/api-client.ts";
 import { t } from "@/features/checkout/i18n.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { checkoutKeys } from "@/features/checkout/api/query-keys.ts";
+import { takeEarlyCheckoutInfo } from "./early-checkout-info.ts";
 
 // GET /checkout/info?influencer_id&product_id - what a customer may see of the product, creator and store
 export function getCheckoutInfo(
@@ -12,7 +13,11 @@ export function getCheckoutInfo(
   signal?: AbortSignal,
 ): Promise<CheckoutInfoResponse> {
   const query = new URLSearchParams({ influencer_id: influencerId, product_id: productId });
-  return apiRequestUnparsed<CheckoutInfoResponse>(`/checkout/info?${query}`, { signal, token: null });
+  return apiRequestUnparsed<CheckoutInfoResponse>(`/checkout/info?${query}`, {
+    signal,
+    token: null,
+    started: takeEarlyCheckoutInfo(query.toString()),
+  });
 }
 
 export const checkoutInfoQuery = (influencerId: string, productId: string) =>

@@ -3,12 +3,8 @@
 import type { CheckoutInfoResponse } from "@contract/orders.ts";
 import { Card, ProductImage } from "@/components/ui/index.ts";
 import { t } from "@/features/checkout/i18n.ts";
+import { GALLERY_IMAGE, ONE_IMAGE } from "@/features/checkout/image-sizes.ts";
 import { UsdAndRiel } from "./usd-and-riel.tsx";
-
-/** The product's box: the page's width on a phone, half of the 880 px layout from 880 px (checkout.css). */
-const ONE_IMAGE = "(min-width: 880px) 440px, 100vw";
-/** A gallery shows 88% of one image, the next peeking in. */
-const GALLERY_IMAGE = "(min-width: 880px) 388px, 88vw";
 
 export function ProductSummary({ info }: { info: CheckoutInfoResponse }) {
   const { campaign, influencer, business } = info;
