@@ -7,6 +7,7 @@ import postgres from "postgres";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { stackUrl, databaseUrl } from "../helpers/stack.ts";
+import { storedImageCount } from "../helpers/stored-images.ts";
 import { type Account, business } from "../helpers/accounts.ts";
 
 const sql = postgres(databaseUrl(), { max: 2, onnotice: () => {} });
@@ -51,12 +52,8 @@ async function upload(fields: Field[], token: string) {
   return { status: res.status, body: await res.json() };
 }
 
-async function storedCount(owner: Account) {
-  const [{ count }] = await sql<{ count: number }[]>`
-    select count(*)::int as count from storage.objects
-    where bucket_id = 'campaign-images' and name like ${`${owner.user.id}/%`}`;
-  return count;
-}
+/** The objects stored in `owner`'s folder of the bucket. */
+const storedCount = (owner: Account) => storedImageCount(sql, owner);
 
 /** What a browser gets at `url`: the type and cache header served, and the decoded format, size and EXIF. */
 async function served(url: string) {

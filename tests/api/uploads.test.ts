@@ -6,6 +6,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keys } from "../../local-stack/keys.ts";
 import { stackUrl, databaseUrl } from "../helpers/stack.ts";
+import { storedImageCount } from "../helpers/stored-images.ts";
 import { type Account, admin, business, influencer } from "../helpers/accounts.ts";
 import { gif, jpeg, png } from "../helpers/images.ts";
 
@@ -46,12 +47,7 @@ async function upload(
 }
 
 /** The objects stored in `owner`'s folder of the bucket. */
-async function storedCount(owner: Account) {
-  const [{ count }] = await sql<{ count: number }[]>`
-    select count(*)::int as count from storage.objects
-    where bucket_id = 'campaign-images' and name like ${`${owner.user.id}/%`}`;
-  return count;
-}
+const storedCount = (owner: Account) => storedImageCount(sql, owner);
 
 async function download(url: string) {
   const res = await fetch(url);

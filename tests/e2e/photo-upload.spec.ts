@@ -22,6 +22,7 @@ import {
 } from "../helpers/accounts.ts";
 import { drawCameraPhoto, withCameraExif, withoutCameraExif } from "../helpers/camera-photo.ts";
 import { databaseUrl } from "../helpers/stack.ts";
+import { storedImageCount } from "../helpers/stored-images.ts";
 import { budget } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
@@ -35,10 +36,7 @@ test.afterEach(async ({ browser }) => {
 async function storedObjects(shop: Account): Promise<number> {
   const sql = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
   try {
-    const [{ count }] = await sql<{ count: number }[]>`
-      select count(*)::int as count from storage.objects
-      where bucket_id = 'campaign-images' and name like ${`${shop.user.id}/%`}`;
-    return count;
+    return await storedImageCount(sql, shop);
   } finally {
     await sql.end();
   }
