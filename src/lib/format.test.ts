@@ -1,14 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  currentYear,
-  formatCount,
-  formatDate,
-  formatDateTime,
-  formatDayMonth,
-  formatMoney,
-  formatPercent,
-  formatRiel,
-} from "./format.ts";
+import { currentYear, formatCount, formatMoney, formatPercent, formatRiel } from "./format.ts";
+import { formatDate, formatDateTime, formatDayMonth } from "./format-date.ts";
 import { setLocale } from "./i18n/index.ts";
 
 afterEach(() => setLocale("en"));
@@ -86,8 +78,13 @@ describe("formatRiel (riel beside dollars)", () => {
 });
 
 describe("Khmer dates", () => {
-  it("formats dates for km-KH", async () => {
+  // Written by date-fns's Khmer locale: the same on every phone, whatever its ICU data holds
+  // (Chromium's has no Khmer month names and showed "2026 M11 25 10:03 PM").
+  it("writes Khmer month names and Khmer morning and evening", async () => {
     await setLocale("km");
     expect(formatDate("2026-11-22T08:00:00Z")).toBe("22 វិច្ឆិកា 2026");
+    expect(formatDateTime("2026-11-25T15:03:00Z")).toBe("25 វិច្ឆិកា 2026, 10:03 ល្ងាច");
+    expect(formatDateTime("2026-01-05T01:30:00Z")).toBe("5 មករា 2026, 8:30 ព្រឹក");
+    expect(formatDayMonth("2026-10-27")).toBe("27 តុលា");
   });
 });

@@ -4,7 +4,7 @@
 // everywhere" ends them all, this one included.
 import { useSessions, useEndSession, useSignOutEverywhere } from "@/lib/sessions.ts";
 import { failureMessage } from "@/lib/api-client.ts";
-import { formatDateTime } from "@/lib/format.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { t } from "@/lib/i18n/index.ts";
 import { Badge, Button, Card, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
 import "./sessions-card.css";

@@ -1,5 +1,5 @@
 // What the daily chart plots, kept apart from uPlot so it can be tested without a canvas.
-import { formatDayMonth } from "@/lib/format.ts";
+import { formatDayMonth } from "@/lib/format-date.ts";
 
 export interface DailyPoint {
   /** A calendar date, YYYY-MM-DD. */

@@ -13,7 +13,8 @@ import {
   TextField,
 } from "@/components/ui/index.ts";
 import { ApiError, failureMessage } from "@/lib/api-client.ts";
-import { formatCount, formatDateTime } from "@/lib/format.ts";
+import { formatCount } from "@/lib/format.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { t } from "@/features/admin-audit-log/i18n.ts";
 import { useAuditLog, type AuditLogFilters } from "@/features/admin-audit-log/api/get-audit-log.ts";
 import { AuditDetails } from "./audit-details.tsx";

@@ -5,7 +5,7 @@
 // influencer applied again after a rejection, once) says so, with when and the earlier rejection's
 // reason and date.
 import type { LinkApplication } from "@contract/links.ts";
-import { formatDateTime } from "@/lib/format.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { Badge, Icon, type BadgeTone, DetailsList, type Detail } from "@/components/ui/index.ts";
 import type { LinkDecision } from "@/features/admin-users/api/decide-link-application.ts";

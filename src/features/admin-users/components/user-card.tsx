@@ -1,7 +1,7 @@
 // One account in the approvals list: details, and Approve / Reject while pending, or the decision;
 // Suspend on an approved business or influencer, Reinstate on a suspended one.
 import type { User } from "@contract/auth.ts";
-import { formatDateTime } from "@/lib/format.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { formatCambodianPhone as formatPhone } from "@contract/phone.ts";
 import { t } from "@/features/admin-users/i18n.ts";
 import { Badge, type BadgeTone, Button, DetailsList, type Detail } from "@/components/ui/index.ts";

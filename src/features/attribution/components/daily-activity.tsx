@@ -2,7 +2,8 @@
 // figures as a table behind a disclosure for anyone who cannot see the chart.
 import type { DailyFigures } from "@contract/attribution.ts";
 import { DailyChart } from "@/components/charts/daily-chart.tsx";
-import { formatCount, formatDayMonth } from "@/lib/format.ts";
+import { formatCount } from "@/lib/format.ts";
+import { formatDayMonth } from "@/lib/format-date.ts";
 import { t } from "@/features/attribution/i18n.ts";
 import { dailyTotals } from "@/features/attribution/utils/stats-summary.ts";
 

@@ -3,7 +3,8 @@
 // status (Pending, Approved, Rejected) instead: the server refuses a second application.
 import type { AvailableCampaign } from "@contract/campaigns.ts";
 import type { LinkStatus } from "@contract/links.ts";
-import { formatDate, formatMoney, formatPercent } from "@/lib/format.ts";
+import { formatMoney, formatPercent } from "@/lib/format.ts";
+import { formatDate } from "@/lib/format-date.ts";
 import { t } from "@/features/available-campaigns/i18n.ts";
 import { Badge, Button, ProductImage, type BadgeTone } from "@/components/ui/index.ts";
 

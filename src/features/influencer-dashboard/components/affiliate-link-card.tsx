@@ -7,7 +7,8 @@
 // the answer replaces the card, pending again. After a second rejection the card says it is final.
 import { useEffect, useId, useRef, useState } from "react";
 import type { AffiliateLink, KeywordTrigger } from "@contract/links.ts";
-import { formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
+import { formatMoney, formatPercent } from "@/lib/format.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { t } from "@/features/influencer-dashboard/i18n.ts";
 import { Badge, Button, Icon, useToast, type BadgeTone } from "@/components/ui/index.ts";
 import { downloadQrCode, qrFileName } from "@/features/influencer-dashboard/utils/qr-code.ts";

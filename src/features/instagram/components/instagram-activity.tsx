@@ -2,7 +2,7 @@
 // its keyword, who wrote it and what became of the reply (sent; failed with Meta's reason;
 // skipped with why; still sending). Live: a new or updated event refreshes the list.
 import type { InstagramEvent, InstagramEventOutcome } from "@contract/instagram.ts";
-import { formatDateTime } from "@/lib/format.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { liveTopics } from "@/lib/live-topics.ts";
 import {

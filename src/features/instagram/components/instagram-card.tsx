@@ -3,7 +3,7 @@
 // asked once more before it happens.
 import { useEffect, useRef, useState } from "react";
 import { failureMessage } from "@/lib/api-client.ts";
-import { formatDate } from "@/lib/format.ts";
+import { formatDate } from "@/lib/format-date.ts";
 import { tServer } from "@/lib/i18n/index.ts";
 import { Alert, Button, Card, Icon, LoadingState, RetryAlert, useToast } from "@/components/ui/index.ts";
 import { t } from "@/features/instagram/i18n.ts";

@@ -3,7 +3,7 @@
 import { Link } from "react-router-dom";
 import { support } from "@/config/app.ts";
 import { paths } from "@/config/paths.ts";
-import { formatDate } from "@/lib/format.ts";
+import { formatDate } from "@/lib/format-date.ts";
 import { t, type MessageKey } from "@/features/legal/i18n.ts";
 
 /** When the legal texts last changed. */

@@ -8,7 +8,8 @@
 import { useState } from "react";
 import type { Order } from "@contract/orders.ts";
 import { Button, Icon, DetailsList, type Detail } from "@/components/ui/index.ts";
-import { formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
+import { formatMoney, formatPercent } from "@/lib/format.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { formatCambodianPhone as formatPhone } from "@contract/phone.ts";
 import { t } from "@/features/orders/i18n.ts";
 import {

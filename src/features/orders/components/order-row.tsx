@@ -3,7 +3,8 @@
 // the customer's phone: these lists answer from /orders/user/all, which has none. The influencer's
 // list says when an order's commission is held for review, never which rule flagged it.
 import type { Order } from "@contract/orders.ts";
-import { formatDateTime, formatMoney } from "@/lib/format.ts";
+import { formatMoney } from "@/lib/format.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { displayStatus, reasonLabel } from "@/features/orders/utils/order-status.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";

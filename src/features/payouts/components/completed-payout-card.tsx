@@ -6,7 +6,8 @@ import { useState, type FormEvent } from "react";
 import { payoutReferenceCorrectionSchema, type PayoutItem } from "@contract/payouts.ts";
 import { Button, TextAreaField, TextField } from "@/components/ui/index.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
-import { formatDateTime, formatMoney } from "@/lib/format.ts";
+import { formatMoney } from "@/lib/format.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { t } from "@/features/payouts/i18n.ts";
 import { UserTypeBadge } from "./user-type-badge.tsx";
 

@@ -4,7 +4,8 @@
 // reason. Cancelled and rejected amounts went back to the balance.
 import type { PayoutItem } from "@contract/payouts.ts";
 import { Badge, type BadgeTone } from "@/components/ui/index.ts";
-import { formatCount, formatDateTime, formatMoney } from "@/lib/format.ts";
+import { formatCount, formatMoney } from "@/lib/format.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { t } from "@/features/payouts/i18n.ts";
 import { endedAt } from "@/features/payouts/utils/payouts.ts";
 

@@ -28,7 +28,8 @@ import {
 import { paths } from "@/config/paths.ts";
 import { ApiError, failureMessage } from "@/lib/api-client.ts";
 import { logout } from "@/lib/auth.tsx";
-import { formatDateTime, formatMoney } from "@/lib/format.ts";
+import { formatMoney } from "@/lib/format.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { tServer } from "@/lib/i18n/index.ts";
 import { t } from "@/features/payouts/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";

@@ -11,7 +11,8 @@ import { payoutCompletionSchema, payoutRejectionSchema, type PendingPayout } fro
 import { Button, TextAreaField, TextField, DetailsList, type Detail } from "@/components/ui/index.ts";
 import { PLATFORM_FEE_RATE } from "@/config/app.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
-import { formatCount, formatDateTime, formatMoney, formatPercent } from "@/lib/format.ts";
+import { formatCount, formatMoney, formatPercent } from "@/lib/format.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { t } from "@/features/payouts/i18n.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { PayableKhqr } from "./payable-khqr.tsx";

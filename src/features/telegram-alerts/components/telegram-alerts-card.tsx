@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { TelegramChat, TelegramNoticeKind } from "@contract/telegram.ts";
 import { failureMessage } from "@/lib/api-client.ts";
-import { formatDate } from "@/lib/format.ts";
+import { formatDate } from "@/lib/format-date.ts";
 import { getLocale, tServer } from "@/lib/i18n/index.ts";
 import {
   Alert,
