@@ -122,6 +122,17 @@ describe("POST /checkout/order", () => {
     });
   });
 
+  it("reads a phone and a quantity typed with Khmer digits, and stores them in ASCII", async () => {
+    const phone = uniqueStoredPhone();
+    const khmer = typedPhone(phone).replace(/[0-9]/g, (digit) => String.fromCodePoint(0x17e0 + Number(digit)));
+    const res = await api("POST", "/checkout/order", { body: order({ customer_phone: khmer, quantity: "២" }) });
+    expect(res.status).toBe(201);
+    expect(res.body.order.quantity).toBe(2);
+    const [stored] =
+      await sql`select c.customer_phone from private.order_contacts c where c.order_id = ${res.body.order.id}`;
+    expect(stored.customer_phone).toBe(phone);
+  });
+
   it.each<[string, Record<string, unknown>, string]>([
     ["quantity", { quantity: 0 }, "Quantity must be a whole number from 1 to 10"],
     ["quantity", { quantity: 11 }, "Quantity must be a whole number from 1 to 10"],

@@ -237,10 +237,7 @@ function CampaignForm({ label, initial, enabled, pending, submitLabel, failure, 
           <TextField
             label={t("campaignForm.priceDollars")}
             name="price"
-            type="number"
             inputMode="decimal"
-            min="0.01"
-            step="0.01"
             required
             value={values.price}
             onChange={update("price")}
@@ -249,11 +246,7 @@ function CampaignForm({ label, initial, enabled, pending, submitLabel, failure, 
           <TextField
             label={t("campaignForm.commissionPercent")}
             name="commission_rate"
-            type="number"
             inputMode="numeric"
-            min="1"
-            max="99"
-            step="1"
             required
             hint={t("campaignForm.percentHint")}
             value={values.commission_rate}

@@ -40,6 +40,12 @@ describe("campaign screen form -> the one payload", () => {
     });
   });
 
+  it("reads a price and a percent typed with Khmer digits", () => {
+    const values = typed({ price: "២៤.៥០", commission_rate: "១៥" });
+    expect(validateCampaignForm(values).errors).toEqual({});
+    expect(toCampaignPayload(values)).toMatchObject({ price: 24.5, commission_rate: 0.15 });
+  });
+
   it("names only the payload's fields, never the original dashboard form's", () => {
     const payload = toCampaignPayload(typed());
     expect(Object.keys(payload).sort()).toEqual([...CAMPAIGN_INPUTS].sort());

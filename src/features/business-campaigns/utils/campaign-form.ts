@@ -3,6 +3,7 @@
 // that POST /campaigns and PUT /campaigns/{id} take (§7). The commission is typed as a whole
 // percent (15) and sent as a fraction (0.15); the price is typed and sent in dollars.
 import { MAX_CAMPAIGN_IMAGES, type Campaign, type CampaignInput } from "@contract/campaigns.ts";
+import { asciiDigits } from "@contract/khmer-digits.ts";
 import { t } from "@/features/business-campaigns/i18n.ts";
 import type { FieldMessages } from "@/lib/use-field-errors.ts";
 import { isHttpUrl } from "@/lib/image-url.ts";
@@ -57,7 +58,7 @@ export function percentFromRate(rate: number): string {
 
 /** The percent typed -> the fraction sent: "15" -> 0.15. */
 export function rateFromPercent(percent: string): number {
-  return Number(percent.trim()) / 100;
+  return Number(asciiDigits(percent).trim()) / 100;
 }
 
 /** What the inputs show for an existing campaign. */
@@ -77,7 +78,7 @@ const twoDecimals = /^\d+(\.\d{1,2})?$|^\.\d{1,2}$/;
 
 /** The message for a price, or null when it is a positive amount with at most two decimals. */
 export function priceProblem(value: string): string | null {
-  const text = value.trim();
+  const text = asciiDigits(value).trim();
   if (!text) return t("campaignForm.required");
   if (!twoDecimals.test(text) || !(Number(text) > 0)) return t("campaignForm.priceInvalid");
   return null;
@@ -85,7 +86,7 @@ export function priceProblem(value: string): string | null {
 
 /** The message for a commission in percent, or null when it is a whole percent from 1 to 99. */
 export function percentProblem(value: string): string | null {
-  const text = value.trim();
+  const text = asciiDigits(value).trim();
   if (!text) return t("campaignForm.required");
   const percent = Number(text);
   // 0.15 typed as the fraction it is sent as: say how to write it.
@@ -131,7 +132,7 @@ export function toCampaignPayload(values: CampaignFormValues): CampaignPayload {
   return {
     product_name: values.product_name.trim(),
     description: values.description.trim(),
-    price: Number(values.price.trim()),
+    price: Number(asciiDigits(values.price).trim()),
     commission_rate: rateFromPercent(values.commission_rate),
     image_urls: filledUrls(values.image_urls),
     start_date: values.start_date.trim() || null,

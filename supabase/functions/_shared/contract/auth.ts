@@ -1,9 +1,10 @@
 // The account paths and the admin's account paths (docs/api.md, "Accounts (/auth)" and "Admin:
 // accounts"): request and response schemas, shared by the SPA and the api function (no Deno APIs).
 import { z } from "zod";
+import { asciiDigits } from "./khmer-digits.ts";
 import { nextCursor, pageQuerySchema } from "./paging.ts";
 import { httpUrl, id, message, rejectionReason, suspensionReason, timestamp } from "./fields.ts";
-import { isHttpUrl } from "./http-url.ts";
+import { isHttpUrl, withHttps } from "./http-url.ts";
 import { ruleMessage } from "./constraints.ts";
 import { checkKhqr } from "./khqr.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
@@ -113,7 +114,13 @@ export const businessRegistrationSchema = z.object({
   // Optional in the API for SPEC compatibility; the SPA's form asks for it.
   business_name: businessName.optional(),
   password: newPassword,
-  social_media_page: httpUrlInput("Social media page URL"),
+  social_media_page: z
+    .string({ error: "Social media page URL is required" })
+    .trim()
+    .min(1, "Social media page URL is required")
+    .max(500, "Social media page URL is too long")
+    .transform(withHttps)
+    .pipe(httpUrlInput("Social media page URL")),
   store_phone: cambodianPhone("Store phone number"),
 });
 
@@ -158,7 +165,8 @@ export const profileUpdateSchema = z
     account_number: z
       .string({ error: "Account number must be text" })
       .trim()
-      .regex(/^[0-9 ]{0,30}$/, "Account number must contain digits only")
+      .regex(/^[0-9០-៩ ]{0,30}$/, "Account number must contain digits only")
+      .transform(asciiDigits)
       .optional(),
     /** An influencer's own phone; "" or null clears it. Orders from it are flagged self_order. */
     phone: cambodianPhone("Phone number", { optional: true, invalid: ruleMessage("users_phone_format") })

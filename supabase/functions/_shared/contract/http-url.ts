@@ -8,3 +8,13 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * A page address as people type it: "facebook.com/sreymomsilk" gets "https://" in front (a host
+ * with a dot before any slash, and no scheme); anything else is returned as it is, for isHttpUrl
+ * to judge.
+ */
+export function withHttps(value: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || !/^[^\s/]+\.[^\s/]+(\/|$)/.test(value)) return value;
+  return `https://${value}`;
+}

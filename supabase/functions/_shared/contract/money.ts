@@ -1,9 +1,11 @@
-// Exact parsing of prices and commission rates as people type them ("12.5", 12.5, "0.15").
+// Exact parsing of prices and commission rates as people type them ("12.5", 12.5, "0.15", or
+// with Khmer digits, "១២.៥").
 // The decimal text is read digit by digit, never through floating-point arithmetic, so
 // "19.99" is 1999 cents exactly. And the amounts of the answers: every amount goes out twice,
 // `<name>` in dollars for display and `<name>_cents`, the exact integer to compute with. Shared by
 // the SPA and the api function (no Deno APIs).
 import { z } from "zod";
+import { asciiDigits } from "./khmer-digits.ts";
 
 const decimalText = /^(-)?(\d+)(?:\.(\d+))?$/;
 
@@ -13,7 +15,7 @@ function toDecimalText(value: unknown): string | null {
     // String(1e21) is "1e+21": exponent forms fail the pattern below and are refused.
     return Number.isFinite(value) ? String(value) : null;
   }
-  if (typeof value === "string") return value.trim();
+  if (typeof value === "string") return asciiDigits(value).trim();
   return null;
 }
 

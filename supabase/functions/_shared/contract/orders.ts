@@ -2,6 +2,7 @@
 // and "Admin: orders"): request and response schemas, shared by the SPA and the api function (no
 // Deno APIs).
 import { z } from "zod";
+import { asciiDigits } from "./khmer-digits.ts";
 import { ruleMessage } from "./constraints.ts";
 import { httpUrl, id, message, storedPhone, timestamp } from "./fields.ts";
 import { cents, dollars, moneyShape } from "./money.ts";
@@ -172,7 +173,7 @@ const SEARCH_HELP = "Search by an order number such as SL-004213 or at least 4 d
 
 /** Reads `q`: "SL-004213", its digits "004213" or "4213", or phone digits such as "012 345" or "5678". */
 export function parseOrderSearch(text: string): OrderSearch | null {
-  const trimmed = text.trim();
+  const trimmed = asciiDigits(text).trim();
   const numbered = trimmed.match(/^SL-?\s*(\d{1,9})$/i);
   if (numbered) return { order_number: orderNumberOf(numbered[1]), phone_digits: null };
   const digits = trimmed.replace(/[\s().+-]/g, "");

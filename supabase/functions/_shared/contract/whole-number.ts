@@ -4,16 +4,15 @@
 // The one way every integer input is read (quantity, page size). Shared by the SPA and the api
 // function (no Deno APIs).
 import { z } from "zod";
+import { asciiDigits } from "./khmer-digits.ts";
 
 const digitText = /^[0-9០-៩]+$/;
-const KHMER_ZERO = "០".codePointAt(0)!;
 
 /** The value as a whole number, or null when it is not a JSON integer or a string of digits. */
 export function parseWholeNumber(value: unknown): number | null {
   if (typeof value === "number") return Number.isSafeInteger(value) ? value : null;
   if (typeof value !== "string" || !digitText.test(value)) return null;
-  const ascii = value.replace(/[០-៩]/g, (digit) => String(digit.codePointAt(0)! - KHMER_ZERO));
-  const parsed = Number(ascii);
+  const parsed = Number(asciiDigits(value));
   return Number.isSafeInteger(parsed) ? parsed : null;
 }
 
