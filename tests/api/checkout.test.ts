@@ -44,7 +44,12 @@ describe("GET /checkout/info", () => {
         image_urls: ["https://example.com/p.png"],
       },
       influencer: { display_name: "Sreymom Chan" },
-      business: { business_name: "Demo Boutique", store_phone: "+85512345678", business_logo_url: null },
+      business: {
+        business_name: "Demo Boutique",
+        store_phone: "+85512345678",
+        store_phone_local: "012 345 678",
+        business_logo_url: null,
+      },
       // The admin's rate (tests/api/settings.test.ts changes it and sees the change here).
       riel_per_usd: rate,
       unavailable_reason: null,

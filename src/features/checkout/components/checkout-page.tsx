@@ -144,40 +144,11 @@ function ShopIdentity({ business, loading }: { business?: Business; loading: boo
   );
 }
 
-/**
- * The shop's number, dialled as stored and shown in the local form (012 345 678) once
- * libphonenumber-js has loaded. That happens when the number comes into view: on a phone the
- * footer is below the fold, and the first screen should not wait for it.
- */
-function PhoneLink({ phone }: { phone: string }) {
-  const [local, setLocal] = useState<string | null>(null);
-  const link = useRef<HTMLAnchorElement>(null);
-  useEffect(() => {
-    const element = link.current;
-    if (!element) return;
-    let left = false;
-    const format = () =>
-      void import("@contract/phone.ts").then(({ formatCambodianPhone }) => {
-        if (!left) setLocal(formatCambodianPhone(phone));
-      });
-    const observer =
-      typeof IntersectionObserver === "undefined"
-        ? null
-        : new IntersectionObserver((entries) => {
-            if (!entries.some((entry) => entry.isIntersecting)) return;
-            observer?.disconnect();
-            format();
-          });
-    if (observer) observer.observe(element);
-    else format();
-    return () => {
-      left = true;
-      observer?.disconnect();
-    };
-  }, [phone]);
+/** The shop's number, dialled as stored (+855…) and shown as people read it (012 345 678). */
+function PhoneLink({ business }: { business: Business }) {
   return (
-    <a ref={link} href={`tel:${phone}`} className="checkout__phone">
-      {local ?? phone}
+    <a href={`tel:${business.store_phone}`} className="checkout__phone">
+      {business.store_phone_local ?? business.store_phone}
     </a>
   );
 }
@@ -191,7 +162,7 @@ function StorePhone({ business }: { business: Business }) {
         {business.business_name
           ? t("checkout.questions", { business: business.business_name })
           : t("checkout.questionsNoName")}{" "}
-        <PhoneLink phone={business.store_phone} />
+        <PhoneLink business={business} />
       </p>
     </footer>
   );
@@ -232,7 +203,7 @@ function ProductUnavailable({ productName, business }: { productName: string; bu
           <br />
           {business.store_phone ? (
             <>
-              {t("checkout.unavailableCall", { business: shop })} <PhoneLink phone={business.store_phone} />
+              {t("checkout.unavailableCall", { business: shop })} <PhoneLink business={business} />
             </>
           ) : (
             t("checkout.unavailableBody")

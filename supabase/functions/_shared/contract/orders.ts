@@ -286,7 +286,10 @@ export const checkoutInfoResponseSchema = z.object({
   influencer: z.object({ display_name: z.string() }),
   business: z.object({
     business_name: z.string().nullable(),
+    /** As stored (+855…), for `tel:` links. */
     store_phone: z.string().nullable(),
+    /** The same number as people read it (012 345 678), so the page needs no phone library. */
+    store_phone_local: z.string().nullable(),
     business_logo_url: httpUrl.nullable(),
   }),
   /**

@@ -9,6 +9,7 @@ import { clientAddress } from "../../_shared/client-address.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { placedOrderColumns, toPlacedOrderJson, type PlacedOrderRow } from "../read-models/orders.ts";
 import { money } from "../../_shared/contract/money.ts";
+import { formatCambodianPhone } from "../../_shared/contract/phone.ts";
 import {
   checkoutOrderSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -68,6 +69,7 @@ export function checkoutRoutes(deps: AppDeps) {
       business: {
         business_name: row.business_name,
         store_phone: row.store_phone,
+        store_phone_local: row.store_phone ? formatCambodianPhone(row.store_phone) : null,
         business_logo_url: row.business_logo_url,
       },
       // The admin's exchange rate, so the page can show riel beside dollars (docs/money.md).
