@@ -225,8 +225,8 @@ function sendWithProgress(
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
+    request.onloadend = () => init.signal.removeEventListener("abort", abort);
     request.onload = () => {
-      init.signal.removeEventListener("abort", abort);
       resolve({
         response: { ok: request.status >= 200 && request.status < 300, status: request.status },
         text: request.responseText,

@@ -150,6 +150,7 @@ export class FakeXMLHttpRequest {
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
+  onloadend: (() => void) | null = null;
   status = 0;
   responseText = "";
   private method = "GET";
@@ -175,7 +176,8 @@ export class FakeXMLHttpRequest {
         this.responseText = await response.text();
         this.onload?.();
       })
-      .catch(() => (this.controller.signal.aborted ? this.onabort?.() : this.onerror?.()));
+      .catch(() => (this.controller.signal.aborted ? this.onabort?.() : this.onerror?.()))
+      .finally(() => this.onloadend?.());
   }
 
   abort() {

@@ -61,17 +61,10 @@ export function uploadRoutes(deps: AppDeps) {
       const placeholder = formPlaceholder(form);
       const variants = await checkVariants(form, image, placeholder);
       const folder = c.get("user").id;
-      const id = crypto.randomUUID();
-      const extension = image.type.extension;
-      const path = imageObjectName(folder, { id, ...image, placeholder, extension });
+      const named = { id: crypto.randomUUID(), ...image, placeholder, extension: image.type.extension };
+      const path = imageObjectName(folder, named);
       await store(deps, image, path);
-      for (const variant of variants) {
-        await store(
-          deps,
-          variant.image,
-          imageObjectName(folder, { id, ...image, placeholder, extension }, variant.side),
-        );
-      }
+      for (const variant of variants) await store(deps, variant.image, imageObjectName(folder, named, variant.side));
       return c.json({ success: true, ...uploaded(deps, path) } satisfies ImageUploadResponse);
     },
   );
