@@ -87,7 +87,7 @@ try {
 
   /** The route's statements for one checkout, with psql-style :variables for pgbench. */
   function checkoutScript(campaign: string, phone: string, address: string): string[] {
-    const args = `NULL, '${influencerId}', '${campaign}', ${phone}, 'Tuol Kouk', 'Boeng Kak Muoy', 1, ${address}, NULL`;
+    const args = `NULL, '${influencerId}', '${campaign}', ${phone}, 'Tuol Kouk', 'Boeng Kak Ti Muoy', 1, ${address}, NULL, 'Bench Customer', 'House 1, Street 2'`;
     return oneStatement
       ? [
           `select ${placedColumns}, p.replayed, p.notice_queued from private.place_order_once(${args}) as p ` +
@@ -135,7 +135,9 @@ try {
         product_id: campaignId,
         customer_phone: `+8551${String(20_000_000 + n)}`,
         delivery_district: "Tuol Kouk",
-        delivery_commune: "Boeng Kak Muoy",
+        delivery_commune: "Boeng Kak Ti Muoy",
+        recipient_name: "Bench Customer",
+        address_line: "House 1, Street 2",
         quantity: 1 + (n % 3),
       });
       const started = performance.now();
@@ -266,8 +268,8 @@ try {
           do $seed$ begin
             for g in ${first} .. ${Math.min(busyLinkOrders, first + 999)} loop
               perform private.place_order('${influencerId}', '${busyCampaign}', '+8551' || (40000000 + g),
-                'Tuol Kouk', 'Boeng Kak Muoy', 1 + g % 3,
-                '10.' || (g >> 16) % 256 || '.' || (g >> 8) % 256 || '.' || g % 256);
+                'Tuol Kouk', 'Boeng Kak Ti Muoy', 1 + g % 3,
+                '10.' || (g >> 16) % 256 || '.' || (g >> 8) % 256 || '.' || g % 256, p_recipient_name => 'Bench Customer', p_address_line => 'House 1, Street 2');
             end loop;
           end $seed$`);
       }
@@ -283,9 +285,10 @@ try {
     await admin`
       with placed as (
         insert into public.orders (campaign_id, affiliate_link_id, business_id, influencer_id, product_name,
-          unit_price_cents, commission_rate, quantity, delivery_fee_cents, delivery_district, delivery_commune)
+          unit_price_cents, commission_rate, quantity, delivery_fee_cents, delivery_district, delivery_commune,
+          delivery_commune_code)
         select c.id, l.id, c.business_id, l.influencer_id, c.product_name, c.price_cents, c.commission_rate,
-               1 + g % 3, 150, 'Tuol Kouk', 'Boeng Kak Muoy'
+               1 + g % 3, 150, 'Tuol Kouk', 'Boeng Kak Ti Muoy', '120407'
         from generate_series(1, ${busyLinkOrders}) g
         cross join public.campaigns c join public.affiliate_links l on l.campaign_id = c.id
         where c.id = ${busyCampaign}

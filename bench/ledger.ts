@@ -61,7 +61,8 @@ try {
   const orderIds: string[] = [];
   for (let n = 0; n < total; n++) {
     const [order] = await sql<{ id: string }[]>`select id from private.place_order(${influencerId}, ${campaign.id},
-      ${`+8551${String(20_000_000 + n)}`}, 'Tuol Kouk', 'Boeng Kak Muoy', ${1 + (n % 3)}, ${`bench-${n}`})`;
+      ${`+8551${String(20_000_000 + n)}`}, 'Tuol Kouk', 'Boeng Kak Ti Muoy', ${1 + (n % 3)}, ${`bench-${n}`},
+      null, 'Bench Customer', 'House 1, Street 2')`;
     orderIds.push(order.id);
   }
   const adminToken = await login(admin.email, admin.password);

@@ -116,9 +116,10 @@ async function placeOrders(campaignId: string, count: number, held: number): Pro
   if (count <= 0) return [];
   const rows = await sql<{ id: string }[]>`
     insert into public.orders (campaign_id, affiliate_link_id, business_id, influencer_id, product_name, unit_price_cents,
-      commission_rate, quantity, delivery_fee_cents, delivery_district, delivery_commune, status, review_status)
+      commission_rate, quantity, delivery_fee_cents, delivery_district, delivery_commune, delivery_commune_code, status,
+      review_status)
     select c.id, l.id, c.business_id, ${influencerId}, c.product_name, c.price_cents, c.commission_rate, 1 + g % 3, 150,
-           'Tuol Kouk', 'Boeng Kak Muoy', 'out_for_delivery',
+           'Tuol Kouk', 'Boeng Kak Ti Muoy', '120407', 'out_for_delivery',
            case when g <= ${held} then 'held'::public.order_review_status end
     from public.campaigns c join public.affiliate_links l on l.campaign_id = c.id and l.influencer_id = ${influencerId}
     cross join generate_series(1, ${count}) g

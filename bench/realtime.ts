@@ -144,8 +144,8 @@ async function runMode(mode: "broadcast" | "changes") {
     phone++;
     const [order] = await sql<{ id: string }[]>`
       select (private.place_order(${influencers[n % influencerCount].id}, ${campaign},
-        ${"+8559" + String(phone).padStart(8, "0")}, 'Tuol Kouk', 'Boeng Kak Muoy', 1,
-        ${`10.${(phone >> 16) % 256}.${(phone >> 8) % 256}.${phone % 256}`})).id`;
+        ${"+8559" + String(phone).padStart(8, "0")}, 'Tuol Kouk', 'Boeng Kak Ti Muoy', 1,
+        ${`10.${(phone >> 16) % 256}.${(phone >> 8) % 256}.${phone % 256}`}, null, 'Bench Customer', 'House 1, Street 2')).id`;
     committedAt.set(order.id, performance.timeOrigin + performance.now());
   }
   const sendSeconds = (performance.now() - started) / 1000;

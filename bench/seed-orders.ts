@@ -62,7 +62,7 @@ export async function placeOrders(
     begin
       for g in ${int(first)} .. ${int(last)} loop
         perform private.place_order(${literal(influencerId)}::uuid, campaigns[1 + g % cardinality(campaigns)],
-          ${seedPhoneSql("g", phoneOffset)}, 'Tuol Kouk', 'Boeng Kak Muoy', 1 + g % 3, ${seedAddressSql("g", phoneOffset)});
+          ${seedPhoneSql("g", phoneOffset)}, 'Tuol Kouk', 'Boeng Kak Ti Muoy', 1 + g % 3, ${seedAddressSql("g", phoneOffset)}, p_recipient_name => 'Bench Customer', p_address_line => 'House 1, Street 2');
       end loop;
     end
     $seed$`);

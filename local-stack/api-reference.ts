@@ -172,6 +172,10 @@ function routeSection(route: ApiRoute, response: JsonSchema | null): string {
       "",
       answer.columns.map((column) => `\`${column}\``).join(", "),
       "",
+      ...Object.entries(answer.columnsFor ?? {}).flatMap(([caller, columns]) => [
+        `An ${caller} gets these columns instead: ${columns.map((column) => `\`${column}\``).join(", ")}.`,
+        "",
+      ]),
     );
   } else if (answer.kind === "short-link") {
     lines.push(

@@ -171,9 +171,10 @@ describe("apiCall", () => {
 
   it("calls a route open to anyone without the stored token", async () => {
     setTokens({ token: "abc.def.ghi", refresh_token: "refresh" });
-    fakeApi.on(API.districts, { districts: ["Doun Penh"] });
-    await expect(apiCall(API.districts)).resolves.toEqual({ districts: ["Doun Penh"] });
-    expect(fakeApi.calls(API.districts)[0].headers.has("Authorization")).toBe(false);
+    const provinces = { provinces: [{ code: "12", name_en: "Phnom Penh", name_km: "ភ្នំពេញ" }] };
+    fakeApi.on(API.provinces, provinces);
+    await expect(apiCall(API.provinces)).resolves.toEqual(provinces);
+    expect(fakeApi.calls(API.provinces)[0].headers.has("Authorization")).toBe(false);
   });
 
   it("refuses an answer its route's schema does not parse", async () => {

@@ -50,10 +50,10 @@ describe("the fake API", () => {
   });
 
   it("rejects like fetch when the caller aborts while the answer is held back", async () => {
-    const held = deferred<{ districts: string[] }>();
-    fakeApi.on(API.districts, () => held.promise);
+    const held = deferred<{ provinces: [] }>();
+    fakeApi.on(API.provinces, () => held.promise);
     const controller = new AbortController();
-    const request = api("/delivery-zones/districts", { signal: controller.signal });
+    const request = api("/delivery-zones/provinces", { signal: controller.signal });
     controller.abort();
     await expect(request).rejects.toMatchObject({ name: "AbortError" });
   });

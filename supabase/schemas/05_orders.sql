@@ -10,7 +10,8 @@
 --   api function) and an admin's status change (one step forward, a listed revert, a cancellation
 --   before delivery, or reopening; serialised per order; posting to the ledger of
 --   06_ledger_and_payouts.sql in the same transaction).
--- - The customer's phone lives in private.order_contacts, readable only through admin functions.
+-- - The customer's phone and address live in private.order_contacts: the phone readable only by
+--   admins, the address by admins and the order's shop (public.order_delivery_contacts).
 -- - Which fraud rule fired is for admins only (public.order_flags); the parties see only
 --   orders.review_status, so an influencer learns "held for review", never why.
 -- - Counters, not scans: private.order_counts keeps how many orders (and their sales and
@@ -41,7 +42,7 @@
 -- the goods were sold and the cash collected whoever ordered them.
 --
 -- Elsewhere: the foreign key orders.click_id -> public.link_clicks (orders_click_id_fkey) is in
--- 07_attribution.sql, which creates link_clicks; the triggers orders_queue_telegram
+-- 07_attribution.sql, which creates link_clicks; the triggers order_contacts_queue_telegram
 -- (09_telegram.sql), orders_audit_review and order_status_history_audit (10_audit.sql) and
 -- orders_keep_balances_of_reviews (06_ledger_and_payouts.sql: a review moves a commission between
 -- held and not held) act on these tables too.
@@ -124,8 +125,11 @@ create table public.orders (
   business_net_cents bigint not null generated always as
     (unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)::bigint
      - round((unit_price_cents * quantity - round(unit_price_cents * quantity * commission_rate)) * 0.15)::bigint) stored,
+  -- The district's and commune's Latin names as they were when the order was placed; the
+  -- commune's gazetteer code names the place for good (its Khmer names, its province).
   delivery_district text not null,
   delivery_commune text not null,
+  delivery_commune_code text not null constraint orders_delivery_commune_code_fkey references public.communes (code),
   status public.order_status not null default 'new_order',
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -143,11 +147,17 @@ create table public.orders (
 );
 alter sequence public.orders_number_seq owned by public.orders.order_number;
 
--- The customer's phone per order, apart from public.orders so influencers and Realtime never see it.
+-- The customer's phone and address per order, apart from public.orders so influencers and
+-- Realtime never see them. The address parts are null on orders placed before the checkout asked
+-- for them; private.place_order requires the name and the address line of every new order.
 create table private.order_contacts (
   order_id uuid primary key constraint order_contacts_order_id_fkey references public.orders (id),
   customer_phone text not null
     constraint order_contacts_customer_phone_check check (customer_phone ~ '^\+855[1-9][0-9]{7,8}$'),
+  recipient_name text constraint order_contacts_recipient_name_check check (length(recipient_name) between 1 and 100),
+  address_line text constraint order_contacts_address_line_check check (length(address_line) between 1 and 200),
+  landmark text constraint order_contacts_landmark_check check (length(landmark) between 1 and 200),
+  delivery_note text constraint order_contacts_delivery_note_check check (length(delivery_note) between 1 and 500),
   -- When the order was placed (its created_at), so repeat_phone reads one phone's recent orders
   -- from one index without visiting the orders.
   placed_at timestamptz not null default now()
@@ -226,7 +236,7 @@ comment on column public.orders.order_number is
   'The short number people say on the phone, e.g. SL-004213: sequential, six digits with leading zeros up to SL-999999, then every digit (SL-1000000); at most 12 characters.';
 comment on column public.orders.review_status is 'null: never flagged; held: flagged, its commission waits for an admin; cleared: an admin released it.';
 
-comment on table private.order_contacts is 'The customer''s phone per order, kept out of public.orders so influencers and realtime never see it.';
+comment on table private.order_contacts is 'The customer''s phone and address per order, kept out of public.orders so influencers and realtime never see them.';
 
 comment on table public.order_status_history is 'Every status an order entered: who, when, from, to and the note.';
 comment on column public.order_status_history.cancellation_reason is 'The reason given when this change cancelled the order; null for every other change.';
@@ -238,7 +248,7 @@ comment on table private.checkout_attempts is 'Recent checkouts per phone and pe
 comment on table public.order_flags is 'The rules a flagged order fired at checkout and who cleared it; admins only, so the parties never learn the rule.';
 
 comment on table private.checkout_idempotency_keys is 'Idempotency-Key of POST /checkout/order: the key, the hash of its request and the order it placed; kept 24 hours. Only private.place_order_once reads or writes it.';
-comment on column private.checkout_idempotency_keys.request_hash is 'sha256 of the order''s inputs (link, phone, place, quantity, click): a key answers only the request it was first sent with.';
+comment on column private.checkout_idempotency_keys.request_hash is 'sha256 of the order''s inputs (link, phone, place, quantity, click, recipient and address): a key answers only the request it was first sent with.';
 
 -- indexes ----------------------------------------------------------------------------------------
 
@@ -336,7 +346,7 @@ revoke all on private.checkout_idempotency_keys from public, anon, authenticated
 -- rules it fires, held for review when any does), and the order is returned as stored.
 -- Side effects: inserting the order gives it its number (the order_number default,
 -- private.order_number), counts it (orders_count_inserts, this file) and queues the Telegram
--- new-order notice (trigger orders_queue_telegram, 09_telegram.sql). Its first history row has no
+-- new-order notice once its contact is written (trigger order_contacts_queue_telegram, 09_telegram.sql). Its first history row has no
 -- changed_by, so order_status_history_audit (10_audit.sql) skips it.
 -- It declares a variable of type public.link_clicks, which 07_attribution.sql creates after this
 -- file: PL/pgSQL resolves declared types when a function is created, so the body is not checked
@@ -350,13 +360,19 @@ create or replace function private.place_order(
   p_commune text,
   p_quantity integer,
   p_client_ip text,
-  p_click_id uuid default null
+  p_click_id uuid default null,
+  p_recipient_name text default null,
+  p_address_line text default null,
+  p_landmark text default null,
+  p_delivery_note text default null,
+  p_province text default null
 ) returns public.orders
 language plpgsql security definer set search_path = ''
 as $$
 declare
   link public.affiliate_links;
   campaign public.campaigns;
+  place public.communes;
   fee integer;
   new_order public.orders;
   closed_reason text;
@@ -388,8 +404,18 @@ begin
   if closed_reason is not null then
     raise exception '%', closed_reason using errcode = '55000';
   end if;
-  select fee_cents into fee from public.delivery_zones where district = p_district and commune = p_commune;
+  if nullif(btrim(p_recipient_name), '') is null then
+    raise exception 'Recipient name is required' using errcode = '22023', column = 'recipient_name';
+  end if;
+  if nullif(btrim(p_address_line), '') is null then
+    raise exception 'Address is required' using errcode = '22023', column = 'address_line';
+  end if;
+  select * into place from public.find_commune(p_province, p_district, p_commune);
   if not found then
+    raise exception 'We do not deliver to % in % yet', p_commune, p_district using errcode = '22023';
+  end if;
+  select q.fee_cents into fee from public.delivery_quote(place.code) q;
+  if fee is null then
     raise exception 'We do not deliver to % in % yet', p_commune, p_district using errcode = '22023';
   end if;
   if p_click_id is not null then
@@ -401,12 +427,16 @@ begin
 
   insert into public.orders (campaign_id, affiliate_link_id, business_id, influencer_id, product_name,
     unit_price_cents, commission_rate, quantity, delivery_fee_cents, delivery_district, delivery_commune,
-    click_id, source)
+    delivery_commune_code, click_id, source)
   values (campaign.id, link.id, campaign.business_id, link.influencer_id, campaign.product_name,
-    campaign.price_cents, campaign.commission_rate, p_quantity, fee, p_district, p_commune,
-    click.id, click.source)
+    campaign.price_cents, campaign.commission_rate, p_quantity, fee,
+    (select d.name_en from public.districts d where d.code = place.district_code), place.name_en,
+    place.code, click.id, click.source)
   returning * into new_order;
-  insert into private.order_contacts (order_id, customer_phone) values (new_order.id, p_customer_phone);
+  -- Blank optional parts are stored as null, and every part trimmed.
+  insert into private.order_contacts (order_id, customer_phone, recipient_name, address_line, landmark, delivery_note)
+  values (new_order.id, p_customer_phone, btrim(p_recipient_name), btrim(p_address_line),
+          nullif(btrim(p_landmark), ''), nullif(btrim(p_delivery_note), ''));
   -- After the contact, so that repeat_phone counts this order too.
   new_order := private.flag_order(new_order, p_customer_phone);
   insert into public.order_status_history (order_id, from_status, to_status, note)
@@ -415,7 +445,7 @@ begin
 end
 $$;
 reset check_function_bodies;
-comment on function private.place_order is 'Checkout: validates the link, the campaign (active and within its dates), zone and rate limit, creates the order with server-side amounts, attributed to the given click when it was on the same link, flags it (private.flag_order) and returns it as stored.';
+comment on function private.place_order is 'Checkout: validates the link, the campaign (active and within its dates), the recipient and address, the place (a commune of the gazetteer with a fee) and rate limit, creates the order with server-side amounts, attributed to the given click when it was on the same link, flags it (private.flag_order) and returns it as stored.';
 
 -- Checkout with an Idempotency-Key: places the order through private.place_order in the same
 -- transaction, so the key and its order commit together or not at all. A transaction-scoped
@@ -437,7 +467,12 @@ create or replace function private.place_order_once(
   p_commune text,
   p_quantity integer,
   p_client_ip text,
-  p_click_id uuid default null
+  p_click_id uuid default null,
+  p_recipient_name text default null,
+  p_address_line text default null,
+  p_landmark text default null,
+  p_delivery_note text default null,
+  p_province text default null
 ) returns table (order_id uuid, replayed boolean, placed public.orders, notice_queued boolean)
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -448,7 +483,8 @@ declare
 begin
   if p_idempotency_key is null then
     new_order := private.place_order(p_influencer_id, p_campaign_id, p_customer_phone, p_district, p_commune,
-                                     p_quantity, p_client_ip, p_click_id);
+                                     p_quantity, p_client_ip, p_click_id, p_recipient_name, p_address_line,
+                                     p_landmark, p_delivery_note, p_province);
     return query select new_order.id, false, new_order, private.telegram_notice_queued();
     return;
   end if;
@@ -456,7 +492,9 @@ begin
   -- What the order is: the same key answers only the same request (the caller's address is not
   -- part of it: a retry from another network is the same order).
   request := encode(sha256(convert_to(concat_ws(E'\n', p_influencer_id, p_campaign_id, p_customer_phone,
-                                                p_district, p_commune, p_quantity, p_click_id), 'UTF8')), 'hex');
+                                                p_province, p_district, p_commune, p_quantity, p_click_id,
+                                                p_recipient_name, p_address_line, p_landmark, p_delivery_note),
+                                      'UTF8')), 'hex');
 
   -- A second request with this key waits here until the first commits or rolls back.
   perform pg_advisory_xact_lock(hashtextextended('checkout:idempotency:' || p_idempotency_key, 0));
@@ -472,7 +510,8 @@ begin
   end if;
 
   new_order := private.place_order(p_influencer_id, p_campaign_id, p_customer_phone, p_district, p_commune,
-                                   p_quantity, p_client_ip, p_click_id);
+                                   p_quantity, p_client_ip, p_click_id, p_recipient_name, p_address_line,
+                                   p_landmark, p_delivery_note, p_province);
   -- Keys live 24 hours: an expired copy of this key gives way, and older keys are swept.
   delete from private.checkout_idempotency_keys k
   where k.created_at <= now() - interval '24 hours';
@@ -674,20 +713,30 @@ comment on function public.change_order_status is 'An admin moves an order one s
 
 -- the admin's board ------------------------------------------------------------------------------
 
--- The customers' phones of the given orders, for the admin board only (delivery coordination and
--- the CSV export, which passes every matching id at once).
-create or replace function public.order_customer_phones(p_order_ids uuid[])
-returns table (order_id uuid, customer_phone text)
+-- Who receives the given orders and where: the phone for an approved admin only (delivery
+-- coordination and the admin's CSV export, which passes every matching id at once); the recipient,
+-- address, landmark and note for an approved admin and for the shop that sold the order, which
+-- packs it. Orders the caller may not see are left out; an influencer gets nothing.
+create or replace function public.order_delivery_contacts(p_order_ids uuid[])
+returns table (order_id uuid, customer_phone text, recipient_name text, address_line text, landmark text,
+               delivery_note text)
 language plpgsql stable security definer set search_path = ''
 as $$
+declare
+  is_admin boolean := private.has_role('admin');
 begin
-  if not private.has_role('admin') then
-    raise exception 'Only admins can read customer phone numbers' using errcode = '42501';
+  if not is_admin and not private.has_role('business') then
+    raise exception 'Only admins and the shop can read who receives an order' using errcode = '42501';
   end if;
-  return query select c.order_id, c.customer_phone from private.order_contacts c where c.order_id = any (p_order_ids);
+  return query
+    select c.order_id, case when is_admin then c.customer_phone end, c.recipient_name, c.address_line,
+           c.landmark, c.delivery_note
+    from private.order_contacts c
+    join public.orders o on o.id = c.order_id
+    where c.order_id = any (p_order_ids) and (is_admin or o.business_id = (select auth.uid()));
 end
 $$;
-comment on function public.order_customer_phones is 'Admin only: the customer phone of each given order.';
+comment on function public.order_delivery_contacts is 'The recipient, address, landmark and note of each given order for an approved admin or the order''s shop; the customer''s phone for an admin only.';
 
 -- The phone stays in private.order_contacts: the search returns order ids, never phones.
 create or replace function public.search_order_ids_by_phone(p_digits text)
@@ -826,10 +875,10 @@ comment on function private.count_orders is 'Trigger: keeps private.order_counts
 -- A column default runs as the role that inserts: orders are inserted only by private.place_order
 -- (security definer, as the owner) and the owner itself, so no other role needs order_number.
 revoke execute on function private.order_number(bigint) from public;
-revoke execute on function private.place_order(uuid, uuid, text, text, text, integer, text, uuid) from public;
-grant execute on function private.place_order(uuid, uuid, text, text, text, integer, text, uuid) to service_role;
-revoke execute on function private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid) from public;
-grant execute on function private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid) to service_role;
+revoke execute on function private.place_order(uuid, uuid, text, text, text, integer, text, uuid, text, text, text, text, text) from public;
+grant execute on function private.place_order(uuid, uuid, text, text, text, integer, text, uuid, text, text, text, text, text) to service_role;
+revoke execute on function private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid, text, text, text, text, text) from public;
+grant execute on function private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid, text, text, text, text, text) to service_role;
 revoke execute on function private.checkout_flags(public.affiliate_links, uuid, text) from public;
 revoke execute on function private.flag_order(public.orders, text) from public;
 revoke execute on function public.review_order(uuid, text) from public, anon, service_role;
@@ -837,8 +886,8 @@ grant execute on function public.review_order(uuid, text) to authenticated;
 revoke execute on function private.order_transition_allowed(public.order_status, public.order_status) from public;
 revoke execute on function public.change_order_status(uuid, text, text, text) from public, anon;
 grant execute on function public.change_order_status(uuid, text, text, text) to authenticated, service_role;
-revoke execute on function public.order_customer_phones(uuid[]) from public, anon;
-grant execute on function public.order_customer_phones(uuid[]) to authenticated, service_role;
+revoke execute on function public.order_delivery_contacts(uuid[]) from public, anon;
+grant execute on function public.order_delivery_contacts(uuid[]) to authenticated, service_role;
 revoke execute on function public.search_order_ids_by_phone(text) from public, anon;
 grant execute on function public.search_order_ids_by_phone(text) to authenticated, service_role;
 revoke execute on function public.order_totals() from public, anon, service_role;

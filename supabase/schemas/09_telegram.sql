@@ -136,25 +136,39 @@ begin
 end;
 $$;
 
--- A new order (trigger orders_queue_telegram, below; orders are placed by private.place_order in
--- 05_orders.sql): the shop's chats and every admin's, those that want new orders.
+-- A new order, once its recipient and address are recorded (trigger order_contacts_queue_telegram,
+-- below; orders are placed by private.place_order in 05_orders.sql, which writes the order, then
+-- its contact): the shop's chats and every admin's, those that want new orders. The place goes in
+-- both scripts, for the chat's language; the customer's phone never does.
 create or replace function private.queue_telegram_new_order() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
   insert into private.telegram_outbox (telegram_chat_id, kind, payload)
   select c.id, 'new_order', jsonb_build_object(
-    'order_number', new.order_number,
-    'product_name', new.product_name,
-    'quantity', new.quantity,
-    'total_cents', new.total_cents,
-    'district', new.delivery_district,
-    'commune', new.delivery_commune)
-  from public.telegram_chats c
+    'order_number', o.order_number,
+    'product_name', o.product_name,
+    'quantity', o.quantity,
+    'total_cents', o.total_cents,
+    'province', gp.name_en,
+    'district', gd.name_en,
+    'commune', gc.name_en,
+    'province_km', gp.name_km,
+    'district_km', gd.name_km,
+    'commune_km', gc.name_km,
+    'recipient_name', new.recipient_name,
+    'address_line', new.address_line,
+    'landmark', new.landmark,
+    'delivery_note', new.delivery_note)
+  from public.orders o
+  join public.communes gc on gc.code = o.delivery_commune_code
+  join public.districts gd on gd.code = gc.district_code
+  join public.provinces gp on gp.code = gd.province_code
+  cross join public.telegram_chats c
   join public.users u on u.id = c.user_id
   -- A suspended shop's chats get nothing (public.set_user_status also drops what was waiting).
-  where c.notify_new_orders and u.status = 'approved'
-    and (c.user_id = new.business_id or u.user_type = 'admin');
+  where o.id = new.order_id and c.notify_new_orders and u.status = 'approved'
+    and (c.user_id = o.business_id or u.user_type = 'admin');
   return null;
 end;
 $$;
@@ -256,7 +270,7 @@ grant execute on function private.claim_telegram_outbox(integer) to service_role
 -- On the tables of other areas: public.orders (05_orders.sql), public.payout_requests
 -- (06_ledger_and_payouts.sql) and public.users (01_accounts.sql).
 
-create trigger orders_queue_telegram after insert on public.orders
+create trigger order_contacts_queue_telegram after insert on private.order_contacts
   for each row execute function private.queue_telegram_new_order();
 create trigger payout_requests_queue_telegram after update of status on public.payout_requests
   for each row when (old.status = 'pending' and new.status = 'completed')

@@ -9,7 +9,7 @@
 -- admin action. Each entry holds the before and after values of the changed columns only. The
 -- triggers sit on the tables of the other areas (users, affiliate_links, orders,
 -- order_status_history, payout_requests, payout_reference_corrections, marketplace_settings,
--- delivery_zones); this file applies
+-- delivery_zones, provinces); this file applies
 -- last, after all of them exist.
 --
 -- Append-only: no client role may insert, update or delete (no grants), and triggers refuse
@@ -281,20 +281,28 @@ comment on function private.audit_settings_update is 'Trigger: records an admin'
 -- Delivery fees (04_zones.sql): admins change them through the "Admins can change delivery fees"
 -- policy (an admin's token at PostgREST), which no function wraps, so the table's trigger records
 -- them.
+-- A fee of Phnom Penh's sangkats (public.delivery_zones, by commune) or a province's fee and
+-- estimate (public.provinces): both are delivery zones to the admin, the target named by its
+-- gazetteer code (6 digits: a commune; 2: a province), with the place's Latin names.
 create or replace function private.audit_delivery_zone_update() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  changes jsonb := private.audit_changes(to_jsonb(old), to_jsonb(new), array['id', 'updated_at']);
+  changes jsonb := private.audit_changes(to_jsonb(old), to_jsonb(new), array['updated_at']);
+  zone_code text := coalesce(to_jsonb(new) ->> 'commune_code', to_jsonb(new) ->> 'code');
 begin
   if changes is not null then
-    perform private.record_admin_action('delivery_zone.update', 'delivery_zone', new.id::text,
-      changes || jsonb_build_object('district', new.district, 'commune', new.commune));
+    perform private.record_admin_action('delivery_zone.update', 'delivery_zone', zone_code,
+      changes || (select jsonb_build_object('province', p.name_en) || coalesce(
+                   (select jsonb_build_object('district', d.name_en, 'commune', c.name_en)
+                    from public.communes c join public.districts d on d.code = c.district_code
+                    where c.code = zone_code), '{}')
+                  from public.provinces p where p.code = left(zone_code, 2)));
   end if;
   return null;
 end
 $$;
-comment on function private.audit_delivery_zone_update is 'Trigger: records an admin''s change of a delivery zone''s fee.';
+comment on function private.audit_delivery_zone_update is 'Trigger: records an admin''s change of a Phnom Penh sangkat''s fee or a province''s fee or estimate.';
 
 -- What identifies where a user is reached and paid: (kind, value) pairs compared across parties by
 -- public.link_self_dealing (03_campaigns_and_links.sql):
@@ -381,4 +389,7 @@ create trigger marketplace_settings_audit after update on public.marketplace_set
   for each row execute function private.audit_settings_update();
 
 create trigger delivery_zones_audit after update on public.delivery_zones
+  for each row execute function private.audit_delivery_zone_update();
+
+create trigger provinces_audit after update on public.provinces
   for each row execute function private.audit_delivery_zone_update();

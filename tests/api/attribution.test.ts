@@ -50,6 +50,8 @@ async function order(link: Link, extra: Record<string, unknown> = {}) {
       customer_phone: nextPhone(),
       delivery_district: "Doun Penh",
       delivery_commune: "Voat Phnum",
+      recipient_name: "Sokha Chan",
+      address_line: "House 12, Street 271",
       quantity: 1,
       ...extra,
     },

@@ -17,21 +17,30 @@ import { seedAdmin } from "../helpers/stack.ts";
 
 const sql = fixtureDb();
 let adminAccount: Account;
-let zoneId: number;
-const zoneName = `Audit Khan ${Math.random().toString(36).slice(2, 8)}`;
+let zoneId: string;
+const zoneName = `Audit Sangkat ${Math.random().toString(36).slice(2, 8)}`;
 
 beforeAll(async () => {
   adminAccount = await admin();
   await setCommissionHoldDays(0);
-  [{ id: zoneId }] = await sql<{ id: number }[]>`
-    insert into public.delivery_zones (district, commune, fee_cents) values (${zoneName}, 'Audit Sangkat', 100)
-    returning id`;
+  // A sangkat of its own in Khan Kamboul, under a code the gazetteer leaves free and no earlier run
+  // used (the log keeps every entry, and these tests count the entries about their zone).
+  [{ code: zoneId }] = await sql<{ code: string }[]>`
+    with code as (
+      select '1214' || n as code from generate_series(50, 99) n
+      where not exists (select 1 from public.audit_log a where a.target_id = '1214' || n)
+      limit 1),
+    commune as (
+      insert into public.communes (code, district_code, name_en, name_km, kind)
+      select code, '1214', ${zoneName}, ${zoneName}, 'sangkat' from code returning code)
+    insert into public.delivery_zones (commune_code, fee_cents) select code, 100 from commune returning commune_code as code`;
 });
 
 afterAll(async () => {
   await setCommissionHoldDays(DEFAULT_HOLD_DAYS);
-  // The zone goes; its audit entries stay (they name it by id), as the log keeps everything.
-  await sql`delete from public.delivery_zones where id = ${zoneId}`;
+  // The zone goes; its audit entries stay (they name it by its code), as the log keeps everything.
+  await sql`delete from public.delivery_zones where commune_code = ${zoneId}`;
+  await sql`delete from public.communes where code = ${zoneId}`;
   await sql.end();
 });
 
@@ -62,7 +71,7 @@ async function changeFeeAsAdmin(feeCents: number) {
     await tx`select set_config('role', 'authenticated', true),
                     set_config('request.jwt.claims', ${JSON.stringify({ sub: adminAccount.user.id, role: "authenticated" })}, true)`;
     const changed =
-      await tx`update public.delivery_zones set fee_cents = ${feeCents} where id = ${zoneId} returning id`;
+      await tx`update public.delivery_zones set fee_cents = ${feeCents} where commune_code = ${zoneId} returning 1`;
     expect(changed).toHaveLength(1);
   });
 }
@@ -287,17 +296,18 @@ describe("one entry per admin action, through the real paths", () => {
 
   it("a delivery fee change", async () => {
     await changeFeeAsAdmin(125);
-    expect(await entriesFor(String(zoneId))).toEqual([
+    expect(await entriesFor(zoneId)).toEqual([
       {
         ...entryShape,
         action: "delivery_zone.update",
         target_type: "delivery_zone",
-        target_id: String(zoneId),
+        target_id: zoneId,
         details: {
           before: { fee_cents: 100 },
           after: { fee_cents: 125 },
-          district: zoneName,
-          commune: "Audit Sangkat",
+          province: "Phnom Penh",
+          district: "Kamboul",
+          commune: zoneName,
         },
       },
     ]);

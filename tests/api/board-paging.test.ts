@@ -16,7 +16,7 @@ let campaignId: string;
 async function placeWithPhone(phone: string): Promise<{ id: string; order_number: string }> {
   const [row] = await sql<{ id: string; order_number: string }[]>`
     select id, order_number from private.place_order(${creator.user.id}, ${campaignId}, ${phone},
-      'Doun Penh', 'Voat Phnum', 1, ${`paging-${Math.random().toString(36).slice(2)}`})`;
+      'Doun Penh', 'Voat Phnum', 1, ${`paging-${Math.random().toString(36).slice(2)}`}, null, 'Sokha Chan', 'House 12, Street 271')`;
   return row;
 }
 

@@ -28,6 +28,8 @@ const placeOrder = (id: string, phone: string) =>
       customer_phone: phone,
       delivery_district: "Doun Penh",
       delivery_commune: "Voat Phnum",
+      recipient_name: "Sokha Chan",
+      address_line: "House 12, Street 271",
       quantity: 1,
     },
   });

@@ -480,7 +480,9 @@ describe("PUT /campaigns/{id}", () => {
           product_id: campaign.id,
           customer_phone: `012 ${String(phone++).replace(/(\d{3})(\d{3})/, "$1 $2")}`,
           delivery_district: "Tuol Kouk",
-          delivery_commune: "Tuek L'ak Muoy",
+          delivery_commune: "Tuek L'ak Ti Muoy",
+          recipient_name: "Sokha Chan",
+          address_line: "House 12, Street 271",
           quantity: 2,
         },
       });

@@ -22,7 +22,9 @@ function order(overrides: Record<string, unknown> = {}) {
     product_id: campaignId,
     customer_phone: nextPhone(),
     delivery_district: "Tuol Kouk",
-    delivery_commune: "Tuek L'ak Muoy",
+    delivery_commune: "Tuek L'ak Ti Muoy",
+    recipient_name: "Sokha Chan",
+    address_line: "House 12, Street 271",
     quantity: 2,
     ...overrides,
   };
@@ -153,6 +155,13 @@ describe("POST /checkout/order", () => {
     ["customer_phone", { customer_phone: "12345" }, "Phone number must be a Cambodian number such as 012 345 678"],
     ["customer_phone", { customer_phone: "" }, "Phone number is required"],
     ["delivery_commune", { delivery_commune: "" }, "Commune is required"],
+    ["recipient_name", { recipient_name: undefined }, "Recipient name is required"],
+    ["recipient_name", { recipient_name: "   " }, "Recipient name is required"],
+    ["recipient_name", { recipient_name: "n".repeat(101) }, "Recipient name must be at most 100 characters"],
+    ["address_line", { address_line: "" }, "Address is required"],
+    ["address_line", { address_line: "a".repeat(201) }, "Address must be at most 200 characters"],
+    ["landmark", { landmark: "l".repeat(201) }, "Landmark must be at most 200 characters"],
+    ["delivery_note", { delivery_note: "d".repeat(501) }, "Note for the rider must be at most 500 characters"],
     ["product_id", { product_id: "abc" }, "product_id must be a valid id"],
   ])("refuses a bad %s with 400", async (field, change, message) => {
     const res = await api("POST", "/checkout/order", { body: order(change) });
@@ -169,6 +178,80 @@ describe("POST /checkout/order", () => {
     const res = await api("POST", "/checkout/order", { body: order({ quantity }) });
     expect(res.status).toBe(201);
     expect(res.body.order.quantity).toBe(expected);
+  });
+
+  it("orders to a commune of every province, by codes or names, at the province's fee", async () => {
+    // One commune of each province: the first of its first district.
+    const places = await sql<{ province: string; district: string; commune: string; commune_name: string }[]>`
+      select distinct on (d.province_code) d.province_code as province, d.code as district, c.code as commune,
+             c.name_en as commune_name
+      from public.districts d join public.communes c on c.district_code = d.code
+      order by d.province_code, d.code, c.code`;
+    expect(places).toHaveLength(25);
+    const [{ fees }] = await sql<{ fees: Record<string, number> }[]>`
+      select json_object_agg(code, delivery_fee_cents) as fees from public.provinces`;
+    for (const place of places) {
+      const res = await apiFrom(freshLoopbackAddress(), "POST", "/checkout/order", {
+        body: order({
+          delivery_province: place.province,
+          delivery_district: place.district,
+          delivery_commune: place.commune,
+          quantity: 1,
+        }),
+      });
+      expect(res.status, `${place.province}/${place.commune}`).toBe(201);
+      const [stored] = await sql<
+        { delivery_commune_code: string; delivery_commune: string; delivery_fee_cents: number }[]
+      >`
+        select delivery_commune_code, delivery_commune, delivery_fee_cents from public.orders where id = ${res.body.order.id}`;
+      expect(stored.delivery_commune_code).toBe(place.commune);
+      expect(stored.delivery_commune).toBe(place.commune_name);
+      // Phnom Penh is priced by sangkat, every other province at its own fee.
+      if (place.province !== "12") expect(stored.delivery_fee_cents).toBe(fees[place.province]);
+    }
+  });
+
+  it("takes a province's Latin name, keeps the address trimmed and a blank landmark as none", async () => {
+    const res = await api("POST", "/checkout/order", {
+      body: order({
+        delivery_province: "Siemreap",
+        delivery_district: "Siem Reap",
+        delivery_commune: "Sla Kram",
+        recipient_name: "  Sokha  ",
+        address_line: " House 12, Street 6 ",
+        landmark: "  ",
+        delivery_note: "Call before coming",
+      }),
+    });
+    expect(res.status).toBe(201);
+    const [stored] = await sql`
+      select o.delivery_commune_code, c.recipient_name, c.address_line, c.landmark, c.delivery_note
+      from public.orders o join private.order_contacts c on c.order_id = o.id where o.id = ${res.body.order.id}`;
+    expect(stored).toEqual({
+      delivery_commune_code: "171001",
+      recipient_name: "Sokha",
+      address_line: "House 12, Street 6",
+      landmark: null,
+      delivery_note: "Call before coming",
+    });
+  });
+
+  it("takes a phone typed in Khmer digits and stores it in ASCII", async () => {
+    const typed = nextPhone();
+    const khmer = typed.replace(/[0-9]/g, (digit) => String.fromCharCode(0x17e0 + Number(digit)));
+    const res = await api("POST", "/checkout/order", { body: order({ customer_phone: khmer }) });
+    expect(res.status).toBe(201);
+    const [stored] = await sql<{ customer_phone: string }[]>`
+      select customer_phone from private.order_contacts where order_id = ${res.body.order.id}`;
+    expect(stored.customer_phone).toBe(`+855${typed.replace(/\D/g, "").slice(1)}`);
+  });
+
+  it("refuses a commune named in another province", async () => {
+    const res = await api("POST", "/checkout/order", {
+      body: order({ delivery_province: "17", delivery_district: "1204", delivery_commune: "120404" }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_input", message: "We do not deliver to 120404 in 1204 yet" });
   });
 
   it("refuses a place it does not deliver to", async () => {

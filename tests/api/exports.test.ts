@@ -20,7 +20,7 @@ let otherOrder: string;
 async function place(campaignId: string, influencerId: string, phone: string) {
   const [row] = await sql<{ id: string; order_number: string }[]>`
     select id, order_number from private.place_order(${influencerId}, ${campaignId}, ${phone},
-      'Doun Penh', 'Voat Phnum', 2, ${`export-${Math.random().toString(36).slice(2)}`})`;
+      'Doun Penh', 'Voat Phnum', 2, ${`export-${Math.random().toString(36).slice(2)}`}, null, 'Sokha Chan', 'House 12, Street 271')`;
   return row;
 }
 
@@ -189,9 +189,9 @@ describe("an export of more than 1,000 orders", () => {
       with placed as (
         insert into public.orders (campaign_id, affiliate_link_id, business_id, influencer_id, product_name,
           unit_price_cents, commission_rate, quantity, delivery_fee_cents, delivery_district, delivery_commune,
-          created_at, updated_at)
+          delivery_commune_code, created_at, updated_at)
         select ${campaign}, ${link}, ${bigShop.user.id}, ${creator.user.id}, 'Bulk rice ' || g, 1250, 0.1, 1 + g % 4,
-               150, 'Tuol Kouk', 'Boeng Kak Muoy', t, t
+               150, 'Tuol Kouk', 'Boeng Kak Ti Muoy', '120407', t, t
         from generate_series(1, ${COUNT}) g,
              lateral (select (${day}::date::timestamp at time zone 'Asia/Phnom_Penh') + g * interval '1 minute' as t) at
         returning id, order_number, quantity, created_at),

@@ -54,9 +54,28 @@ describe("GET /orders/user/all", () => {
         order_status: "new_order",
         delivery_district: "Doun Penh",
         delivery_commune: "Voat Phnum",
+        delivery_province: "12",
+        delivery_place: {
+          province: { code: "12", name_en: "Phnom Penh", name_km: "ភ្នំពេញ" },
+          district: { code: "1202", name_en: "Doun Penh", name_km: "ដូនពេញ" },
+          commune: { code: "120211", name_en: "Voat Phnum", name_km: "វត្ដភ្នំ" },
+        },
         customer_phone: null,
       });
     }
+    // The shop packs the parcel: it reads who receives it and where; the influencer never does.
+    expect(forBusiness.body.orders.find((o: any) => o.id === orderId)).toMatchObject({
+      recipient_name: "Sokha Chan",
+      address_line: "House 12, Street 271",
+      landmark: null,
+      delivery_note: null,
+    });
+    expect(forInfluencer.body.orders.find((o: any) => o.id === orderId)).toMatchObject({
+      recipient_name: null,
+      address_line: null,
+      landmark: null,
+      delivery_note: null,
+    });
     expect(forBusiness.body.orders.find((o: any) => o.id === orderId).influencer_email).toBeNull();
     expect(forInfluencer.body.orders.find((o: any) => o.id === orderId).business_email).toBeNull();
   });

@@ -67,7 +67,9 @@ function order(influencerId: string, productId: string) {
     product_id: productId,
     customer_phone: uniqueTypedPhone(),
     delivery_district: "Tuol Kouk",
-    delivery_commune: "Tuek L'ak Muoy",
+    delivery_commune: "Tuek L'ak Ti Muoy",
+    recipient_name: "Sokha Chan",
+    address_line: "House 12, Street 271",
     quantity: 1,
   };
 }

@@ -42,7 +42,9 @@ async function checkout(campaignId: string, quantity = 2) {
       product_id: campaignId,
       customer_phone: typedPhone(phone),
       delivery_district: "Tuol Kouk",
-      delivery_commune: "Tuek L'ak Muoy",
+      delivery_commune: "Tuek L'ak Ti Muoy",
+      recipient_name: "Sokha Chan",
+      address_line: "House 12, Street 271",
       quantity,
     },
   });
@@ -154,7 +156,7 @@ describe("a new order", () => {
     ({ chatId } = await linkChat(shop.owner.token, "en"));
   });
 
-  it("is sent to the shop's chat with number, product, quantity, total and place, never the phone", async () => {
+  it("is sent to the shop's chat with number, product, quantity, total, recipient, address and place, never the phone", async () => {
     const order = await checkout(shop.campaignId, 2);
     const { text } = await messageWith(chatId, order.orderNumber);
     expect(text.split("\n")).toEqual([
@@ -162,8 +164,11 @@ describe("a new order", () => {
       "Product: Kampot Pepper 100g",
       "Quantity: 2",
       expect.stringMatching(/^Total: \$\d+\.\d{2}$/),
+      "Recipient: Sokha Chan",
+      "Address: House 12, Street 271",
+      "Commune: Tuek L'ak Ti Muoy",
       "District: Tuol Kouk",
-      "Commune: Tuek L'ak Muoy",
+      "Province: Phnom Penh",
     ]);
     expect(text).not.toContain(order.phoneDigits);
     expect(text).not.toContain(order.phoneDigits.slice(-6));

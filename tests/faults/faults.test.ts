@@ -131,7 +131,9 @@ function order(n: number) {
     product_id: campaignId,
     customer_phone: `+8551${String(30_000_000 + n)}`,
     delivery_district: "Tuol Kouk",
-    delivery_commune: "Boeng Kak Muoy",
+    delivery_commune: "Boeng Kak Ti Muoy",
+    recipient_name: "Sokha Chan",
+    address_line: "House 12, Street 271",
     quantity: 1,
   };
 }

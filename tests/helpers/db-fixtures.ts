@@ -52,6 +52,6 @@ export async function placeOrder(
   const [row] = await sql<{ id: string }[]>`
     select id from private.place_order(${opts.influencerId ?? demoInfluencerId}, ${campaignId}, ${phone},
       ${opts.district ?? "Doun Penh"}, ${opts.commune ?? "Voat Phnum"}, ${opts.quantity ?? 1},
-      ${`fixture-${Math.random().toString(36).slice(2)}`})`;
+      ${`fixture-${Math.random().toString(36).slice(2)}`}, null, 'Sokha Chan', 'House 12, Street 271')`;
   return row.id;
 }

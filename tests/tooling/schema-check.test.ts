@@ -61,8 +61,8 @@ describe("the schema fingerprint", () => {
     ],
     [
       "an index",
-      "drop index public.delivery_zones_commune_idx",
-      /^index public\.delivery_zones_commune_idx: only in before/,
+      "drop index public.communes_district_code_idx",
+      /^index public\.communes_district_code_idx: only in before/,
     ],
     [
       "a policy",
@@ -94,7 +94,7 @@ describe("the schema fingerprint", () => {
     ],
     [
       "reference data",
-      "update public.delivery_zones set fee_cents = fee_cents + 1 where id = 1",
+      "update public.delivery_zones set fee_cents = fee_cents + 1 where commune_code = '120101'",
       /^data public\.delivery_zones #\d+: differs/,
     ],
     ["row-level security", "alter table public.orders disable row level security", /^relation public\.orders: differs/],

@@ -18,9 +18,12 @@ type Statement = (tx: postgres.TransactionSql) => Promise<unknown>;
 // Foreign keys are checked after the row's CHECK and not-null constraints, so made-up ids do.
 const order = (quantity: number | null) => (tx: postgres.TransactionSql) => tx`
   insert into public.orders (campaign_id, affiliate_link_id, business_id, influencer_id, product_name,
-    unit_price_cents, commission_rate, quantity, delivery_fee_cents, delivery_district, delivery_commune)
+    unit_price_cents, commission_rate, quantity, delivery_fee_cents, delivery_district, delivery_commune,
+    delivery_commune_code)
   values (gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), 'Kampot Pepper',
-    1000, 0.10, ${quantity}, 100, 'Doun Penh', 'Phsar Thmei Muoy')`;
+    1000, 0.10, ${quantity}, 100, 'Doun Penh', 'Phsar Thmei Ti Muoy', '120201')`;
+const contact = (column: string, value: string) => (tx: postgres.TransactionSql) =>
+  tx`insert into private.order_contacts ${tx({ order_id: crypto.randomUUID(), customer_phone: "+85512345678", [column]: value })}`;
 const campaign =
   (changes: { price_cents?: number; description?: string; start_date?: string; end_date?: string }) =>
   (tx: postgres.TransactionSql) => tx`
@@ -37,6 +40,10 @@ const violations: Record<ConstraintName, Statement> = {
   orders_quantity_not_null: order(null),
   order_contacts_customer_phone_check: (tx) =>
     tx`insert into private.order_contacts (order_id, customer_phone) values (gen_random_uuid(), '012 345 678')`,
+  order_contacts_recipient_name_check: contact("recipient_name", "n".repeat(101)),
+  order_contacts_address_line_check: contact("address_line", "a".repeat(201)),
+  order_contacts_landmark_check: contact("landmark", "l".repeat(201)),
+  order_contacts_delivery_note_check: contact("delivery_note", "d".repeat(501)),
   checkout_attempts_customer_phone_not_null: (tx) =>
     tx`insert into private.checkout_attempts (customer_phone, client_ip) values (null, '198.51.100.1')`,
   checkout_idempotency_keys_idempotency_key_check: (tx) => tx`
@@ -139,7 +146,7 @@ Deno.test({
       console.error = original;
     }
     const unlisted = toApiError(
-      await errorOf((tx) => tx`update public.delivery_zones set fee_cents = -1 where id = 1`),
+      await errorOf((tx) => tx`update public.delivery_zones set fee_cents = -1 where commune_code = '120101'`),
     );
     assert.deepStrictEqual(
       [unlisted.code, unlisted.message],

@@ -125,20 +125,32 @@ export type Database = {
       };
       order_contacts: {
         Row: {
+          address_line: string | null;
           customer_phone: string;
+          delivery_note: string | null;
+          landmark: string | null;
           order_id: string;
           placed_at: string;
+          recipient_name: string | null;
         };
         ComputedFields: never;
         Insert: {
+          address_line?: string | null;
           customer_phone: string;
+          delivery_note?: string | null;
+          landmark?: string | null;
           order_id: string;
           placed_at?: string;
+          recipient_name?: string | null;
         };
         Update: {
+          address_line?: string | null;
           customer_phone?: string;
+          delivery_note?: string | null;
+          landmark?: string | null;
           order_id?: string;
           placed_at?: string;
+          recipient_name?: string | null;
         };
         Relationships: [];
       };
@@ -676,14 +688,19 @@ export type Database = {
       password_reset_email: { Args: { p_token: string }; Returns: string };
       place_order: {
         Args: {
+          p_address_line?: string;
           p_campaign_id: string;
           p_click_id?: string;
           p_client_ip: string;
           p_commune: string;
           p_customer_phone: string;
+          p_delivery_note?: string;
           p_district: string;
           p_influencer_id: string;
+          p_landmark?: string;
+          p_province?: string;
           p_quantity: number;
+          p_recipient_name?: string;
         };
         Returns: Database["public"]["Tables"]["orders"]["Row"];
         SetofOptions: {
@@ -695,15 +712,20 @@ export type Database = {
       };
       place_order_once: {
         Args: {
+          p_address_line?: string;
           p_campaign_id: string;
           p_click_id?: string;
           p_client_ip: string;
           p_commune: string;
           p_customer_phone: string;
+          p_delivery_note?: string;
           p_district: string;
           p_idempotency_key: string;
           p_influencer_id: string;
+          p_landmark?: string;
+          p_province?: string;
           p_quantity: number;
+          p_recipient_name?: string;
         };
         Returns: {
           notice_queued: boolean;
@@ -1050,30 +1072,98 @@ export type Database = {
           },
         ];
       };
+      communes: {
+        Row: {
+          code: string;
+          district_code: string;
+          kind: Database["public"]["Enums"]["place_kind"];
+          name_en: string;
+          name_km: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          code: string;
+          district_code: string;
+          kind: Database["public"]["Enums"]["place_kind"];
+          name_en: string;
+          name_km: string;
+        };
+        Update: {
+          code?: string;
+          district_code?: string;
+          kind?: Database["public"]["Enums"]["place_kind"];
+          name_en?: string;
+          name_km?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "communes_district_code_fkey";
+            columns: ["district_code"];
+            isOneToOne: false;
+            referencedRelation: "districts";
+            referencedColumns: ["code"];
+          },
+        ];
+      };
       delivery_zones: {
         Row: {
-          commune: string;
-          district: string;
+          commune_code: string;
           fee_cents: number;
-          id: number;
           updated_at: string;
         };
         ComputedFields: never;
         Insert: {
-          commune: string;
-          district: string;
+          commune_code: string;
           fee_cents: number;
-          id?: never;
           updated_at?: string;
         };
         Update: {
-          commune?: string;
-          district?: string;
+          commune_code?: string;
           fee_cents?: number;
-          id?: never;
           updated_at?: string;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: "delivery_zones_commune_code_fkey";
+            columns: ["commune_code"];
+            isOneToOne: true;
+            referencedRelation: "communes";
+            referencedColumns: ["code"];
+          },
+        ];
+      };
+      districts: {
+        Row: {
+          code: string;
+          kind: Database["public"]["Enums"]["place_kind"];
+          name_en: string;
+          name_km: string;
+          province_code: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          code: string;
+          kind: Database["public"]["Enums"]["place_kind"];
+          name_en: string;
+          name_km: string;
+          province_code: string;
+        };
+        Update: {
+          code?: string;
+          kind?: Database["public"]["Enums"]["place_kind"];
+          name_en?: string;
+          name_km?: string;
+          province_code?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "districts_province_code_fkey";
+            columns: ["province_code"];
+            isOneToOne: false;
+            referencedRelation: "provinces";
+            referencedColumns: ["code"];
+          },
+        ];
       };
       instagram_accounts: {
         Row: {
@@ -1681,6 +1771,7 @@ export type Database = {
           commission_rate: number;
           created_at: string;
           delivery_commune: string;
+          delivery_commune_code: string;
           delivery_district: string;
           delivery_fee_cents: number;
           id: string;
@@ -1710,6 +1801,7 @@ export type Database = {
           commission_rate: number;
           created_at?: string;
           delivery_commune: string;
+          delivery_commune_code: string;
           delivery_district: string;
           delivery_fee_cents: number;
           id?: string;
@@ -1738,6 +1830,7 @@ export type Database = {
           commission_rate?: number;
           created_at?: string;
           delivery_commune?: string;
+          delivery_commune_code?: string;
           delivery_district?: string;
           delivery_fee_cents?: number;
           id?: string;
@@ -1782,6 +1875,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: "link_clicks";
             referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "orders_delivery_commune_code_fkey";
+            columns: ["delivery_commune_code"];
+            isOneToOne: false;
+            referencedRelation: "communes";
+            referencedColumns: ["code"];
           },
           {
             foreignKeyName: "orders_influencer_id_fkey";
@@ -1960,6 +2060,40 @@ export type Database = {
             referencedColumns: ["id"];
           },
         ];
+      };
+      provinces: {
+        Row: {
+          code: string;
+          delivery_fee_cents: number | null;
+          delivery_hours_max: number;
+          delivery_hours_min: number;
+          kind: Database["public"]["Enums"]["place_kind"];
+          name_en: string;
+          name_km: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          code: string;
+          delivery_fee_cents?: number | null;
+          delivery_hours_max?: number;
+          delivery_hours_min?: number;
+          kind: Database["public"]["Enums"]["place_kind"];
+          name_en: string;
+          name_km: string;
+          updated_at?: string;
+        };
+        Update: {
+          code?: string;
+          delivery_fee_cents?: number | null;
+          delivery_hours_max?: number;
+          delivery_hours_min?: number;
+          kind?: Database["public"]["Enums"]["place_kind"];
+          name_en?: string;
+          name_km?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
       };
       telegram_chats: {
         Row: {
@@ -2141,6 +2275,7 @@ export type Database = {
           commission_rate: number;
           created_at: string;
           delivery_commune: string;
+          delivery_commune_code: string;
           delivery_district: string;
           delivery_fee_cents: number;
           id: string;
@@ -2249,7 +2384,47 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      delivery_quote: {
+        Args: { p_commune_code: string };
+        Returns: {
+          fee_cents: number;
+          hours_max: number;
+          hours_min: number;
+        }[];
+      };
       end_my_sessions: { Args: { p_session_id?: string }; Returns: number };
+      find_commune: {
+        Args: { p_commune: string; p_district: string; p_province: string };
+        Returns: {
+          code: string;
+          district_code: string;
+          kind: Database["public"]["Enums"]["place_kind"];
+          name_en: string;
+          name_km: string;
+        }[];
+        SetofOptions: {
+          from: "*";
+          to: "communes";
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      find_district: {
+        Args: { p_district: string; p_province: string };
+        Returns: {
+          code: string;
+          kind: Database["public"]["Enums"]["place_kind"];
+          name_en: string;
+          name_km: string;
+          province_code: string;
+        }[];
+        SetofOptions: {
+          from: "*";
+          to: "districts";
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       link_self_dealing: { Args: { p_link_id: string }; Returns: string[] };
       my_sessions: {
         Args: Record<PropertyKey, never>;
@@ -2261,11 +2436,15 @@ export type Database = {
           session_id: string;
         }[];
       };
-      order_customer_phones: {
+      order_delivery_contacts: {
         Args: { p_order_ids: string[] };
         Returns: {
+          address_line: string;
           customer_phone: string;
+          delivery_note: string;
+          landmark: string;
           order_id: string;
+          recipient_name: string;
         }[];
       };
       order_totals: {
@@ -2390,6 +2569,7 @@ export type Database = {
           commission_rate: number;
           created_at: string;
           delivery_commune: string;
+          delivery_commune_code: string;
           delivery_district: string;
           delivery_fee_cents: number;
           id: string;
@@ -2531,6 +2711,7 @@ export type Database = {
       order_review_status: "held" | "cleared";
       order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered" | "cancelled";
       payout_status: "pending" | "completed" | "cancelled" | "rejected";
+      place_kind: "capital" | "province" | "khan" | "srok" | "krong" | "sangkat" | "khum";
       session_end_reason:
         | "signed_out"
         | "signed_out_everywhere"
@@ -2693,6 +2874,7 @@ export const Constants = {
       order_review_status: ["held", "cleared"],
       order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered", "cancelled"],
       payout_status: ["pending", "completed", "cancelled", "rejected"],
+      place_kind: ["capital", "province", "khan", "srok", "krong", "sangkat", "khum"],
       session_end_reason: [
         "signed_out",
         "signed_out_everywhere",

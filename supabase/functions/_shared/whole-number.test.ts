@@ -46,7 +46,9 @@ Deno.test("checkout quantity refuses hex, booleans, exponents and fractions nami
     product_id: "00000000-0000-4000-8000-000000000002",
     customer_phone: "012 345 678",
     delivery_district: "Tuol Kouk",
-    delivery_commune: "Tuek L'ak Muoy",
+    delivery_commune: "Tuek L'ak Ti Muoy",
+    recipient_name: "Sokha",
+    address_line: "House 12, Street 271",
   };
   for (const quantity of ["0x3", true, "1e1", 1.5, "2.5", "", "-1", "+2", " 2", "0", 0, 11, "11", null]) {
     try {

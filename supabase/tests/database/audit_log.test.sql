@@ -29,7 +29,8 @@ end
 $$;
 select tests.create_order('influencer@test.local', 'PgTAP Audit Lamp', 'PgTAP Audit Khan', 'PgTAP Audit Sangkat') as paid_order \gset
 select tests.create_order('influencer@test.local', 'PgTAP Audit Lamp', 'PgTAP Audit Khan', 'PgTAP Audit Sangkat') as cancelled_order \gset
-select id as zone_id from public.delivery_zones where district = 'PgTAP Audit Khan' \gset
+select c.code as zone_id from public.communes c join public.districts d on d.code = c.district_code
+where d.name_en = 'PgTAP Audit Khan' \gset
 select order_number as cancelled_number from public.orders where id = :'cancelled_order' \gset
 
 -- This test's entries (written in its transaction, so stamped with its now(): the database may
@@ -54,11 +55,11 @@ select is(tests.audit_count(), 3::bigint, 'the admin''s three steps to delivered
 select tests.authenticate_as('influencer@test.local');
 select lives_ok('select public.request_payout()', 'the influencer requests a payout');
 select tests.authenticate_as('business@test.local');
-select lives_ok(format('update public.delivery_zones set fee_cents = 999 where id = %s', :'zone_id'),
+select lives_ok(format('update public.delivery_zones set fee_cents = 999 where commune_code = %L', :'zone_id'),
   'a business''s update of a delivery fee runs and changes nothing (the policy lets only admins)');
 select tests.act_as_owner();
 update public.marketplace_settings set commission_hold_days = 0 where id;
-update public.delivery_zones set fee_cents = 175 where id = :'zone_id';
+update public.delivery_zones set fee_cents = 175 where commune_code = :'zone_id';
 select is(tests.audit_count(), 3::bigint, 'a payout request and the owner''s own changes write no entry');
 
 -- one entry per admin action ----------------------------------------------------------------------
@@ -75,7 +76,8 @@ select public.change_order_status(:'cancelled_order', 'cancelled', 'Customer pho
 select public.complete_payouts(tests.user_id('influencer@test.local'), 'ABA-77');
 select public.update_marketplace_settings(4150, null);
 select public.update_marketplace_settings(4150, null);
-update public.delivery_zones set fee_cents = 225 where id = :'zone_id';
+update public.delivery_zones set fee_cents = 225 where commune_code = :'zone_id';
+update public.provinces set delivery_fee_cents = 275, delivery_hours_max = 48 where code = '17';
 
 select results_eq($$select * from tests.audit_entries('user.approve')$$,
   format($$values ('admin@test.local', 'user', %L, %L::jsonb)$$, tests.user_id('applicant-ok@test.local'),
@@ -115,8 +117,9 @@ select results_eq($$select target_type, target_id, details from tests.audit_entr
   $$values ('marketplace_settings', 'marketplace', '{"before": {"riel_per_usd": 4100}, "after": {"riel_per_usd": 4150}}'::jsonb)$$,
   'a settings change: only the changed setting, before and after; saving the same value again records nothing');
 select results_eq($$select target_id, details from tests.audit_entries('delivery_zone.update')$$,
-  format($$values (%L, '{"before": {"fee_cents": 175}, "after": {"fee_cents": 225}, "district": "PgTAP Audit Khan", "commune": "PgTAP Audit Sangkat"}'::jsonb)$$, :'zone_id'),
-  'a delivery fee change through the admins'' policy: fee before and after, and the zone');
+  format($$values (%L, '{"before": {"fee_cents": 175}, "after": {"fee_cents": 225}, "province": "Phnom Penh", "district": "PgTAP Audit Khan", "commune": "PgTAP Audit Sangkat"}'::jsonb),
+                 ('17', '{"before": {"delivery_fee_cents": 250, "delivery_hours_max": 72}, "after": {"delivery_fee_cents": 275, "delivery_hours_max": 48}, "province": "Siemreap"}'::jsonb)$$, :'zone_id'),
+  'a delivery fee change through the admins'' policies: a sangkat''s fee, a province''s fee and estimate, before and after, and the place');
 select results_eq($$select count(*) from public.audit_log where created_at = now() and actor_id <> tests.user_id('admin@test.local')$$,
   $$values (0::bigint)$$, 'every entry names the acting admin');
 
@@ -124,7 +127,7 @@ select results_eq($$select count(*) from public.audit_log where created_at = now
 
 select throws_ok(format($$select public.change_order_status(%L, 'cancelled', null, 'customer_refused')$$, :'paid_order'),
   '55000', null, 'a delivered order cannot be cancelled');
-select is(tests.audit_count(), 11::bigint, 'the refused change wrote no entry');
+select is(tests.audit_count(), 12::bigint, 'the refused change wrote no entry');
 
 -- the actor's email is a snapshot -----------------------------------------------------------------
 
@@ -136,7 +139,7 @@ select results_eq($$select distinct actor_email from public.audit_log where crea
 -- only approved admins read -------------------------------------------------------------------------
 
 select tests.authenticate_as('renamed-admin@test.local');
-select results_eq('select count(*) from public.audit_log where created_at = now()', $$values (11::bigint)$$,
+select results_eq('select count(*) from public.audit_log where created_at = now()', $$values (12::bigint)$$,
   'an approved admin reads every entry');
 select tests.authenticate_as('pending-admin@test.local');
 select is_empty('select * from public.audit_log', 'an admin waiting for approval reads nothing');
@@ -199,14 +202,14 @@ select tests.act_as_owner();
 select throws_ok($$update public.audit_log set details = '{}'$$, '55000', null, 'even the owner cannot update an entry');
 select throws_ok($$delete from public.audit_log$$, '55000', null, 'even the owner cannot delete an entry');
 select throws_ok($$truncate public.audit_log$$, '55000', null, 'even the owner cannot truncate the log');
-select is(tests.audit_count(), 11::bigint, 'every entry is still there');
+select is(tests.audit_count(), 12::bigint, 'every entry is still there');
 
 -- order reviews ------------------------------------------------------------------------------------
 -- A flagged order (as checkout flags one, with no admin acting), then cleared as
 -- public.review_order clears it: the owner's privileges with the admin's claims.
 insert into public.order_flags (order_id, flags) values (:'cancelled_order', '{self_order}');
 update public.orders set review_status = 'held' where id = :'cancelled_order';
-select is(tests.audit_count(), 11::bigint, 'flagging an order (no admin) writes no entry');
+select is(tests.audit_count(), 12::bigint, 'flagging an order (no admin) writes no entry');
 select set_config('request.jwt.claims',
   json_build_object('sub', tests.user_id('renamed-admin@test.local'), 'role', 'authenticated')::text, true);
 update public.orders set review_status = 'cleared' where id = :'cancelled_order';

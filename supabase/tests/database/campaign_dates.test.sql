@@ -32,7 +32,7 @@ $$;
 create function tests.order_sql(p_product_name text, p_phone text) returns text
 language sql
 as $$
-  select format('select id from private.place_order(%L, %L, %L, %L, %L, 1, %L)',
+  select format('select id from private.place_order(%L, %L, %L, %L, %L, 1, %L, p_recipient_name => ''PgTAP Recipient'', p_address_line => ''House 1, Street 2'')',
     tests.user_id('influencer@test.local'), tests.campaign_id(p_product_name), p_phone,
     'PgTAP Khan', 'PgTAP Sangkat', '198.51.100.7')
 $$;

@@ -24,7 +24,7 @@ language sql
 as $$
   select (placed).id::text || '|' || replayed::text
   from private.place_order_once(p_key, tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Once Scarf'),
-    p_phone, 'PgTAP Once Khan', 'PgTAP Once Sangkat', p_quantity, '198.51.100.70', null)
+    p_phone, 'PgTAP Once Khan', 'PgTAP Once Sangkat', p_quantity, '198.51.100.70', null, p_recipient_name => 'PgTAP Recipient', p_address_line => 'House 1, Street 2')
 $$;
 
 -- access ----------------------------------------------------------------------------------------------
@@ -34,7 +34,7 @@ select is((select count(*) from unnest(array['anon', 'authenticated', 'service_r
            where has_table_privilege(r, 'private.checkout_idempotency_keys', p)), 0::bigint,
   'no client role holds any privilege on private.checkout_idempotency_keys');
 select is((select count(*) from unnest(array['public', 'anon', 'authenticated']) r
-           where has_function_privilege(r, 'private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid)', 'execute')),
+           where has_function_privilege(r, 'private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid, text, text, text, text, text)', 'execute')),
   0::bigint, 'only service_role may place an order once');
 
 select tests.act_as_anon();

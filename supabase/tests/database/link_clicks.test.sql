@@ -188,13 +188,13 @@ select throws_ok(statement, '42501', null, 'an admin cannot ' || label) from tes
 
 select tests.act_as_service_role();
 select (private.place_order(tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Scarf'), '+85512000001',
-  'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.20', :'click_b')).id as attributed \gset
+  'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.20', :'click_b', p_recipient_name => 'PgTAP Recipient', p_address_line => 'House 1, Street 2')).id as attributed \gset
 select (private.place_order(tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Scarf'), '+85512000002',
-  'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.20', :'click_c')).id as foreign_ref \gset
+  'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.20', :'click_c', p_recipient_name => 'PgTAP Recipient', p_address_line => 'House 1, Street 2')).id as foreign_ref \gset
 select (private.place_order(tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Scarf'), '+85512000003',
-  'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.20', gen_random_uuid())).id as unknown_ref \gset
+  'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.20', gen_random_uuid(), p_recipient_name => 'PgTAP Recipient', p_address_line => 'House 1, Street 2')).id as unknown_ref \gset
 select (private.place_order(tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Scarf'), '+85512000004',
-  'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.20')).id as no_ref \gset
+  'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.20', p_recipient_name => 'PgTAP Recipient', p_address_line => 'House 1, Street 2')).id as no_ref \gset
 select results_eq(
   format($$select id = %L, click_id, source from public.orders where id in (%L, %L, %L, %L) order by id = %L desc$$,
          :'attributed', :'attributed', :'foreign_ref', :'unknown_ref', :'no_ref', :'attributed'),

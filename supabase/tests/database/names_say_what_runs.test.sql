@@ -36,7 +36,7 @@ select function_returns('private', 'flag_order', array['orders', 'text'], 'order
   'private.flag_order(orders, text) answers the order as stored');
 select ok(
   (select prosrc from pg_proc
-   where oid = 'private.place_order(uuid, uuid, text, text, text, integer, text, uuid)'::regprocedure)
+   where oid = 'private.place_order(uuid, uuid, text, text, text, integer, text, uuid, text, text, text, text, text)'::regprocedure)
     ~ 'private\.flag_order\(new_order, p_customer_phone\)',
   'place_order calls it');
 

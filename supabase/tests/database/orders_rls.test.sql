@@ -3,7 +3,8 @@
 -- its links (not their history), an admin everything; anon reads no order and writes none (it orders
 -- only through the checkout function, which the api function calls as service_role); no client
 -- writes an order or a history row directly. The customer's phone (private.order_contacts) is read
--- by nobody but an admin through public.order_customer_phones; the checkout attempts are read by no
+-- by nobody but an admin, and its recipient and address by an admin and the order's shop, through
+-- public.order_delivery_contacts; the checkout attempts are read by no
 -- client role. (The ledger tables have their own tests: ledger_rls.test.sql.)
 begin;
 \ir helpers.psql
@@ -108,12 +109,12 @@ select throws_ok($$select * from public.order_status_history$$, '42501',
 select throws_ok(statement, '42501', null, 'anon cannot ' || label)
   from tests.public_write_statements(:'order_a');
 select throws_ok(
-  format($$select private.place_order(%L, %L, '+85512000111', 'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.9')$$,
+  format($$select private.place_order(%L, %L, '+85512000111', 'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.9', p_recipient_name => 'PgTAP Recipient', p_address_line => 'House 1, Street 2')$$,
          tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Scarf')),
   '42501', 'permission denied for function place_order',
   'anon cannot execute private.place_order directly (only the api function, as service_role, can)');
-select throws_ok(format($$select * from public.order_customer_phones(array[%L]::uuid[])$$, :'order_a'),
-  '42501', 'permission denied for function order_customer_phones', 'anon cannot read customer phones');
+select throws_ok(format($$select * from public.order_delivery_contacts(array[%L]::uuid[])$$, :'order_a'),
+  '42501', 'permission denied for function order_delivery_contacts', 'anon cannot read customer phones or addresses');
 select throws_ok(statement, '42501', null, 'anon cannot ' || label)
   from tests.private_order_statements(:'order_a');
 
@@ -134,11 +135,15 @@ select is(tests.visible_history(:'order_a', :'order_b', :'order_c'), 'A,B',
   'a business reads the history of its orders only');
 select throws_ok(statement, '42501', null, 'a business cannot ' || label)
   from tests.public_write_statements(:'order_a');
-select throws_ok(format($$select * from public.order_customer_phones(array[%L]::uuid[])$$, :'order_a'),
-  '42501', 'Only admins can read customer phone numbers',
-  'a business cannot read the phone of its own order''s customer');
+select results_eq(
+  format($$select order_id, customer_phone, recipient_name, address_line
+           from public.order_delivery_contacts(array[%L, %L, %L]::uuid[]) order by order_id = %L desc$$,
+         :'order_a', :'order_b', :'order_c', :'order_a'),
+  format($$values (%L::uuid, null::text, 'PgTAP Recipient'::text, 'House 1, Street 2'::text),
+                  (%L::uuid, null, 'PgTAP Recipient', 'House 1, Street 2')$$, :'order_a', :'order_b'),
+  'a business reads who receives its own orders and where (not another shop''s), never the customer''s phone');
 select throws_ok(
-  format($$select private.place_order(%L, %L, '+85512000111', 'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.9')$$,
+  format($$select private.place_order(%L, %L, '+85512000111', 'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.9', p_recipient_name => 'PgTAP Recipient', p_address_line => 'House 1, Street 2')$$,
          tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Scarf')),
   '42501', 'permission denied for function place_order', 'a business cannot execute private.place_order');
 select throws_ok(statement, '42501', null, 'a business cannot ' || label)
@@ -162,8 +167,9 @@ select is(tests.visible_history(:'order_a', :'order_b', :'order_c'), '',
   'an influencer reads no order history (only admins and the order''s business have a policy)');
 select throws_ok(statement, '42501', null, 'an influencer cannot ' || label)
   from tests.public_write_statements(:'order_a');
-select throws_ok(format($$select * from public.order_customer_phones(array[%L]::uuid[])$$, :'order_a'),
-  '42501', 'Only admins can read customer phone numbers', 'an influencer cannot read its customer''s phone');
+select throws_ok(format($$select * from public.order_delivery_contacts(array[%L]::uuid[])$$, :'order_a'),
+  '42501', 'Only admins and the shop can read who receives an order',
+  'an influencer cannot read its customer''s phone or address');
 
 select tests.authenticate_as('other-influencer@test.local');
 select is(tests.visible_orders(:'order_a', :'order_b', :'order_c'), 'B,C',
@@ -174,8 +180,8 @@ select is(tests.visible_orders(:'order_a', :'order_b', :'order_c'), 'B,C',
 select tests.authenticate_as('pending-admin@test.local');
 select is(tests.visible_orders(:'order_a', :'order_b', :'order_c'), '', 'a pending admin reads no order');
 select is(tests.visible_history(:'order_a', :'order_b', :'order_c'), '', 'a pending admin reads no history');
-select throws_ok(format($$select * from public.order_customer_phones(array[%L]::uuid[])$$, :'order_a'),
-  '42501', 'Only admins can read customer phone numbers', 'a pending admin cannot read customer phones');
+select throws_ok(format($$select * from public.order_delivery_contacts(array[%L]::uuid[])$$, :'order_a'),
+  '42501', 'Only admins and the shop can read who receives an order', 'a pending admin cannot read customer phones');
 
 -- approved admin: every order, every history, the phones; still no direct write ------------------
 
@@ -187,12 +193,12 @@ select results_eq(
   $$values (null::public.order_status, 'new_order'::public.order_status, null::uuid, 'Order placed at checkout'::text)$$,
   'the placement history row: from nothing to new_order, by nobody, with the checkout note');
 select results_eq(
-  format($$select order_id, customer_phone from public.order_customer_phones(array[%L, %L, %L]::uuid[]) order by customer_phone$$,
+  format($$select order_id, customer_phone from public.order_delivery_contacts(array[%L, %L, %L]::uuid[]) order by customer_phone$$,
          :'order_a', :'order_b', :'order_c'),
   format($$values (%L::uuid, '+85512345678'::text), (%L::uuid, '+85581234567'::text), (%L::uuid, '+855976543210'::text)$$,
          :'order_a', :'order_c', :'order_b'),
   'an admin reads the customer phone of each requested order');
-select is_empty(format($$select * from public.order_customer_phones(array[%L]::uuid[])$$, gen_random_uuid()),
+select is_empty(format($$select * from public.order_delivery_contacts(array[%L]::uuid[])$$, gen_random_uuid()),
   'an unknown order has no phone');
 select throws_ok(statement, '42501', null, 'an admin cannot ' || label)
   from tests.public_write_statements(:'order_a');
@@ -204,8 +210,8 @@ select throws_ok(statement, '42501', null, 'an admin cannot ' || label)
 select tests.act_as_service_role();
 select is(tests.visible_orders(:'order_a', :'order_b', :'order_c'), 'A,B,C', 'service_role reads every order');
 select is(tests.visible_history(:'order_a', :'order_b', :'order_c'), 'A,B,C', 'service_role reads every history');
-select throws_ok(format($$select * from public.order_customer_phones(array[%L]::uuid[])$$, :'order_a'),
-  '42501', 'Only admins can read customer phone numbers',
+select throws_ok(format($$select * from public.order_delivery_contacts(array[%L]::uuid[])$$, :'order_a'),
+  '42501', 'Only admins and the shop can read who receives an order',
   'service_role without an admin token cannot read customer phones');
 select throws_ok('select * from private.' || t, '42501', null, 'service_role cannot read private.' || t)
   from unnest(array['order_contacts', 'checkout_attempts']) t;

@@ -6,7 +6,7 @@
 begin;
 \ir helpers.psql
 
-select plan(72);
+select plan(80);
 
 -- fixtures --------------------------------------------------------------------------------------
 
@@ -49,7 +49,7 @@ create function tests.place_sql(
 ) returns text
 language sql
 as $$
-  select format('select id from private.place_order(%L, %L, %L, %L, %L, %s, %L)',
+  select format('select id from private.place_order(%L, %L, %L, %L, %L, %s, %L, p_recipient_name => ''PgTAP Recipient'', p_address_line => ''House 1, Street 2'')',
     tests.user_id(p_influencer_email), tests.campaign_id(p_product_name), p_phone, p_district, p_commune,
     coalesce(p_quantity::text, 'null'), p_ip)
 $$;
@@ -80,7 +80,8 @@ select throws_ok(tests.place_sql('influencer@test.local', 'PgTAP Lamp', '+855120
   'permission denied for function place_order', 'an admin cannot execute place_order');
 select is(tests.fixture_order_count(), 0::bigint, 'the refused callers placed no order');
 select is_definer('private', 'place_order',
-  array['uuid', 'uuid', 'text', 'text', 'text', 'integer', 'text', 'uuid'], 'place_order is security definer');
+  array['uuid', 'uuid', 'text', 'text', 'text', 'integer', 'text', 'uuid', 'text', 'text', 'text', 'text', 'text'],
+  'place_order is security definer');
 
 -- happy path: server-side amounts and snapshots --------------------------------------------------
 
@@ -116,7 +117,8 @@ select is_empty(format($$select * from public.ledger_transactions where order_id
 -- Later changes to the campaign and the zone do not touch the order's snapshots.
 update public.campaigns set price_cents = 9900, commission_rate = 0.3, product_name = 'PgTAP Lamp Deluxe'
   where id = tests.campaign_id('PgTAP Lamp');
-update public.delivery_zones set fee_cents = 500 where district = 'PgTAP Khan' and commune = 'PgTAP Sangkat';
+update public.delivery_zones set fee_cents = 500
+where commune_code = (select code from public.communes where name_en = 'PgTAP Sangkat');
 select results_eq(
   format($$select product_name, unit_price_cents, commission_rate, delivery_fee_cents, total_cents
            from public.orders where id = %L$$, :'order_id'),
@@ -128,13 +130,13 @@ select tests.act_as_service_role();
 select results_eq(
   $$select unit_price_cents, commission_rate, quantity, delivery_fee_cents, subtotal_cents, total_cents
     from private.place_order(tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Lamp'),
-                             '+855123456789', 'PgTAP Other Khan', 'PgTAP Far Sangkat', 10, '198.51.100.3')$$,
+                             '+855123456789', 'PgTAP Other Khan', 'PgTAP Far Sangkat', 10, '198.51.100.3', p_recipient_name => 'PgTAP Recipient', p_address_line => 'House 1, Street 2')$$,
   $$values (9900::bigint, 0.3::numeric(6, 4), 10, 250, 99000::bigint, 99250::bigint)$$,
   'a new order takes the current price and rate; quantity 10 and a 9-digit number are accepted');
 select results_eq(
   $$select quantity, delivery_fee_cents, total_cents
     from private.place_order(tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Lamp'),
-                             '+85597000001', 'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.4')$$,
+                             '+85597000001', 'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.4', p_recipient_name => 'PgTAP Recipient', p_address_line => 'House 1, Street 2')$$,
   $$values (1, 500, 10400::bigint)$$, 'quantity 1 is accepted and the zone''s new fee applies');
 
 -- refusals ---------------------------------------------------------------------------------------
@@ -147,11 +149,11 @@ select throws_ok(tests.place_sql('rejected-link-influencer@test.local', 'PgTAP L
 select throws_ok(tests.place_sql('unlinked-influencer@test.local', 'PgTAP Lamp', '+85512000012'), 'P0002',
   'This affiliate link is not valid', 'an influencer without a link to the campaign is refused (P0002)');
 select throws_ok(
-  format($$select private.place_order(%L, %L, '+85512000013', 'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.5')$$,
+  format($$select private.place_order(%L, %L, '+85512000013', 'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.5', p_recipient_name => 'PgTAP Recipient', p_address_line => 'House 1, Street 2')$$,
          tests.user_id('influencer@test.local'), gen_random_uuid()),
   'P0002', 'This affiliate link is not valid', 'an unknown campaign is refused (P0002)');
 select throws_ok(
-  format($$select private.place_order(%L, %L, '+85512000014', 'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.5')$$,
+  format($$select private.place_order(%L, %L, '+85512000014', 'PgTAP Khan', 'PgTAP Sangkat', 1, '198.51.100.5', p_recipient_name => 'PgTAP Recipient', p_address_line => 'House 1, Street 2')$$,
          tests.user_id('business@test.local'), tests.campaign_id('PgTAP Lamp')),
   'P0002', 'This affiliate link is not valid', 'the business''s own id as influencer is refused (P0002)');
 select throws_ok(tests.place_sql('influencer@test.local', 'PgTAP Old Lamp', '+85512000015'), '55000',
@@ -223,6 +225,52 @@ select throws_ok(tests.place_sql('influencer@test.local', 'PgTAP Lamp', '+855170
   'the 21st order from one address within a minute is refused (P0429)');
 select lives_ok(tests.place_sql('influencer@test.local', 'PgTAP Lamp', '+85517009999', p_ip => '192.0.2.78'),
   'the same phone from another address is accepted');
+
+-- anywhere in Cambodia -------------------------------------------------------------------------------
+
+-- A province's commune by codes: the province's fee, the commune's code and Latin names kept.
+select results_eq(
+  $$select delivery_fee_cents, delivery_commune_code, delivery_district, delivery_commune
+    from private.place_order(tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Lamp'),
+      '+85519000001', '1710', '171001', 1, '192.0.2.150', p_recipient_name => 'Sokha', p_address_line => 'House 5',
+      p_province => '17')$$,
+  $$select delivery_fee_cents, '171001'::text, 'Siem Reap'::text, 'Sla Kram'::text
+    from public.provinces where code = '17'$$,
+  'an order to a Siemreap commune by codes costs the province''s fee and keeps the commune''s code and names');
+select results_eq(
+  $$select delivery_commune_code from private.place_order(tests.user_id('influencer@test.local'),
+      tests.campaign_id('PgTAP Lamp'), '+85519000002', 'siem reap', 'SLA KRAM', 1, '192.0.2.151',
+      p_recipient_name => 'Sokha', p_address_line => 'House 5', p_province => 'Siemreap')$$,
+  $$values ('171001'::text)$$, 'and by Latin names in any letter case');
+select throws_ok(
+  $$select private.place_order(tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Lamp'),
+      '+85519000003', 'Siem Reap', 'Sla Kram', 1, '192.0.2.152', p_recipient_name => 'Sokha', p_address_line => 'House 5')$$,
+  '22023', 'We do not deliver to Sla Kram in Siem Reap yet',
+  'without a province a district''s name is Phnom Penh''s: Siem Reap is not one of its khans');
+select results_eq(
+  $$select count(*) from public.communes c
+    left join lateral public.delivery_quote(c.code) q on true where q.fee_cents is null$$,
+  $$values (0::bigint)$$, 'every commune of the gazetteer has a fee: the whole country can be ordered to');
+select throws_ok(
+  $$select private.place_order(tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Lamp'),
+      '+85519000004', 'PgTAP Khan', 'PgTAP Sangkat', 1, '192.0.2.153', p_recipient_name => '  ', p_address_line => 'House 5')$$,
+  '22023', 'Recipient name is required', 'a blank recipient is refused');
+select throws_ok(
+  $$select private.place_order(tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Lamp'),
+      '+85519000005', 'PgTAP Khan', 'PgTAP Sangkat', 1, '192.0.2.154', p_recipient_name => 'Sokha')$$,
+  '22023', 'Address is required', 'a missing address is refused');
+select throws_ok(
+  format($$select private.place_order(tests.user_id('influencer@test.local'), tests.campaign_id('PgTAP Lamp'),
+      '+85519000006', 'PgTAP Khan', 'PgTAP Sangkat', 1, '192.0.2.155', p_recipient_name => 'Sokha',
+      p_address_line => %L)$$, repeat('a', 201)),
+  '23514', null, 'an address over 200 characters is refused by its constraint');
+select tests.act_as_owner();
+select results_eq(
+  $$select c.recipient_name, c.address_line, c.landmark, c.delivery_note from private.order_contacts c
+    join public.orders o on o.id = c.order_id where c.customer_phone = '+85519000001'$$,
+  $$values ('Sokha'::text, 'House 5'::text, null::text, null::text)$$,
+  'the recipient and address are kept with the phone; a landmark and note not given are null');
+select tests.act_as_service_role();
 
 -- Attempts older than an hour are cleaned up by the next checkout.
 select tests.act_as_owner();

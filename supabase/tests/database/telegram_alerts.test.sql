@@ -97,8 +97,11 @@ select tests.create_order('creator@test.local', 'TG Kampot Pepper', 'TG District
 
 select results_eq($$select kind, payload - 'order_number' from tests.queued(1001)$$,
   $$values ('new_order'::text, '{"product_name": "TG Kampot Pepper", "quantity": 2, "total_cents": 5150,
-            "district": "TG District", "commune": "TG Commune"}'::jsonb)$$,
-  'a new order is queued for the shop''s chat with product, quantity, total and place');
+            "province": "Phnom Penh", "district": "TG District", "commune": "TG Commune",
+            "province_km": "ភ្នំពេញ", "district_km": "TG District", "commune_km": "TG Commune",
+            "recipient_name": "PgTAP Recipient", "address_line": "House 1, Street 2", "landmark": null,
+            "delivery_note": null}'::jsonb)$$,
+  'a new order is queued for the shop''s chat with product, quantity, total, place in both scripts, recipient and address');
 select matches((select payload ->> 'order_number' from tests.queued(1001)), '^SL-[0-9]{6,9}$', 'with its order number');
 select is((select count(*)::int from tests.queued(1001) where payload::text like '%12345678%'), 0,
   'and never the customer''s phone');

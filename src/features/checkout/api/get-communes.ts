@@ -1,10 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CommunesResponse } from "@contract/delivery-zones.ts";
+import type { CommunesResponse, Place } from "@contract/delivery-zones.ts";
 import { apiRequestUnparsed } from "@/lib/api-client.ts";
 import { checkoutKeys, DELIVERY_ZONES_STALE_MS } from "@/features/checkout/api/query-keys.ts";
 
-// GET /delivery-zones/communes/{district} - the communes (sangkats) of one district
-export function getCommunes(district: string, signal?: AbortSignal): Promise<string[]> {
+// GET /delivery-zones/communes/{district} - the communes of one district (by its code)
+export function getCommunes(district: string, signal?: AbortSignal): Promise<Place[]> {
   return apiRequestUnparsed<CommunesResponse>(`/delivery-zones/communes/${encodeURIComponent(district)}`, {
     signal,
     token: null,

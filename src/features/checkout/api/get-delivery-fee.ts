@@ -3,15 +3,23 @@ import type { DeliveryFeeResponse } from "@contract/delivery-zones.ts";
 import { apiRequestUnparsed } from "@/lib/api-client.ts";
 import { checkoutKeys, DELIVERY_ZONES_STALE_MS } from "@/features/checkout/api/query-keys.ts";
 
-// GET /delivery-zones/fee/{commune}/{district} - the delivery fee to one commune, in cents here
-export function getDeliveryFeeCents(commune: string, district: string, signal?: AbortSignal): Promise<number> {
+/** The fee to a commune in cents and how long delivery takes there, in hours. */
+export interface DeliveryQuote {
+  feeCents: number;
+  hoursMin: number;
+  hoursMax: number;
+}
+
+// GET /delivery-zones/fee/{commune}/{district} - the delivery fee and estimate to one commune (by codes)
+export function getDeliveryQuote(commune: string, district: string, signal?: AbortSignal): Promise<DeliveryQuote> {
   return apiRequestUnparsed<DeliveryFeeResponse>(
     `/delivery-zones/fee/${encodeURIComponent(commune)}/${encodeURIComponent(district)}`,
-    {
-      signal,
-      token: null,
-    },
-  ).then((body) => body.delivery_fee_cents);
+    { signal, token: null },
+  ).then((body) => ({
+    feeCents: body.delivery_fee_cents,
+    hoursMin: body.estimate_hours_min,
+    hoursMax: body.estimate_hours_max,
+  }));
 }
 
 // Read by the checkout form's reducer (it drops answers for a commune left meanwhile); a failure
@@ -19,7 +27,7 @@ export function getDeliveryFeeCents(commune: string, district: string, signal?: 
 export const deliveryFeeQuery = (commune: string, district: string) =>
   queryOptions({
     queryKey: checkoutKeys.deliveryFee(commune, district),
-    queryFn: ({ signal }) => getDeliveryFeeCents(commune, district, signal),
+    queryFn: ({ signal }) => getDeliveryQuote(commune, district, signal),
     staleTime: DELIVERY_ZONES_STALE_MS,
     retry: false,
   });

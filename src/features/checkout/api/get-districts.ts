@@ -1,25 +1,22 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { DistrictsResponse } from "@contract/delivery-zones.ts";
+import { queryOptions } from "@tanstack/react-query";
+import type { DistrictsResponse, Place } from "@contract/delivery-zones.ts";
 import { apiRequestUnparsed } from "@/lib/api-client.ts";
-import { t } from "@/features/checkout/i18n.ts";
-import { screenState } from "@/lib/screen-state.ts";
 import { checkoutKeys, DELIVERY_ZONES_STALE_MS } from "@/features/checkout/api/query-keys.ts";
 
-// GET /delivery-zones/districts - every district (khan) of Phnom Penh
-export function getDistricts(signal?: AbortSignal): Promise<string[]> {
-  return apiRequestUnparsed<DistrictsResponse>("/delivery-zones/districts", { signal, token: null }).then(
-    (body) => body.districts,
-  );
+// GET /delivery-zones/districts?province= - the districts of one province
+export function getDistricts(province: string, signal?: AbortSignal): Promise<Place[]> {
+  return apiRequestUnparsed<DistrictsResponse>(`/delivery-zones/districts?province=${encodeURIComponent(province)}`, {
+    signal,
+    token: null,
+  }).then((body) => body.districts);
 }
 
-export const districtsQuery = () =>
+// Read by the checkout form's reducer (it drops answers for a province left meanwhile); a failure
+// leaves the list empty at once, so no retries.
+export const districtsQuery = (province: string) =>
   queryOptions({
-    queryKey: checkoutKeys.districts(),
-    queryFn: ({ signal }) => getDistricts(signal),
+    queryKey: checkoutKeys.districts(province),
+    queryFn: ({ signal }) => getDistricts(province, signal),
     staleTime: DELIVERY_ZONES_STALE_MS,
+    retry: false,
   });
-
-export function useDistricts() {
-  const query = useQuery(districtsQuery());
-  return screenState(query, t("checkout.districtsFailed"));
-}

@@ -3,8 +3,10 @@ export const checkoutKeys = {
   all: ["checkout"] as const,
   /** GET /checkout/info?influencer_id&product_id */
   info: (influencerId: string, productId: string) => [...checkoutKeys.all, "info", influencerId, productId] as const,
-  /** GET /delivery-zones/districts */
-  districts: () => [...checkoutKeys.all, "districts"] as const,
+  /** GET /delivery-zones/provinces */
+  provinces: () => [...checkoutKeys.all, "provinces"] as const,
+  /** GET /delivery-zones/districts?province= */
+  districts: (province: string) => [...checkoutKeys.all, "districts", province] as const,
   /** GET /delivery-zones/communes/{district} */
   communes: (district: string) => [...checkoutKeys.all, "communes", district] as const,
   /** GET /delivery-zones/fee/{commune}/{district} */

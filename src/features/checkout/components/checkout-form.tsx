@@ -1,17 +1,20 @@
-// The order form of the checkout page: quantity, phone, district, commune (disabled until a
-// district is chosen), the price breakdown once a fee is known, the Cash on Delivery note and the
-// submit button. Rules live in ../utils/checkout-form.ts.
+// The order form of the checkout page: quantity, phone, who receives the order, the place (province,
+// then district, then commune, each list loaded when the one before is chosen), the address and a
+// note for the rider, the price breakdown with the delivery estimate once a fee is known, the Cash
+// on Delivery note and the submit button. Rules live in ../utils/checkout-form.ts.
 import { useEffect, useReducer, useRef, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { PlacedOrder } from "@contract/orders.ts";
-import { Alert, Button, Card, Icon, SelectField, TextField } from "@/components/ui/index.ts";
+import { Alert, Button, Card, Icon, SelectField, TextAreaField, TextField } from "@/components/ui/index.ts";
 import { failureMessage } from "@/lib/api-client.ts";
 import { formatMoney } from "@/lib/format.ts";
 import { t } from "@/features/checkout/i18n.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { communesQuery } from "@/features/checkout/api/get-communes.ts";
 import { deliveryFeeQuery } from "@/features/checkout/api/get-delivery-fee.ts";
-import { useDistricts } from "@/features/checkout/api/get-districts.ts";
+import { districtsQuery } from "@/features/checkout/api/get-districts.ts";
+import { useProvinces } from "@/features/checkout/api/get-provinces.ts";
+import { PlaceField } from "./place-field.tsx";
 import { usePlaceOrder } from "@/features/checkout/api/place-order.ts";
 import { UsdAndRiel } from "./usd-and-riel.tsx";
 import {
@@ -33,6 +36,11 @@ import {
 const fieldId: Record<CheckoutField, string> = {
   quantity: "checkout-quantity",
   phone: "checkout-phone",
+  recipient: "checkout-recipient",
+  address: "checkout-address",
+  landmark: "checkout-landmark",
+  note: "checkout-note",
+  province: "checkout-province",
   district: "checkout-district",
   commune: "checkout-commune",
 };
@@ -62,12 +70,33 @@ export function CheckoutForm({
 }: CheckoutFormProps) {
   const [state, dispatch] = useReducer(checkoutFormReducer, initialCheckoutForm);
   const queryClient = useQueryClient();
-  const districts = useDistricts();
+  const provinces = useProvinces();
   const { mutateAsync: place, isPending } = usePlaceOrder();
   const [submitError, setSubmitError] = useState<string | null>(null);
   /** The current attempt's order and Idempotency-Key (see checkoutAttempt). */
   const attempt = useRef<CheckoutAttempt | null>(null);
   const { errors, formRef, ...fieldErrors } = useFieldErrors(CHECKOUT_FIELDS, CHECKOUT_ALIASES);
+
+  // The districts of the chosen province (a failure shows with a Try again). Another province aborts
+  // the lookup of the one left.
+  const [districtsAttempt, retryDistricts] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const province = state.province;
+    const query = districtsQuery(province);
+    let left = false;
+    queryClient
+      .fetchQuery(query)
+      .then((districts) => dispatch({ type: "districtsLoaded", province, districts }))
+      .catch((error: unknown) => {
+        if (left) return;
+        console.error("Could not load the districts of", province, error);
+        dispatch({ type: "districtsFailed", province });
+      });
+    return () => {
+      left = true;
+      void queryClient.cancelQueries({ queryKey: query.queryKey });
+    };
+  }, [queryClient, state.province, districtsAttempt]);
 
   // The communes of the chosen district (a failure is only logged; docs/product.md, "When something
   // fails"). Another district aborts the lookup of the one left.
@@ -100,7 +129,7 @@ export function CheckoutForm({
     let left = false;
     queryClient
       .fetchQuery(query)
-      .then((feeCents) => dispatch({ type: "feeLoaded", district, commune, feeCents }))
+      .then((quote) => dispatch({ type: "feeLoaded", district, commune, quote }))
       .catch(() => {
         if (!left) dispatch({ type: "feeFailed", district, commune });
       });
@@ -148,22 +177,16 @@ export function CheckoutForm({
   }
 
   const preview = orderPreview(priceCents, state);
-  const districtOptions = [
-    { value: "", label: districts.isLoading ? t("checkout.districtsLoading") : t("checkout.districtPlaceholder") },
-    ...(districts.data ?? []).map((name) => ({ value: name, label: name })),
-  ];
-  const communeOptions = [
-    {
-      value: "",
-      label: !state.district
-        ? t("checkout.communeFirstDistrict")
-        : state.communesLoading
-          ? t("checkout.communesLoading")
-          : t("checkout.communePlaceholder"),
-    },
-    ...state.communes.map((name) => ({ value: name, label: name })),
-  ];
   const communeError = errors.commune ?? (state.feeFailed ? t("checkout.feeFailed") : null);
+  const text = (field: "phone" | "recipient" | "address" | "landmark" | "note") => ({
+    value: state[field],
+    id: fieldId[field],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => {
+      clearError(field);
+      dispatch({ type: "text", field, value: event.target.value });
+    },
+  });
 
   return (
     <Card title={t("checkout.details")} className="checkout-form-card">
@@ -189,6 +212,14 @@ export function CheckoutForm({
           id={fieldId.quantity}
         />
         <TextField
+          label={t("checkout.recipient")}
+          name="recipient"
+          autoComplete="name"
+          required
+          maxLength={100}
+          {...text("recipient")}
+        />
+        <TextField
           label={t("checkout.phone")}
           name="phone"
           type="tel"
@@ -196,55 +227,89 @@ export function CheckoutForm({
           autoComplete="tel"
           required
           hint={t("checkout.phoneHint")}
-          value={state.phone}
-          onChange={(event) => {
-            clearError("phone");
-            dispatch({ type: "phone", phone: event.target.value });
-          }}
-          error={errors.phone}
-          id={fieldId.phone}
+          {...text("phone")}
         />
         <fieldset className="form-fieldset checkout-form__location">
           <legend className="checkout-form__legend">{t("checkout.location")}</legend>
-          <SelectField
-            label={t("checkout.district")}
-            name="district"
-            required
-            value={state.district}
-            disabled={districts.isLoading && !districts.data}
-            onChange={(event) => {
+          <PlaceField
+            id={fieldId.province}
+            label={t("checkout.province")}
+            name="province"
+            places={provinces.data ?? [{ code: "12", name_en: "Phnom Penh", name_km: "ភ្នំពេញ" }]}
+            keepOrder
+            value={state.province}
+            placeholder={t("checkout.provincePlaceholder")}
+            disabled={!provinces.data}
+            error={errors.province}
+            onChange={(province) => {
+              clearError("province");
               clearError("district");
               clearError("commune");
-              dispatch({ type: "district", district: event.target.value });
+              dispatch({ type: "province", province });
             }}
-            options={districtOptions}
-            error={errors.district ?? (districts.error && !districts.data ? t("checkout.districtsFailed") : null)}
-            id={fieldId.district}
           />
-          {districts.error && !districts.data && (
-            <Button variant="outline" size="sm" onClick={districts.refetch} loading={districts.isFetching}>
+          <PlaceField
+            id={fieldId.district}
+            label={t("checkout.district")}
+            name="district"
+            places={state.districts}
+            value={state.district}
+            placeholder={state.districtsLoading ? t("checkout.districtsLoading") : t("checkout.districtPlaceholder")}
+            disabled={state.districtsLoading}
+            error={errors.district ?? (state.districtsFailed ? t("checkout.districtsFailed") : null)}
+            onChange={(district) => {
+              clearError("district");
+              clearError("commune");
+              dispatch({ type: "district", district });
+            }}
+          />
+          {state.districtsFailed && (
+            <Button variant="outline" size="sm" onClick={retryDistricts}>
               {t("common.tryAgain")}
             </Button>
           )}
-          <SelectField
+          <PlaceField
+            id={fieldId.commune}
             label={t("checkout.commune")}
             name="commune"
-            required
+            places={state.communes}
             value={state.commune}
+            placeholder={
+              !state.district
+                ? t("checkout.communeFirstDistrict")
+                : state.communesLoading
+                  ? t("checkout.communesLoading")
+                  : t("checkout.communePlaceholder")
+            }
             disabled={!state.district || state.communesLoading}
-            onChange={(event) => {
-              clearError("commune");
-              dispatch({ type: "commune", commune: event.target.value });
-            }}
-            options={communeOptions}
             error={communeError}
-            id={fieldId.commune}
+            onChange={(commune) => {
+              clearError("commune");
+              dispatch({ type: "commune", commune });
+            }}
           />
           {state.feeLoading && (
             <p className="checkout-form__status" role="status">
               {t("checkout.feeLoading")}
             </p>
           )}
+          <TextField
+            label={t("checkout.address")}
+            name="address"
+            autoComplete="street-address"
+            required
+            maxLength={200}
+            hint={t("checkout.addressHint")}
+            {...text("address")}
+          />
+          <TextField
+            label={t("checkout.landmark")}
+            name="landmark"
+            maxLength={200}
+            hint={t("checkout.landmarkHint")}
+            {...text("landmark")}
+          />
+          <TextAreaField label={t("checkout.note")} name="note" rows={2} maxLength={500} {...text("note")} />
         </fieldset>
 
         {preview && (
@@ -261,6 +326,12 @@ export function CheckoutForm({
                 <dt>{t("checkout.deliveryFee")}</dt>
                 <dd>{formatMoney(preview.feeCents)}</dd>
               </div>
+              {state.estimate && (
+                <div className="checkout-breakdown__row">
+                  <dt>{t("checkout.estimate")}</dt>
+                  <dd>{estimateText(state.estimate)}</dd>
+                </div>
+              )}
               <div className="checkout-breakdown__row checkout-breakdown__row--total">
                 <dt>{t("checkout.total")}</dt>
                 <dd>
@@ -288,4 +359,10 @@ export function CheckoutForm({
       </form>
     </Card>
   );
+}
+
+/** "2-24 hours", or "1-3 days" from two days on. */
+function estimateText({ hoursMin, hoursMax }: { hoursMin: number; hoursMax: number }): string {
+  if (hoursMax < 48) return t("checkout.estimateHours", { min: hoursMin, max: hoursMax });
+  return t("checkout.estimateDays", { min: Math.max(1, Math.round(hoursMin / 24)), max: Math.round(hoursMax / 24) });
 }

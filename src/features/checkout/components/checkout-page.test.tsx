@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { API } from "@contract/routes.ts";
 import { fail, fakeApi, jsonResponse, networkDown } from "@/testing/fake-api.ts";
-import { makeCheckoutInfo, makeDeliveryFee } from "@/testing/fixtures/checkout.ts";
+import { makeCheckoutInfo, makeDeliveryFee, PLACES } from "@/testing/fixtures/checkout.ts";
 import { makePlacedOrder } from "@/testing/fixtures/orders.ts";
 import { render } from "@/testing/render.tsx";
 import { fieldByLabel, queryFieldByLabel } from "@/testing/queries.ts";
@@ -41,19 +41,18 @@ const placed = {
   }),
 };
 
-const communes: Record<string, string[]> = {
-  "Tuol Kouk": ["Boeng Kak Pir", "Tuek L'ak Muoy"],
-  "Doun Penh": ["Voat Phnum"],
-};
-
 beforeEach(() => {
   localStorage.setItem("token", "a.b.c");
   vi.stubGlobal("scrollTo", vi.fn());
   fakeApi.on(API.checkoutInfo, info);
-  fakeApi.on(API.districts, { districts: ["Doun Penh", "Tuol Kouk"] });
+  fakeApi.on(API.provinces, { provinces: PLACES.provinces });
+  fakeApi.on(API.districts, ({ query }) => ({
+    province: { ...PLACES.provinces.find((p) => p.code === (query.get("province") ?? "12"))!, name: "" },
+    districts: PLACES.districts[query.get("province") ?? "12"],
+  }));
   fakeApi.on(API.communes, ({ params }) =>
-    params.district in communes
-      ? { district: params.district, communes: communes[params.district] }
+    params.district in PLACES.communes
+      ? { district: PLACES.districts[params.district.slice(0, 2)][0], communes: PLACES.communes[params.district] }
       : fail("not_found", "No such district"),
   );
   fakeApi.on(API.deliveryFee, ({ params }) => makeDeliveryFee(params.commune, params.district, 150));
@@ -80,18 +79,26 @@ const alerts = () =>
 const breakdown = () => screen.queryByRole("region", { name: "Price breakdown" });
 
 const choose = (label: string, value: string) => fireEvent.change(select(label), { target: { value } });
-const typePhone = (value: string) => fireEvent.change(fieldByLabel("Phone number"), { target: { value } });
+const type = (label: string, value: string) => fireEvent.change(fieldByLabel(label), { target: { value } });
+const typePhone = (value: string) => type("Phone number", value);
+/** The phone, the recipient's name and the address: what every order needs besides the place. */
+const typeContact = () => {
+  typePhone("012 345 678");
+  type("Recipient name", "Sokha");
+  type("House and street", "House 12, Street 271");
+};
 
 async function open() {
   await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
-  await waitFor(() => expect(select("District (Khan)").options.length).toBe(3));
+  await waitFor(() => expect(select("District (Khan, Srok, Krong)").options.length).toBe(3));
 }
 
 async function chooseLocation() {
-  choose("District (Khan)", "Tuol Kouk");
-  await waitFor(() => expect(select("Commune (Sangkat)").disabled).toBe(false));
-  expect([...select("Commune (Sangkat)").options].map((o) => o.value)).toEqual(["", "Boeng Kak Pir", "Tuek L'ak Muoy"]);
-  choose("Commune (Sangkat)", "Tuek L'ak Muoy");
+  choose("District (Khan, Srok, Krong)", "1204");
+  await waitFor(() => expect(select("Commune (Sangkat, Khum)").disabled).toBe(false));
+  expect([...select("Commune (Sangkat, Khum)").options].map((o) => o.value)).toEqual(["", "120408", "120404"]);
+  expect([...select("Commune (Sangkat, Khum)").options].map((o) => o.text)).toContain("Tuek L'ak Ti Muoy");
+  choose("Commune (Sangkat, Khum)", "120404");
 }
 
 describe("Checkout page", () => {
@@ -138,7 +145,7 @@ describe("Checkout page", () => {
     }
     expect(screen.getByRole("img", { name: "Demo Boutique logo" })).toHaveProperty("alt", "Demo Boutique logo");
     expect(select("Quantity").value).toBe("1");
-    expect(select("Commune (Sangkat)").disabled).toBe(true);
+    expect(select("Commune (Sangkat, Khum)").disabled).toBe(true);
     expect(submit().textContent).toBe("Select Location First");
     // anonymous: the stored token is not sent
     expect(requests().every((request) => request.headers.get("Authorization") === null)).toBe(true);
@@ -164,20 +171,53 @@ describe("Checkout page", () => {
     await chooseLocation();
     await waitFor(() => expect(submit().textContent).toBe("Confirm Order - $41.50"));
     expect(fakeApi.calls(API.deliveryFee).map((request) => request.params)).toContainEqual({
-      commune: "Tuek L'ak Muoy",
-      district: "Tuol Kouk",
+      commune: "120404",
+      district: "1204",
     });
     const shown = breakdown()!.textContent;
-    for (const part of ["Product ($20.00 × 2)", "$40.00", "Delivery fee", "$1.50", "Total", "$41.50"])
+    for (const part of [
+      "Product ($20.00 × 2)",
+      "$40.00",
+      "Delivery fee",
+      "$1.50",
+      "Delivery time",
+      "2-24 hours",
+      "Total",
+      "$41.50",
+    ])
       expect(shown).toContain(part);
 
-    choose("District (Khan)", "Doun Penh");
-    expect(select("Commune (Sangkat)").value).toBe("");
+    choose("District (Khan, Srok, Krong)", "1202");
+    expect(select("Commune (Sangkat, Khum)").value).toBe("");
     expect(breakdown()).toBeNull();
     expect(submit().textContent).toBe("Select Location First");
     await waitFor(() =>
-      expect([...select("Commune (Sangkat)").options].map((o) => o.value)).toEqual(["", "Voat Phnum"]),
+      expect([...select("Commune (Sangkat, Khum)").options].map((o) => o.value)).toEqual(["", "120211"]),
     );
+  });
+
+  it("orders to a province: its districts in place of Phnom Penh's, found by typing in Khmer", async () => {
+    await open();
+    choose("Province or capital", "17");
+    await waitFor(() =>
+      expect([...select("District (Khan, Srok, Krong)").options].map((o) => o.value)).toEqual(["", "1710"]),
+    );
+    expect(fakeApi.calls(API.districts).map((request) => request.query.get("province"))).toEqual(["12", "17"]);
+    choose("District (Khan, Srok, Krong)", "1710");
+    await waitFor(() => expect(select("Commune (Sangkat, Khum)").disabled).toBe(false));
+    choose("Commune (Sangkat, Khum)", "171001");
+    await waitFor(() => expect(submit().textContent).toBe("Confirm Order - $21.50"));
+  });
+
+  it("names the recipient's name as missing before anything is sent", async () => {
+    await open();
+    typePhone("012 345 678");
+    type("House and street", "House 12");
+    await chooseLocation();
+    await waitFor(() => expect(submit().textContent).toMatch(/^Confirm Order/));
+    fireEvent.click(submit());
+    await waitFor(() => expect(text()).toContain("Recipient name is required"));
+    expect(orders()).toHaveLength(0);
   });
 
   it("a failed fee lookup clears the fee", async () => {
@@ -185,14 +225,15 @@ describe("Checkout page", () => {
     await open();
     await chooseLocation();
     await waitFor(() => expect(text()).toContain("Could not get the delivery fee"));
-    expect(fakeApi.calls(API.deliveryFee)[0].params).toEqual({ commune: "Tuek L'ak Muoy", district: "Tuol Kouk" });
+    expect(fakeApi.calls(API.deliveryFee)[0].params).toEqual({ commune: "120404", district: "1204" });
     expect(submit().textContent).toBe("Select Location First");
   });
 
   it("places the order and shows 'Order Confirmed!'", async () => {
     await open();
     choose("Quantity", "2");
-    typePhone("012 345 678");
+    typeContact();
+    type("Landmark (optional)", "Opposite the pagoda");
     await chooseLocation();
     await waitFor(() => expect(submit().textContent).toBe("Confirm Order - $41.50"));
     fireEvent.click(submit());
@@ -210,8 +251,12 @@ describe("Checkout page", () => {
         influencer_id: influencerId,
         product_id: productId,
         customer_phone: "+85512345678",
-        delivery_district: "Tuol Kouk",
-        delivery_commune: "Tuek L'ak Muoy",
+        recipient_name: "Sokha",
+        address_line: "House 12, Street 271",
+        landmark: "Opposite the pagoda",
+        delivery_province: "12",
+        delivery_district: "1204",
+        delivery_commune: "120404",
         quantity: 2,
       },
     });
@@ -220,7 +265,7 @@ describe("Checkout page", () => {
   async function fillForm() {
     await open();
     choose("Quantity", "2");
-    typePhone("012 345 678");
+    typeContact();
     await chooseLocation();
     await waitFor(() => expect(submit().textContent).toBe("Confirm Order - $41.50"));
   }
@@ -264,7 +309,7 @@ describe("Checkout page", () => {
 
   it("shows 'Failed to place order: {message}' when refused, and 'Error placing order' without a message", async () => {
     await open();
-    typePhone("012 345 678");
+    typeContact();
     await chooseLocation();
     await waitFor(() => expect(submit().textContent).toMatch(/^Confirm Order/));
     fakeApi.on(

@@ -1,56 +1,97 @@
 // The checkout form's state and rules (docs/product.md, "Checkout"), kept pure so they are tested
-// without a browser: quantity 1-10 (default 1); changing the district clears the commune, the
+// without a browser: quantity 1-10 (default 1); Phnom Penh until another province is chosen;
+// changing the province clears the district, and changing the district clears the commune, the
 // commune list and the fee; a fee lookup that fails clears the fee; the button reads 'Select
-// Location First' until a fee is known; submitting without a fee and a phone is blocked with
-// 'Please select a valid delivery location'. Amounts are integer cents; the server computes the
-// real ones, these are a preview.
+// Location First' until a fee is known; submitting without a fee is blocked with 'Please select a
+// valid delivery location', and a missing phone, name or address by the shared schema's message.
+// Amounts are integer cents; the server computes the real ones, these are a preview.
 import type { z } from "zod";
 import type { checkoutOrderSchema } from "@contract/orders.ts";
 import { formatMoney } from "@/lib/format.ts";
 import { loadServerMessages, tServer } from "@/lib/i18n/index.ts";
 import { t } from "@/features/checkout/i18n.ts";
 import { inputForServerField } from "@/lib/use-field-errors.ts";
+import type { Place } from "@contract/delivery-zones.ts";
+import type { DeliveryQuote } from "@/features/checkout/api/get-delivery-fee.ts";
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 10;
 export const QUANTITIES = Array.from({ length: MAX_QUANTITY - MIN_QUANTITY + 1 }, (_, i) => MIN_QUANTITY + i);
 
-export type CheckoutField = "quantity" | "phone" | "district" | "commune";
+export type CheckoutField =
+  "quantity" | "phone" | "recipient" | "address" | "landmark" | "note" | "province" | "district" | "commune";
+
+/** The texts the customer types, by field. */
+export type CheckoutTextField = "phone" | "recipient" | "address" | "landmark" | "note";
+
+/** Phnom Penh, where most orders go: the province the form starts with. */
+export const PHNOM_PENH = "12";
 
 export interface CheckoutFormState {
   quantity: number;
   phone: string;
+  recipient: string;
+  address: string;
+  landmark: string;
+  note: string;
+  /** The province's code (Phnom Penh at first). */
+  province: string;
+  /** The districts of `province`; empty until they arrive (or when the lookup failed). */
+  districts: Place[];
+  districtsLoading: boolean;
+  districtsFailed: boolean;
+  /** The chosen district's code, or "". */
   district: string;
   /** The communes of `district`; empty until they arrive (or when the lookup failed). */
-  communes: string[];
+  communes: Place[];
   communesLoading: boolean;
+  /** The chosen commune's code, or "". */
   commune: string;
   /** The delivery fee to `commune` in cents, or null while unknown. */
   feeCents: number | null;
+  /** How long delivery takes to `commune`, in hours, once the fee is known. */
+  estimate: { hoursMin: number; hoursMax: number } | null;
   feeLoading: boolean;
   feeFailed: boolean;
 }
 
-export const initialCheckoutForm: CheckoutFormState = {
-  quantity: 1,
-  phone: "",
-  district: "",
+/** No commune chosen, so no fee: what a new province or district starts from. */
+const noCommune = {
   communes: [],
   communesLoading: false,
   commune: "",
   feeCents: null,
+  estimate: null,
   feeLoading: false,
   feeFailed: false,
+} satisfies Partial<CheckoutFormState>;
+
+export const initialCheckoutForm: CheckoutFormState = {
+  quantity: 1,
+  phone: "",
+  recipient: "",
+  address: "",
+  landmark: "",
+  note: "",
+  province: PHNOM_PENH,
+  districts: [],
+  districtsLoading: true,
+  districtsFailed: false,
+  district: "",
+  ...noCommune,
 };
 
 export type CheckoutFormAction =
   | { type: "quantity"; quantity: number }
-  | { type: "phone"; phone: string }
+  | { type: "text"; field: CheckoutTextField; value: string }
+  | { type: "province"; province: string }
+  | { type: "districtsLoaded"; province: string; districts: Place[] }
+  | { type: "districtsFailed"; province: string }
   | { type: "district"; district: string }
-  | { type: "communesLoaded"; district: string; communes: string[] }
+  | { type: "communesLoaded"; district: string; communes: Place[] }
   | { type: "communesFailed"; district: string }
   | { type: "commune"; commune: string }
-  | { type: "feeLoaded"; district: string; commune: string; feeCents: number }
+  | { type: "feeLoaded"; district: string; commune: string; quote: DeliveryQuote }
   | { type: "feeFailed"; district: string; commune: string };
 
 export function clampQuantity(value: number): number {
@@ -62,21 +103,30 @@ export function checkoutFormReducer(state: CheckoutFormState, action: CheckoutFo
   switch (action.type) {
     case "quantity":
       return { ...state, quantity: clampQuantity(action.quantity) };
-    case "phone":
-      return { ...state, phone: action.phone };
+    case "text":
+      return { ...state, [action.field]: action.value };
+    case "province":
+      if (action.province === state.province || !action.province) return state;
+      // A new province: its districts are loaded afresh; district, commune and fee no longer apply.
+      return {
+        ...state,
+        ...noCommune,
+        province: action.province,
+        districts: [],
+        districtsLoading: true,
+        districtsFailed: false,
+        district: "",
+      };
+    case "districtsLoaded":
+      if (action.province !== state.province) return state; // an answer for a province left meanwhile
+      return { ...state, districts: action.districts, districtsLoading: false, districtsFailed: false };
+    case "districtsFailed":
+      if (action.province !== state.province) return state;
+      return { ...state, districts: [], districtsLoading: false, districtsFailed: true };
     case "district":
       if (action.district === state.district) return state;
       // A new district: its communes are loaded afresh; commune and fee no longer apply.
-      return {
-        ...state,
-        district: action.district,
-        communes: [],
-        communesLoading: action.district !== "",
-        commune: "",
-        feeCents: null,
-        feeLoading: false,
-        feeFailed: false,
-      };
+      return { ...state, ...noCommune, district: action.district, communesLoading: action.district !== "" };
     case "communesLoaded":
       if (action.district !== state.district) return state; // an answer for a district left meanwhile
       return { ...state, communes: action.communes, communesLoading: false };
@@ -85,13 +135,26 @@ export function checkoutFormReducer(state: CheckoutFormState, action: CheckoutFo
       return { ...state, communes: [], communesLoading: false };
     case "commune":
       if (action.commune === state.commune) return state;
-      return { ...state, commune: action.commune, feeCents: null, feeLoading: action.commune !== "", feeFailed: false };
+      return {
+        ...state,
+        commune: action.commune,
+        feeCents: null,
+        estimate: null,
+        feeLoading: action.commune !== "",
+        feeFailed: false,
+      };
     case "feeLoaded":
       if (action.district !== state.district || action.commune !== state.commune) return state;
-      return { ...state, feeCents: action.feeCents, feeLoading: false, feeFailed: false };
+      return {
+        ...state,
+        feeCents: action.quote.feeCents,
+        estimate: { hoursMin: action.quote.hoursMin, hoursMax: action.quote.hoursMax },
+        feeLoading: false,
+        feeFailed: false,
+      };
     case "feeFailed":
       if (action.district !== state.district || action.commune !== state.commune) return state;
-      return { ...state, feeCents: null, feeLoading: false, feeFailed: true };
+      return { ...state, feeCents: null, estimate: null, feeLoading: false, feeFailed: true };
   }
 }
 
@@ -121,13 +184,27 @@ export function submitLabel(priceCents: number, state: Pick<CheckoutFormState, "
 
 export type SubmitCheck =
   | { ok: true; input: z.output<typeof checkoutOrderSchema> }
-  /** "location": no fee or no phone yet; "invalid": a field the shared schema refuses. */
+  /** "location": no fee yet; "invalid": a field the shared schema refuses. */
   | { ok: false; reason: "location" | "invalid"; message: string; field: CheckoutField };
 
 /** The form's inputs, and the names the server and the shared schema give them. */
-export const CHECKOUT_FIELDS = ["quantity", "phone", "district", "commune"] as const satisfies readonly CheckoutField[];
+export const CHECKOUT_FIELDS = [
+  "quantity",
+  "phone",
+  "recipient",
+  "address",
+  "landmark",
+  "note",
+  "province",
+  "district",
+  "commune",
+] as const satisfies readonly CheckoutField[];
 export const CHECKOUT_ALIASES = {
   customer_phone: "phone",
+  recipient_name: "recipient",
+  address_line: "address",
+  delivery_note: "note",
+  delivery_province: "province",
   delivery_district: "district",
   delivery_commune: "commune",
 } as const;
@@ -169,12 +246,8 @@ export function checkSubmit(
   ids: { influencerId: string; productId: string; clickRef?: string | null },
   schema: CheckoutOrderSchema,
 ): SubmitCheck {
-  if (state.feeCents === null || !state.district || !state.commune || !state.phone.trim()) {
-    const field: CheckoutField = !state.district
-      ? "district"
-      : !state.commune || state.feeCents === null
-        ? "commune"
-        : "phone";
+  if (state.feeCents === null || !state.district || !state.commune) {
+    const field: CheckoutField = !state.district ? "district" : "commune";
     return { ok: false, reason: "location", message: t("checkout.selectLocation"), field };
   }
   const ref = clickRefOf(ids.clickRef);
@@ -182,6 +255,11 @@ export function checkSubmit(
     influencer_id: ids.influencerId,
     product_id: ids.productId,
     customer_phone: state.phone,
+    recipient_name: state.recipient,
+    address_line: state.address,
+    landmark: state.landmark,
+    delivery_note: state.note,
+    delivery_province: state.province,
     delivery_district: state.district,
     delivery_commune: state.commune,
     quantity: state.quantity,

@@ -11,6 +11,8 @@ import { Button, Icon, DetailsList, type Detail } from "@/components/ui/index.ts
 import { formatMoney, formatPercent } from "@/lib/format.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { formatCambodianPhone as formatPhone } from "@contract/phone.ts";
+import { useLocale } from "@/lib/i18n/index.ts";
+import { deliveryAddress, deliveryPlace } from "@/features/orders/utils/delivery-place.ts";
 import { t } from "@/features/orders/i18n.ts";
 import {
   canCancel,
@@ -55,6 +57,8 @@ export function AdminOrderCard({
   // The revert of a delivered order waiting for the admin's yes.
   const [confirmingRevert, setConfirmingRevert] = useState<OrderStatus | null>(null);
   const none = t("common.notAvailable");
+  const locale = useLocale();
+  const address = deliveryAddress(order);
 
   const details: Detail[] = [
     ...(status === "cancelled" && order.cancellation_reason
@@ -72,7 +76,10 @@ export function AdminOrderCard({
         none
       ),
     },
-    { label: t("orders.admin.delivery"), value: `${order.delivery_commune}, ${order.delivery_district}` },
+    ...(order.recipient_name ? [{ label: t("orders.admin.recipient"), value: order.recipient_name }] : []),
+    { label: t("orders.admin.delivery"), value: deliveryPlace(order, locale) },
+    ...(address ? [{ label: t("orders.admin.address"), value: address }] : []),
+    ...(order.delivery_note ? [{ label: t("orders.admin.note"), value: order.delivery_note }] : []),
     { label: t("orders.admin.quantity"), value: order.quantity },
     {
       label: t("orders.admin.total"),

@@ -139,7 +139,7 @@ describe("Order Management", () => {
     const scarf = card("Silk Scarf");
     for (const text of [
       "012 345 678",
-      "Tuek L'ak Muoy, Tuol Kouk",
+      "Tuek L'ak Ti Muoy, Tuol Kouk, Phnom Penh",
       "$41.50",
       "$20.00 × 2 + $1.50 delivery",
       "business@example.com",

@@ -1,10 +1,13 @@
 // One order in a business's or an influencer's list: its number (what a caller reads out), product, status, and when cancelled why;
-// quantity, delivery place (the business's only: it packs the parcel), total and date. Never
-// the customer's phone: these lists answer from /orders/user/all, which has none. The influencer's
+// quantity, delivery place with the recipient and address (the business's only: it packs the
+// parcel), total and date. Never the customer's phone: these lists answer from /orders/user/all,
+// which has none. The influencer's
 // list says when an order's commission is held for review, never which rule flagged it.
 import type { Order } from "@contract/orders.ts";
 import { formatMoney } from "@/lib/format.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
+import { useLocale } from "@/lib/i18n/index.ts";
+import { deliveryAddress, deliveryPlace } from "@/features/orders/utils/delivery-place.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { displayStatus, reasonLabel } from "@/features/orders/utils/order-status.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
@@ -19,6 +22,7 @@ interface OrderRowProps {
 
 export function OrderRow({ order, showPlace = false, showReview = false }: OrderRowProps) {
   const status = displayStatus(order.order_status);
+  const locale = useLocale();
   return (
     <li className={`order-row order-row--${status}`} aria-label={order.product_name}>
       <div className="order-row__head">
@@ -40,12 +44,15 @@ export function OrderRow({ order, showPlace = false, showReview = false }: Order
         {showPlace && (
           <>
             <span aria-hidden="true"> · </span>
-            <span className="break-anywhere">
-              {order.delivery_commune}, {order.delivery_district}
-            </span>
+            <span className="break-anywhere">{deliveryPlace(order, locale)}</span>
           </>
         )}
       </p>
+      {showPlace && order.recipient_name && (
+        <p className="order-row__address break-anywhere">
+          {[order.recipient_name, deliveryAddress(order), order.delivery_note].filter(Boolean).join(" · ")}
+        </p>
+      )}
       <p className="order-row__foot">
         <strong className="order-row__total">{formatMoney(order.total_cents)}</strong>
         <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>

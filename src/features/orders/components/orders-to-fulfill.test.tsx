@@ -28,6 +28,14 @@ const order = (n: number, order_status: OrderStatus = "new_order") =>
     product_name: `Product ${n}`,
     delivery_commune: "Voat Phnum",
     delivery_district: "Doun Penh",
+    delivery_place: {
+      province: { code: "12", name: "Phnom Penh", name_en: "Phnom Penh", name_km: "ភ្នំពេញ" },
+      district: { code: "1202", name: "Doun Penh", name_en: "Doun Penh", name_km: "ដូនពេញ" },
+      commune: { code: "120211", name: "Voat Phnum", name_en: "Voat Phnum", name_km: "វត្ដភ្នំ" },
+    },
+    recipient_name: "Sokha",
+    address_line: "House 12, Street 13",
+    landmark: "Near the museum",
     quantity: n,
     unit_price_cents: 1000,
     delivery_fee_cents: 100,
@@ -70,7 +78,15 @@ describe("Orders to Fulfill", () => {
     expect(document.body.textContent).toContain("The latest 10 of 120 orders.");
     expect(listQueries().map((query) => Object.fromEntries(query))).toEqual([{ limit: "10" }]);
     const first = rows()[0];
-    for (const text of ["Product 1", "Qty 1", "Voat Phnum, Doun Penh", "$11.00", "New Order", "Nov 22, 2026"])
+    for (const text of [
+      "Product 1",
+      "Qty 1",
+      "Voat Phnum, Doun Penh, Phnom Penh",
+      "Sokha · House 12, Street 13 (Near the museum)",
+      "$11.00",
+      "New Order",
+      "Nov 22, 2026",
+    ])
       expect(first.textContent).toContain(text);
   });
 

@@ -30,6 +30,16 @@ export const CONSTRAINT_RULES = {
   order_contacts_customer_phone_check: { field: "customer_phone", message: CAMBODIAN_PHONE },
   // The first table a checkout writes the phone to, so the first to refuse none.
   checkout_attempts_customer_phone_not_null: { field: "customer_phone", message: "Phone number is required" },
+  order_contacts_recipient_name_check: {
+    field: "recipient_name",
+    message: "Recipient name must be at most 100 characters",
+  },
+  order_contacts_address_line_check: { field: "address_line", message: "Address must be at most 200 characters" },
+  order_contacts_landmark_check: { field: "landmark", message: "Landmark must be at most 200 characters" },
+  order_contacts_delivery_note_check: {
+    field: "delivery_note",
+    message: "Note for the rider must be at most 500 characters",
+  },
   checkout_idempotency_keys_idempotency_key_check: {
     field: "Idempotency-Key",
     message: "Idempotency-Key must be 8 to 100 letters, digits, - or _",

@@ -2,7 +2,7 @@
 // /payouts/history/export). The function writes its header row from them, the route table
 // (routes.ts) names them and the contract test reads them back. No Deno APIs: the SPA bundles it.
 
-/** GET /orders/export: a business's or an influencer's orders, without customers' phones. */
+/** GET /orders/export as an influencer: orders through its links, without who receives them. */
 export const ORDER_CSV_COLUMNS = [
   "order_number",
   "created_at",
@@ -15,14 +15,26 @@ export const ORDER_CSV_COLUMNS = [
   "total",
   "commission_rate",
   "business_name",
+  "delivery_province",
   "delivery_district",
   "delivery_commune",
   "source",
   "review_status",
 ] as const;
 
-/** GET /admin/orders/export: the same, then the flags (RLS gives nobody else any) and the phone, last. */
-export const ADMIN_ORDER_CSV_COLUMNS = [...ORDER_CSV_COLUMNS, "flags", "customer_phone"] as const;
+/** Who receives an order and where: in a shop's export and the admin's, never an influencer's. */
+const RECIPIENT_CSV_COLUMNS = ["recipient_name", "address_line", "landmark", "delivery_note"] as const;
+
+/** GET /orders/export as a shop: the same, then who receives each order and where. */
+export const SHOP_ORDER_CSV_COLUMNS = [...ORDER_CSV_COLUMNS, ...RECIPIENT_CSV_COLUMNS] as const;
+
+/** GET /admin/orders/export: the same, then the flags (RLS gives nobody else any), the recipient and the phone, last. */
+export const ADMIN_ORDER_CSV_COLUMNS = [
+  ...ORDER_CSV_COLUMNS,
+  "flags",
+  ...RECIPIENT_CSV_COLUMNS,
+  "customer_phone",
+] as const;
 
 /** GET /payouts/history/export */
 export const PAYOUT_CSV_COLUMNS = [

@@ -3,7 +3,7 @@
 // Deno APIs).
 import { z } from "zod";
 import { asciiDigits } from "./khmer-digits.ts";
-import { ruleMessage } from "./constraints.ts";
+import { ruleMessage, type ConstraintName } from "./constraints.ts";
 import { httpUrl, id, message, storedPhone, timestamp } from "./fields.ts";
 import { cents, dollars, moneyShape } from "./money.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
@@ -15,6 +15,7 @@ import {
   type CancellationReason,
 } from "./statuses.ts";
 import { CLICK_SOURCES } from "./attribution.ts";
+import { placeSchema } from "./delivery-zones.ts";
 import { isCalendarDate } from "./calendar-date.ts";
 import { nextCursor, pageQuerySchema } from "./paging.ts";
 import { wholeNumber } from "./whole-number.ts";
@@ -43,6 +44,23 @@ const placeName = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} is too long`);
 
+/** A required text of the address, trimmed, within its column's length (its constraint's message). */
+const addressText = (label: string, rule: ConstraintName, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, ruleMessage(rule));
+
+/** An optional text of the address: blank is none. */
+const optionalAddressText = (rule: ConstraintName, max: number) =>
+  z
+    .string({ error: ruleMessage(rule) })
+    .trim()
+    .max(max, ruleMessage(rule))
+    .transform((value) => value || undefined)
+    .optional();
+
 export const checkoutOrderSchema = z.object({
   influencer_id: idInput("influencer_id"),
   product_id: idInput("product_id"),
@@ -58,8 +76,18 @@ export const checkoutOrderSchema = z.object({
       }
       return normalised;
     }),
+  /** The province's gazetteer code or Latin name; Phnom Penh when absent. */
+  delivery_province: placeName("Province").optional(),
+  /** The district's and the commune's gazetteer codes or Latin names. */
   delivery_district: placeName("District"),
   delivery_commune: placeName("Commune"),
+  /** Who receives the parcel, and where: house and street. */
+  recipient_name: addressText("Recipient name", "order_contacts_recipient_name_check", 100),
+  address_line: addressText("Address", "order_contacts_address_line_check", 200),
+  /** Something the rider can find: "opposite the pagoda". */
+  landmark: optionalAddressText("order_contacts_landmark_check", 200),
+  /** For the rider: "call before coming", "after 5 pm". */
+  delivery_note: optionalAddressText("order_contacts_delivery_note_check", 500),
   /** A JSON integer or a string of ASCII or Khmer digits ("3", "៣"); never hex, exponents or booleans. */
   quantity: wholeNumber(1, 10, ruleMessage("orders_quantity_check")),
   /**
@@ -126,8 +154,21 @@ export const orderSchema = z.object({
   product_name: z.string(),
   /** Only GET /admin/orders fills it. */
   customer_phone: storedPhone.nullable(),
+  /** The Latin names of the commune and district as they were when the order was placed. */
   delivery_commune: z.string(),
   delivery_district: z.string(),
+  /** The province's gazetteer code (12: Phnom Penh). */
+  delivery_province: z.string(),
+  /** The place in both scripts, by its gazetteer codes. */
+  delivery_place: z.object({ province: placeSchema, district: placeSchema, commune: placeSchema }),
+  /**
+   * Who receives it and where. Filled for admins and the order's shop only (null for the
+   * influencer), and null on orders placed before the checkout asked (landmark and note: when given).
+   */
+  recipient_name: z.string().nullable(),
+  address_line: z.string().nullable(),
+  landmark: z.string().nullable(),
+  delivery_note: z.string().nullable(),
   quantity: z.number().int(),
   /** The unit price. */
   product_price: dollars,

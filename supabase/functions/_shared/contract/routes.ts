@@ -40,8 +40,14 @@ import {
   campaignUpdateSchema,
   MAX_CAMPAIGN_IMAGES,
 } from "./campaigns.ts";
-import { communesResponseSchema, deliveryFeeResponseSchema, districtsResponseSchema } from "./delivery-zones.ts";
-import { ADMIN_ORDER_CSV_COLUMNS, ORDER_CSV_COLUMNS, PAYOUT_CSV_COLUMNS } from "./exports.ts";
+import {
+  communesResponseSchema,
+  deliveryFeeResponseSchema,
+  districtsQuerySchema,
+  districtsResponseSchema,
+  provincesResponseSchema,
+} from "./delivery-zones.ts";
+import { ADMIN_ORDER_CSV_COLUMNS, ORDER_CSV_COLUMNS, PAYOUT_CSV_COLUMNS, SHOP_ORDER_CSV_COLUMNS } from "./exports.ts";
 import {
   instagramAccountResponseSchema,
   instagramActivityResponseSchema,
@@ -128,8 +134,15 @@ export interface RouteRequest {
 export type RouteResponse =
   /** A JSON answer with this status, which this schema parses. */
   | { readonly kind: "json"; readonly status: 200 | 201 | 202; readonly schema: z.ZodType }
-  /** text/csv, streamed as an attachment: a header row of these columns, then one line per row. */
-  | { readonly kind: "csv"; readonly columns: readonly string[] }
+  /**
+   * text/csv, streamed as an attachment: a header row of these columns, then one line per row;
+   * `columnsFor` names the columns some callers get instead (an influencer: no recipients).
+   */
+  | {
+      readonly kind: "csv";
+      readonly columns: readonly string[];
+      readonly columnsFor?: Readonly<Record<string, readonly string[]>>;
+    }
   /** A short link: a redirect to the checkout for a person, an HTML page of Open Graph tags for a crawler. */
   | { readonly kind: "short-link" };
 
@@ -167,8 +180,8 @@ function json<S extends z.ZodType>(schema: S, status: 200 | 201 | 202 = 200) {
   return { kind: "json", status, schema } as const;
 }
 
-function csv(columns: readonly string[]) {
-  return { kind: "csv", columns } as const;
+function csv(columns: readonly string[], columnsFor?: Readonly<Record<string, readonly string[]>>) {
+  return { kind: "csv", columns, ...(columnsFor ? { columnsFor } : {}) } as const;
 }
 
 /** An entry, with its literal method, path and schemas kept for the SPA's typed calls. */
@@ -448,13 +461,22 @@ export const API = {
     summary: "The 50 newest comments and DMs the webhook received for the caller's account, and what they got.",
   }),
 
+  provinces: route({
+    method: "GET",
+    path: "/delivery-zones/provinces",
+    role: anyone,
+    request: none,
+    response: json(provincesResponseSchema),
+    summary: "Cambodia's 25 provinces (the capital included) with their gazetteer codes and names, by code.",
+  }),
   districts: route({
     method: "GET",
     path: "/delivery-zones/districts",
     role: anyone,
-    request: none,
+    request: { query: districtsQuerySchema },
     response: json(districtsResponseSchema),
-    summary: "Every district (khan) of Phnom Penh, sorted.",
+    summary:
+      "The districts (khan, srok, krong) of a province (`?province=` its code or Latin name; Phnom Penh without), by Latin name.",
   }),
   communes: route({
     method: "GET",
@@ -462,7 +484,8 @@ export const API = {
     role: anyone,
     request: none,
     response: json(communesResponseSchema),
-    summary: "The communes (sangkats) of one district, sorted.",
+    summary:
+      "The communes (sangkat, khum) of one district (its code or Latin name; by name, Phnom Penh's), by Latin name.",
   }),
   deliveryFee: route({
     method: "GET",
@@ -470,7 +493,8 @@ export const API = {
     role: anyone,
     request: none,
     response: json(deliveryFeeResponseSchema),
-    summary: "The delivery fee to one commune of a district (commune first).",
+    summary:
+      "The delivery fee and estimate to one commune of a district (commune first; each a code or a Latin name, names within Phnom Penh unless `?province=` says otherwise).",
   }),
   checkoutInfo: route({
     method: "GET",
@@ -513,8 +537,9 @@ export const API = {
     path: "/orders/export",
     role: only(["business", "influencer"], { to: "list their own orders" }),
     request: { query: orderFilterSchema },
-    response: csv(ORDER_CSV_COLUMNS),
-    summary: "Every one of the caller's orders matching the list's filters, as CSV, without customers' phones.",
+    response: csv(SHOP_ORDER_CSV_COLUMNS, { influencer: ORDER_CSV_COLUMNS }),
+    summary:
+      "Every one of the caller's orders matching the list's filters, as CSV, without customers' phones; a shop's with who receives each order and where.",
   }),
   orderStats: route({
     method: "GET",

@@ -6,11 +6,19 @@ const order = {
   product_name: "Kampot Pepper 100g",
   quantity: 2,
   total_cents: 1650,
-  district: "Chamkar Mon",
-  commune: "Tonle Bassac",
+  province: "Siemreap",
+  district: "Siem Reap",
+  commune: "Sla Kram",
+  province_km: "សៀមរាប",
+  district_km: "សៀមរាប",
+  commune_km: "ស្លក្រាម",
+  recipient_name: "Sokha",
+  address_line: "House 12, Street 6",
+  landmark: null,
+  delivery_note: "Call before coming",
 };
 
-Deno.test("a new order in English names its number, product, quantity, total, district and commune", () => {
+Deno.test("a new order in English names its number, product, quantity, total, recipient and address", () => {
   assert.deepStrictEqual(
     noticeText({ kind: "new_order", payload: order }, "en"),
     [
@@ -18,19 +26,39 @@ Deno.test("a new order in English names its number, product, quantity, total, di
       "Product: Kampot Pepper 100g",
       "Quantity: 2",
       "Total: $16.50",
-      "District: Chamkar Mon",
-      "Commune: Tonle Bassac",
+      "Recipient: Sokha",
+      "Address: House 12, Street 6",
+      "Commune: Sla Kram",
+      "District: Siem Reap",
+      "Province: Siemreap",
+      "Note: Call before coming",
     ].join("\n"),
   );
 });
 
-Deno.test("a new order in Khmer has the same facts with Khmer labels", () => {
+Deno.test("a new order in Khmer has the same facts with Khmer labels and the place in Khmer script", () => {
   const text = noticeText({ kind: "new_order", payload: order }, "km");
   assert.deepStrictEqual(text.split("\n")[0], "🛒 ការបញ្ជាទិញថ្មី SL-004213");
-  for (const fact of ["Kampot Pepper 100g", "$16.50", "Chamkar Mon", "Tonle Bassac", "ចំនួន៖ 2"]) {
+  for (const fact of ["Kampot Pepper 100g", "$16.50", "ស្លក្រាម", "សៀមរាប", "Sokha", "ចំនួន៖ 2"]) {
     assert.deepStrictEqual(text.includes(fact), true, fact);
   }
   assert.deepStrictEqual(text.includes("Product"), false);
+  assert.deepStrictEqual(text.includes("Sla Kram"), false);
+});
+
+Deno.test("a notice queued before addresses shows the place it has and no empty lines", () => {
+  const older = {
+    order_number: "SL-000001",
+    product_name: "Soap",
+    quantity: 1,
+    total_cents: 300,
+    district: "Chamkar Mon",
+    commune: "Tonle Basak",
+  };
+  assert.deepStrictEqual(noticeText({ kind: "new_order", payload: older }, "km").split("\n").slice(-2), [
+    "សង្កាត់/ឃុំ៖ Tonle Basak",
+    "ខណ្ឌ/ស្រុក៖ Chamkar Mon",
+  ]);
 });
 
 Deno.test("a new order's text holds nothing but the payload it is given (no phone can slip in)", () => {

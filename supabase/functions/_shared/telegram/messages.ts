@@ -1,7 +1,7 @@
 // The texts the bot sends, in English or Khmer: the chat's language, chosen by the app's language
 // when the chat was linked (and switchable per chat). Plain text (no parse_mode), so a product
-// name with * or < cannot break the message. A new order's text never holds the customer's phone:
-// the outbox payload does not carry it to begin with.
+// name with * or < cannot break the message. A new order's text holds who receives it and where
+// (the shop packs it), never the customer's phone: the outbox payload does not carry it to begin with.
 
 import type { TelegramLanguage } from "../contract/statuses.ts";
 
@@ -13,8 +13,26 @@ export interface NewOrderNotice {
   product_name: string;
   quantity: number;
   total_cents: number;
+  /** The place's Latin names; notices queued before the gazetteer had no province nor Khmer names. */
+  province?: string;
   district: string;
   commune: string;
+  province_km?: string;
+  district_km?: string;
+  commune_km?: string;
+  /** Who receives it and where (null on notices queued before the checkout asked). */
+  recipient_name?: string | null;
+  address_line?: string | null;
+  landmark?: string | null;
+  delivery_note?: string | null;
+}
+
+/** The notice's lines that have a value: a label and the value. */
+function lines(rows: [label: string, value: string | number | null | undefined][]): string {
+  return rows
+    .filter(([, value]) => value !== null && value !== undefined && value !== "")
+    .map(([label, value]) => `${label}${value}`)
+    .join("\n");
 }
 
 export interface PayoutNotice {
@@ -55,22 +73,32 @@ export function noticeText(notice: Notice, language: ChatLanguage): string {
     case "new_order": {
       const o = notice.payload;
       return km
-        ? [
-            `🛒 ការបញ្ជាទិញថ្មី ${o.order_number}`,
-            `ផលិតផល៖ ${o.product_name}`,
-            `ចំនួន៖ ${o.quantity}`,
-            `សរុប៖ ${dollars(o.total_cents)}`,
-            `ខណ្ឌ/ស្រុក៖ ${o.district}`,
-            `សង្កាត់/ឃុំ៖ ${o.commune}`,
-          ].join("\n")
-        : [
-            `🛒 New order ${o.order_number}`,
-            `Product: ${o.product_name}`,
-            `Quantity: ${o.quantity}`,
-            `Total: ${dollars(o.total_cents)}`,
-            `District: ${o.district}`,
-            `Commune: ${o.commune}`,
-          ].join("\n");
+        ? `🛒 ការបញ្ជាទិញថ្មី ${o.order_number}\n` +
+            lines([
+              ["ផលិតផល៖ ", o.product_name],
+              ["ចំនួន៖ ", o.quantity],
+              ["សរុប៖ ", dollars(o.total_cents)],
+              ["អ្នកទទួល៖ ", o.recipient_name],
+              ["អាសយដ្ឋាន៖ ", o.address_line],
+              ["សម្គាល់ទីតាំង៖ ", o.landmark],
+              ["សង្កាត់/ឃុំ៖ ", o.commune_km ?? o.commune],
+              ["ខណ្ឌ/ស្រុក៖ ", o.district_km ?? o.district],
+              ["រាជធានី/ខេត្ត៖ ", o.province_km ?? o.province],
+              ["កំណត់ចំណាំ៖ ", o.delivery_note],
+            ])
+        : `🛒 New order ${o.order_number}\n` +
+            lines([
+              ["Product: ", o.product_name],
+              ["Quantity: ", o.quantity],
+              ["Total: ", dollars(o.total_cents)],
+              ["Recipient: ", o.recipient_name],
+              ["Address: ", o.address_line],
+              ["Landmark: ", o.landmark],
+              ["Commune: ", o.commune],
+              ["District: ", o.district],
+              ["Province: ", o.province],
+              ["Note: ", o.delivery_note],
+            ]);
     }
     case "payout_completed": {
       const p = notice.payload;

@@ -1,14 +1,14 @@
 // Admin order board: every order with its customer's phone, and status changes (docs/product.md,
 // "Orders").
 import { Hono } from "hono";
-import { asUser } from "../../_shared/db.ts";
+import { asUser, type Tx } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
-import type { Database } from "../../_shared/database.types.ts";
 import {
   orderCsvHeader,
-  adminOrderCsvLineBatches,
+  orderCsvLineBatches,
   readOrderPage,
+  readDeliveryContacts,
   readOrders,
   toOrderJson,
 } from "../read-models/orders.ts";
@@ -20,13 +20,12 @@ import {
   orderListQuerySchema,
   orderReviewSchema,
   orderStatusChangeSchema,
+  type Order,
   type OrderReviewedResponse,
   type OrdersResponse,
   type OrderStatusChangedResponse,
 } from "../../_shared/contract/orders.ts";
 import { parseJsonBody, parseQuery, uuidParam } from "../../_shared/validation.ts";
-
-type CustomerPhone = Database["public"]["Functions"]["order_customer_phones"]["Returns"][number];
 
 export function adminOrderRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -34,15 +33,16 @@ export function adminOrderRoutes(deps: AppDeps) {
   // GET /admin/orders - one page of every order, newest first (?q, status, from, to, limit, cursor)
   app.get("/", async (c) => {
     const query = parseQuery(c, orderListQuerySchema);
-    const { page, phones } = await asUser(deps.sql, c.get("claims"), async (tx) => {
+    const { page, contacts } = await asUser(deps.sql, c.get("claims"), async (tx) => {
       const page = pageOf(await readOrderPage(tx, tx`true`, query, true), query);
-      const phones = await tx<CustomerPhone[]>`
-        select order_id, customer_phone from public.order_customer_phones(${page.rows.map((row) => row.id)}::uuid[])`;
-      return { page, phones };
+      const contacts = await readDeliveryContacts(
+        tx,
+        page.rows.map((row) => row.id),
+      );
+      return { page, contacts };
     });
-    const phoneOf = new Map(phones.map((p) => [p.order_id, p.customer_phone]));
     return c.json({
-      orders: page.rows.map((row) => toOrderJson(row, phoneOf.get(row.id) ?? null)),
+      orders: page.rows.map((row) => toOrderJson(row, contacts.get(row.id) ?? null)),
       next_cursor: page.next_cursor,
     } satisfies OrdersResponse);
   });
@@ -50,9 +50,9 @@ export function adminOrderRoutes(deps: AppDeps) {
   // GET /admin/orders/export - every order (with the customer's phone) as CSV, same filters as the list
   app.get("/export", (c) => {
     const filter = parseQuery(c, orderFilterSchema);
-    return csvResponse(`orders-${exportDate()}.csv`, orderCsvHeader(true), (write) =>
+    return csvResponse(`orders-${exportDate()}.csv`, orderCsvHeader("admin"), (write) =>
       asUserExporting(deps.sql, c.get("claims"), async (tx) => {
-        for await (const rows of adminOrderCsvLineBatches(tx, filter))
+        for await (const rows of orderCsvLineBatches(tx, tx`true`, filter, "admin"))
           await write(rows.map((row) => row.line).join(""));
       }),
     );
@@ -64,12 +64,11 @@ export function adminOrderRoutes(deps: AppDeps) {
     const { new_status, notes, reason } = await parseJsonBody(c, orderStatusChangeSchema);
     const order = await asUser(deps.sql, c.get("claims"), async (tx) => {
       await tx`select 1 from public.change_order_status(${id}, ${new_status}, ${notes ?? "Status changed by an admin"}, ${reason ?? null})`;
-      const [row] = await readOrders(tx, tx`o.id = ${id}`);
-      return row;
+      return readAdminOrder(tx, id);
     });
     return c.json({
       message: `Order status updated to ${new_status} successfully!`,
-      order: toOrderJson(order),
+      order,
     } satisfies OrderStatusChangedResponse);
   });
 
@@ -79,11 +78,17 @@ export function adminOrderRoutes(deps: AppDeps) {
     const { decision } = await parseJsonBody(c, orderReviewSchema);
     const order = await asUser(deps.sql, c.get("claims"), async (tx) => {
       await tx`select 1 from public.review_order(${id}, ${decision})`;
-      const [row] = await readOrders(tx, tx`o.id = ${id}`);
-      return row;
+      return readAdminOrder(tx, id);
     });
-    return c.json({ message: "Order cleared after review", order: toOrderJson(order) } satisfies OrderReviewedResponse);
+    return c.json({ message: "Order cleared after review", order } satisfies OrderReviewedResponse);
   });
 
   return app;
+}
+
+/** One order as the admin's board shows it, with who receives it. */
+async function readAdminOrder(tx: Tx, id: string): Promise<Order> {
+  const [row] = await readOrders(tx, tx`o.id = ${id}`);
+  const contacts = await readDeliveryContacts(tx, [id]);
+  return toOrderJson(row, contacts.get(id) ?? null);
 }

@@ -90,7 +90,8 @@ export function checkoutRoutes(deps: AppDeps) {
         select ${placedOrderColumns(tx)}, p.replayed, p.notice_queued
         from private.place_order_once(${key}, ${input.influencer_id}, ${input.product_id}, ${input.customer_phone},
           ${input.delivery_district}, ${input.delivery_commune}, ${input.quantity}, ${clientAddress(c)},
-          ${input.ref ?? null}) as p
+          ${input.ref ?? null}, ${input.recipient_name}, ${input.address_line}, ${input.landmark ?? null},
+          ${input.delivery_note ?? null}, ${input.delivery_province ?? null}) as p
         cross join lateral (select (p.placed).*) as o`;
       return placed;
     });

@@ -8,8 +8,10 @@ import {
   orderCsvLineBatches,
   ordersOf,
   readOrderPage,
+  readDeliveryContacts,
   readOrderStats,
   toOrderJson,
+  type DeliveryContactRow,
 } from "../read-models/orders.ts";
 import { csvResponse, exportDate } from "../lib/csv.ts";
 import { asUserExporting } from "../lib/export-statement.ts";
@@ -30,13 +32,23 @@ export function orderRoutes(deps: AppDeps) {
   app.get("/user/all", async (c) => {
     const user = c.get("user");
     const query = parseQuery(c, orderListQuerySchema);
-    const page = await asUser(deps.sql, c.get("claims"), async (tx) =>
-      pageOf(await readOrderPage(tx, ordersOf(tx, user), query, false), query),
-    );
-    // The other party's email is not the caller's to know.
+    const { page, contacts } = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      const page = pageOf(await readOrderPage(tx, ordersOf(tx, user), query, false), query);
+      // The shop packs its orders, so it reads who receives them and where; an influencer never does.
+      const contacts =
+        user.user_type === "influencer"
+          ? new Map<string, DeliveryContactRow>()
+          : await readDeliveryContacts(
+              tx,
+              page.rows.map((row) => row.id),
+            );
+      return { page, contacts };
+    });
+    // The other party's email is not the caller's to know, nor the customer's phone (admins only).
     return c.json({
       orders: page.rows.map((row) => ({
-        ...toOrderJson(row),
+        ...toOrderJson(row, contacts.get(row.id) ?? null),
+        customer_phone: null,
         business_email: user.user_type === "business" ? row.business_email : null,
         influencer_email: user.user_type === "influencer" ? row.influencer_email : null,
       })),
@@ -44,13 +56,14 @@ export function orderRoutes(deps: AppDeps) {
     } satisfies OrdersResponse);
   });
 
-  // GET /orders/export - every one of the caller's orders as CSV (no customer phones), same filters as the list
+  // GET /orders/export - every one of the caller's orders as CSV (no customer phones; a shop's with recipients and addresses), same filters as the list
   app.get("/export", (c) => {
     const user = c.get("user");
     const filter = parseQuery(c, orderFilterSchema);
-    return csvResponse(`orders-${exportDate()}.csv`, orderCsvHeader(false), (write) =>
+    const reader = user.user_type === "influencer" ? "influencer" : "business";
+    return csvResponse(`orders-${exportDate()}.csv`, orderCsvHeader(reader), (write) =>
       asUserExporting(deps.sql, c.get("claims"), async (tx) => {
-        for await (const rows of orderCsvLineBatches(tx, ordersOf(tx, user), filter)) {
+        for await (const rows of orderCsvLineBatches(tx, ordersOf(tx, user), filter, reader)) {
           await write(rows.map((row) => row.line).join(""));
         }
       }),

@@ -1,0 +1,130 @@
+// Addresses anywhere in Cambodia, in Real Chromium against the running stack at 360 px: a customer
+// in Siem Reap orders in Khmer with a full address, finding the province by typing its Khmer name
+// and reading Khmer place names; the admin's board and the shop's orders then show the place in
+// the reader's script with who receives the order and where. Screenshots in both languages
+// (test-results/screenshots/<lang>-address-*.png) are to be looked at.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
+import { uniqueTypedPhone } from "../helpers/phones.ts";
+import { demoBusiness, seedAdmin } from "../helpers/stack.ts";
+
+const shots = join("test-results", "screenshots");
+mkdirSync(shots, { recursive: true });
+const phone = { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true };
+const sql = fixtureDb();
+
+test.afterEach(async ({ browser }) => {
+  await Promise.all(browser.contexts().map((context) => context.close()));
+});
+
+test.afterAll(async () => {
+  await sql.end();
+});
+
+const khmerDigits = (text: string) => text.replace(/[0-9]/g, (digit) => String.fromCharCode(0x17e0 + Number(digit)));
+
+async function newPage(browser: Browser) {
+  return (await browser.newContext(phone)).newPage();
+}
+
+async function signIn(page: Page, email: string, password: string, lang: "en" | "km") {
+  await page.goto(`/login?lang=${lang}`);
+  await page.locator("input[type=email]").fill(email);
+  await page.locator("input[type=password]").fill(password);
+  await page.locator("form button[type=submit]").click();
+}
+
+async function expectNoHorizontalScroll(page: Page, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what} fits 360 px`).toBeLessThanOrEqual(0);
+}
+
+/** The filter under a place picker (a long list's). */
+const filterOf = (page: Page, selectId: string) =>
+  page.locator(".checkout-place", { has: page.locator(`#${selectId}`) }).locator("input[type=search]");
+
+test("a customer in Siem Reap orders in Khmer with a full address; the admin and the shop read it", async ({
+  browser,
+}) => {
+  const productName = `E2E Silk ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const campaignId = await createCampaign(sql, { productName, priceCents: 1200, commissionRate: 0.1 });
+  await createApprovedLink(sql, campaignId);
+  const typedPhone = uniqueTypedPhone();
+
+  const customer = await newPage(browser);
+  await customer.goto(`/checkout?influencer_id=${demoInfluencerId}&product_id=${campaignId}&lang=km`);
+  await expect(customer.locator("html")).toHaveAttribute("lang", "km");
+  const province = customer.locator("#checkout-province");
+  await expect(province).toBeEnabled();
+  // The provinces in Khmer script; typing part of a Khmer name finds the one that holds it.
+  await expect(province.locator("option", { hasText: "សៀមរាប" })).toHaveCount(1);
+  await filterOf(customer, "checkout-province").fill("សៀម");
+  await expect(province).toHaveValue("17");
+  const district = customer.locator("#checkout-district");
+  await expect(district.locator("option", { hasText: "ពួក" })).toHaveCount(1);
+  await district.selectOption({ label: "សៀមរាប" });
+  const commune = customer.locator("#checkout-commune");
+  await expect(commune).toBeEnabled();
+  // The filter also finds a place by its Latin name.
+  await filterOf(customer, "checkout-commune").fill("sla kram");
+  await expect(commune).toHaveValue("171001");
+  await expect(commune.locator("option:checked")).toHaveText("ស្លក្រាម");
+
+  await customer.locator("#checkout-recipient").fill("សុខា ចាន់");
+  await customer.locator("#checkout-phone").fill(khmerDigits(typedPhone));
+  await customer.locator("#checkout-address").fill("ផ្ទះលេខ ១២ ផ្លូវ ៦");
+  await customer.locator("#checkout-landmark").fill("ទល់មុខវត្តបូព៌");
+  await customer.locator("#checkout-note").fill("សូមទូរស័ព្ទមុនមកដល់");
+  const breakdown = customer.locator(".checkout-breakdown");
+  await expect(breakdown).toContainText("2.50");
+  await expect(breakdown).toContainText("1-3 ថ្ងៃ");
+  await expectNoHorizontalScroll(customer, "the Khmer checkout with an address");
+  await customer.screenshot({ path: join(shots, "km-address-checkout.png"), fullPage: true });
+
+  await customer.locator("button[type=submit]").click();
+  await expect(customer.locator(".checkout-confirmed")).toBeVisible();
+  const [order] = await sql<
+    { order_number: string; delivery_commune_code: string; delivery_fee_cents: number; customer_phone: string }[]
+  >`
+    select o.order_number, o.delivery_commune_code, o.delivery_fee_cents, c.customer_phone
+    from public.orders o join private.order_contacts c on c.order_id = o.id where o.campaign_id = ${campaignId}`;
+  expect(order).toMatchObject({ delivery_commune_code: "171001", delivery_fee_cents: 250 });
+  // Typed in Khmer digits, stored in ASCII.
+  expect(order.customer_phone).toBe(`+855${typedPhone.replace(/\D/g, "").slice(1)}`);
+  await customer.screenshot({ path: join(shots, "km-address-confirmed.png"), fullPage: true });
+
+  // The admin's board, in Khmer then in English: the place in each script, who and where.
+  const admin = await newPage(browser);
+  await signIn(admin, seedAdmin.email, seedAdmin.password, "km");
+  await expect(admin).toHaveURL(/\/admin\/dashboard/);
+  await admin.getByRole("tab", { name: "គ្រប់គ្រងការបញ្ជាទិញ" }).click();
+  const search = admin.getByRole("search");
+  await search.getByLabel("លេខការបញ្ជាទិញ ឬលេខទូរសព្ទ").fill(order.order_number);
+  await search.getByRole("button", { name: "ស្វែងរក", exact: true }).click();
+  const card = admin.locator("li.order-card", { hasText: order.order_number });
+  await expect(card).toHaveCount(1);
+  for (const text of ["ស្លក្រាម សៀមរាប សៀមរាប", "សុខា ចាន់", "ផ្ទះលេខ ១២ ផ្លូវ ៦ (ទល់មុខវត្តបូព៌)", "សូមទូរស័ព្ទមុនមកដល់"])
+    await expect(card).toContainText(text);
+  await expectNoHorizontalScroll(admin, "the Khmer order card");
+  await card.screenshot({ path: join(shots, "km-address-admin-card.png") });
+  await admin.goto("/admin/dashboard?lang=en");
+  await admin.getByRole("tab", { name: "Order Management" }).click();
+  await admin.getByRole("search").getByLabel("Order number or phone digits").fill(order.order_number);
+  await admin.getByRole("search").getByRole("button", { name: "Search", exact: true }).click();
+  const englishCard = admin.locator("li.order-card", { hasText: order.order_number });
+  await expect(englishCard).toContainText("Sla Kram, Siem Reap, Siemreap");
+  await expect(englishCard).toContainText("សុខា ចាន់");
+  await englishCard.screenshot({ path: join(shots, "en-address-admin-card.png") });
+
+  // The shop packs it: its list shows who receives it and where, in its language.
+  const shop = await newPage(browser);
+  await signIn(shop, demoBusiness.email, demoBusiness.password, "km");
+  await expect(shop).toHaveURL(/\/business\/dashboard/);
+  const row = shop.locator("li.order-row", { hasText: productName });
+  await expect(row).toContainText("ស្លក្រាម សៀមរាប សៀមរាប");
+  await expect(row).toContainText("សុខា ចាន់ · ផ្ទះលេខ ១២ ផ្លូវ ៦ (ទល់មុខវត្តបូព៌) · សូមទូរស័ព្ទមុនមកដល់");
+  await expectNoHorizontalScroll(shop, "the shop's Khmer orders");
+  await row.screenshot({ path: join(shots, "km-address-shop-row.png") });
+});
