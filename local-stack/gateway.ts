@@ -6,7 +6,7 @@
 //                              rewrite sends them to https://<ref>.supabase.co/functions/v1/api/r/*)
 //   /realtime/v1/websocket  -> the Realtime stand-in (WebSocket upgrade)
 //   /storage/v1/*           -> the Storage stand-in
-//   anything else           -> the built SPA (dist/): /checkout is checkout.html (a page of its
+//   anything else           -> the built SPA (dist/): /checkout and /o/<token> are checkout.html (a page of its
 //                              own), other client-side routes index.html
 // Text responses are compressed (br or gzip) and hashed assets cached for a year, as a CDN in
 // front of a static host and the Supabase edge would serve them to a phone.
@@ -269,6 +269,9 @@ function serveSpa(req: IncomingMessage, res: ServerResponse, spaDir: string, pat
   if (!isFile && !extname(path) && existsSync(page)) {
     // A page of its own (/checkout -> checkout.html), as static hosts serve clean URLs.
     file = page;
+  } else if (path.startsWith("/o/") && !extname(path)) {
+    // A customer's order page (/o/<token>) is the checkout's (a static host's rewrite does the same).
+    file = join(spaDir, "checkout.html");
   } else if (!isFile) {
     // Client-side routes (/admin/dashboard, /login) load the SPA; a missing file
     // (/assets/x.js, /sitemap.xml) is a 404, not the app's HTML.

@@ -57,9 +57,13 @@ create extension if not exists pg_trgm with schema extensions;
 create type public.order_status as enum ('new_order', 'ready_for_pickup', 'out_for_delivery', 'delivered', 'cancelled');
 
 create type public.order_cancellation_reason as enum (
-  'customer_refused', 'customer_unreachable', 'out_of_stock', 'duplicate', 'suspected_fraud', 'other'
+  'customer_refused', 'customer_unreachable', 'out_of_stock', 'duplicate', 'suspected_fraud', 'other',
+  'customer_cancelled'
 );
-comment on type public.order_cancellation_reason is 'Why an order was cancelled: refused or unreachable at the door, out of stock, ordered twice, suspected fraud, or other.';
+comment on type public.order_cancellation_reason is 'Why an order was cancelled: refused or unreachable at the door, out of stock, ordered twice, suspected fraud, other, or cancelled by the customer on the order''s page.';
+
+create type public.order_confirmation as enum ('unconfirmed', 'confirmed_by_customer', 'confirmed_by_phone');
+comment on type public.order_confirmation is 'Whether the customer confirmed the order before dispatch: not yet, on the order''s page, or on a call from the shop or an admin.';
 
 create type public.order_flag as enum ('self_order', 'repeat_phone', 'high_refusal_link');
 
@@ -142,6 +146,7 @@ create table public.orders (
     constraint orders_order_number_format check (order_number ~ '^SL-[0-9]{6,9}$')
     constraint orders_order_number_key unique,
   review_status public.order_review_status,
+  confirmation public.order_confirmation not null default 'unconfirmed',
   constraint orders_source_with_click check ((click_id is null) = (source is null)),
   constraint orders_cancellation_reason_check check ((status = 'cancelled') = (cancellation_reason is not null))
 );
@@ -161,6 +166,15 @@ create table private.order_contacts (
   -- When the order was placed (its created_at), so repeat_phone reads one phone's recent orders
   -- from one index without visiting the orders.
   placed_at timestamptz not null default now()
+);
+
+-- The customer's order page (APP_URL/o/<token>): the sha256 of each token that opens it. The
+-- checkout issues a token per answer (a replay of an Idempotency-Key gets one of its own for the
+-- same order), so no token is ever stored and none can be read back.
+create table private.order_tracking_tokens (
+  token_hash bytea primary key constraint order_tracking_tokens_token_hash_check check (octet_length(token_hash) = 32),
+  order_id uuid not null constraint order_tracking_tokens_order_id_fkey references public.orders (id),
+  created_at timestamptz not null default now()
 );
 
 -- Orders, sales and commissions per status and cancellation reason, for each scope. A scope's
@@ -247,6 +261,9 @@ comment on table private.checkout_attempts is 'Recent checkouts per phone and pe
 
 comment on table public.order_flags is 'The rules a flagged order fired at checkout and who cleared it; admins only, so the parties never learn the rule.';
 
+comment on table private.order_tracking_tokens is 'The sha256 of each token that opens an order''s page (APP_URL/o/<token>); the tokens themselves are never stored.';
+comment on column public.orders.confirmation is 'Whether the customer confirmed before dispatch: unconfirmed, confirmed_by_customer (on the order''s page) or confirmed_by_phone (on a call).';
+
 comment on table private.checkout_idempotency_keys is 'Idempotency-Key of POST /checkout/order: the key, the hash of its request and the order it placed; kept 24 hours. Only private.place_order_once reads or writes it.';
 comment on column private.checkout_idempotency_keys.request_hash is 'sha256 of the order''s inputs (link, phone, place, quantity, click, recipient and address): a key answers only the request it was first sent with.';
 
@@ -265,6 +282,8 @@ create index orders_affiliate_link_id_idx on public.orders (affiliate_link_id);
 create index orders_click_id_idx on public.orders (click_id);
 -- repeat_phone reads a phone's orders placed within a window.
 create index order_contacts_customer_phone_idx on private.order_contacts (customer_phone, placed_at);
+-- An order's tokens, for the foreign key.
+create index order_tracking_tokens_order_id_idx on private.order_tracking_tokens (order_id);
 -- The admin's search by any run of a phone's digits (public.search_order_ids_by_phone).
 create index order_contacts_phone_trgm_idx on private.order_contacts
   using gin (customer_phone extensions.gin_trgm_ops);
@@ -302,6 +321,8 @@ create policy "Admins can read every order" on public.orders
 
 -- No grants and no policies: only the functions below (as their owner) read or write it.
 alter table private.order_contacts enable row level security;
+alter table private.order_tracking_tokens enable row level security;
+revoke all on private.order_tracking_tokens from public, anon, authenticated, service_role;
 
 alter table public.order_status_history enable row level security;
 revoke all on public.order_status_history from anon, authenticated;
@@ -452,8 +473,9 @@ comment on function private.place_order is 'Checkout: validates the link, the ca
 -- advisory lock on the key makes a second request with the same key wait for the first: it then
 -- finds the key and answers the first's order, so two submits in one instant make one order. If
 -- the first fails (a refused phone, a rate limit), nothing is kept and the second places the order
--- itself. Answers the order as stored, whether it was placed earlier (replayed), and whether this
--- transaction queued a Telegram notice (so the api function drains the outbox only then), all in
+-- itself. Answers the order as stored, whether it was placed earlier (replayed), whether this
+-- transaction queued a Telegram notice (so the api function drains the outbox only then) and a
+-- new token of the order's page (private.issue_tracking_token, a replay too), all in
 -- the checkout's one statement (order_id comes first, as before, so a function deployed before this
 -- definition still reads it); without a key (null) it is private.place_order. A malformed key is refused by
 -- checkout_idempotency_keys_idempotency_key_check when it is stored, the order it placed rolled
@@ -473,7 +495,7 @@ create or replace function private.place_order_once(
   p_landmark text default null,
   p_delivery_note text default null,
   p_province text default null
-) returns table (order_id uuid, replayed boolean, placed public.orders, notice_queued boolean)
+) returns table (order_id uuid, replayed boolean, placed public.orders, notice_queued boolean, tracking_token text)
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
@@ -485,7 +507,8 @@ begin
     new_order := private.place_order(p_influencer_id, p_campaign_id, p_customer_phone, p_district, p_commune,
                                      p_quantity, p_client_ip, p_click_id, p_recipient_name, p_address_line,
                                      p_landmark, p_delivery_note, p_province);
-    return query select new_order.id, false, new_order, private.telegram_notice_queued();
+    return query select new_order.id, false, new_order, private.telegram_notice_queued(),
+                        private.issue_tracking_token(new_order.id);
     return;
   end if;
 
@@ -505,7 +528,8 @@ begin
       raise exception 'Idempotency-Key was already used for a different order: send a new key for a new order'
         using errcode = 'P0422', column = 'Idempotency-Key';
     end if;
-    return query select o.id, true, o, false from public.orders o where o.id = earlier.order_id;
+    return query select o.id, true, o, false, private.issue_tracking_token(o.id)
+                 from public.orders o where o.id = earlier.order_id;
     return;
   end if;
 
@@ -517,10 +541,99 @@ begin
   where k.created_at <= now() - interval '24 hours';
   insert into private.checkout_idempotency_keys (idempotency_key, request_hash, order_id)
   values (p_idempotency_key, request, new_order.id);
-  return query select new_order.id, false, new_order, private.telegram_notice_queued();
+  return query select new_order.id, false, new_order, private.telegram_notice_queued(),
+                      private.issue_tracking_token(new_order.id);
 end
 $$;
 comment on function private.place_order_once is 'Checkout with an Idempotency-Key: the same key within 24 hours answers the first order (replayed) and creates nothing; another request with that key is refused (P0422).';
+
+-- The customer's order page ------------------------------------------------------------------------
+
+-- A new token that opens the order's page (24 random bytes, 32 characters), of which only the
+-- hash is kept: the checkout answers it once, in the order's tracking_url.
+create or replace function private.issue_tracking_token(p_order_id uuid) returns text
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  token text := private.random_token(24);
+begin
+  insert into private.order_tracking_tokens (token_hash, order_id)
+  values (extensions.digest(token, 'sha256'), p_order_id);
+  return token;
+end
+$$;
+comment on function private.issue_tracking_token is 'Checkout: stores the hash of a new token of the order''s page and returns the token, once.';
+
+-- The order a token opens, or null.
+create or replace function private.tracked_order_id(p_token text) returns uuid
+language sql stable security definer set search_path = ''
+as $$
+  select order_id from private.order_tracking_tokens where token_hash = extensions.digest(p_token, 'sha256')
+$$;
+comment on function private.tracked_order_id is 'The order whose page a token opens; null for an unknown token.';
+
+-- How the customer's page names a status in a refusal.
+create or replace function private.order_status_words(p_status public.order_status) returns text
+language sql immutable set search_path = ''
+as $$
+  select case p_status when 'new_order' then 'new' when 'ready_for_pickup' then 'ready for pickup'
+                       when 'out_for_delivery' then 'out for delivery' else p_status::text end
+$$;
+
+-- The customer confirms their order on its page, before it leaves the shop. Confirming a
+-- confirmed order changes nothing; an order on its way, delivered or cancelled has nothing left
+-- to confirm (55000, naming its status).
+create or replace function private.confirm_order_by_customer(p_order_id uuid) returns public.orders
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  current_order public.orders;
+begin
+  select * into current_order from public.orders where id = p_order_id for update;
+  if not found then
+    raise exception 'Order not found' using errcode = 'P0002';
+  end if;
+  if current_order.confirmation <> 'unconfirmed' then
+    return current_order;
+  end if;
+  if current_order.status not in ('new_order', 'ready_for_pickup') then
+    raise exception 'This order is %: there is nothing left to confirm', private.order_status_words(current_order.status)
+      using errcode = '55000';
+  end if;
+  update public.orders set confirmation = 'confirmed_by_customer' where id = p_order_id returning * into current_order;
+  return current_order;
+end
+$$;
+comment on function private.confirm_order_by_customer is 'The order''s page: the customer confirms an order not yet on its way (once; again changes nothing).';
+
+-- The customer cancels their order on its page while the shop still has it (new or ready for
+-- pickup): cancelled as customer_cancelled, in the history without an actor. Once it is on its way
+-- the customer calls the shop instead (55000, naming the status). The row lock queues a cancel
+-- behind an admin's change of the same order, as change_order_status does.
+create or replace function private.cancel_order_by_customer(p_order_id uuid) returns public.orders
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  current_order public.orders;
+  previous_status public.order_status;
+begin
+  select * into current_order from public.orders where id = p_order_id for update;
+  if not found then
+    raise exception 'Order not found' using errcode = 'P0002';
+  end if;
+  if current_order.status not in ('new_order', 'ready_for_pickup') then
+    raise exception 'This order is %: it can no longer be cancelled here. Please call the shop',
+      private.order_status_words(current_order.status) using errcode = '55000';
+  end if;
+  previous_status := current_order.status;
+  update public.orders set status = 'cancelled', cancellation_reason = 'customer_cancelled'
+  where id = p_order_id returning * into current_order;
+  insert into public.order_status_history (order_id, from_status, to_status, note, cancellation_reason)
+  values (p_order_id, previous_status, 'cancelled', 'Cancelled by the customer', 'customer_cancelled');
+  return current_order;
+end
+$$;
+comment on function private.cancel_order_by_customer is 'The order''s page: the customer cancels an order that is new or ready for pickup (customer_cancelled); later, 55000.';
 
 -- fraud flags ------------------------------------------------------------------------------------
 
@@ -879,6 +992,14 @@ revoke execute on function private.place_order(uuid, uuid, text, text, text, int
 grant execute on function private.place_order(uuid, uuid, text, text, text, integer, text, uuid, text, text, text, text, text) to service_role;
 revoke execute on function private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid, text, text, text, text, text) from public;
 grant execute on function private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid, text, text, text, text, text) to service_role;
+revoke execute on function private.issue_tracking_token(uuid) from public;
+revoke execute on function private.tracked_order_id(text) from public;
+grant execute on function private.tracked_order_id(text) to service_role;
+revoke execute on function private.order_status_words(public.order_status) from public;
+revoke execute on function private.confirm_order_by_customer(uuid) from public;
+grant execute on function private.confirm_order_by_customer(uuid) to service_role;
+revoke execute on function private.cancel_order_by_customer(uuid) from public;
+grant execute on function private.cancel_order_by_customer(uuid) to service_role;
 revoke execute on function private.checkout_flags(public.affiliate_links, uuid, text) from public;
 revoke execute on function private.flag_order(public.orders, text) from public;
 revoke execute on function public.review_order(uuid, text) from public, anon, service_role;

@@ -1,7 +1,7 @@
 -- Attribution: clicks on short links, the live click counts, and the orders they lead to.
 --
 -- GET /r/<code> (the api function) counts the request against the address's rate limit
--- (private.note_short_link_request), records a click through private.record_click and redirects
+-- (private.note_public_request), records a click through private.record_click and redirects
 -- the person to the checkout with `ref=<click id>`; the checkout passes that ref to place_order
 -- (05_orders.sql), which keeps the click and its source on the order when the click was on the
 -- same link.
@@ -15,15 +15,19 @@
 --   times per address and link an hour, whatever its user agents: a script cannot inflate the
 --   counts.
 -- - Every GET /r/* of an address is counted per minute and the 61st in a minute is refused
---   (P0429), so no one can walk the code space or hammer a link.
+--   (P0429), so no one can walk the code space or hammer a link. The customer's order page
+--   (GET /orders/track/*) is counted the same way, apart (private.public_requests, by route).
 -- - Clients read clicks without the two hashes; clicks are written only by record_click.
--- - No scheduled job serves this area: short_link_requests is swept by note_short_link_request
---   itself, and clicks are kept.
+-- - No scheduled job serves this area: public_requests is swept by note_public_request itself,
+--   and clicks are kept.
 
 -- types -------------------------------------------------------------------------------------------
 -- link_clicks.source is a public.click_source, made in 05_orders.sql for orders.source.
 
 create type public.device_class as enum ('mobile', 'tablet', 'desktop');
+
+create type private.public_route as enum ('short_link', 'order_page');
+comment on type private.public_route is 'A public route with a rate limit per address: short_link (GET /r/*) or order_page (the customer''s order page).';
 comment on type public.device_class is 'The kind of device a click came from, read from its user agent.';
 
 -- tables ------------------------------------------------------------------------------------------
@@ -62,13 +66,15 @@ create table public.link_click_counts (
   last_click_at timestamptz not null
 );
 
--- GET /r/* requests per address and minute: one row per address hash and minute, upserted, so the
--- rate limit costs one index-backed write.
-create table private.short_link_requests (
+-- Requests of the public pages that strangers could hammer, per route, address and minute: one
+-- row per route, address hash and minute, upserted, so the rate limit costs one index-backed
+-- write. Routes: short_link (GET /r/*), order_page (GET and POST /orders/track/*).
+create table private.public_requests (
+  route private.public_route not null,
   address_hash text not null check (address_hash ~ '^[0-9a-f]{64}$'),
   minute timestamptz not null check (minute = date_trunc('minute', minute)),
   requests integer not null default 1 check (requests > 0),
-  primary key (address_hash, minute)
+  primary key (route, address_hash, minute)
 );
 
 -- An order keeps the click it came through: orders.click_id is 05_orders.sql's column, its
@@ -84,7 +90,7 @@ comment on column public.link_clicks.referrer_host is 'The host of the Referer h
 comment on column public.link_clicks.visitor_hash is 'sha256(salt || client address || user agent) in hex: tells one visitor''s repeats apart, identifies no one.';
 comment on column public.link_clicks.address_hash is 'sha256(salt || client address) in hex: caps one address at 3 counted clicks per link an hour; null on clicks recorded before the cap.';
 comment on table public.link_click_counts is 'Clicks per short link, kept by a trigger on link_clicks; its changes are sent to the dashboards as live events (no visitor hash).';
-comment on table private.short_link_requests is 'GET /r/* requests per address (salted hash) and minute, for the rate limit; rows older than a few minutes are deleted.';
+comment on table private.public_requests is 'Requests of GET /r/* and of the order pages per address (salted hash) and minute, for their rate limits; rows older than a few minutes are deleted.';
 
 -- indexes -----------------------------------------------------------------------------------------
 
@@ -101,7 +107,7 @@ create index link_clicks_created_at_idx on public.link_clicks (created_at);
 create index link_click_counts_influencer_id_idx on public.link_click_counts (influencer_id);
 create index link_click_counts_business_id_idx on public.link_click_counts (business_id);
 
-create index short_link_requests_minute_idx on private.short_link_requests (minute);
+create index public_requests_minute_idx on private.public_requests (minute);
 
 -- row level security and grants -------------------------------------------------------------------
 
@@ -138,8 +144,8 @@ create policy "Businesses can read the click counts of their campaigns' links" o
 create policy "Admins can read every click count" on public.link_click_counts
   for select to authenticated using ((select private.has_role('admin')));
 
-alter table private.short_link_requests enable row level security;
-revoke all on private.short_link_requests from public, anon, authenticated, service_role;
+alter table private.public_requests enable row level security;
+revoke all on private.public_requests from public, anon, authenticated, service_role;
 
 -- functions ---------------------------------------------------------------------------------------
 
@@ -237,10 +243,10 @@ begin
 end
 $$;
 
--- Counts one GET /r/* of an address; the 61st in a minute is refused with P0429 and, as the hint,
--- the seconds until the minute ends (which the api function sends as Retry-After). A refused
--- request is not counted (the transaction rolls back).
-create or replace function private.note_short_link_request(p_client_address text) returns void
+-- Counts one request of a public route from an address; the 61st in a minute is refused with
+-- P0429 and, as the hint, the seconds until the minute ends (which the api function sends as
+-- Retry-After). A refused request is not counted (the transaction rolls back).
+create or replace function private.note_public_request(p_route private.public_route, p_client_address text) returns void
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
@@ -250,13 +256,13 @@ begin
   if p_client_address is null or trim(p_client_address) = '' then
     raise exception 'Client address is required' using errcode = '22023';
   end if;
-  insert into private.short_link_requests as r (address_hash, minute)
-  values (private.click_address_hash(p_client_address), this_minute)
-  on conflict (address_hash, minute) do update set requests = r.requests + 1
+  insert into private.public_requests as r (route, address_hash, minute)
+  values (p_route, private.click_address_hash(p_client_address), this_minute)
+  on conflict (route, address_hash, minute) do update set requests = r.requests + 1
   returning r.requests into counted;
   -- An address's first request of a minute sweeps the minutes that no longer matter.
   if counted = 1 then
-    delete from private.short_link_requests where minute < this_minute - interval '5 minutes';
+    delete from private.public_requests where minute < this_minute - interval '5 minutes';
   end if;
   if counted > 60 then
     raise exception 'Too many requests from this network. Please wait a minute and try again.'
@@ -265,7 +271,7 @@ begin
   end if;
 end
 $$;
-comment on function private.note_short_link_request is 'Rate limit of GET /r/*: at most 60 requests per address a minute (P0429 past that, the retry delay in seconds as the hint).';
+comment on function private.note_public_request is 'Rate limit of the public routes (short_link: GET /r/*; order_page: the customer''s order page): at most 60 requests per address a minute on each (P0429 past that, the retry delay in seconds as the hint).';
 
 -- function grants ---------------------------------------------------------------------------------
 
@@ -273,8 +279,8 @@ revoke execute on function private.click_address_hash(text) from public;
 revoke execute on function private.record_click(text, public.click_source, text, public.device_class, text, text) from public;
 grant execute on function private.record_click(text, public.click_source, text, public.device_class, text, text) to service_role;
 revoke execute on function private.count_link_click() from public;
-revoke execute on function private.note_short_link_request(text) from public;
-grant execute on function private.note_short_link_request(text) to service_role;
+revoke execute on function private.note_public_request(private.public_route, text) from public;
+grant execute on function private.note_public_request(private.public_route, text) to service_role;
 
 -- triggers ----------------------------------------------------------------------------------------
 

@@ -126,7 +126,7 @@ describe("PUT /admin/orders/{id}/status with new_status cancelled", () => {
         error: "invalid_input",
         field: "reason",
         message:
-          "reason must be one of customer_refused, customer_unreachable, out_of_stock, duplicate, suspected_fraud, other",
+          "reason must be one of customer_refused, customer_unreachable, out_of_stock, duplicate, suspected_fraud, other, customer_cancelled",
       },
     ],
     [
@@ -255,6 +255,7 @@ describe("GET /orders/stats/summary with cancellations", () => {
           duplicate: 0,
           suspected_fraud: 0,
           other: 0,
+          customer_cancelled: 0,
         },
         // Refused + unreachable (2) over delivered + cancelled (4).
         refusal_rate: 0.5,

@@ -205,19 +205,23 @@ beforeAll(async () => {
   await record(API.communes, { params: { district: "Doun Penh" } });
   await record(API.deliveryFee, { params: { commune: "Voat Phnum", district: "Doun Penh" } });
   await record(API.checkoutInfo, { query: { influencer_id: creator.user.id, product_id: campaign.id } });
-  const { order } = await record(API.placeOrder, {
-    body: {
-      influencer_id: creator.user.id,
-      product_id: campaign.id,
-      customer_phone: creatorPhone,
-      delivery_district: "Doun Penh",
-      delivery_commune: "Voat Phnum",
-      recipient_name: "Sokha Chan",
-      address_line: "House 12, Street 271",
-      quantity: 2,
-      ref,
-    },
-  });
+  const orderBody = {
+    influencer_id: creator.user.id,
+    product_id: campaign.id,
+    customer_phone: creatorPhone,
+    delivery_district: "Doun Penh",
+    delivery_commune: "Voat Phnum",
+    recipient_name: "Sokha Chan",
+    address_line: "House 12, Street 271",
+    quantity: 2,
+    ref,
+  };
+  const { order, tracking_url } = await record(API.placeOrder, { body: orderBody });
+  const pageToken = (url: string) => new URL(url).pathname.replace(/^\/o\//, "");
+  await record(API.trackedOrder, { params: { token: pageToken(tracking_url) } });
+  await record(API.confirmTrackedOrder, { params: { token: pageToken(tracking_url) } });
+  const toCancel = await record(API.placeOrder, { body: { ...orderBody, quantity: 1 }, label: "to cancel" });
+  await record(API.cancelTrackedOrder, { params: { token: pageToken(toCancel.tracking_url) } });
   await record(API.myOrders, { token: shop.token, label: "business" });
   await record(API.myOrders, { token: creator.token, label: "influencer" });
   await record(API.adminOrders, asAdmin);

@@ -1,8 +1,10 @@
-// Addresses anywhere in Cambodia, in Real Chromium against the running stack at 360 px: a customer
-// in Siem Reap orders in Khmer with a full address, finding the province by typing its Khmer name
-// and reading Khmer place names; the admin's board and the shop's orders then show the place in
-// the reader's script with who receives the order and where. Screenshots in both languages
-// (test-results/screenshots/<lang>-address-*.png) are to be looked at.
+// Addresses anywhere in Cambodia and the customer's order page, in real Chromium against the
+// running stack at 360 px: a customer in Siem Reap orders in Khmer with a full address, finding the
+// province by typing its Khmer name and reading Khmer place names, lands on the order's page,
+// reloads it, confirms the order and sees the admin's next step arrive; the admin's board and the
+// shop's orders show the place in the reader's script with who receives the order and where.
+// Screenshots in both languages (test-results/screenshots/<lang>-address-*.png,
+// km-order-page*.png) are to be looked at.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -45,7 +47,7 @@ async function expectNoHorizontalScroll(page: Page, what: string) {
 const filterOf = (page: Page, selectId: string) =>
   page.locator(".checkout-place", { has: page.locator(`#${selectId}`) }).locator("input[type=search]");
 
-test("a customer in Siem Reap orders in Khmer with a full address; the admin and the shop read it", async ({
+test("a customer in Siem Reap orders in Khmer with a full address, follows and confirms it on its page; the admin and the shop read it", async ({
   browser,
 }) => {
   const productName = `E2E Silk ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -85,6 +87,8 @@ test("a customer in Siem Reap orders in Khmer with a full address; the admin and
 
   await customer.locator("button[type=submit]").click();
   await expect(customer.locator(".checkout-confirmed")).toBeVisible();
+  // The success screen is the order's own page: its address, and what a reload shows again.
+  await expect(customer).toHaveURL(/\/o\/[A-Za-z0-9_-]{32}$/);
   const [order] = await sql<
     { order_number: string; delivery_commune_code: string; delivery_fee_cents: number; customer_phone: string }[]
   >`
@@ -94,6 +98,19 @@ test("a customer in Siem Reap orders in Khmer with a full address; the admin and
   // Typed in Khmer digits, stored in ASCII.
   expect(order.customer_phone).toBe(`+855${typedPhone.replace(/\D/g, "").slice(1)}`);
   await customer.screenshot({ path: join(shots, "km-address-confirmed.png"), fullPage: true });
+  await customer.reload();
+  const orderPage = customer.locator(".order-page");
+  await expect(orderPage).toContainText(order.order_number);
+  await expect(orderPage).toContainText("ស្លក្រាម សៀមរាប សៀមរាប");
+  await expect(orderPage).toContainText("បានទទួល៖ ហាងកំពុងរៀបចំ");
+  // The history's date and time in Khmer words (month and AM/PM), not the browser's "M11".
+  await expect(orderPage.locator("time").first()).toHaveText(
+    /^[0-9]+ [\u1780-\u17FF]+ [0-9]{4}, [0-9:]+ [\u1780-\u17FF]+$/,
+  );
+  await customer.getByRole("button", { name: "បញ្ជាក់ការបញ្ជាទិញរបស់ខ្ញុំ" }).click();
+  await expect(orderPage).toContainText("អ្នកបានបញ្ជាក់ការបញ្ជាទិញនេះហើយ។");
+  await expectNoHorizontalScroll(customer, "the Khmer order page");
+  await customer.screenshot({ path: join(shots, "km-order-page.png"), fullPage: true });
 
   // The admin's board, in Khmer then in English: the place in each script, who and where.
   const admin = await newPage(browser);
@@ -127,4 +144,17 @@ test("a customer in Siem Reap orders in Khmer with a full address; the admin and
   await expect(row).toContainText("សុខា ចាន់ · ផ្ទះលេខ ១២ ផ្លូវ ៦ (ទល់មុខវត្តបូព៌) · សូមទូរស័ព្ទមុនមកដល់");
   await expectNoHorizontalScroll(shop, "the shop's Khmer orders");
   await row.screenshot({ path: join(shots, "km-address-shop-row.png") });
+
+  // The admin packs it on: the customer's open page follows (it asks again every 30 s).
+  await admin.goto("/admin/dashboard?lang=en");
+  await admin.getByRole("tab", { name: "Order Management" }).click();
+  await admin.getByRole("search").getByLabel("Order number or phone digits").fill(order.order_number);
+  await admin.getByRole("search").getByRole("button", { name: "Search", exact: true }).click();
+  await admin
+    .locator("li.order-card", { hasText: order.order_number })
+    .getByRole("button", { name: /Ready for Pickup/ })
+    .click();
+  await expect(orderPage).toContainText("បានវេចខ្ចប់៖ កំពុងរង់ចាំអ្នកដឹក", { timeout: 45_000 });
+  await expect(orderPage.locator("time")).toHaveCount(2);
+  await customer.screenshot({ path: join(shots, "km-order-page-packed.png"), fullPage: true });
 });

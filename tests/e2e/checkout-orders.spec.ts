@@ -156,6 +156,24 @@ test("a customer checks out on a phone: location first, breakdown, cash on deliv
   await expect(page.locator(".checkout-confirmed")).toContainText("$41.48");
   await expectNoHorizontalScroll(page, "order confirmed");
   await shot(page, "checkout-confirmed");
+
+  // The page is the order's own: a reload shows it again, and the customer may cancel it before pickup.
+  await expect(page).toHaveURL(/\/o\/[A-Za-z0-9_-]{32}$/);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your order" })).toBeVisible();
+  await expect(page.locator(".order-page")).toContainText("Received: the shop is preparing it");
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  await page.getByRole("button", { name: "Yes, cancel it" }).click();
+  await expect(page.locator(".order-page")).toContainText("You cancelled this order.");
+  await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+  await expectNoHorizontalScroll(page, "the order page");
+  const [cancelled] = await sql<{ status: string; cancellation_reason: string }[]>`
+    select status, cancellation_reason from public.orders where product_name = ${productName}`;
+  expect(cancelled).toEqual({ status: "cancelled", cancellation_reason: "customer_cancelled" });
+  await shot(page, "order-page-cancelled");
+  // This phone remembers it: the checkout lists it.
+  await page.goto(path);
+  await expect(page.getByRole("link", { name: new RegExp(productName) })).toBeVisible();
   await page.context().close();
 });
 

@@ -188,6 +188,25 @@ export type Database = {
         };
         Relationships: [];
       };
+      order_tracking_tokens: {
+        Row: {
+          created_at: string;
+          order_id: string;
+          token_hash: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          order_id: string;
+          token_hash: string;
+        };
+        Update: {
+          created_at?: string;
+          order_id?: string;
+          token_hash?: string;
+        };
+        Relationships: [];
+      };
       password_reset_requests: {
         Row: {
           client_ip: string;
@@ -232,6 +251,28 @@ export type Database = {
           token_hash?: string;
           used_at?: string | null;
           user_id?: string;
+        };
+        Relationships: [];
+      };
+      public_requests: {
+        Row: {
+          address_hash: string;
+          minute: string;
+          requests: number;
+          route: Database["private"]["Enums"]["public_route"];
+        };
+        ComputedFields: never;
+        Insert: {
+          address_hash: string;
+          minute: string;
+          requests?: number;
+          route: Database["private"]["Enums"]["public_route"];
+        };
+        Update: {
+          address_hash?: string;
+          minute?: string;
+          requests?: number;
+          route?: Database["private"]["Enums"]["public_route"];
         };
         Relationships: [];
       };
@@ -294,25 +335,6 @@ export type Database = {
           last_used_at?: string;
           session_id?: string;
           user_id?: string;
-        };
-        Relationships: [];
-      };
-      short_link_requests: {
-        Row: {
-          address_hash: string;
-          minute: string;
-          requests: number;
-        };
-        ComputedFields: never;
-        Insert: {
-          address_hash: string;
-          minute: string;
-          requests?: number;
-        };
-        Update: {
-          address_hash?: string;
-          minute?: string;
-          requests?: number;
         };
         Relationships: [];
       };
@@ -555,6 +577,16 @@ export type Database = {
         Returns: string;
       };
       campaign_is_active: { Args: { p_campaign_id: string }; Returns: boolean };
+      cancel_order_by_customer: {
+        Args: { p_order_id: string };
+        Returns: Database["public"]["Tables"]["orders"]["Row"];
+        SetofOptions: {
+          from: "*";
+          to: "orders";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       checkout_flags: {
         Args: {
           p_business_id: string;
@@ -580,6 +612,16 @@ export type Database = {
       click_address_hash: { Args: { p_client_address: string }; Returns: string };
       commission_ceiling: { Args: Record<PropertyKey, never>; Returns: number };
       commission_hold: { Args: Record<PropertyKey, never>; Returns: string };
+      confirm_order_by_customer: {
+        Args: { p_order_id: string };
+        Returns: Database["public"]["Tables"]["orders"]["Row"];
+        SetofOptions: {
+          from: "*";
+          to: "orders";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       consume_instagram_connect_state: { Args: { p_nonce: string; p_user_id: string }; Returns: boolean };
       create_admin: {
         Args: { p_email: string; p_password: string };
@@ -638,6 +680,7 @@ export type Database = {
       };
       is_http_url: { Args: { p_max_length: number; p_url: string }; Returns: boolean };
       issue_refresh_token: { Args: { p_session_id: string }; Returns: string };
+      issue_tracking_token: { Args: { p_order_id: string }; Returns: string };
       khqr_crc: { Args: { p_text: string }; Returns: string };
       khqr_fields_once: { Args: { p_text: string }; Returns: boolean };
       ledger_account_id: {
@@ -673,9 +716,13 @@ export type Database = {
         Returns: string;
       };
       next_keyword: { Args: { p_influencer_id: string; p_product_name: string }; Returns: string };
-      note_short_link_request: { Args: { p_client_address: string }; Returns: undefined };
+      note_public_request: {
+        Args: { p_client_address: string; p_route: Database["private"]["Enums"]["public_route"] };
+        Returns: undefined;
+      };
       note_signup_attempt: { Args: { p_client_ip: string }; Returns: undefined };
       order_number: { Args: { p_sequence_value: number }; Returns: string };
+      order_status_words: { Args: { p_status: Database["public"]["Enums"]["order_status"] }; Returns: string };
       order_transition_allowed: {
         Args: {
           p_from: Database["public"]["Enums"]["order_status"];
@@ -732,6 +779,7 @@ export type Database = {
           order_id: string;
           placed: Database["public"]["Tables"]["orders"]["Row"];
           replayed: boolean;
+          tracking_token: string;
         }[];
       };
       platform_scope_id: { Args: Record<PropertyKey, never>; Returns: string };
@@ -837,6 +885,7 @@ export type Database = {
       };
       telegram_notice_queued: { Args: Record<PropertyKey, never>; Returns: boolean };
       tlv_value: { Args: { p_tag: string; p_text: string }; Returns: string };
+      tracked_order_id: { Args: { p_token: string }; Returns: string };
       verify_login: {
         Args: { p_email: string; p_password: string };
         Returns: Database["public"]["Tables"]["users"]["Row"];
@@ -849,7 +898,7 @@ export type Database = {
       };
     };
     Enums: {
-      [_ in never]: never;
+      public_route: "short_link" | "order_page";
     };
     CompositeTypes: {
       earning_hour_change: {
@@ -1769,6 +1818,7 @@ export type Database = {
           click_id: string | null;
           commission_cents: number;
           commission_rate: number;
+          confirmation: Database["public"]["Enums"]["order_confirmation"];
           created_at: string;
           delivery_commune: string;
           delivery_commune_code: string;
@@ -1799,6 +1849,7 @@ export type Database = {
           click_id?: string | null;
           commission_cents?: never;
           commission_rate: number;
+          confirmation?: Database["public"]["Enums"]["order_confirmation"];
           created_at?: string;
           delivery_commune: string;
           delivery_commune_code: string;
@@ -1828,6 +1879,7 @@ export type Database = {
           click_id?: string | null;
           commission_cents?: never;
           commission_rate?: number;
+          confirmation?: Database["public"]["Enums"]["order_confirmation"];
           created_at?: string;
           delivery_commune?: string;
           delivery_commune_code?: string;
@@ -2273,6 +2325,7 @@ export type Database = {
           click_id: string | null;
           commission_cents: number;
           commission_rate: number;
+          confirmation: Database["public"]["Enums"]["order_confirmation"];
           created_at: string;
           delivery_commune: string;
           delivery_commune_code: string;
@@ -2567,6 +2620,7 @@ export type Database = {
           click_id: string | null;
           commission_cents: number;
           commission_rate: number;
+          confirmation: Database["public"]["Enums"]["order_confirmation"];
           created_at: string;
           delivery_commune: string;
           delivery_commune_code: string;
@@ -2705,7 +2759,14 @@ export type Database = {
       ledger_transaction_kind: "delivery" | "delivery_reversal" | "payout";
       link_status: "pending" | "approved" | "rejected";
       order_cancellation_reason:
-        "customer_refused" | "customer_unreachable" | "out_of_stock" | "duplicate" | "suspected_fraud" | "other";
+        | "customer_refused"
+        | "customer_unreachable"
+        | "out_of_stock"
+        | "duplicate"
+        | "suspected_fraud"
+        | "other"
+        | "customer_cancelled";
+      order_confirmation: "unconfirmed" | "confirmed_by_customer" | "confirmed_by_phone";
       order_count_scope: "platform" | "business" | "influencer" | "link";
       order_flag: "self_order" | "repeat_phone" | "high_refusal_link";
       order_review_status: "held" | "cleared";
@@ -2830,7 +2891,9 @@ export type CompositeTypes<
 
 export const Constants = {
   private: {
-    Enums: {},
+    Enums: {
+      public_route: ["short_link", "order_page"],
+    },
   },
   public: {
     Enums: {
@@ -2868,7 +2931,9 @@ export const Constants = {
         "duplicate",
         "suspected_fraud",
         "other",
+        "customer_cancelled",
       ],
+      order_confirmation: ["unconfirmed", "confirmed_by_customer", "confirmed_by_phone"],
       order_count_scope: ["platform", "business", "influencer", "link"],
       order_flag: ["self_order", "repeat_phone", "high_refusal_link"],
       order_review_status: ["held", "cleared"],

@@ -26,6 +26,7 @@ import { instagramRoutes } from "./routes/instagram.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
 import { keywordTriggerRoutes } from "./routes/keyword-triggers.ts";
 import { orderRoutes } from "./routes/orders.ts";
+import { orderTrackingRoutes } from "./routes/order-tracking.ts";
 import { payoutRoutes } from "./routes/payouts.ts";
 import { shortLinkRoutes } from "./routes/short-links.ts";
 import { MAX_DRAINED_UPLOAD_BYTES, uploadRoutes } from "./routes/uploads.ts";
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps) {
   app.route("/instagram", instagramRoutes(deps));
   app.route("/delivery-zones", deliveryZoneRoutes(deps));
   app.route("/checkout", checkoutRoutes(deps));
+  app.route("/orders/track", orderTrackingRoutes(deps));
   app.route("/orders", orderRoutes(deps));
   app.route("/payouts", payoutRoutes(deps));
   app.route("/notifications", notificationRoutes(deps));

@@ -103,12 +103,13 @@ select results_eq(
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('service_role', p.oid, 'execute')
     order by 1$$,
   array['are_http_urls', 'begin_login_attempt', 'cambodia_today', 'campaign_closed_reason', 'campaign_is_active',
-        'claim_telegram_outbox', 'commission_ceiling', 'consume_instagram_connect_state',
+        'cancel_order_by_customer', 'claim_telegram_outbox', 'commission_ceiling', 'confirm_order_by_customer',
+        'consume_instagram_connect_state',
         'has_role', 'is_http_url', 'khqr_crc', 'khqr_fields_once', 'link_closed_reason', 'link_telegram_chat',
-        'login_succeeded', 'new_instagram_connect_state', 'new_telegram_link_token', 'note_short_link_request',
+        'login_succeeded', 'new_instagram_connect_state', 'new_telegram_link_token', 'note_public_request',
         'note_signup_attempt', 'owns_campaign', 'password_reset_email', 'place_order', 'place_order_once',
         'record_click', 'refresh_session', 'register_user', 'request_password_reset', 'reset_password', 'start_session',
-        'verify_login'],
+        'tracked_order_id', 'verify_login'],
   'service_role can execute exactly the functions the functions call');
 select is(has_function_privilege('public', 'public.set_user_status(uuid, text, text)', 'execute'), false,
   'PUBLIC cannot execute public.set_user_status');

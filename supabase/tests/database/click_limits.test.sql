@@ -1,6 +1,6 @@
 -- The click cap and the /r rate limit (supabase/schemas/07_attribution.sql): one address counts at
 -- most 3 clicks per link an hour whatever its user agents, the address is kept only as a salted
--- hash, and private.note_short_link_request refuses an address's 61st request in a minute. No
+-- hash, and private.note_public_request refuses an address's 61st request in a minute. No
 -- client role reads the counters or the address hash, and only service_role counts requests.
 begin;
 \ir helpers.psql
@@ -58,26 +58,26 @@ select ok(tests.cap_click('198.51.100.50', 'Agent 7') not in (select ref from ca
 
 -- the rate limit ---------------------------------------------------------------------------------------
 
-select lives_ok($$select private.note_short_link_request('198.51.100.60') from generate_series(1, 60)$$,
+select lives_ok($$select private.note_public_request('short_link', '198.51.100.60') from generate_series(1, 60)$$,
   'an address makes 60 requests a minute');
-select throws_ok($$select private.note_short_link_request('198.51.100.60')$$, 'P0429',
+select throws_ok($$select private.note_public_request('short_link', '198.51.100.60')$$, 'P0429',
   'Too many requests from this network. Please wait a minute and try again.', 'the 61st is refused');
-select lives_ok($$select private.note_short_link_request('198.51.100.61')$$, 'another address is not affected');
-select throws_ok($$select private.note_short_link_request(' ')$$, '22023', 'Client address is required',
+select lives_ok($$select private.note_public_request('short_link', '198.51.100.61')$$, 'another address is not affected');
+select throws_ok($$select private.note_public_request('short_link', ' ')$$, '22023', 'Client address is required',
   'a request without an address is refused');
 
 select tests.act_as_owner();
-select is_empty($$select 1 from private.short_link_requests where address_hash like '%198.51.100%'$$,
+select is_empty($$select 1 from private.public_requests where address_hash like '%198.51.100%'$$,
   'the counters keep no address in the clear');
 
 -- access ---------------------------------------------------------------------------------------------------
 
 select is((select count(*) from unnest(array['anon', 'authenticated', 'service_role']) r,
                                 unnest(array['select', 'insert', 'update', 'delete', 'truncate']) p
-           where has_table_privilege(r, 'private.short_link_requests', p)), 0::bigint,
-  'no client role can read or write private.short_link_requests');
+           where has_table_privilege(r, 'private.public_requests', p)), 0::bigint,
+  'no client role can read or write private.public_requests');
 select is((select count(*) from unnest(array['public', 'anon', 'authenticated']) r
-           where has_function_privilege(r, 'private.note_short_link_request(text)', 'execute')
+           where has_function_privilege(r, 'private.note_public_request(private.public_route, text)', 'execute')
               or has_function_privilege(r, 'private.click_address_hash(text)', 'execute')), 0::bigint,
   'no client role but service_role counts requests or hashes addresses');
 select is(has_column_privilege('authenticated', 'public.link_clicks', 'address_hash', 'select'), false,

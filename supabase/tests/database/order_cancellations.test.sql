@@ -80,7 +80,7 @@ select tests.authenticate_as('admin@test.local');
 select throws_ok(tests.cancel_sql(:'new_order', null), '22023',
   'reason is required to cancel an order', 'cancelling without a reason is refused (22023)');
 select throws_ok(tests.cancel_sql(:'new_order', 'changed_mind'), '22023',
-  'reason must be one of customer_refused, customer_unreachable, out_of_stock, duplicate, suspected_fraud, other',
+  'reason must be one of customer_refused, customer_unreachable, out_of_stock, duplicate, suspected_fraud, other, customer_cancelled',
   'an unknown reason is refused, listing the reasons (22023)');
 select throws_ok(tests.cancel_sql(:'new_order', 'duplicate', 'ready_for_pickup'), '22023',
   'reason is only for cancelling an order', 'a reason with any other status is refused (22023)');

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { CheckoutOrderInput, PlacedOrder, PlaceOrderResponse } from "@contract/orders.ts";
+import type { CheckoutOrderInput, PlaceOrderResponse } from "@contract/orders.ts";
 import { apiRequestUnparsed } from "@/lib/api-client.ts";
 
 export interface PlaceOrderRequest {
@@ -9,7 +9,10 @@ export interface PlaceOrderRequest {
 }
 
 // POST /checkout/order - place a cash-on-delivery order (anonymous; the server computes every amount), once per key
-export function placeOrder({ input, idempotencyKey }: PlaceOrderRequest, signal?: AbortSignal): Promise<PlacedOrder> {
+export function placeOrder(
+  { input, idempotencyKey }: PlaceOrderRequest,
+  signal?: AbortSignal,
+): Promise<PlaceOrderResponse> {
   return apiRequestUnparsed<PlaceOrderResponse>("/checkout/order", {
     method: "POST",
     body: input,
@@ -18,7 +21,7 @@ export function placeOrder({ input, idempotencyKey }: PlaceOrderRequest, signal?
     headers: { "Idempotency-Key": idempotencyKey },
     signal,
     token: null,
-  }).then((body) => body.order);
+  });
 }
 
 export function usePlaceOrder() {

@@ -9,6 +9,8 @@ export const checkoutKeys = {
   districts: (province: string) => [...checkoutKeys.all, "districts", province] as const,
   /** GET /delivery-zones/communes/{district} */
   communes: (district: string) => [...checkoutKeys.all, "communes", district] as const,
+  /** GET /orders/track/{token} */
+  trackedOrder: (token: string) => [...checkoutKeys.all, "order", token] as const,
   /** GET /delivery-zones/fee/{commune}/{district} */
   deliveryFee: (commune: string, district: string) => [...checkoutKeys.all, "fee", commune, district] as const,
 };

@@ -4,7 +4,7 @@
 // on Delivery note and the submit button. Rules live in ../utils/checkout-form.ts.
 import { useEffect, useReducer, useRef, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { PlacedOrder } from "@contract/orders.ts";
+import type { PlaceOrderResponse } from "@contract/orders.ts";
 import { Alert, Button, Card, Icon, SelectField, TextAreaField, TextField } from "@/components/ui/index.ts";
 import { failureMessage } from "@/lib/api-client.ts";
 import { formatMoney } from "@/lib/format.ts";
@@ -57,7 +57,7 @@ interface CheckoutFormProps {
   priceCents: number;
   /** For showing riel beside dollars; amounts stay dollars. */
   rielPerUsd: number;
-  onPlaced: (order: PlacedOrder) => void;
+  onPlaced: (placed: PlaceOrderResponse) => void;
 }
 
 export function CheckoutForm({

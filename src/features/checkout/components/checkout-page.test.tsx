@@ -3,11 +3,17 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { API } from "@contract/routes.ts";
 import { fail, fakeApi, jsonResponse, networkDown } from "@/testing/fake-api.ts";
-import { makeCheckoutInfo, makeDeliveryFee, PLACES } from "@/testing/fixtures/checkout.ts";
+import {
+  makeCheckoutInfo,
+  makeDeliveryFee,
+  makeTrackedOrder,
+  PLACES,
+  TRACKING_TOKEN_FIXTURE,
+} from "@/testing/fixtures/checkout.ts";
 import { makePlacedOrder } from "@/testing/fixtures/orders.ts";
 import { render } from "@/testing/render.tsx";
 import { fieldByLabel, queryFieldByLabel } from "@/testing/queries.ts";
-import { CheckoutPage } from "./checkout-page.tsx";
+import { CheckoutApp } from "@/app/checkout-app.tsx";
 
 const influencerId = "00000000-0000-4000-8000-00000000a001";
 const productId = "6f1c2d4e-8a9b-4c3d-9e8f-123456789abc";
@@ -39,6 +45,7 @@ const placed = {
     created_at: "2026-11-22T03:00:00Z",
     order_number: "SL-004213",
   }),
+  tracking_url: `https://app.test/o/${TRACKING_TOKEN_FIXTURE}`,
 };
 
 beforeEach(() => {
@@ -57,12 +64,20 @@ beforeEach(() => {
   );
   fakeApi.on(API.deliveryFee, ({ params }) => makeDeliveryFee(params.commune, params.district, 150));
   fakeApi.on(API.placeOrder, placed);
+  fakeApi.on(API.trackedOrder, { order: makeTrackedOrder() });
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
+  window.history.replaceState(null, "", "/");
 });
+
+/** The checkout app at /checkout with these parameters (both ids by default). */
+function renderCheckout(search = `influencer_id=${influencerId}&product_id=${productId}`) {
+  window.history.replaceState(null, "", `/checkout?${search}`);
+  return render(<CheckoutApp />);
+}
 
 /** Every request the page made. */
 const requests = () => fakeApi.calls();
@@ -89,7 +104,7 @@ const typeContact = () => {
 };
 
 async function open() {
-  await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
+  await renderCheckout();
   await waitFor(() => expect(select("District (Khan, Srok, Krong)").options.length).toBe(3));
 }
 
@@ -103,7 +118,7 @@ async function chooseLocation() {
 
 describe("Checkout page", () => {
   it("says 'Invalid Checkout Link' when a parameter is missing, with nothing to retry", async () => {
-    await render(<CheckoutPage influencerId={null} productId={productId} />);
+    await renderCheckout(`product_id=${productId}`);
     expect(text()).toContain("Invalid Checkout Link");
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
     expect(requests()).toEqual([]);
@@ -111,14 +126,14 @@ describe("Checkout page", () => {
 
   it("says 'This link is not valid' for a link the server does not know, with nothing to retry", async () => {
     fakeApi.on(API.checkoutInfo, fail("not_found", "This checkout link is not valid"));
-    await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
+    await renderCheckout();
     await waitFor(() => expect(text()).toContain("This link is not valid"));
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
 
   it("says 'This product is no longer available' with the shop's phone when the campaign closed", async () => {
     fakeApi.on(API.checkoutInfo, { ...info, unavailable_reason: "This campaign has ended" });
-    await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
+    await renderCheckout();
     await waitFor(() => expect(text()).toContain("This product is no longer available"));
     expect(text()).toContain("Silk Scarf");
     const phone = screen.getAllByRole("link").find((link) => link.getAttribute("href")?.startsWith("tel:"));
@@ -242,6 +257,14 @@ describe("Checkout page", () => {
     // The number to quote when calling about the order.
     expect(text()).toContain("Order numberSL-004213");
     expect(text()).toContain("Our team will coordinate with you shortly via phone for delivery arrangements.");
+    // The success screen is the order's own page: the address bar holds it, and this phone remembers it.
+    expect(window.location.pathname).toBe(`/o/${TRACKING_TOKEN_FIXTURE}`);
+    expect(fakeApi.calls(API.trackedOrder).map((request) => request.params)).toContainEqual({
+      token: TRACKING_TOKEN_FIXTURE,
+    });
+    expect(JSON.parse(localStorage.getItem("shoplink.recentOrders") ?? "[]")).toMatchObject([
+      { path: `/o/${TRACKING_TOKEN_FIXTURE}`, order_number: "SL-004213", product_name: "Silk Scarf" },
+    ]);
     expect(orders()).toHaveLength(1);
     const [order] = orders();
     expect(order.headers.get("Authorization")).toBeNull();
@@ -325,9 +348,22 @@ describe("Checkout page", () => {
     expect(orders()).toHaveLength(2);
   });
 
+  it("lists the orders placed on this phone under the form, with links to their pages", async () => {
+    localStorage.setItem(
+      "shoplink.recentOrders",
+      JSON.stringify([
+        { path: "/o/x", order_number: "SL-000007", product_name: "Krama", placed_at: "2026-11-20T01:00:00Z" },
+      ]),
+    );
+    await open();
+    const link = screen.getByRole("link", { name: "SL-000007 Krama" });
+    expect(link.getAttribute("href")).toBe("/o/x");
+    expect(text()).toContain("Your orders on this phone");
+  });
+
   it("offers to try again after a failure that may pass", async () => {
     fakeApi.on(API.checkoutInfo, fail("internal", "Something went wrong"));
-    await render(<CheckoutPage influencerId={influencerId} productId={productId} />);
+    await renderCheckout();
     await waitFor(() => expect(text()).toContain("Error loading checkout information"));
     expect(text()).toContain("Failed to load product information");
     expect(screen.getByRole("button", { name: "Try again" })).toBeDefined();

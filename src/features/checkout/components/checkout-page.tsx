@@ -8,15 +8,15 @@
 // that ended or was deactivated. Only a failure that may pass (timeout, network, server briefly
 // down) offers to try again.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { CheckoutInfoResponse, PlacedOrder } from "@contract/orders.ts";
+import type { CheckoutInfoResponse, PlaceOrderResponse } from "@contract/orders.ts";
 import { Card, Icon, LanguageSwitch, RetryAlert } from "@/components/ui/index.ts";
 import { t } from "@/features/checkout/i18n.ts";
 import { imageSources } from "@/lib/image-url.ts";
 import { useCheckoutInfo } from "@/features/checkout/api/get-checkout-info.ts";
 import { CheckoutForm } from "./checkout-form.tsx";
 import { CheckoutSkeleton } from "./checkout-skeleton.tsx";
-import { OrderConfirmed } from "./order-confirmed.tsx";
 import { ProductSummary } from "./product-summary.tsx";
+import { RecentOrders } from "./recent-orders.tsx";
 import "./checkout.css";
 
 type Business = CheckoutInfoResponse["business"];
@@ -26,9 +26,11 @@ interface CheckoutPageProps {
   productId: string | null;
   /** `ref` of the URL: the short-link click the customer came through (GET /r/<code> adds it). */
   clickRef?: string | null;
+  /** The order is placed: the app shows its page (tracking_url). */
+  onPlaced: (placed: PlaceOrderResponse) => void;
 }
 
-export function CheckoutPage({ influencerId, productId, clickRef }: CheckoutPageProps) {
+export function CheckoutPage({ influencerId, productId, clickRef, onPlaced }: CheckoutPageProps) {
   const influencer = influencerId?.trim();
   const product = productId?.trim();
   if (!influencer || !product) {
@@ -38,20 +40,21 @@ export function CheckoutPage({ influencerId, productId, clickRef }: CheckoutPage
       </CheckoutFrame>
     );
   }
-  return <Checkout influencerId={influencer} productId={product} clickRef={clickRef} />;
+  return <Checkout influencerId={influencer} productId={product} clickRef={clickRef} onPlaced={onPlaced} />;
 }
 
 function Checkout({
   influencerId,
   productId,
   clickRef,
+  onPlaced,
 }: {
   influencerId: string;
   productId: string;
   clickRef?: string | null;
+  onPlaced: (placed: PlaceOrderResponse) => void;
 }) {
   const info = useCheckoutInfo(influencerId, productId);
-  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const data = info.data;
 
   let content: ReactNode;
@@ -61,7 +64,6 @@ function Checkout({
   else if (!data) content = <LoadFailure message={info.error} retry={info.refetch} retrying={info.isFetching} />;
   else if (data.unavailable_reason)
     content = <ProductUnavailable productName={data.campaign.product_name} business={data.business} />;
-  else if (placed) content = <OrderConfirmed order={placed} rielPerUsd={data.riel_per_usd} />;
   else
     content = (
       <div className="checkout__layout">
@@ -72,8 +74,9 @@ function Checkout({
           clickRef={clickRef}
           priceCents={data.campaign.price_cents}
           rielPerUsd={data.riel_per_usd}
-          onPlaced={setPlaced}
+          onPlaced={onPlaced}
         />
+        <RecentOrders />
       </div>
     );
   // The store phone sits under the order form and the confirmation; a dead link shows its own.
@@ -87,6 +90,8 @@ function Checkout({
 
 /** The checkout's own frame: shop, language switch, 'Secure Checkout', the page, the store phone. */
 interface CheckoutFrameProps {
+  /** The page's heading: "Secure Checkout" unless given. */
+  title?: string;
   business?: Business;
   loading?: boolean;
   /** Whether to end the page with the store's phone ("Questions about your order? Call ..."). */
@@ -94,7 +99,7 @@ interface CheckoutFrameProps {
   children: ReactNode;
 }
 
-function CheckoutFrame({ business, loading = false, storePhone = false, children }: CheckoutFrameProps) {
+export function CheckoutFrame({ title, business, loading = false, storePhone = false, children }: CheckoutFrameProps) {
   return (
     <div className="checkout-shell">
       <header className="checkout-bar">
@@ -106,7 +111,7 @@ function CheckoutFrame({ business, loading = false, storePhone = false, children
       <main id="main" className="container page page--narrow checkout">
         <h1 className="checkout__title">
           <Icon name="shield" size={24} className="checkout__shield" />
-          {t("checkout.title")}
+          {title ?? t("checkout.title")}
         </h1>
         {children}
       </main>
@@ -175,7 +180,7 @@ function useFocusOnMount() {
 }
 
 /** A link that can never work: what happened, and no button that cannot help. */
-function DeadLink({ title, body }: { title: string; body: ReactNode }) {
+export function DeadLink({ title, body }: { title: string; body: ReactNode }) {
   const heading = useFocusOnMount();
   return (
     <Card>

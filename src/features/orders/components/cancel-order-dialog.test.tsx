@@ -31,6 +31,8 @@ describe("Cancel order dialog", () => {
       "Duplicate order",
       "Suspected fraud",
       "Other",
+      // A customer who calls to cancel: the same reason as a cancel on the order's page.
+      "Cancelled by the customer",
     ]);
     expect(select.tagName).toBe("SELECT");
     fireEvent.click(button("Cancel order"));

@@ -9,6 +9,7 @@ import { cents, dollars, moneyShape } from "./money.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
 import {
   CANCELLATION_REASONS,
+  CONFIRMATIONS,
   ORDER_FLAGS,
   ORDER_STATUSES,
   REVIEW_STATUSES,
@@ -195,6 +196,8 @@ export const orderSchema = z.object({
   flags: z.array(z.enum(ORDER_FLAGS)),
   /** held: flagged, its commission waits for an admin's review; cleared: released; null: never flagged. */
   review_status: z.enum(REVIEW_STATUSES).nullable(),
+  /** Whether the customer confirmed it before dispatch: on the order's page or on a call. */
+  confirmation: z.enum(CONFIRMATIONS),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -361,7 +364,12 @@ export const placedOrderSchema = orderSchema.pick({
 });
 
 /** POST /checkout/order (201) */
-export const placeOrderResponseSchema = z.object({ message, order: placedOrderSchema });
+export const placeOrderResponseSchema = z.object({
+  message,
+  order: placedOrderSchema,
+  /** The customer's page of the order (APP_URL/o/<token>): open it again to follow the order. */
+  tracking_url: httpUrl,
+});
 
 export type Order = z.infer<typeof orderSchema>;
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;

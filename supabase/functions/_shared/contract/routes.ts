@@ -40,6 +40,7 @@ import {
   campaignUpdateSchema,
   MAX_CAMPAIGN_IMAGES,
 } from "./campaigns.ts";
+import { trackedOrderChangedResponseSchema, trackedOrderResponseSchema } from "./order-tracking.ts";
 import {
   communesResponseSchema,
   deliveryFeeResponseSchema,
@@ -513,6 +514,32 @@ export const API = {
     response: json(placeOrderResponseSchema, 201),
     summary:
       "Place a cash-on-delivery order through an approved link; the server prices it. Once per `Idempotency-Key` header.",
+  }),
+  trackedOrder: route({
+    method: "GET",
+    path: "/orders/track/{token}",
+    role: anyone,
+    request: none,
+    response: json(trackedOrderResponseSchema),
+    summary:
+      "The customer's order page: the order its token opens (number, status and timeline, product, total, place, the shop's name and phone; never the customer's phone or address). 60 requests a minute per address.",
+  }),
+  confirmTrackedOrder: route({
+    method: "POST",
+    path: "/orders/track/{token}/confirm",
+    role: anyone,
+    request: none,
+    response: json(trackedOrderChangedResponseSchema),
+    summary: "The customer confirms the order before it leaves the shop; again changes nothing.",
+  }),
+  cancelTrackedOrder: route({
+    method: "POST",
+    path: "/orders/track/{token}/cancel",
+    role: anyone,
+    request: none,
+    response: json(trackedOrderChangedResponseSchema),
+    summary:
+      "The customer cancels the order (customer_cancelled) while it is new or ready for pickup; 409 naming its status afterwards.",
   }),
   shortLink: route({
     method: "GET",

@@ -38,6 +38,10 @@ export type OrderFlag = Enums["order_flag"];
 export const REVIEW_STATUSES = enums.order_review_status;
 export type ReviewStatus = Enums["order_review_status"];
 
+/** Whether the customer confirmed an order before dispatch: not yet, on its page, or on a call. */
+export const CONFIRMATIONS = enums.order_confirmation;
+export type Confirmation = Enums["order_confirmation"];
+
 export const PAYOUT_STATUSES = enums.payout_status;
 export type PayoutStatus = Enums["payout_status"];
 

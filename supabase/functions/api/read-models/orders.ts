@@ -40,6 +40,7 @@ export type OrderRow = Pick<
   | "cancellation_reason"
   | "source"
   | "review_status"
+  | "confirmation"
   | "created_at"
   | "updated_at"
 > & {
@@ -71,7 +72,8 @@ function orderColumns(tx: Tx): Fragment {
   return tx`
     o.id, o.order_number, o.campaign_id, o.product_name, o.unit_price_cents, o.commission_rate, o.quantity,
     o.delivery_fee_cents, o.subtotal_cents, o.total_cents, o.delivery_district, o.delivery_commune,
-    o.delivery_commune_code, ${deliveryPlaceSql(tx)} as delivery_place, o.status, o.cancellation_reason, o.source, o.review_status, o.created_at, o.updated_at, b.business_name,
+    o.delivery_commune_code, ${deliveryPlaceSql(tx)} as delivery_place, o.status, o.cancellation_reason,
+    o.source, o.review_status, o.confirmation, o.created_at, o.updated_at, b.business_name,
     b.email as business_email, i.email as influencer_email, coalesce(f.flags::text[], '{}') as flags,
     ${cursorMicros(tx, tx`o.created_at`)} as cursor_micros`;
 }
@@ -177,6 +179,7 @@ export function toOrderJson(row: OrderRow, contact: DeliveryContactRow | null = 
     source: row.source,
     flags: row.flags,
     review_status: row.review_status,
+    confirmation: row.confirmation,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

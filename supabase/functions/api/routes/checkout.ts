@@ -10,6 +10,7 @@ import { ApiError } from "../../_shared/errors.ts";
 import { placedOrderColumns, toPlacedOrderJson, type PlacedOrderRow } from "../read-models/orders.ts";
 import { money } from "../../_shared/contract/money.ts";
 import { formatCambodianPhone } from "../../_shared/contract/phone.ts";
+import { trackingPath } from "../../_shared/contract/order-tracking.ts";
 import {
   checkoutOrderSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -86,8 +87,10 @@ export function checkoutRoutes(deps: AppDeps) {
     // for the first and answers its order (replayed), creating nothing. One statement places the
     // order and answers it as stored.
     const order = await asService(deps.sql, async (tx) => {
-      const [placed] = await tx<(PlacedOrderRow & { replayed: boolean; notice_queued: boolean })[]>`
-        select ${placedOrderColumns(tx)}, p.replayed, p.notice_queued
+      const [placed] = await tx<
+        (PlacedOrderRow & { replayed: boolean; notice_queued: boolean; tracking_token: string })[]
+      >`
+        select ${placedOrderColumns(tx)}, p.replayed, p.notice_queued, p.tracking_token
         from private.place_order_once(${key}, ${input.influencer_id}, ${input.product_id}, ${input.customer_phone},
           ${input.delivery_district}, ${input.delivery_commune}, ${input.quantity}, ${clientAddress(c)},
           ${input.ref ?? null}, ${input.recipient_name}, ${input.address_line}, ${input.landmark ?? null},
@@ -100,7 +103,14 @@ export function checkoutRoutes(deps: AppDeps) {
     if (order.replayed) c.header("Idempotent-Replayed", "true");
     // Drained after the answer, and only when this order queued a notice (a linked chat wants it).
     if (order.notice_queued) sendTelegramNoticesAfterResponse(deps);
-    return c.json({ message: "Order placed successfully!", order: placed } satisfies PlaceOrderResponse, 201);
+    return c.json(
+      {
+        message: "Order placed successfully!",
+        order: placed,
+        tracking_url: `${deps.appUrl}${trackingPath(order.tracking_token)}`,
+      } satisfies PlaceOrderResponse,
+      201,
+    );
   });
 
   return app;

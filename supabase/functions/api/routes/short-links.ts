@@ -38,7 +38,7 @@ export function shortLinkRoutes(deps: AppDeps) {
     c.header("vary", "user-agent");
     // Every request counts against its address's limit (60 a minute; 429 with Retry-After past it),
     // whoever it claims to be, so no one walks the code space or hammers a link.
-    await asService(deps.sql, (tx) => tx`select private.note_short_link_request(${visitor})`);
+    await asService(deps.sql, (tx) => tx`select private.note_public_request('short_link', ${visitor})`);
     if (!SHORT_CODE.test(code)) return invalidLink(c);
 
     if (isLinkPreviewCrawler(userAgent)) {

@@ -1,0 +1,227 @@
+// The customer's order page (issue 28): POST /checkout/order answers a tracking_url whose token
+// opens GET /orders/track/{token} without an account; confirm and cancel through it; what it never
+// shows; unknown tokens and the per-address limit.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, apiFrom, freshLoopbackAddress, login } from "../helpers/api.ts";
+import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
+import { uniqueTypedPhone } from "../helpers/phones.ts";
+import { seedAdmin, stackUrl } from "../helpers/stack.ts";
+
+const sql = fixtureDb();
+let admin: string;
+let campaignId: string;
+
+beforeAll(async () => {
+  admin = (await login(seedAdmin.email, seedAdmin.password)).token;
+  campaignId = await createCampaign(sql, { productName: "Palm Sugar", priceCents: 800 });
+  await createApprovedLink(sql, campaignId);
+});
+afterAll(() => sql.end());
+
+/** Places an order as a customer (an address of its own) and answers its id and its page's token. */
+async function placed(extraHeaders: Record<string, string> = {}) {
+  const phone = uniqueTypedPhone();
+  const res = await apiFrom(freshLoopbackAddress(), "POST", "/checkout/order", {
+    headers: extraHeaders,
+    body: {
+      influencer_id: demoInfluencerId,
+      product_id: campaignId,
+      customer_phone: phone,
+      recipient_name: "Dara Sok",
+      address_line: "House 8, Street 19",
+      delivery_province: "17",
+      delivery_district: "1710",
+      delivery_commune: "171001",
+      quantity: 2,
+    },
+  });
+  expect(res.status).toBe(201);
+  const url = new URL(res.body.tracking_url);
+  const token = url.pathname.replace(/^\/o\//, "");
+  return { id: res.body.order.id as string, token, url, phone, number: res.body.order.order_number as string };
+}
+
+const track = (token: string, action = "") =>
+  apiFrom(freshLoopbackAddress(), action ? "POST" : "GET", `/orders/track/${token}${action ? `/${action}` : ""}`);
+const adminMoves = (id: string, body: Record<string, unknown>) =>
+  api("PUT", `/admin/orders/${id}/status`, { token: admin, body });
+
+describe("POST /checkout/order's tracking_url", () => {
+  it("is the app's /o/<token>, an unguessable token of 32 characters", async () => {
+    const order = await placed();
+    expect(order.url.origin).toBe(new URL(stackUrl()).origin);
+    expect(order.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // Only its hash is kept.
+    const stored =
+      await sql`select 1 from private.order_tracking_tokens where token_hash = sha256(${order.token}::bytea)`;
+    expect(stored).toHaveLength(1);
+  });
+
+  it("a replay of the same Idempotency-Key answers another token that opens the same order", async () => {
+    const key = crypto.randomUUID();
+    const phone = uniqueTypedPhone();
+    const body = {
+      influencer_id: demoInfluencerId,
+      product_id: campaignId,
+      customer_phone: phone,
+      recipient_name: "Dara Sok",
+      address_line: "House 8",
+      delivery_district: "Doun Penh",
+      delivery_commune: "Voat Phnum",
+      quantity: 1,
+    };
+    const address = freshLoopbackAddress();
+    const first = await apiFrom(address, "POST", "/checkout/order", { body, headers: { "Idempotency-Key": key } });
+    const again = await apiFrom(address, "POST", "/checkout/order", { body, headers: { "Idempotency-Key": key } });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.tracking_url).not.toBe(first.body.tracking_url);
+    const tokenOf = (url: string) => new URL(url).pathname.slice(3);
+    const [a, b] = await Promise.all([
+      track(tokenOf(first.body.tracking_url)),
+      track(tokenOf(again.body.tracking_url)),
+    ]);
+    expect(a.body.order.order_number).toBe(first.body.order.order_number);
+    expect(b.body.order.order_number).toBe(first.body.order.order_number);
+  });
+});
+
+describe("GET /orders/track/{token}", () => {
+  it("answers the order, its place, timeline and shop; never the customer's phone or address", async () => {
+    const order = await placed();
+    const res = await track(order.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.body.order).toMatchObject({
+      order_number: order.number,
+      order_status: "new_order",
+      cancellation_reason: null,
+      confirmation: "unconfirmed",
+      product_name: "Palm Sugar",
+      quantity: 2,
+      delivery_place: {
+        province: { code: "17", name_en: "Siemreap", name_km: "សៀមរាប" },
+        commune: { code: "171001", name_en: "Sla Kram" },
+      },
+      timeline: [{ order_status: "new_order", cancellation_reason: null }],
+      can_confirm: true,
+      can_cancel: true,
+      shop: { business_name: "Demo Boutique", store_phone: "+85512345678", store_phone_local: "012 345 678" },
+    });
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain(order.phone.replace(/\D/g, "").slice(1));
+    expect(text).not.toMatch(/House 8|Dara Sok|recipient|address_line|influencer/);
+  });
+
+  it("answers 404 for an unknown token, a malformed one, and never another order", async () => {
+    const order = await placed();
+    for (const token of ["A".repeat(32), "short", `${order.token.slice(0, 31)}!`, `${order.token}x`]) {
+      const res = await track(encodeURIComponent(token));
+      expect(res.status, token).toBe(404);
+      expect(res.body).toEqual({ error: "not_found", message: "This order link is not valid" });
+    }
+    const other = await placed();
+    expect((await track(other.token)).body.order.order_number).toBe(other.number);
+    expect((await track(other.token)).body.order.order_number).not.toBe(order.number);
+  });
+
+  it("refuses the 61st request of an address in a minute, unknown tokens counted", async () => {
+    const address = freshLoopbackAddress();
+    const results = [];
+    for (let i = 0; i < 61; i++)
+      results.push((await apiFrom(address, "GET", `/orders/track/${"B".repeat(32)}`)).status);
+    expect(results.slice(0, 60).every((status) => status === 404)).toBe(true);
+    const refused = await apiFrom(address, "GET", `/orders/track/${"B".repeat(32)}`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("POST /orders/track/{token}/confirm", () => {
+  it("confirms once; a second confirm changes nothing", async () => {
+    const order = await placed();
+    const first = await track(order.token, "confirm");
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      message: "Order confirmed",
+      order: { confirmation: "confirmed_by_customer", can_confirm: false, can_cancel: true },
+    });
+    const second = await track(order.token, "confirm");
+    expect(second.status).toBe(200);
+    expect(second.body.order).toEqual(first.body.order);
+    const [row] = await sql`select confirmation from public.orders where id = ${order.id}`;
+    expect(row.confirmation).toBe("confirmed_by_customer");
+  });
+
+  it("refuses an order already on its way, naming where it is", async () => {
+    const order = await placed();
+    for (const step of ["ready_for_pickup", "out_for_delivery"])
+      expect((await adminMoves(order.id, { new_status: step })).status).toBe(200);
+    const res = await track(order.token, "confirm");
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: "conflict",
+      message: "This order is out for delivery: there is nothing left to confirm",
+    });
+  });
+});
+
+describe("POST /orders/track/{token}/cancel", () => {
+  it("cancels a new order as customer_cancelled, in the history without an actor", async () => {
+    const order = await placed();
+    const res = await track(order.token, "cancel");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      message: "Order cancelled",
+      order: {
+        order_status: "cancelled",
+        cancellation_reason: "customer_cancelled",
+        can_cancel: false,
+        can_confirm: false,
+      },
+    });
+    expect(res.body.order.timeline.map((step: { order_status: string }) => step.order_status)).toEqual([
+      "new_order",
+      "cancelled",
+    ]);
+    const history = await sql`
+      select to_status, changed_by, cancellation_reason from public.order_status_history
+      where order_id = ${order.id} order by id`;
+    expect(history.at(-1)).toEqual({
+      to_status: "cancelled",
+      changed_by: null,
+      cancellation_reason: "customer_cancelled",
+    });
+  });
+
+  it("cancels an order ready for pickup, and refuses once it is out for delivery", async () => {
+    const ready = await placed();
+    expect((await adminMoves(ready.id, { new_status: "ready_for_pickup" })).status).toBe(200);
+    expect((await track(ready.token, "cancel")).status).toBe(200);
+
+    const onItsWay = await placed();
+    for (const step of ["ready_for_pickup", "out_for_delivery"])
+      expect((await adminMoves(onItsWay.id, { new_status: step })).status).toBe(200);
+    const late = await track(onItsWay.token, "cancel");
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual({
+      error: "conflict",
+      message: "This order is out for delivery: it can no longer be cancelled here. Please call the shop",
+    });
+    const again = await track(ready.token, "cancel");
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(
+      "This order is cancelled: it can no longer be cancelled here. Please call the shop",
+    );
+  });
+
+  it("shows the admin's change on the next read", async () => {
+    const order = await placed();
+    expect((await adminMoves(order.id, { new_status: "ready_for_pickup" })).status).toBe(200);
+    const res = await track(order.token);
+    expect(res.body.order).toMatchObject({ order_status: "ready_for_pickup", can_cancel: true });
+    expect(res.body.order.timeline.map((step: { order_status: string }) => step.order_status)).toEqual([
+      "new_order",
+      "ready_for_pickup",
+    ]);
+  });
+});
