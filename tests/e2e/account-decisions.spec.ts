@@ -18,13 +18,12 @@ import {
 import { api } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
 import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
-import { budget } from "./time-budget.ts";
+import { LIVE } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
 const phone = { width: 360, height: 780 };
 const laptop = { width: 1280, height: 900 };
-const live = { timeout: budget(2_000) };
 const sql = fixtureDb();
 
 test.beforeAll(() => setCommissionHoldDays(0));
@@ -98,7 +97,7 @@ test("an influencer cancels a payout request; an admin rejects the next with a r
 
   // Requested again; the admin rejects it with a reason, and the phone shows it without a reload.
   await requestPayout(creator);
-  await expect(card.getByText("រង់ចាំអ្នកគ្រប់គ្រង", { exact: true })).toBeVisible(live);
+  await expect(card.getByText("រង់ចាំអ្នកគ្រប់គ្រង", { exact: true })).toBeVisible(LIVE);
   const onLaptop = await pageOf(browser, await admin(), laptop, "en");
   await onLaptop.goto("/admin/dashboard");
   await onLaptop.getByRole("tab", { name: "Payout Management" }).click();
@@ -110,7 +109,7 @@ test("an influencer cancels a payout request; an admin rejects the next with a r
   await form.getByRole("button", { name: "Reject $2.00" }).click();
   await expect(onLaptop.getByRole("listitem", { name: creator.user.email })).toBeHidden();
 
-  await expect(history.getByRole("listitem")).toHaveCount(2, live);
+  await expect(history.getByRole("listitem")).toHaveCount(2, LIVE);
   await expect(history.getByRole("listitem").first()).toContainText("The account name does not match your ABA account");
   await expect(card.getByRole("button", { name: "ស្នើការទូទាត់" })).toBeEnabled();
   await onPhone.screenshot({

@@ -4,7 +4,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { budget } from "./time-budget.ts";
+import { LIVE } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
@@ -140,14 +140,14 @@ test("a business signs up, an admin approves it, the banner vanishes live", asyn
   });
   await expect(late).toHaveURL(/\/influencer\/dashboard$/);
   await shot(late, "influencer-dashboard-pending");
-  await expect(adminPage.getByRole("listitem", { name: lateEmail })).toBeVisible({ timeout: budget(2_000) });
+  await expect(adminPage.getByRole("listitem", { name: lateEmail })).toBeVisible(LIVE);
 
   await card.getByRole("button", { name: "Approve" }).click();
   await expect(card.getByText(/approved/i).first()).toBeVisible();
   await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
 
   // The business never reloads: the realtime update removes the banner within a second or so.
-  await expect(banner).toBeHidden({ timeout: budget(2_000) });
+  await expect(banner).toBeHidden(LIVE);
   await expect(business.getByText("Campaign creation is disabled until your account is approved.")).toBeHidden();
   await shot(business, "business-dashboard-approved");
 
@@ -166,7 +166,7 @@ test("a business signs up, an admin approves it, the banner vanishes live", asyn
   await expect(lateCard.getByText(/rejected/i).first()).toBeVisible();
   await expect(lateCard.getByText(reason)).toBeVisible();
   await shot(adminPage, "admin-user-approvals-decided");
-  await expect(late.getByText(`Reason given: ${reason}`)).toBeVisible({ timeout: budget(2_000) });
+  await expect(late.getByText(`Reason given: ${reason}`)).toBeVisible(LIVE);
   await shot(late, "influencer-dashboard-rejected");
 });
 

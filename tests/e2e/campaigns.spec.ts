@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PNG } from "pngjs";
 import { openWindow } from "../helpers/dates.ts";
-import { budget } from "./time-budget.ts";
+import { budget, LIVE } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
@@ -72,7 +72,7 @@ test.afterEach(async ({ browser }) => {
   await Promise.all(browser.contexts().map((context) => context.close()));
 });
 
-test("a campaign with an uploaded image, a link applied for, approved live, copied and scanned", async ({
+test("a campaign with an uploaded image, a link applied for, approved LIVE, copied and scanned", async ({
   browser,
 }) => {
   test.setTimeout(budget(120_000));
@@ -196,7 +196,7 @@ test("a campaign with an uploaded image, a link applied for, approved live, copi
 
   await application.getByRole("button", { name: "Approve" }).click();
   // The influencer never reloads: the realtime UPDATE turns the card approved.
-  await expect(linkCard.getByText("Link status: Approved")).toBeVisible({ timeout: budget(2_000) });
+  await expect(linkCard.getByText("Link status: Approved")).toBeVisible(LIVE);
   await expect(linkCard.getByText("Pending approval")).toHaveCount(0);
 
   await adminPage.getByRole("button", { name: /^Link applications: All/ }).click();
@@ -351,7 +351,7 @@ test("Campaign Management opens the campaign screen, the 'No Image' fallback, an
   expect(
     (await request.put(`${api}/admin/affiliate-links/${application.id}/approve`, { headers: auth })).status(),
   ).toBe(200);
-  await expect(linkCard.getByText("Link status: Approved")).toBeVisible({ timeout: budget(2_000) });
+  await expect(linkCard.getByText("Link status: Approved")).toBeVisible(LIVE);
   await expect(linkCard.getByRole("button", { name: "Copy" })).toBeVisible();
 
   // --- the business deactivates it on the campaign screen after confirming; it stays listed, dimmed ---
@@ -378,7 +378,7 @@ test("Campaign Management opens the campaign screen, the 'No Image' fallback, an
   await shop.getByRole("link", { name: "Back to Dashboard" }).click();
   await shot(shop, "business-dashboard-inactive-campaign");
 
-  // The influencer's card shows the link inactive, without the link, Copy or QR (live).
+  // The influencer's card shows the link inactive, without the link, Copy or QR (LIVE).
   await expect(linkCard.getByText("Link status: Inactive")).toBeVisible();
   await expect(linkCard.getByRole("button", { name: "Copy" })).toHaveCount(0);
   await expect(linkCard.getByRole("button", { name: "Download QR Code" })).toHaveCount(0);

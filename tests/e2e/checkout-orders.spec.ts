@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
 import { uniqueTypedPhone } from "../helpers/phones.ts";
 import { demoBusiness, seedAdmin } from "../helpers/stack.ts";
-import { budget } from "./time-budget.ts";
+import { LIVE } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
@@ -29,8 +29,6 @@ const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } 
 const priceCents = 1999; // $19.99: x 2 + $1.50 (Tuol Kouk) = $41.48
 const district = "Tuol Kouk";
 const commune = "Tuek L'ak Ti Muoy";
-/** New realtime events must reach the other screens within about a second; 2 s leaves slack. */
-const live = { timeout: budget(2_000) };
 
 const sql = fixtureDb();
 
@@ -261,9 +259,9 @@ test("a new order reaches the admin board and the business's card live; the admi
 
   // Without a reload, on both screens.
   const card: Locator = board.getByRole("listitem", { name: new RegExp(`^${productName}, order `) });
-  await expect(card).toBeVisible(live);
+  await expect(card).toBeVisible(LIVE);
   const row = ordersCard.getByRole("listitem", { name: productName });
-  await expect(row).toBeVisible(live);
+  await expect(row).toBeVisible(LIVE);
 
   for (const text of [
     customerPhone, // stored as +855..., shown in the local form typed
@@ -291,7 +289,7 @@ test("a new order reaches the admin board and the business's card live; the admi
       admin.getByText(new RegExp(`^Order SL-\\d+ status updated to ${status} successfully!$`)),
     ).toBeVisible();
     await expect(card.locator(".badge")).toHaveText(new RegExp(status));
-    await expect(row.locator(".badge")).toHaveText(new RegExp(status), live);
+    await expect(row.locator(".badge")).toHaveText(new RegExp(status), LIVE);
   }
   await expect(card.getByText("Order Completed")).toBeVisible();
   await expect(card.getByRole("button", { name: /^Move to/ })).toHaveCount(0);

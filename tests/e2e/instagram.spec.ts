@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { apply, business, createCampaign, decideLink, influencer } from "../helpers/accounts.ts";
 import { repliesOf, simulateComment, uniqueUsername } from "../helpers/meta-fake.ts";
-import { budget } from "./time-budget.ts";
+import { budget, LIVE } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
@@ -23,7 +23,6 @@ const phone: BrowserContextOptions = {
     "Mozilla/5.0 (Linux; Android 13; SM-A145F Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.82 Mobile Safari/537.36 Instagram 334.0.0.42.95 Android",
 };
 /** Realtime events reach the dashboard within about a second; a reply takes a webhook round trip more. */
-const live = { timeout: budget(5_000) };
 
 test.afterEach(async ({ browser }) => {
   await Promise.all(browser.contexts().map((context) => context.close()));
@@ -78,7 +77,7 @@ test("an influencer connects Instagram, rewords a reply, and watches a comment a
   const shortLink = reply.text.match(/http\S+\?s=comment/)![0];
   expect(reply.text).toBe(`${product}: ចុចទីនេះ / tap here ${shortLink}`);
   const activity = page.getByRole("list", { name: "Instagram activity" });
-  await expect(activity.getByText("Sent")).toBeVisible(live);
+  await expect(activity.getByText("Sent")).toBeVisible(LIVE);
   await expect(activity.getByText("@sokha.buys")).toBeVisible();
   await expect(activity.getByText(keyword, { exact: true })).toBeVisible();
 
@@ -89,7 +88,7 @@ test("an influencer connects Instagram, rewords a reply, and watches a comment a
   await customer.goto(shortLink);
   await expect(customer).toHaveURL(/\/checkout\?influencer_id=.*&ref=/);
   await expect(customer.getByRole("heading", { name: product })).toBeVisible();
-  await expect(clicks).toHaveText("1", live);
+  await expect(clicks).toHaveText("1", LIVE);
   await shot(page, "en-instagram-activity-and-stats");
 
   // The same dashboard in Khmer.

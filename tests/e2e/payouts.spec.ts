@@ -1,6 +1,6 @@
 // The payouts journey in real Chromium against the running stack: a fresh influencer and
 // business watch their payout cards on phones while an order is delivered; both see their
-// earnings arrive live, enter their bank details and request payouts; the admin, in another
+// earnings arrive LIVE, enter their bank details and request payouts; the admin, in another
 // context opened before the requests, sees them arrive, checks gross, fee and net, and
 // completes both with ABA references; each user sees the completion and the history entry live.
 // Then the KHQR journey: a code read from a photo in the browser, the request keeping the bank
@@ -18,15 +18,13 @@ import { api } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
 import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
 import { seedAdmin } from "../helpers/stack.ts";
-import { budget } from "./time-budget.ts";
+import { LIVE } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
 
 const phone: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
-/** Realtime events reach the other screens within about a second; 2 s leaves slack. */
-const live = { timeout: budget(2_000) };
 
 // $19.99 x 2 at 10%: sale 3998, commission 399.8 -> 400, gross 3598, fee 539.7 -> 540, net 3058.
 const priceCents = 1999;
@@ -142,9 +140,9 @@ test("an order is delivered, both parties request payouts, the admin completes t
       (await api("PUT", `/admin/orders/${orderId}/status`, { token: adminToken, body: { new_status } })).status,
     ).toBe(200);
   }
-  await expect(stat(creatorCard, "Available for payout")).toHaveText("$4.00", live);
+  await expect(stat(creatorCard, "Available for payout")).toHaveText("$4.00", LIVE);
   await expect(stat(creatorCard, "Commissions earned")).toHaveText("$4.00");
-  await expect(stat(shopCard, "Available for payout")).toHaveText("$30.58", live);
+  await expect(stat(shopCard, "Available for payout")).toHaveText("$30.58", LIVE);
   await expect(stat(shopCard, "Total earnings (gross)")).toHaveText("$35.98");
   await expect(stat(shopCard, "Platform fees (15%)")).toHaveText("$5.40");
   await expect(stat(shopCard, "Influencer commissions")).toHaveText("$4.00");
@@ -165,8 +163,8 @@ test("an order is delivered, both parties request payouts, the admin completes t
   // Both requests reached the admin's open tab without a reload.
   const pending = adminPage.getByRole("list", { name: "Pending payout requests" });
   const shopRequest = pending.getByRole("listitem", { name: shop.user.email });
-  await expect(shopRequest).toBeVisible(live);
-  await expect(pending.getByRole("listitem", { name: creator.user.email })).toBeVisible(live);
+  await expect(shopRequest).toBeVisible(LIVE);
+  await expect(pending.getByRole("listitem", { name: creator.user.email })).toBeVisible(LIVE);
   await expect(shopRequest).toContainText("$35.98");
   await expect(shopRequest).toContainText("$5.40");
   await expect(shopRequest).toContainText("$30.58");
@@ -191,7 +189,7 @@ test("an order is delivered, both parties request payouts, the admin completes t
     [creatorPage, "$4.00", "ABA-E2E-CREATOR-1"],
   ] as const) {
     await expect(page.getByText(`Your payout of ${amount} was completed (ABA reference ${reference}).`)).toBeVisible(
-      live,
+      LIVE,
     );
     const entry = payoutCard(page)
       .getByRole("list", { name: "Past payouts" })
@@ -276,6 +274,6 @@ test("an influencer saves a KHQR from a photo, requests a payout, edits the prof
 
   await complete(adminPage, creator, "ABA-E2E-KHQR-1");
   await expect(creatorPage.getByText("Your payout of $4.00 was completed (ABA reference ABA-E2E-KHQR-1).")).toBeVisible(
-    live,
+    LIVE,
   );
 });

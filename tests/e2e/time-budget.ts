@@ -12,3 +12,10 @@ if (!/^\d+(\.\d+)?$/.test(raw) || !(factor > 0)) {
 export function budget(ms: number): number {
   return Math.round(ms * factor);
 }
+
+/**
+ * How long a realtime update may take to reach another open screen: the journeys check that it
+ * arrives without a reload, not how fast (bench:realtime measures that, about a second). 2 s
+ * failed now and then on CI's two loaded cores, so 5 s: a limit, never a wait.
+ */
+export const LIVE = { timeout: budget(5_000) };
