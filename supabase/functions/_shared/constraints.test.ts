@@ -40,6 +40,13 @@ const violations: Record<ConstraintName, Statement> = {
   orders_quantity_not_null: order(null),
   order_contacts_customer_phone_check: (tx) =>
     tx`insert into private.order_contacts (order_id, customer_phone) values (gen_random_uuid(), '012 345 678')`,
+  provinces_delivery_fee_cents_check: (tx) =>
+    tx`update public.provinces set delivery_fee_cents = 10001 where code = '17'`,
+  provinces_delivery_hours_min_check: (tx) => tx`update public.provinces set delivery_hours_min = 0 where code = '17'`,
+  provinces_delivery_hours_max_check: (tx) =>
+    tx`update public.provinces set delivery_hours_max = 721 where code = '17'`,
+  provinces_delivery_hours_order: (tx) =>
+    tx`update public.provinces set delivery_hours_min = 100, delivery_hours_max = 50 where code = '17'`,
   order_contacts_recipient_name_check: contact("recipient_name", "n".repeat(101)),
   order_contacts_address_line_check: contact("address_line", "a".repeat(201)),
   order_contacts_landmark_check: contact("landmark", "l".repeat(201)),

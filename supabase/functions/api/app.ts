@@ -16,6 +16,7 @@ import { adminAuditLogRoutes } from "./routes/admin-audit-log.ts";
 import { adminLinkRoutes } from "./routes/admin-affiliate-links.ts";
 import { adminOrderRoutes } from "./routes/admin-orders.ts";
 import { adminSettingRoutes } from "./routes/admin-settings.ts";
+import { adminDeliveryFeeRoutes } from "./routes/admin-delivery-fees.ts";
 import { adminUserRoutes } from "./routes/admin-users.ts";
 import { affiliateLinkRoutes } from "./routes/affiliate-links.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps) {
   app.route("/admin/affiliate-links", adminLinkRoutes(deps));
   app.route("/admin/orders", adminOrderRoutes(deps));
   app.route("/admin/settings", adminSettingRoutes(deps));
+  app.route("/admin/delivery-fees", adminDeliveryFeeRoutes(deps));
   app.route("/admin/attribution", adminAttributionRoutes(deps));
   app.route("/admin/audit-log", adminAuditLogRoutes(deps));
 

@@ -2,6 +2,7 @@ import { ChangePasswordCard } from "@/components/account/change-password-card.ts
 import { SessionsCard } from "@/components/account/sessions-card.tsx";
 import { AuditLog } from "@/features/admin-audit-log/components/audit-log.tsx";
 import { MarketplaceSettings } from "@/features/admin-settings/components/marketplace-settings.tsx";
+import { ProvinceFees } from "@/features/admin-settings/components/province-fees.tsx";
 import { AdminDashboard } from "@/features/admin-users/components/admin-dashboard.tsx";
 import { PlatformStats } from "@/features/attribution/components/platform-stats.tsx";
 import { OrderManagement } from "@/features/orders/components/order-management.tsx";
@@ -17,6 +18,7 @@ export default function AdminDashboardRoute() {
       settingsTab={
         <>
           <MarketplaceSettings />
+          <ProvinceFees />
           <TelegramAlertsCard kinds={["new_order", "new_signup"]} approved />
           <ChangePasswordCard />
           <SessionsCard />

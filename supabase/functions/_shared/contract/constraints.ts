@@ -60,6 +60,20 @@ export const CONSTRAINT_RULES = {
   campaigns_price_at_most_a_million: { field: "price", message: "Price must be at most $1,000,000" },
   campaigns_description_check: { field: "description", message: "Description must be at most 5000 characters" },
   campaigns_dates_in_order: { field: "end_date", message: "End date cannot be before the start date" },
+  // delivery fees and estimates (04_zones.sql)
+  provinces_delivery_fee_cents_check: { field: "delivery_fee", message: "Delivery fee must be from $0.00 to $100.00" },
+  provinces_delivery_hours_min_check: {
+    field: "estimate_hours_min",
+    message: "estimate_hours_min must be a whole number of hours from 1 to 720",
+  },
+  provinces_delivery_hours_max_check: {
+    field: "estimate_hours_max",
+    message: "estimate_hours_max must be a whole number of hours from 1 to 720",
+  },
+  provinces_delivery_hours_order: {
+    field: "estimate_hours_max",
+    message: "The estimate's last hour cannot come before its first",
+  },
   // marketplace settings (02_settings.sql)
   marketplace_settings_riel_per_usd_range: {
     field: "riel_per_usd",

@@ -42,6 +42,11 @@ import {
 } from "./campaigns.ts";
 import { trackedOrderChangedResponseSchema, trackedOrderResponseSchema } from "./order-tracking.ts";
 import {
+  provinceFeeSavedResponseSchema,
+  provinceFeesResponseSchema,
+  provinceFeeUpdateSchema,
+} from "./delivery-fees.ts";
+import {
   communesResponseSchema,
   deliveryFeeResponseSchema,
   districtsQuerySchema,
@@ -796,6 +801,22 @@ export const API = {
     request: { body: settingsUpdateSchema },
     response: json(settingsSavedResponseSchema),
     summary: "Save any of the marketplace settings; what is not sent stays.",
+  }),
+  provinceFees: route({
+    method: "GET",
+    path: "/admin/delivery-fees",
+    role: approvedAdmin,
+    request: none,
+    response: json(provinceFeesResponseSchema),
+    summary: "Every province's delivery fee (null for Phnom Penh, priced by sangkat) and estimate in hours, by code.",
+  }),
+  updateProvinceFee: route({
+    method: "PUT",
+    path: "/admin/delivery-fees/{province}",
+    role: approvedAdmin,
+    request: { body: provinceFeeUpdateSchema },
+    response: json(provinceFeeSavedResponseSchema),
+    summary: "Change a province's delivery fee (dollars; not Phnom Penh's) or its estimate; audited.",
   }),
   auditLog: route({
     method: "GET",
