@@ -16,7 +16,10 @@ import { createQueryClient } from "@/lib/query-client.ts";
 // The order page brings the date formatting: loaded when an order is shown, not with the form.
 const OrderPage = lazy(() => import("@/features/checkout/components/order-page.tsx"));
 
-/** The token of an order page's path (/o/<token>), or null. */
+/**
+ * The token of an order page's path (/o/<token>), or null. The contract's TRACKING_TOKEN written
+ * out: importing contract/order-tracking.ts would bring zod into the checkout's first screen.
+ */
 function orderToken(path: string): string | null {
   return /^\/o\/([A-Za-z0-9_-]{32})\/?$/.exec(path)?.[1] ?? null;
 }

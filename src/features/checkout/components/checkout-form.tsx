@@ -31,6 +31,7 @@ import {
   type CheckoutAttempt,
   type CheckoutField,
   type CheckoutOrderSchema,
+  type CheckoutTextField,
 } from "@/features/checkout/utils/checkout-form.ts";
 
 const fieldId: Record<CheckoutField, string> = {
@@ -178,7 +179,7 @@ export function CheckoutForm({
 
   const preview = orderPreview(priceCents, state);
   const communeError = errors.commune ?? (state.feeFailed ? t("checkout.feeFailed") : null);
-  const text = (field: "phone" | "recipient" | "address" | "landmark" | "note") => ({
+  const text = (field: CheckoutTextField) => ({
     value: state[field],
     id: fieldId[field],
     error: errors[field],

@@ -78,18 +78,24 @@ function orderColumns(tx: Tx): Fragment {
     ${cursorMicros(tx, tx`o.created_at`)} as cursor_micros`;
 }
 
-/** The place of the order `o` in both scripts, from the joins of orderJoins (gp, gd, gc). */
-function deliveryPlaceSql(tx: Tx): Fragment {
+/** The place of the order `o` in both scripts, from the joins of placeJoins (gp, gd, gc). */
+export function deliveryPlaceSql(tx: Tx): Fragment {
   const place = (alias: string) =>
     tx`json_build_object('code', ${tx(alias)}.code, 'name', ${tx(alias)}.name_en, 'name_en', ${tx(alias)}.name_en, 'name_km', ${tx(alias)}.name_km)`;
   return tx`json_build_object('province', ${place("gp")}, 'district', ${place("gd")}, 'commune', ${place("gc")})`;
 }
 
-function orderJoins(tx: Tx): Fragment {
+/** The order `o`'s commune, district and province (gc, gd, gp), which deliveryPlaceSql reads. */
+export function placeJoins(tx: Tx): Fragment {
   return tx`
     join public.communes gc on gc.code = o.delivery_commune_code
     join public.districts gd on gd.code = gc.district_code
-    join public.provinces gp on gp.code = gd.province_code
+    join public.provinces gp on gp.code = gd.province_code`;
+}
+
+function orderJoins(tx: Tx): Fragment {
+  return tx`
+    ${placeJoins(tx)}
     left join public.order_flags f on f.order_id = o.id
     left join public.users b on b.id = o.business_id
     left join public.users i on i.id = o.influencer_id`;

@@ -18,6 +18,7 @@ import {
   type TrackedOrderResponse,
 } from "../../_shared/contract/order-tracking.ts";
 import type { Tables } from "../../_shared/database.types.ts";
+import { deliveryPlaceSql, placeJoins } from "../read-models/orders.ts";
 
 type TrackedRow = Pick<
   Tables<"orders">,
@@ -59,21 +60,14 @@ async function trackedOrderId(tx: Tx, c: Context<AppEnv>): Promise<string> {
 async function readTrackedOrder(tx: Tx, id: string): Promise<TrackedOrder> {
   const [row] = await tx<TrackedRow[]>`
     select o.order_number, o.status, o.cancellation_reason, o.confirmation, o.product_name, o.quantity,
-           o.total_cents, o.created_at, b.business_name, b.store_phone,
-           json_build_object(
-             'province', json_build_object('code', gp.code, 'name', gp.name_en, 'name_en', gp.name_en, 'name_km', gp.name_km),
-             'district', json_build_object('code', gd.code, 'name', gd.name_en, 'name_en', gd.name_en, 'name_km', gd.name_km),
-             'commune', json_build_object('code', gc.code, 'name', gc.name_en, 'name_en', gc.name_en, 'name_km', gc.name_km)
-           ) as delivery_place,
+           o.total_cents, o.created_at, b.business_name, b.store_phone, ${deliveryPlaceSql(tx)} as delivery_place,
            (select json_agg(json_build_object('order_status', h.to_status,
                    'at', to_char(h.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                    'cancellation_reason', h.cancellation_reason) order by h.id)
             from public.order_status_history h where h.order_id = o.id) as timeline
     from public.orders o
     join public.users b on b.id = o.business_id
-    join public.communes gc on gc.code = o.delivery_commune_code
-    join public.districts gd on gd.code = gc.district_code
-    join public.provinces gp on gp.code = gd.province_code
+    ${placeJoins(tx)}
     where o.id = ${id}`;
   const open = row.status === "new_order" || row.status === "ready_for_pickup";
   return {
