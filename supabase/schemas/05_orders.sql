@@ -63,6 +63,8 @@ create type public.order_cancellation_reason as enum (
 comment on type public.order_cancellation_reason is 'Why an order was cancelled: refused or unreachable at the door, out of stock, ordered twice, suspected fraud, other, or cancelled by the customer on the order''s page.';
 
 create type public.order_confirmation as enum ('unconfirmed', 'confirmed_by_customer', 'confirmed_by_phone');
+create type public.confirmation_call_outcome as enum ('confirmed', 'no_answer', 'wrong_number');
+comment on type public.confirmation_call_outcome is 'What a call to confirm an order gave: the customer confirmed, did not answer, or the number is wrong.';
 comment on type public.order_confirmation is 'Whether the customer confirmed the order before dispatch: not yet, on the order''s page, or on a call from the shop or an admin.';
 
 create type public.order_flag as enum ('self_order', 'repeat_phone', 'high_refusal_link');
@@ -168,6 +170,17 @@ create table private.order_contacts (
   placed_at timestamptz not null default now()
 );
 
+-- The calls made to confirm an order before dispatch (public.record_confirmation_call): who called,
+-- when, what it gave and a note. Admins read them; nobody writes them but that function.
+create table public.order_confirmation_calls (
+  id bigint generated always as identity primary key,
+  order_id uuid not null constraint order_confirmation_calls_order_id_fkey references public.orders (id),
+  outcome public.confirmation_call_outcome not null,
+  note text constraint order_confirmation_calls_note_check check (length(note) between 1 and 500),
+  called_by uuid not null constraint order_confirmation_calls_called_by_fkey references public.users (id),
+  called_at timestamptz not null default now()
+);
+
 -- The customer's order page (APP_URL/o/<token>): the sha256 of each token that opens it. The
 -- checkout issues a token per answer (a replay of an Idempotency-Key gets one of its own for the
 -- same order), so no token is ever stored and none can be read back.
@@ -262,6 +275,7 @@ comment on table private.checkout_attempts is 'Recent checkouts per phone and pe
 comment on table public.order_flags is 'The rules a flagged order fired at checkout and who cleared it; admins only, so the parties never learn the rule.';
 
 comment on table private.order_tracking_tokens is 'The sha256 of each token that opens an order''s page (APP_URL/o/<token>); the tokens themselves are never stored.';
+comment on table public.order_confirmation_calls is 'Each call made to confirm an order before dispatch: outcome, note, who and when. Admins read them.';
 comment on column public.orders.confirmation is 'Whether the customer confirmed before dispatch: unconfirmed, confirmed_by_customer (on the order''s page) or confirmed_by_phone (on a call).';
 
 comment on table private.checkout_idempotency_keys is 'Idempotency-Key of POST /checkout/order: the key, the hash of its request and the order it placed; kept 24 hours. Only private.place_order_once reads or writes it.';
@@ -282,6 +296,9 @@ create index orders_affiliate_link_id_idx on public.orders (affiliate_link_id);
 create index orders_click_id_idx on public.orders (click_id);
 -- repeat_phone reads a phone's orders placed within a window.
 create index order_contacts_customer_phone_idx on private.order_contacts (customer_phone, placed_at);
+-- An order's calls, oldest first.
+create index order_confirmation_calls_order_id_idx on public.order_confirmation_calls (order_id, id);
+create index order_confirmation_calls_called_by_idx on public.order_confirmation_calls (called_by);
 -- An order's tokens, for the foreign key.
 create index order_tracking_tokens_order_id_idx on private.order_tracking_tokens (order_id);
 -- The admin's search by any run of a phone's digits (public.search_order_ids_by_phone).
@@ -322,6 +339,12 @@ create policy "Admins can read every order" on public.orders
 -- No grants and no policies: only the functions below (as their owner) read or write it.
 alter table private.order_contacts enable row level security;
 alter table private.order_tracking_tokens enable row level security;
+
+alter table public.order_confirmation_calls enable row level security;
+revoke all on public.order_confirmation_calls from anon, authenticated;
+grant select on public.order_confirmation_calls to authenticated;
+create policy "Admins can read confirmation calls" on public.order_confirmation_calls
+  for select to authenticated using ((select private.has_role('admin')));
 revoke all on private.order_tracking_tokens from public, anon, authenticated, service_role;
 
 alter table public.order_status_history enable row level security;
@@ -634,6 +657,42 @@ begin
 end
 $$;
 comment on function private.cancel_order_by_customer is 'The order''s page: the customer cancels an order that is new or ready for pickup (customer_cancelled); later, 55000.';
+
+-- An admin records a call made to confirm an order before dispatch: confirmed (the order becomes
+-- confirmed_by_phone, unless the customer confirmed it already), no answer, or a wrong number,
+-- with an optional note. Only while the shop still has the order (new or ready for pickup);
+-- audited by order_confirmation_calls_audit (10_audit.sql).
+create or replace function public.record_confirmation_call(p_order_id uuid, p_outcome text, p_note text default null)
+returns public.orders
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  current_order public.orders;
+begin
+  if not private.has_role('admin') then
+    raise exception 'Only admins can record a confirmation call' using errcode = '42501';
+  end if;
+  if p_outcome is null or not p_outcome = any (enum_range(null::public.confirmation_call_outcome)::text[]) then
+    raise exception 'outcome must be one of %', array_to_string(enum_range(null::public.confirmation_call_outcome), ', ')
+      using errcode = '22023', column = 'outcome';
+  end if;
+  select * into current_order from public.orders where id = p_order_id for update;
+  if not found then
+    raise exception 'Order not found' using errcode = 'P0002';
+  end if;
+  if current_order.status not in ('new_order', 'ready_for_pickup') then
+    raise exception 'This order is %: there is nothing left to confirm', private.order_status_words(current_order.status)
+      using errcode = '55000';
+  end if;
+  insert into public.order_confirmation_calls (order_id, outcome, note, called_by)
+  values (p_order_id, p_outcome::public.confirmation_call_outcome, nullif(btrim(p_note), ''), (select auth.uid()));
+  if p_outcome = 'confirmed' and current_order.confirmation = 'unconfirmed' then
+    update public.orders set confirmation = 'confirmed_by_phone' where id = p_order_id returning * into current_order;
+  end if;
+  return current_order;
+end
+$$;
+comment on function public.record_confirmation_call is 'An admin records a call to confirm an order not yet on its way (confirmed, no_answer, wrong_number); confirmed makes it confirmed_by_phone.';
 
 -- fraud flags ------------------------------------------------------------------------------------
 
@@ -993,6 +1052,8 @@ grant execute on function private.place_order(uuid, uuid, text, text, text, inte
 revoke execute on function private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid, text, text, text, text, text) from public;
 grant execute on function private.place_order_once(text, uuid, uuid, text, text, text, integer, text, uuid, text, text, text, text, text) to service_role;
 revoke execute on function private.issue_tracking_token(uuid) from public;
+revoke execute on function public.record_confirmation_call(uuid, text, text) from public, anon;
+grant execute on function public.record_confirmation_call(uuid, text, text) to authenticated, service_role;
 revoke execute on function private.tracked_order_id(text) from public;
 grant execute on function private.tracked_order_id(text) to service_role;
 revoke execute on function private.order_status_words(public.order_status) from public;

@@ -25,7 +25,7 @@
 create type public.audit_action as enum (
   'user.approve', 'user.reject', 'link.approve', 'link.reject', 'order.status_change', 'order.review',
   'payout.complete', 'settings.update', 'delivery_zone.update',
-  'user.suspend', 'user.reinstate', 'payout.reject', 'payout.reference_correct'
+  'user.suspend', 'user.reinstate', 'payout.reject', 'payout.reference_correct', 'order.confirmation_call'
 );
 comment on type public.audit_action is 'An admin action the audit log records, named <target>.<verb>.';
 create type public.audit_target_type as enum (
@@ -217,6 +217,19 @@ end
 $$;
 comment on function private.audit_order_review is 'Trigger: records an admin''s review of a flagged order (review_status before and after).';
 
+-- A call to confirm an order (public.record_confirmation_call, 05_orders.sql): its outcome and note.
+create or replace function private.audit_confirmation_call() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.record_admin_action('order.confirmation_call', 'order', new.order_id::text,
+    jsonb_build_object('outcome', new.outcome, 'note', new.note,
+      'order_number', (select o.order_number from public.orders o where o.id = new.order_id)));
+  return null;
+end
+$$;
+comment on function private.audit_confirmation_call is 'Trigger: records an admin''s call to confirm an order (its outcome and note).';
+
 -- Payout decisions (06_ledger_and_payouts.sql): a completion (public.complete_payouts) with its ABA
 -- reference, and a rejection (public.reject_payout_request) with its reason. An owner's own
 -- cancellation is not an admin action, so record_admin_action leaves it out.
@@ -347,6 +360,7 @@ revoke execute on function private.audit_user_status() from public;
 revoke execute on function private.audit_link_decision() from public;
 revoke execute on function private.audit_order_status() from public;
 revoke execute on function private.audit_order_review() from public;
+revoke execute on function private.audit_confirmation_call() from public;
 revoke execute on function private.audit_payout_completion() from public;
 revoke execute on function private.audit_payout_reference_correction() from public;
 revoke execute on function private.audit_settings_update() from public;
@@ -373,6 +387,9 @@ create constraint trigger affiliate_links_audit_decision after update of status 
 create trigger order_status_history_audit after insert on public.order_status_history
   for each row when (new.changed_by is not null)
   execute function private.audit_order_status();
+
+create trigger order_confirmation_calls_audit after insert on public.order_confirmation_calls
+  for each row execute function private.audit_confirmation_call();
 
 create trigger orders_audit_review after update of review_status on public.orders
   for each row when (old.review_status is distinct from new.review_status)

@@ -229,6 +229,11 @@ beforeAll(async () => {
   await record(API.trackedOrder, { params: { token: pageToken(tracking_url) } });
   await record(API.confirmTrackedOrder, { params: { token: pageToken(tracking_url) } });
   const toCancel = await record(API.placeOrder, { body: { ...orderBody, quantity: 1 }, label: "to cancel" });
+  await record(API.recordConfirmationCall, {
+    ...asAdmin,
+    params: { id: toCancel.order.id },
+    body: { outcome: "no_answer", note: "Rang twice" },
+  });
   await record(API.cancelTrackedOrder, { params: { token: pageToken(toCancel.tracking_url) } });
   await record(API.myOrders, { token: shop.token, label: "business" });
   await record(API.myOrders, { token: creator.token, label: "influencer" });

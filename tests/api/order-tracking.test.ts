@@ -1,11 +1,11 @@
 // The customer's order page (issue 28): POST /checkout/order answers a tracking_url whose token
 // opens GET /orders/track/{token} without an account; confirm and cancel through it; what it never
-// shows; unknown tokens and the per-address limit.
+// shows; unknown tokens and the per-address limit; and the admin's calls to confirm an order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiFrom, freshLoopbackAddress, login } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
 import { uniqueTypedPhone } from "../helpers/phones.ts";
-import { seedAdmin, stackUrl } from "../helpers/stack.ts";
+import { demoBusiness, seedAdmin, stackUrl } from "../helpers/stack.ts";
 
 const sql = fixtureDb();
 let admin: string;
@@ -223,5 +223,53 @@ describe("POST /orders/track/{token}/cancel", () => {
       "new_order",
       "ready_for_pickup",
     ]);
+  });
+});
+
+describe("PUT /admin/orders/{id}/confirmation", () => {
+  const call = (id: string, body: unknown, token = admin) =>
+    api("PUT", `/admin/orders/${id}/confirmation`, { token, body });
+
+  it("records a call; confirmed makes the order confirmed_by_phone, and the customer's page says so", async () => {
+    const order = await placed();
+    const missed = await call(order.id, { outcome: "no_answer", note: "Rang twice, 10:05" });
+    expect(missed.status).toBe(200);
+    expect(missed.body).toMatchObject({
+      message: "Call recorded",
+      order: { id: order.id, confirmation: "unconfirmed" },
+    });
+    const reached = await call(order.id, { outcome: "confirmed" });
+    expect(reached.body.order.confirmation).toBe("confirmed_by_phone");
+    expect((await track(order.token)).body.order).toMatchObject({
+      confirmation: "confirmed_by_phone",
+      can_confirm: false,
+    });
+    const calls =
+      await sql`select outcome, note from public.order_confirmation_calls where order_id = ${order.id} order by id`;
+    expect(calls).toEqual([
+      { outcome: "no_answer", note: "Rang twice, 10:05" },
+      { outcome: "confirmed", note: null },
+    ]);
+  });
+
+  it("names a bad outcome or note, refuses an order on its way, and anyone but an admin", async () => {
+    const order = await placed();
+    expect((await call(order.id, { outcome: "maybe" })).body).toEqual({
+      error: "invalid_input",
+      field: "outcome",
+      message: "outcome must be one of confirmed, no_answer, wrong_number",
+    });
+    expect((await call(order.id, { outcome: "no_answer", note: "n".repeat(501) })).body).toEqual({
+      error: "invalid_input",
+      field: "note",
+      message: "Note must be at most 500 characters",
+    });
+    const shop = (await login(demoBusiness.email, demoBusiness.password)).token;
+    expect((await call(order.id, { outcome: "confirmed" }, shop)).status).toBe(403);
+    for (const step of ["ready_for_pickup", "out_for_delivery"])
+      expect((await adminMoves(order.id, { new_status: step })).status).toBe(200);
+    const late = await call(order.id, { outcome: "confirmed" });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe("This order is out for delivery: there is nothing left to confirm");
   });
 });

@@ -47,6 +47,9 @@ const violations: Record<ConstraintName, Statement> = {
     tx`update public.provinces set delivery_hours_max = 721 where code = '17'`,
   provinces_delivery_hours_order: (tx) =>
     tx`update public.provinces set delivery_hours_min = 100, delivery_hours_max = 50 where code = '17'`,
+  order_confirmation_calls_note_check: (tx) =>
+    tx`insert into public.order_confirmation_calls (order_id, outcome, note, called_by)
+       values (gen_random_uuid(), 'no_answer', ${"n".repeat(501)}, gen_random_uuid())`,
   order_contacts_recipient_name_check: contact("recipient_name", "n".repeat(101)),
   order_contacts_address_line_check: contact("address_line", "a".repeat(201)),
   order_contacts_landmark_check: contact("landmark", "l".repeat(201)),

@@ -1718,6 +1718,49 @@ export type Database = {
           },
         ];
       };
+      order_confirmation_calls: {
+        Row: {
+          called_at: string;
+          called_by: string;
+          id: number;
+          note: string | null;
+          order_id: string;
+          outcome: Database["public"]["Enums"]["confirmation_call_outcome"];
+        };
+        ComputedFields: never;
+        Insert: {
+          called_at?: string;
+          called_by: string;
+          id?: never;
+          note?: string | null;
+          order_id: string;
+          outcome: Database["public"]["Enums"]["confirmation_call_outcome"];
+        };
+        Update: {
+          called_at?: string;
+          called_by?: string;
+          id?: never;
+          note?: string | null;
+          order_id?: string;
+          outcome?: Database["public"]["Enums"]["confirmation_call_outcome"];
+        };
+        Relationships: [
+          {
+            foreignKeyName: "order_confirmation_calls_called_by_fkey";
+            columns: ["called_by"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "order_confirmation_calls_order_id_fkey";
+            columns: ["order_id"];
+            isOneToOne: false;
+            referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       order_flags: {
         Row: {
           created_at: string;
@@ -2546,6 +2589,45 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      record_confirmation_call: {
+        Args: { p_note?: string; p_order_id: string; p_outcome: string };
+        Returns: {
+          affiliate_link_id: string;
+          business_gross_cents: number;
+          business_id: string;
+          business_net_cents: number;
+          campaign_id: string;
+          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
+          click_id: string | null;
+          commission_cents: number;
+          commission_rate: number;
+          confirmation: Database["public"]["Enums"]["order_confirmation"];
+          created_at: string;
+          delivery_commune: string;
+          delivery_commune_code: string;
+          delivery_district: string;
+          delivery_fee_cents: number;
+          id: string;
+          influencer_id: string;
+          order_number: string;
+          platform_fee_cents: number;
+          product_name: string;
+          quantity: number;
+          review_status: Database["public"]["Enums"]["order_review_status"] | null;
+          source: Database["public"]["Enums"]["click_source"] | null;
+          status: Database["public"]["Enums"]["order_status"];
+          subtotal_cents: number;
+          total_cents: number;
+          unit_price_cents: number;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "orders";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       reject_payout_request: {
         Args: { p_reason: string; p_user_id: string };
         Returns: {
@@ -2745,11 +2827,13 @@ export type Database = {
         | "user.suspend"
         | "user.reinstate"
         | "payout.reject"
-        | "payout.reference_correct";
+        | "payout.reference_correct"
+        | "order.confirmation_call";
       audit_target_type:
         "user" | "affiliate_link" | "order" | "payout_request" | "marketplace_settings" | "delivery_zone";
       campaign_status: "active" | "inactive";
       click_source: "qr" | "dm" | "comment" | "link";
+      confirmation_call_outcome: "confirmed" | "no_answer" | "wrong_number";
       device_class: "mobile" | "tablet" | "desktop";
       instagram_event_kind: "comment" | "dm";
       instagram_event_outcome: "pending" | "sent" | "failed" | "skipped";
@@ -2912,10 +2996,12 @@ export const Constants = {
         "user.reinstate",
         "payout.reject",
         "payout.reference_correct",
+        "order.confirmation_call",
       ],
       audit_target_type: ["user", "affiliate_link", "order", "payout_request", "marketplace_settings", "delivery_zone"],
       campaign_status: ["active", "inactive"],
       click_source: ["qr", "dm", "comment", "link"],
+      confirmation_call_outcome: ["confirmed", "no_answer", "wrong_number"],
       device_class: ["mobile", "tablet", "desktop"],
       instagram_event_kind: ["comment", "dm"],
       instagram_event_outcome: ["pending", "sent", "failed", "skipped"],

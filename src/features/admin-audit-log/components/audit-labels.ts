@@ -10,6 +10,7 @@ const actionKeys: Record<AuditAction, MessageKey> = {
   "link.reject": "audit.action.link.reject",
   "order.status_change": "audit.action.order.status_change",
   "order.review": "audit.action.order.review",
+  "order.confirmation_call": "audit.action.order.confirmation_call",
   "payout.complete": "audit.action.payout.complete",
   "settings.update": "audit.action.settings.update",
   "delivery_zone.update": "audit.action.delivery_zone.update",

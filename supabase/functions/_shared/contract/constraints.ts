@@ -40,6 +40,8 @@ export const CONSTRAINT_RULES = {
     field: "delivery_note",
     message: "Note for the rider must be at most 500 characters",
   },
+  // admins' confirmation calls (05_orders.sql)
+  order_confirmation_calls_note_check: { field: "note", message: "Note must be at most 500 characters" },
   checkout_idempotency_keys_idempotency_key_check: {
     field: "Idempotency-Key",
     message: "Idempotency-Key must be 8 to 100 letters, digits, - or _",

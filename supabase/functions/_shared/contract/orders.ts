@@ -9,6 +9,7 @@ import { cents, dollars, moneyShape } from "./money.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
 import {
   CANCELLATION_REASONS,
+  CONFIRMATION_CALL_OUTCOMES,
   CONFIRMATIONS,
   ORDER_FLAGS,
   ORDER_STATUSES,
@@ -310,6 +311,29 @@ export const orderStatsSchema = z.object({
 
 /** PUT /admin/orders/{id}/review */
 export const orderReviewedResponseSchema = z.object({ message, order: orderSchema });
+
+const outcomeMessage = `outcome must be one of ${CONFIRMATION_CALL_OUTCOMES.join(", ")}`;
+
+/**
+ * PUT /admin/orders/{id}/confirmation: a call made to confirm the order before dispatch, what it
+ * gave and a note (the database refuses the same inputs with the same messages).
+ */
+export const confirmationCallSchema = z
+  .object({
+    outcome: z.enum(CONFIRMATION_CALL_OUTCOMES, { error: outcomeMessage }),
+    note: z
+      .string({ error: ruleMessage("order_confirmation_calls_note_check") })
+      .trim()
+      .max(500, ruleMessage("order_confirmation_calls_note_check"))
+      .transform((value) => value || undefined)
+      .optional(),
+  })
+  .strict();
+
+/** PUT /admin/orders/{id}/confirmation */
+export const confirmationCallResponseSchema = z.object({ message, order: orderSchema });
+export type ConfirmationCallInput = z.input<typeof confirmationCallSchema>;
+export type ConfirmationCallResponse = z.infer<typeof confirmationCallResponseSchema>;
 
 /** GET /orders/stats/summary */
 export const orderStatsResponseSchema = z.object({ stats: orderStatsSchema });

@@ -81,6 +81,8 @@ import {
   orderListQuerySchema,
   orderReviewedResponseSchema,
   orderReviewSchema,
+  confirmationCallSchema,
+  confirmationCallResponseSchema,
   ordersResponseSchema,
   orderStatsResponseSchema,
   orderStatusChangedResponseSchema,
@@ -777,6 +779,15 @@ export const API = {
     request: { body: orderReviewSchema },
     response: json(orderReviewedResponseSchema),
     summary: "Clear a flagged order held for review, so its commission follows the holding period.",
+  }),
+  recordConfirmationCall: route({
+    method: "PUT",
+    path: "/admin/orders/{id}/confirmation",
+    role: approvedAdmin,
+    request: { body: confirmationCallSchema },
+    response: json(confirmationCallResponseSchema),
+    summary:
+      "Record a call made to confirm an order not yet on its way: confirmed (the order becomes confirmed_by_phone), no_answer or wrong_number, with a note; audited.",
   }),
   platformStats: route({
     method: "GET",

@@ -42,6 +42,10 @@ export type ReviewStatus = Enums["order_review_status"];
 export const CONFIRMATIONS = enums.order_confirmation;
 export type Confirmation = Enums["order_confirmation"];
 
+/** What a call to confirm an order gave. */
+export const CONFIRMATION_CALL_OUTCOMES = enums.confirmation_call_outcome;
+export type ConfirmationCallOutcome = Enums["confirmation_call_outcome"];
+
 export const PAYOUT_STATUSES = enums.payout_status;
 export type PayoutStatus = Enums["payout_status"];
 

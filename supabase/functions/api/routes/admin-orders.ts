@@ -19,6 +19,8 @@ import {
   orderFilterSchema,
   orderListQuerySchema,
   orderReviewSchema,
+  confirmationCallSchema,
+  type ConfirmationCallResponse,
   orderStatusChangeSchema,
   type Order,
   type OrderReviewedResponse,
@@ -81,6 +83,17 @@ export function adminOrderRoutes(deps: AppDeps) {
       return readAdminOrder(tx, id);
     });
     return c.json({ message: "Order cleared after review", order } satisfies OrderReviewedResponse);
+  });
+
+  // PUT /admin/orders/{id}/confirmation - record a call made to confirm the order before dispatch
+  app.put("/:id/confirmation", async (c) => {
+    const id = uuidParam(c.req.param("id"), "id");
+    const { outcome, note } = await parseJsonBody(c, confirmationCallSchema);
+    const order = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      await tx`select 1 from public.record_confirmation_call(${id}, ${outcome}, ${note ?? null})`;
+      return readAdminOrder(tx, id);
+    });
+    return c.json({ message: "Call recorded", order } satisfies ConfirmationCallResponse);
   });
 
   return app;
