@@ -595,13 +595,28 @@ as $$
 $$;
 comment on function private.tracked_order_id is 'The order whose page a token opens; null for an unknown token.';
 
--- How the customer's page names a status in a refusal.
-create or replace function private.order_status_words(p_status public.order_status) returns text
-language sql immutable set search_path = ''
+-- The order, locked (so a customer's or a caller's change queues behind an admin's, as in
+-- change_order_status), while the shop still has it: new or ready for pickup. Otherwise 55000,
+-- "This order is <status>: <p_refusal>"; an unknown order is P0002.
+create or replace function private.lock_order_in_shop(p_order_id uuid, p_refusal text) returns public.orders
+language plpgsql volatile security definer set search_path = ''
 as $$
-  select case p_status when 'new_order' then 'new' when 'ready_for_pickup' then 'ready for pickup'
-                       when 'out_for_delivery' then 'out for delivery' else p_status::text end
+declare
+  current_order public.orders;
+begin
+  select * into current_order from public.orders where id = p_order_id for update;
+  if not found then
+    raise exception 'Order not found' using errcode = 'P0002';
+  end if;
+  if current_order.status not in ('new_order', 'ready_for_pickup') then
+    raise exception 'This order is %: %',
+      case current_order.status when 'out_for_delivery' then 'out for delivery' else current_order.status::text end,
+      p_refusal using errcode = '55000';
+  end if;
+  return current_order;
+end
 $$;
+comment on function private.lock_order_in_shop is 'Locks an order the shop still has (new or ready for pickup) and answers it; 55000 naming its status otherwise, P0002 when unknown.';
 
 -- The customer confirms their order on its page, before it leaves the shop. Confirming a
 -- confirmed order changes nothing; an order on its way, delivered or cancelled has nothing left
@@ -610,20 +625,11 @@ create or replace function private.confirm_order_by_customer(p_order_id uuid) re
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
-  current_order public.orders;
+  current_order public.orders := private.lock_order_in_shop(p_order_id, 'there is nothing left to confirm');
 begin
-  select * into current_order from public.orders where id = p_order_id for update;
-  if not found then
-    raise exception 'Order not found' using errcode = 'P0002';
+  if current_order.confirmation = 'unconfirmed' then
+    update public.orders set confirmation = 'confirmed_by_customer' where id = p_order_id returning * into current_order;
   end if;
-  if current_order.confirmation <> 'unconfirmed' then
-    return current_order;
-  end if;
-  if current_order.status not in ('new_order', 'ready_for_pickup') then
-    raise exception 'This order is %: there is nothing left to confirm', private.order_status_words(current_order.status)
-      using errcode = '55000';
-  end if;
-  update public.orders set confirmation = 'confirmed_by_customer' where id = p_order_id returning * into current_order;
   return current_order;
 end
 $$;
@@ -631,24 +637,15 @@ comment on function private.confirm_order_by_customer is 'The order''s page: the
 
 -- The customer cancels their order on its page while the shop still has it (new or ready for
 -- pickup): cancelled as customer_cancelled, in the history without an actor. Once it is on its way
--- the customer calls the shop instead (55000, naming the status). The row lock queues a cancel
--- behind an admin's change of the same order, as change_order_status does.
+-- the customer calls the shop instead (55000, naming the status).
 create or replace function private.cancel_order_by_customer(p_order_id uuid) returns public.orders
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
-  current_order public.orders;
-  previous_status public.order_status;
+  current_order public.orders :=
+    private.lock_order_in_shop(p_order_id, 'it can no longer be cancelled here. Please call the shop');
+  previous_status public.order_status := current_order.status;
 begin
-  select * into current_order from public.orders where id = p_order_id for update;
-  if not found then
-    raise exception 'Order not found' using errcode = 'P0002';
-  end if;
-  if current_order.status not in ('new_order', 'ready_for_pickup') then
-    raise exception 'This order is %: it can no longer be cancelled here. Please call the shop',
-      private.order_status_words(current_order.status) using errcode = '55000';
-  end if;
-  previous_status := current_order.status;
   update public.orders set status = 'cancelled', cancellation_reason = 'customer_cancelled'
   where id = p_order_id returning * into current_order;
   insert into public.order_status_history (order_id, from_status, to_status, note, cancellation_reason)
@@ -676,14 +673,7 @@ begin
     raise exception 'outcome must be one of %', array_to_string(enum_range(null::public.confirmation_call_outcome), ', ')
       using errcode = '22023', column = 'outcome';
   end if;
-  select * into current_order from public.orders where id = p_order_id for update;
-  if not found then
-    raise exception 'Order not found' using errcode = 'P0002';
-  end if;
-  if current_order.status not in ('new_order', 'ready_for_pickup') then
-    raise exception 'This order is %: there is nothing left to confirm', private.order_status_words(current_order.status)
-      using errcode = '55000';
-  end if;
+  current_order := private.lock_order_in_shop(p_order_id, 'there is nothing left to confirm');
   insert into public.order_confirmation_calls (order_id, outcome, note, called_by)
   values (p_order_id, p_outcome::public.confirmation_call_outcome, nullif(btrim(p_note), ''), (select auth.uid()));
   if p_outcome = 'confirmed' and current_order.confirmation = 'unconfirmed' then
@@ -1056,7 +1046,7 @@ revoke execute on function public.record_confirmation_call(uuid, text, text) fro
 grant execute on function public.record_confirmation_call(uuid, text, text) to authenticated, service_role;
 revoke execute on function private.tracked_order_id(text) from public;
 grant execute on function private.tracked_order_id(text) to service_role;
-revoke execute on function private.order_status_words(public.order_status) from public;
+revoke execute on function private.lock_order_in_shop(uuid, text) from public;
 revoke execute on function private.confirm_order_by_customer(uuid) from public;
 grant execute on function private.confirm_order_by_customer(uuid) to service_role;
 revoke execute on function private.cancel_order_by_customer(uuid) from public;

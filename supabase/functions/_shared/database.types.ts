@@ -707,6 +707,16 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      lock_order_in_shop: {
+        Args: { p_order_id: string; p_refusal: string };
+        Returns: Database["public"]["Tables"]["orders"]["Row"];
+        SetofOptions: {
+          from: "*";
+          to: "orders";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       login_succeeded: { Args: { p_attempt_id: number; p_client_ip: string; p_email: string }; Returns: undefined };
       may_join_topic: { Args: { topic: string }; Returns: boolean };
       new_instagram_connect_state: { Args: { p_user_id: string }; Returns: string };
@@ -722,7 +732,6 @@ export type Database = {
       };
       note_signup_attempt: { Args: { p_client_ip: string }; Returns: undefined };
       order_number: { Args: { p_sequence_value: number }; Returns: string };
-      order_status_words: { Args: { p_status: Database["public"]["Enums"]["order_status"] }; Returns: string };
       order_transition_allowed: {
         Args: {
           p_from: Database["public"]["Enums"]["order_status"];
