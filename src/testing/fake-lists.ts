@@ -85,7 +85,7 @@ export function filterOrders(
 ): Order[] | Response {
   const filter = readQuery(orderFilterSchema, query);
   if (filter instanceof Response) return filter;
-  const { q, status, from, to } = filter;
+  const { q, status, from, to, to_confirm } = filter;
   return orders.filter((order) => {
     if (q) {
       const byNumber = q.order_number === order.order_number;
@@ -98,6 +98,12 @@ export function filterOrders(
       if (!byNumber && !byPhone) return false;
     }
     if (status && order.order_status !== status) return false;
+    if (
+      to_confirm &&
+      !(order.confirmation === "unconfirmed" && ["new_order", "ready_for_pickup"].includes(order.order_status))
+    ) {
+      return false;
+    }
     const day = cambodianDay(order.created_at);
     return (!from || day >= from) && (!to || day <= to);
   });

@@ -46,7 +46,11 @@ create table public.marketplace_settings (
   -- Plain numeric, so that a third decimal is refused by the check rather than rounded away.
   max_commission_rate numeric not null default 0.50
     constraint marketplace_settings_max_commission_rate_range
-      check (max_commission_rate between 0.05 and 0.90 and max_commission_rate = round(max_commission_rate, 2))
+      check (max_commission_rate between 0.05 and 0.90 and max_commission_rate = round(max_commission_rate, 2)),
+  -- Off (0) until an admin sets it: turning it on cancels every open unconfirmed order older than
+  -- the window at the job's next run, so it is a decision to take, not a default to inherit.
+  unconfirmed_cancel_hours integer not null default 0
+    constraint marketplace_settings_unconfirmed_cancel_hours_range check (unconfirmed_cancel_hours between 0 and 720)
 );
 
 -- comments ----------------------------------------------------------------------------------------
@@ -58,6 +62,8 @@ comment on column public.marketplace_settings.repeat_phone_orders is 'repeat_pho
 comment on column public.marketplace_settings.repeat_phone_hours is 'repeat_phone flag: the window, in hours.';
 comment on column public.marketplace_settings.refusal_flag_percent is 'high_refusal_link flag: the link''s customer_refused share of finished orders, in percent, at or above which new orders are flagged.';
 comment on column public.marketplace_settings.refusal_flag_min_finished is 'high_refusal_link flag: the finished orders a link needs before its share counts.';
+comment on column public.marketplace_settings.unconfirmed_cancel_hours is
+  'Hours after which an order still unconfirmed and not yet on its way is cancelled as customer_unreachable by the scheduled job (private.cancel_unconfirmed_orders); 0 turns it off. 0 to 720.';
 comment on column public.marketplace_settings.max_commission_rate is
   'The highest commission rate a campaign may be given (0.05 to 0.90, default 0.50): the platform fee is 15% of what the shop keeps after commission, so a higher rate leaves little to take it from.';
 
@@ -117,7 +123,8 @@ create or replace function public.update_marketplace_settings(
   p_repeat_phone_hours integer default null,
   p_refusal_flag_percent integer default null,
   p_refusal_flag_min_finished integer default null,
-  p_max_commission_rate numeric default null
+  p_max_commission_rate numeric default null,
+  p_unconfirmed_cancel_hours integer default null
 ) returns public.marketplace_settings
 language plpgsql security definer set search_path = ''
 as $$
@@ -128,7 +135,8 @@ begin
     raise exception 'Only admins can change the marketplace settings' using errcode = '42501';
   end if;
   if num_nonnulls(p_riel_per_usd, p_commission_hold_days, p_repeat_phone_orders, p_repeat_phone_hours,
-                  p_refusal_flag_percent, p_refusal_flag_min_finished, p_max_commission_rate) = 0 then
+                  p_refusal_flag_percent, p_refusal_flag_min_finished, p_max_commission_rate,
+                  p_unconfirmed_cancel_hours) = 0 then
     raise exception 'Nothing to change: send at least one setting' using errcode = '22023';
   end if;
   update public.marketplace_settings
@@ -139,13 +147,14 @@ begin
       refusal_flag_percent = coalesce(p_refusal_flag_percent, refusal_flag_percent),
       refusal_flag_min_finished = coalesce(p_refusal_flag_min_finished, refusal_flag_min_finished),
       max_commission_rate = coalesce(p_max_commission_rate, max_commission_rate),
+      unconfirmed_cancel_hours = coalesce(p_unconfirmed_cancel_hours, unconfirmed_cancel_hours),
       updated_by = (select auth.uid())
   where id
   returning * into saved;
   return saved;
 end
 $$;
-comment on function public.update_marketplace_settings is 'Admin: sets any of the riel exchange rate, the commission holding period, the fraud-flag thresholds and the commission ceiling (each within its range; null keeps it), and records who and when.';
+comment on function public.update_marketplace_settings is 'Admin: sets any of the riel exchange rate, the commission holding period, the fraud-flag thresholds, the commission ceiling and the unconfirmed orders'' cancel window (each within its range; null keeps it), and records who and when.';
 
 -- grants on functions -----------------------------------------------------------------------------
 
@@ -153,8 +162,8 @@ revoke execute on function private.keep_marketplace_settings_row() from public;
 revoke execute on function private.commission_hold() from public;
 revoke execute on function private.commission_ceiling() from public;
 grant execute on function private.commission_ceiling() to authenticated, service_role;
-revoke execute on function public.update_marketplace_settings(integer, integer, integer, integer, integer, integer, numeric) from public, anon, service_role;
-grant execute on function public.update_marketplace_settings(integer, integer, integer, integer, integer, integer, numeric) to authenticated;
+revoke execute on function public.update_marketplace_settings(integer, integer, integer, integer, integer, integer, numeric, integer) from public, anon, service_role;
+grant execute on function public.update_marketplace_settings(integer, integer, integer, integer, integer, integer, numeric, integer) to authenticated;
 
 -- triggers ----------------------------------------------------------------------------------------
 -- Also on public.marketplace_settings: marketplace_settings_audit (10_audit.sql).

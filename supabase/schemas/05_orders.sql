@@ -190,8 +190,9 @@ create table private.order_tracking_tokens (
   created_at timestamptz not null default now()
 );
 
--- Orders, sales and commissions per status and cancellation reason, for each scope. A scope's
--- figures are spread over a few slots (by server process) so that concurrent checkouts do not
+-- Orders, sales and commissions per status, cancellation reason and confirmation, for each scope
+-- (the confirmation splits the stats and the refusal rate, and counts the orders still to
+-- confirm). A scope's figures are spread over a few slots (by server process) so that concurrent checkouts do not
 -- queue on one row; a reader adds the slots up.
 create table private.order_counts (
   scope public.order_count_scope not null,
@@ -199,11 +200,12 @@ create table private.order_counts (
   scope_id uuid not null,
   status public.order_status not null,
   cancellation_reason public.order_cancellation_reason,
+  confirmation public.order_confirmation not null,
   slot smallint not null,
   orders bigint not null,
   subtotal_cents bigint not null,
   commission_cents bigint not null,
-  constraint order_counts_key unique nulls not distinct (scope, scope_id, status, cancellation_reason, slot)
+  constraint order_counts_key unique nulls not distinct (scope, scope_id, status, cancellation_reason, confirmation, slot)
 );
 
 create table public.order_status_history (
@@ -268,7 +270,7 @@ comment on table private.order_contacts is 'The customer''s phone and address pe
 comment on table public.order_status_history is 'Every status an order entered: who, when, from, to and the note.';
 comment on column public.order_status_history.cancellation_reason is 'The reason given when this change cancelled the order; null for every other change.';
 
-comment on table private.order_counts is 'Orders, sales (subtotals) and commissions per status and cancellation reason, platform-wide and per shop, influencer and link; kept by every order change.';
+comment on table private.order_counts is 'Orders, sales (subtotals) and commissions per status, cancellation reason and confirmation, platform-wide and per shop, influencer and link; kept by every order change.';
 
 comment on table private.checkout_attempts is 'Recent checkouts per phone and per address, for the checkout rate limit.';
 
@@ -294,6 +296,10 @@ create index orders_status_idx on public.orders (status, created_at desc, id des
 create index orders_campaign_id_idx on public.orders (campaign_id);
 create index orders_affiliate_link_id_idx on public.orders (affiliate_link_id);
 create index orders_click_id_idx on public.orders (click_id);
+-- The orders still to confirm (unconfirmed, and the shop still has them), oldest first: the admin's
+-- "To confirm" list and the job that cancels those left unconfirmed too long.
+create index orders_to_confirm_idx on public.orders (created_at, id)
+  where confirmation = 'unconfirmed' and status in ('new_order', 'ready_for_pickup');
 -- repeat_phone reads a phone's orders placed within a window.
 create index order_contacts_customer_phone_idx on private.order_contacts (customer_phone, placed_at);
 -- An order's calls, oldest first.
@@ -684,6 +690,51 @@ end
 $$;
 comment on function public.record_confirmation_call is 'An admin records a call to confirm an order not yet on its way (confirmed, no_answer, wrong_number); confirmed makes it confirmed_by_phone.';
 
+-- The scheduled job (12_scheduled_jobs.sql): orders still unconfirmed and not yet on their way,
+-- placed more than unconfirmed_cancel_hours ago, are cancelled as customer_unreachable, each with
+-- a history row and an order.auto_cancel audit entry without an actor (the rule acted; an admin
+-- set it). Off while the setting is 0. At most p_batch orders a run, oldest first; an order an
+-- admin is changing at that moment is skipped (skip locked) and the next run sees it again.
+-- Answers how many it cancelled.
+create or replace function private.cancel_unconfirmed_orders(p_batch integer default 500) returns integer
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  window_hours integer := (select s.unconfirmed_cancel_hours from public.marketplace_settings s where s.id);
+  note text := format('Not confirmed within %s hours', window_hours);
+  cancelled integer;
+begin
+  if window_hours = 0 then
+    return 0;
+  end if;
+  with due as (
+    select o.id, o.status from public.orders o
+    where o.confirmation = 'unconfirmed' and o.status in ('new_order', 'ready_for_pickup')
+      and o.created_at < now() - make_interval(hours => window_hours)
+    order by o.created_at, o.id
+    limit p_batch
+    for update skip locked
+  ), changed as (
+    update public.orders o set status = 'cancelled', cancellation_reason = 'customer_unreachable'
+    from due where o.id = due.id
+    returning o.id, o.order_number, due.status as previous_status
+  ), history as (
+    insert into public.order_status_history (order_id, from_status, to_status, note, cancellation_reason)
+    select c.id, c.previous_status, 'cancelled', note, 'customer_unreachable' from changed c
+  )
+  insert into public.audit_log (actor_id, actor_email, action, target_type, target_id, details)
+  select null, null, 'order.auto_cancel', 'order', c.id::text,
+         jsonb_build_object('before', jsonb_build_object('status', c.previous_status),
+                            'after', jsonb_build_object('status', 'cancelled'),
+                            'reason', 'customer_unreachable', 'note', note,
+                            'unconfirmed_cancel_hours', window_hours, 'order_number', c.order_number)
+  from changed c;
+  get diagnostics cancelled = row_count;
+  return cancelled;
+end
+$$;
+comment on function private.cancel_unconfirmed_orders is 'The scheduled job: cancels (customer_unreachable, audited as order.auto_cancel) up to p_batch orders left unconfirmed longer than unconfirmed_cancel_hours while the shop still had them; 0 turns it off.';
+
 -- fraud flags ------------------------------------------------------------------------------------
 
 create or replace function private.checkout_flags(p_link public.affiliate_links, p_business_id uuid, p_customer_phone text)
@@ -922,12 +973,13 @@ end
 $$;
 comment on function public.search_order_ids_by_phone is 'Admin only: the orders whose customer phone contains the given digits (at least 4; a leading 0 also stands for +855).';
 
--- The caller's orders and sales (subtotals) per status and cancellation reason, from the
+-- The caller's orders and sales (subtotals) per status, cancellation reason and confirmation, from the
 -- counters: every order for an approved admin, a shop's own, an influencer's own (whatever their
 -- account's status, as their orders' policies read). Counting the rows took 3.9 / 13.5 / 68.9 ms
 -- at 10k / 100k / 1M orders; the counters take the same at any size.
 create or replace function public.order_totals()
-returns table (status public.order_status, cancellation_reason public.order_cancellation_reason, orders bigint, sales_cents bigint)
+returns table (status public.order_status, cancellation_reason public.order_cancellation_reason,
+               confirmation public.order_confirmation, orders bigint, sales_cents bigint)
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
@@ -947,13 +999,13 @@ begin
     counted_id := (select auth.uid());
   end if;
   return query
-    select c.status, c.cancellation_reason, sum(c.orders)::bigint, sum(c.subtotal_cents)::bigint
+    select c.status, c.cancellation_reason, c.confirmation, sum(c.orders)::bigint, sum(c.subtotal_cents)::bigint
     from private.order_counts c where c.scope = counted and c.scope_id = counted_id
-    group by c.status, c.cancellation_reason
+    group by c.status, c.cancellation_reason, c.confirmation
     having sum(c.orders) <> 0;
 end
 $$;
-comment on function public.order_totals is 'The caller''s orders and sales per status and cancellation reason, from the counters: every order for an admin, their own for a shop or an influencer.';
+comment on function public.order_totals is 'The caller''s orders and sales per status, cancellation reason and confirmation, from the counters: every order for an admin, their own for a shop or an influencer.';
 
 -- counters ---------------------------------------------------------------------------------------
 
@@ -967,13 +1019,13 @@ comment on function private.platform_scope_id is 'The scope_id of the platform-w
 
 -- The counters as the orders say they should be, computed from scratch (the slow way).
 create or replace view private.recomputed_order_counts as
-  select s.scope, s.scope_id, o.status, o.cancellation_reason, count(*)::bigint as orders,
+  select s.scope, s.scope_id, o.status, o.cancellation_reason, o.confirmation, count(*)::bigint as orders,
          sum(o.subtotal_cents)::bigint as subtotal_cents, sum(o.commission_cents)::bigint as commission_cents
   from public.orders o
   cross join lateral (values ('platform'::public.order_count_scope, private.platform_scope_id()),
                              ('business', o.business_id), ('influencer', o.influencer_id),
                              ('link', o.affiliate_link_id)) as s (scope, scope_id)
-  group by s.scope, s.scope_id, o.status, o.cancellation_reason;
+  group by s.scope, s.scope_id, o.status, o.cancellation_reason, o.confirmation;
 
 -- Adds the orders of p_added and takes away those of p_removed, in every scope they count in.
 -- The rows are upserted in key order, so concurrent transactions lock them in the same order and
@@ -983,8 +1035,8 @@ language plpgsql security definer set search_path = ''
 as $$
 begin
   insert into private.order_counts as c
-    (scope, scope_id, status, cancellation_reason, slot, orders, subtotal_cents, commission_cents)
-  select s.scope, s.scope_id, d.status, d.cancellation_reason, pg_backend_pid() % 8,
+    (scope, scope_id, status, cancellation_reason, confirmation, slot, orders, subtotal_cents, commission_cents)
+  select s.scope, s.scope_id, d.status, d.cancellation_reason, d.confirmation, pg_backend_pid() % 8,
          sum(d.sign), sum(d.sign * d.subtotal_cents), sum(d.sign * d.commission_cents)
   from (select a.*, 1 as sign from unnest(p_added) as a
         union all
@@ -992,10 +1044,10 @@ begin
   cross join lateral (values ('platform'::public.order_count_scope, private.platform_scope_id()),
                              ('business', d.business_id), ('influencer', d.influencer_id),
                              ('link', d.affiliate_link_id)) as s (scope, scope_id)
-  group by s.scope, s.scope_id, d.status, d.cancellation_reason
+  group by s.scope, s.scope_id, d.status, d.cancellation_reason, d.confirmation
   having sum(d.sign) <> 0
-  order by s.scope, s.scope_id, d.status, d.cancellation_reason
-  on conflict (scope, scope_id, status, cancellation_reason, slot) do update
+  order by s.scope, s.scope_id, d.status, d.cancellation_reason, d.confirmation
+  on conflict (scope, scope_id, status, cancellation_reason, confirmation, slot) do update
     set orders = c.orders + excluded.orders,
         subtotal_cents = c.subtotal_cents + excluded.subtotal_cents,
         commission_cents = c.commission_cents + excluded.commission_cents;
@@ -1004,7 +1056,7 @@ $$;
 comment on function private.add_order_counts is 'Adds orders to, and takes orders from, the counters of every scope they count in.';
 
 -- Trigger (after insert, update or delete, per statement): counts what the statement changed. An
--- update counts only the orders whose status or reason changed, so the other updates of an order
+-- update counts only the orders whose status, reason or confirmation changed, so the other updates of an order
 -- (its review, its time stamp) write nothing. A statement names only the transition tables its
 -- trigger has, and PL/pgSQL resolves a statement when it first runs, hence one branch per event.
 create or replace function private.count_orders() returns trigger
@@ -1020,9 +1072,11 @@ begin
     removed := array(select o from old_orders o);
   else
     added := array(select n from new_orders n join old_orders o on o.id = n.id
-                   where (n.status, n.cancellation_reason) is distinct from (o.status, o.cancellation_reason));
+                   where (n.status, n.cancellation_reason, n.confirmation)
+                         is distinct from (o.status, o.cancellation_reason, o.confirmation));
     removed := array(select o from old_orders o join new_orders n on n.id = o.id
-                     where (n.status, n.cancellation_reason) is distinct from (o.status, o.cancellation_reason));
+                     where (n.status, n.cancellation_reason, n.confirmation)
+                           is distinct from (o.status, o.cancellation_reason, o.confirmation));
   end if;
   if coalesce(cardinality(added), 0) + coalesce(cardinality(removed), 0) > 0 then
     perform private.add_order_counts(coalesce(added, '{}'), coalesce(removed, '{}'));
@@ -1030,7 +1084,7 @@ begin
   return null;
 end
 $$;
-comment on function private.count_orders is 'Trigger: keeps private.order_counts in step with every insert, status change and delete of orders.';
+comment on function private.count_orders is 'Trigger: keeps private.order_counts in step with every insert, status, reason or confirmation change and delete of orders.';
 
 -- function grants --------------------------------------------------------------------------------
 
@@ -1050,6 +1104,7 @@ revoke execute on function private.lock_order_in_shop(uuid, text) from public;
 revoke execute on function private.confirm_order_by_customer(uuid) from public;
 grant execute on function private.confirm_order_by_customer(uuid) to service_role;
 revoke execute on function private.cancel_order_by_customer(uuid) from public;
+revoke execute on function private.cancel_unconfirmed_orders(integer) from public;
 grant execute on function private.cancel_order_by_customer(uuid) to service_role;
 revoke execute on function private.checkout_flags(public.affiliate_links, uuid, text) from public;
 revoke execute on function private.flag_order(public.orders, text) from public;

@@ -710,14 +710,15 @@ as $$
   union all
   -- The order counters of 05_orders.sql, their slots added up.
   select 'order_counts', concat_ws(' ', coalesce(k.scope, r.scope), coalesce(k.scope_id, r.scope_id),
-                                   coalesce(k.status, r.status), coalesce(k.cancellation_reason, r.cancellation_reason)),
+                                   coalesce(k.status, r.status), coalesce(k.cancellation_reason, r.cancellation_reason),
+                                   coalesce(k.confirmation, r.confirmation)),
          k.orders, r.orders
-  from (select c.scope, c.scope_id, c.status, c.cancellation_reason, sum(c.orders)::bigint as orders,
+  from (select c.scope, c.scope_id, c.status, c.cancellation_reason, c.confirmation, sum(c.orders)::bigint as orders,
                sum(c.subtotal_cents)::bigint as subtotal_cents, sum(c.commission_cents)::bigint as commission_cents
-        from private.order_counts c group by 1, 2, 3, 4 having sum(c.orders) <> 0) k
+        from private.order_counts c group by 1, 2, 3, 4, 5 having sum(c.orders) <> 0) k
   full join private.recomputed_order_counts r
     on r.scope = k.scope and r.scope_id = k.scope_id and r.status = k.status
-       and r.cancellation_reason is not distinct from k.cancellation_reason
+       and r.cancellation_reason is not distinct from k.cancellation_reason and r.confirmation = k.confirmation
   where (k.orders, k.subtotal_cents, k.commission_cents) is distinct from (r.orders, r.subtotal_cents, r.commission_cents)
 $$;
 comment on function private.running_balance_differences is 'Every running balance of the ledger and order counter that differs from its recomputation from the entries and orders; empty when they agree.';

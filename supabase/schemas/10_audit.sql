@@ -25,9 +25,10 @@
 create type public.audit_action as enum (
   'user.approve', 'user.reject', 'link.approve', 'link.reject', 'order.status_change', 'order.review',
   'payout.complete', 'settings.update', 'delivery_zone.update',
-  'user.suspend', 'user.reinstate', 'payout.reject', 'payout.reference_correct', 'order.confirmation_call'
+  'user.suspend', 'user.reinstate', 'payout.reject', 'payout.reference_correct', 'order.confirmation_call',
+  'order.auto_cancel'
 );
-comment on type public.audit_action is 'An admin action the audit log records, named <target>.<verb>.';
+comment on type public.audit_action is 'An action the audit log records, named <target>.<verb>: an admin''s, or (order.auto_cancel) a scheduled job''s acting on a rule an admin set.';
 create type public.audit_target_type as enum (
   'user', 'affiliate_link', 'order', 'payout_request', 'marketplace_settings', 'delivery_zone'
 );
@@ -38,22 +39,26 @@ comment on type public.audit_target_type is 'What an audit log entry is about.';
 create table public.audit_log (
   id bigint generated always as identity primary key,
   -- Accounts are never deleted, so the actor stays resolvable; the email is also snapshotted, so
-  -- an entry keeps saying who acted even if the account's email changes later.
-  actor_id uuid not null constraint audit_log_actor_id_fkey references public.users (id),
-  actor_email text not null,
+  -- an entry keeps saying who acted even if the account's email changes later. Both are null on
+  -- the entries of a scheduled job (private.cancel_unconfirmed_orders), which acts on a rule an
+  -- admin set rather than for a person.
+  actor_id uuid constraint audit_log_actor_id_fkey references public.users (id),
+  actor_email text,
   action public.audit_action not null,
   target_type public.audit_target_type not null,
   target_id text not null constraint audit_log_target_id_length check (char_length(target_id) between 1 and 100),
   -- {before: {...}, after: {...}} of the changed columns, plus the reason and what names the
   -- target for a person (an email, an order number) where the action has them.
   details jsonb not null default '{}' constraint audit_log_details_object check (jsonb_typeof(details) = 'object'),
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  constraint audit_log_actor_check check ((actor_id is null) = (actor_email is null)
+                                          and (actor_id is not null or action = 'order.auto_cancel'))
 );
 
 -- comments ----------------------------------------------------------------------------------------
 
 comment on table public.audit_log is 'Every admin action (decisions, order changes, payouts, settings, delivery fees) with before and after values; append-only, read by admins only.';
-comment on column public.audit_log.actor_email is 'The actor''s email when they acted (a snapshot).';
+comment on column public.audit_log.actor_email is 'The actor''s email when they acted (a snapshot); null, with actor_id, for a scheduled job''s entry.';
 comment on column public.audit_log.details is 'before/after of the changed columns, and the reason and names of the target where there are any.';
 
 -- indexes -----------------------------------------------------------------------------------------

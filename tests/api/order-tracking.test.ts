@@ -273,3 +273,81 @@ describe("PUT /admin/orders/{id}/confirmation", () => {
     expect(late.body.message).toBe("This order is out for delivery: there is nothing left to confirm");
   });
 });
+
+describe("GET /admin/orders?to_confirm=true", () => {
+  it("lists the orders still to confirm, oldest first, a page at a time; confirmed, packed-and-gone and cancelled ones stay out", async () => {
+    // Five orders of a day of their own, far in the past, so the list of every admin holds only
+    // these for that day whatever else runs meanwhile.
+    const day = `2019-0${1 + Math.floor(Math.random() * 9)}-${10 + Math.floor(Math.random() * 18)}`;
+    const orders = [];
+    for (let i = 0; i < 6; i++) orders.push(await placed());
+    for (const [i, order] of orders.entries()) {
+      await sql`update public.orders
+                set created_at = (${day}::date + ${`${8 + i} hours`}::interval)::timestamp at time zone 'Asia/Phnom_Penh'
+                where id = ${order.id}`;
+    }
+    const [first, second, confirmed, gone, cancelled, packed] = orders;
+    expect((await track(confirmed.token, "confirm")).status).toBe(200);
+    for (const step of ["ready_for_pickup", "out_for_delivery"])
+      expect((await adminMoves(gone.id, { new_status: step })).status).toBe(200);
+    expect((await track(cancelled.token, "cancel")).status).toBe(200);
+    expect((await adminMoves(packed.id, { new_status: "ready_for_pickup" })).status).toBe(200);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query = new URLSearchParams({ to_confirm: "true", from: day, to: day, limit: "2" });
+      if (cursor) query.set("cursor", cursor);
+      const page = await api("GET", `/admin/orders?${query}`, { token: admin });
+      expect(page.status).toBe(200);
+      expect(page.body.orders.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.orders.map((o: { order_number: string }) => o.order_number));
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([first.number, second.number, packed.number]);
+
+    const bad = await api("GET", "/admin/orders?to_confirm=yes", { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ field: "to_confirm", message: "to_confirm must be true (or left out)" });
+  });
+
+  it("counts them in the stats, beside every order split by confirmation", async () => {
+    await placed();
+    const { stats } = (await api("GET", "/orders/stats/summary", { token: admin })).body;
+    expect(Object.keys(stats.by_confirmation).sort()).toEqual([
+      "confirmed_by_customer",
+      "confirmed_by_phone",
+      "unconfirmed",
+    ]);
+    const split = Object.values(stats.by_confirmation) as {
+      total_orders: number;
+      delivered: number;
+      refused: number;
+    }[];
+    // One read of the counters: the split adds up to the whole.
+    expect(split.reduce((sum, part) => sum + part.total_orders, 0)).toBe(stats.total_orders);
+    expect(split.reduce((sum, part) => sum + part.delivered, 0)).toBe(stats.by_status.delivered);
+    expect(stats.to_confirm).toBeGreaterThanOrEqual(1);
+    expect(stats.to_confirm).toBeLessThanOrEqual(stats.by_confirmation.unconfirmed.total_orders);
+  });
+});
+
+describe("PUT /admin/settings unconfirmed_cancel_hours", () => {
+  it("answers the setting, off by default, and names a value out of range", async () => {
+    const { settings } = (await api("GET", "/admin/settings", { token: admin })).body;
+    expect(settings.unconfirmed_cancel_hours).toBe(0);
+    for (const value of [721, -1, 1.5, "48"]) {
+      const refused = await api("PUT", "/admin/settings", { token: admin, body: { unconfirmed_cancel_hours: value } });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        field: "unconfirmed_cancel_hours",
+        message: "unconfirmed_cancel_hours must be a whole number from 0 to 720 (0 turns it off)",
+      });
+    }
+    // Saving it again as it is (turning it on here would let the job cancel other tests' orders;
+    // the job itself is tested in pgTAP, settings changes in the audit log's tests).
+    const saved = await api("PUT", "/admin/settings", { token: admin, body: { unconfirmed_cancel_hours: 0 } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.settings.unconfirmed_cancel_hours).toBe(0);
+  });
+});

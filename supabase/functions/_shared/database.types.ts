@@ -158,6 +158,7 @@ export type Database = {
         Row: {
           cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           commission_cents: number;
+          confirmation: Database["public"]["Enums"]["order_confirmation"];
           orders: number;
           scope: Database["public"]["Enums"]["order_count_scope"];
           scope_id: string;
@@ -169,6 +170,7 @@ export type Database = {
         Insert: {
           cancellation_reason?: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           commission_cents: number;
+          confirmation: Database["public"]["Enums"]["order_confirmation"];
           orders: number;
           scope: Database["public"]["Enums"]["order_count_scope"];
           scope_id: string;
@@ -179,6 +181,7 @@ export type Database = {
         Update: {
           cancellation_reason?: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           commission_cents?: number;
+          confirmation?: Database["public"]["Enums"]["order_confirmation"];
           orders?: number;
           scope?: Database["public"]["Enums"]["order_count_scope"];
           scope_id?: string;
@@ -502,6 +505,7 @@ export type Database = {
         Row: {
           cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           commission_cents: number | null;
+          confirmation: Database["public"]["Enums"]["order_confirmation"];
           orders: number | null;
           scope: Database["public"]["Enums"]["order_count_scope"] | null;
           scope_id: string | null;
@@ -587,6 +591,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      cancel_unconfirmed_orders: { Args: { p_batch?: number }; Returns: number };
       checkout_flags: {
         Args: {
           p_business_id: string;
@@ -1031,8 +1036,8 @@ export type Database = {
       audit_log: {
         Row: {
           action: Database["public"]["Enums"]["audit_action"];
-          actor_email: string;
-          actor_id: string;
+          actor_email: string | null;
+          actor_id: string | null;
           created_at: string;
           details: NonNullable<Json>;
           id: number;
@@ -1042,8 +1047,8 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           action: Database["public"]["Enums"]["audit_action"];
-          actor_email: string;
-          actor_id: string;
+          actor_email?: string | null;
+          actor_id?: string | null;
           created_at?: string;
           details?: NonNullable<Json>;
           id?: never;
@@ -1052,8 +1057,8 @@ export type Database = {
         };
         Update: {
           action?: Database["public"]["Enums"]["audit_action"];
-          actor_email?: string;
-          actor_id?: string;
+          actor_email?: string | null;
+          actor_id?: string | null;
           created_at?: string;
           details?: NonNullable<Json>;
           id?: never;
@@ -1689,6 +1694,7 @@ export type Database = {
           repeat_phone_hours: number;
           repeat_phone_orders: number;
           riel_per_usd: number;
+          unconfirmed_cancel_hours: number;
           updated_at: string;
           updated_by: string | null;
         };
@@ -1702,6 +1708,7 @@ export type Database = {
           repeat_phone_hours?: number;
           repeat_phone_orders?: number;
           riel_per_usd?: number;
+          unconfirmed_cancel_hours?: number;
           updated_at?: string;
           updated_by?: string | null;
         };
@@ -1714,6 +1721,7 @@ export type Database = {
           repeat_phone_hours?: number;
           repeat_phone_orders?: number;
           riel_per_usd?: number;
+          unconfirmed_cancel_hours?: number;
           updated_at?: string;
           updated_by?: string | null;
         };
@@ -2556,6 +2564,7 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: {
           cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"];
+          confirmation: Database["public"]["Enums"]["order_confirmation"];
           orders: number;
           sales_cents: number;
           status: Database["public"]["Enums"]["order_status"];
@@ -2800,6 +2809,7 @@ export type Database = {
           p_repeat_phone_hours?: number;
           p_repeat_phone_orders?: number;
           p_riel_per_usd?: number;
+          p_unconfirmed_cancel_hours?: number;
         };
         Returns: {
           commission_hold_days: number;
@@ -2810,6 +2820,7 @@ export type Database = {
           repeat_phone_hours: number;
           repeat_phone_orders: number;
           riel_per_usd: number;
+          unconfirmed_cancel_hours: number;
           updated_at: string;
           updated_by: string | null;
         };
@@ -2837,7 +2848,8 @@ export type Database = {
         | "user.reinstate"
         | "payout.reject"
         | "payout.reference_correct"
-        | "order.confirmation_call";
+        | "order.confirmation_call"
+        | "order.auto_cancel";
       audit_target_type:
         "user" | "affiliate_link" | "order" | "payout_request" | "marketplace_settings" | "delivery_zone";
       campaign_status: "active" | "inactive";
@@ -3006,6 +3018,7 @@ export const Constants = {
         "payout.reject",
         "payout.reference_correct",
         "order.confirmation_call",
+        "order.auto_cancel",
       ],
       audit_target_type: ["user", "affiliate_link", "order", "payout_request", "marketplace_settings", "delivery_zone"],
       campaign_status: ["active", "inactive"],

@@ -1,4 +1,5 @@
--- public.order_totals(): the caller's orders and sales per status and cancellation reason, read
+-- public.order_totals(): the caller's orders and sales per status, cancellation reason and
+-- confirmation (unconfirmed_orders.test.sql tells them apart), read
 -- from the counters every order change keeps (private.order_counts). An approved admin counts
 -- every order, a shop and an influencer their own; anyone else is refused. The counters follow
 -- checkouts, status changes and cancellations, and agree with the orders (running_balance_differences).
@@ -52,12 +53,13 @@ select is(tests.totals_of('other-business@test.local'), '', 'a shop without orde
 
 -- The admin's totals are every order's: what the table holds.
 create temporary table expected as
-  select status, cancellation_reason, count(*)::bigint as orders, coalesce(sum(subtotal_cents), 0)::bigint as sales_cents
-  from public.orders group by status, cancellation_reason;
+  select status, cancellation_reason, confirmation, count(*)::bigint as orders,
+         coalesce(sum(subtotal_cents), 0)::bigint as sales_cents
+  from public.orders group by status, cancellation_reason, confirmation;
 grant select on expected to authenticated;
 select tests.authenticate_as('admin@test.local');
 select set_eq($$select * from public.order_totals()$$, $$select * from expected$$,
-  'an admin counts every order per status and reason, as the table holds them');
+  'an admin counts every order per status, reason and confirmation, as the table holds them');
 select tests.act_as_owner();
 
 -- A change moves an order between counts; a revert moves it back.

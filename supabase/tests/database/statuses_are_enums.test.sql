@@ -53,8 +53,9 @@ select enum_has_labels('public', 'telegram_language', array['en', 'km'], 'telegr
 select enum_has_labels('public', 'audit_action',
   array['user.approve', 'user.reject', 'link.approve', 'link.reject', 'order.status_change', 'order.review',
         'payout.complete', 'settings.update', 'delivery_zone.update',
-        'user.suspend', 'user.reinstate', 'payout.reject', 'payout.reference_correct', 'order.confirmation_call'],
-  'audit_action: the fourteen actions the audit records');
+        'user.suspend', 'user.reinstate', 'payout.reject', 'payout.reference_correct', 'order.confirmation_call',
+        'order.auto_cancel'],
+  'audit_action: the fifteen actions the audit records');
 select enum_has_labels('public', 'audit_target_type',
   array['user', 'affiliate_link', 'order', 'payout_request', 'marketplace_settings', 'delivery_zone'],
   'audit_target_type: the six kinds of target');

@@ -11,6 +11,7 @@ const actionKeys: Record<AuditAction, MessageKey> = {
   "order.status_change": "audit.action.order.status_change",
   "order.review": "audit.action.order.review",
   "order.confirmation_call": "audit.action.order.confirmation_call",
+  "order.auto_cancel": "audit.action.order.auto_cancel",
   "payout.complete": "audit.action.payout.complete",
   "settings.update": "audit.action.settings.update",
   "delivery_zone.update": "audit.action.delivery_zone.update",

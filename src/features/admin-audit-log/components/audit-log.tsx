@@ -129,7 +129,7 @@ export function AuditLog() {
                 {entries.map((entry, index) => (
                   <tr key={index}>
                     <td className="audit-log__when">{formatDateTime(entry.created_at)}</td>
-                    <td>{entry.actor_email}</td>
+                    <td>{entry.actor_email ?? t("audit.actor.job")}</td>
                     <td>{actionLabel(entry.action)}</td>
                     <td>
                       {targetLabel(entry.target_type)}

@@ -1,7 +1,9 @@
 // The admin's Settings tab: the riel exchange rate (riel per US dollar) the checkout shows riel
 // beside dollars with, the commission holding period (days after delivery before earnings can
-// be requested), the ceiling on campaigns' commission rates and the fraud-flag thresholds. Prices and every amount stay in dollars (docs/money.md). The shared schema checks
-// the values first; a refusal from the server shows next to the field it names.
+// be requested), the ceiling on campaigns' commission rates, the hours after which orders left
+// unconfirmed are cancelled, and the fraud-flag thresholds. Prices and every amount stay in
+// dollars (docs/money.md). The shared schema checks the values first; a refusal from the server
+// shows next to the field it names.
 import { useState, type FormEvent } from "react";
 import { settingsUpdateSchema, type Settings } from "@contract/settings.ts";
 import { Alert, Button, Card, LoadingState, RetryAlert, TextField, useToast } from "@/components/ui/index.ts";
@@ -21,6 +23,7 @@ const FIELDS = [
   "refusal_flag_percent",
   "refusal_flag_min_finished",
   "max_commission_rate",
+  "unconfirmed_cancel_hours",
 ] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
@@ -109,6 +112,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
       )}
       {field("commission_hold_days", t("settings.commission_hold_daysHint"))}
       {field("max_commission_rate", t("settings.max_commission_rateHint"), "decimal")}
+      {field("unconfirmed_cancel_hours", t("settings.unconfirmed_cancel_hoursHint"))}
       <fieldset className="form-fieldset">
         <legend className="form-fieldset__legend">{t("settings.flagsLegend")}</legend>
         <p className="muted-note form-fieldset__hint">{t("settings.flagsHint")}</p>

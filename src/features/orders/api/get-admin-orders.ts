@@ -11,6 +11,8 @@ export interface AdminOrderFilters {
   /** An order number or at least 4 digits of the customer's phone. */
   q?: string;
   status?: OrderStatus;
+  /** Only the orders still to confirm, oldest first. */
+  to_confirm?: "true";
   /** Calendar days YYYY-MM-DD in Cambodia, both included. */
   from?: string;
   to?: string;

@@ -7,7 +7,7 @@ import { AdminOrderCard } from "./admin-order-card.tsx";
 
 let container: HTMLElement;
 
-async function renderCard(order: Order, onClearReview = vi.fn(), onChange = vi.fn()) {
+async function renderCard(order: Order, onClearReview = vi.fn(), onChange = vi.fn(), onConfirmationCall = vi.fn()) {
   ({ container } = await render(
     <ul>
       <AdminOrderCard
@@ -17,6 +17,8 @@ async function renderCard(order: Order, onClearReview = vi.fn(), onChange = vi.f
         onCancel={vi.fn()}
         reviewing={false}
         onClearReview={onClearReview}
+        calling={null}
+        onConfirmationCall={onConfirmationCall}
       />
     </ul>,
   ));
@@ -77,5 +79,34 @@ describe("Admin order card: moving a delivered order back", () => {
     await renderCard(order, vi.fn(), onChange);
     fireEvent.click(screen.getByRole("button", { name: "Back to Ready for Pickup" }));
     expect(onChange).toHaveBeenCalledWith(order, "ready_for_pickup");
+  });
+});
+
+describe("Admin order card: confirmation", () => {
+  const calls = () => screen.queryByRole("group", { name: "Record a call to confirm" });
+
+  it("offers the call's outcomes on an order still to confirm and says it is not confirmed", async () => {
+    const onConfirmationCall = vi.fn();
+    const order = makeOrder({ order_status: "ready_for_pickup", confirmation: "unconfirmed" });
+    await renderCard(order, vi.fn(), vi.fn(), onConfirmationCall);
+    expect(container.textContent).toContain("Not confirmed yet");
+    expect(
+      within(calls()!)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Confirmed", "No answer", "Wrong number"]);
+    fireEvent.click(within(calls()!).getByRole("button", { name: "No answer" }));
+    expect(onConfirmationCall).toHaveBeenCalledWith(order, "no_answer");
+  });
+
+  it("says who confirmed a confirmed order and offers no call", async () => {
+    await renderCard(makeOrder({ order_status: "new_order", confirmation: "confirmed_by_customer" }));
+    expect(container.textContent).toContain("Confirmed by the customer");
+    expect(calls()).toBeNull();
+  });
+
+  it("offers no call once the order has left the shop", async () => {
+    await renderCard(makeOrder({ order_status: "out_for_delivery", confirmation: "unconfirmed" }));
+    expect(calls()).toBeNull();
   });
 });

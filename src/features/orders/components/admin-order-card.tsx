@@ -4,8 +4,11 @@
 // once delivered (reverts stay possible). Before delivery, Cancel (the board asks why); a cancelled
 // order shows its reason and Reopen, to new_order. A flagged order names the rules it fired and,
 // while held, offers Clear review (refusing it is cancelling it as suspected fraud). Moving a
-// delivered order back takes its earnings back, so it asks first, naming the money.
+// delivered order back takes its earnings back, so it asks first, naming the money. The card
+// says whether the customer confirmed the order and, while it is still to confirm, records the
+// admin's confirmation call: confirmed, no answer or a wrong number (issue 28).
 import { useState } from "react";
+import { CONFIRMATION_CALL_OUTCOMES } from "@contract/statuses.ts";
 import type { Order } from "@contract/orders.ts";
 import { Button, Icon, DetailsList, type Detail } from "@/components/ui/index.ts";
 import { formatMoney, formatPercent } from "@/lib/format.ts";
@@ -17,13 +20,16 @@ import { t } from "@/features/orders/i18n.ts";
 import {
   canCancel,
   canReopen,
+  confirmationLabel,
   displayStatus,
+  isToConfirm,
   nextStatus,
   reasonLabel,
   revertStatuses,
   statusLabel,
   type OrderStatus,
 } from "@/features/orders/utils/order-status.ts";
+import type { ConfirmationOutcome } from "@/features/orders/api/record-confirmation-call.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 
 interface AdminOrderCardProps {
@@ -36,6 +42,9 @@ interface AdminOrderCardProps {
   /** True while this order's review is being cleared. */
   reviewing: boolean;
   onClearReview: (order: Order) => void;
+  /** The outcome of a call being recorded for this order, or null. */
+  calling: ConfirmationOutcome | null;
+  onConfirmationCall: (order: Order, outcome: ConfirmationOutcome) => void;
 }
 
 export function adminOrderLabel(order: Order): string {
@@ -49,6 +58,8 @@ export function AdminOrderCard({
   onCancel,
   reviewing,
   onClearReview,
+  calling,
+  onConfirmationCall,
 }: AdminOrderCardProps) {
   const status = displayStatus(order.order_status);
   const next = nextStatus(status);
@@ -76,6 +87,9 @@ export function AdminOrderCard({
         none
       ),
     },
+    ...(status !== "cancelled"
+      ? [{ label: t("orders.confirmation"), value: <strong>{confirmationLabel(order.confirmation)}</strong> }]
+      : []),
     ...(order.recipient_name ? [{ label: t("orders.admin.recipient"), value: order.recipient_name }] : []),
     { label: t("orders.admin.delivery"), value: deliveryPlace(order, locale) },
     ...(address ? [{ label: t("orders.admin.address"), value: address }] : []),
@@ -151,6 +165,25 @@ export function AdminOrderCard({
         </div>
       )}
       <DetailsList details={details} />
+      {isToConfirm(order) && (
+        <div className="order-card__calls" role="group" aria-label={t("orders.call.group")}>
+          <p className="order-card__calls-title">{t("orders.call.group")}</p>
+          <div className="button-row">
+            {CONFIRMATION_CALL_OUTCOMES.map((outcome) => (
+              <Button
+                key={outcome}
+                variant={outcome === "confirmed" ? "primary" : "outline"}
+                size="sm"
+                loading={calling === outcome}
+                disabled={calling !== null || busy}
+                onClick={() => onConfirmationCall(order, outcome)}
+              >
+                {t(`orders.call.${outcome}`)}
+              </Button>
+            ))}
+          </div>
+        </div>
+      )}
       <div className="order-card__actions">
         {canReopen(status) ? (
           <Button

@@ -65,6 +65,12 @@ beforeEach(() => {
   );
   fakeApi.on(API.orderStats, () => ({ stats: makeOrderStats(orders) }));
   fakeApi.on(API.adminOrders, ({ query }) => board(query));
+  fakeApi.on(API.recordConfirmationCall, ({ params, body }) => {
+    if (body.outcome === "confirmed") {
+      orders = orders.map((o) => (o.id === params.id ? { ...o, confirmation: "confirmed_by_phone" } : o));
+    }
+    return { message: "Call recorded", order: { ...dated().find((o) => o.id === params.id)!, customer_phone: null } };
+  });
   fakeApi.on(API.setOrderStatus, ({ params, body }) => {
     orders = orders.map((o) =>
       o.id === params.id ? { ...o, order_status: body.new_status, cancellation_reason: body.reason ?? null } : o,
@@ -130,6 +136,7 @@ describe("Order Management", () => {
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(filters()).toEqual([
       "All (3)",
+      "To confirm (1)",
       "New Orders (1)",
       "Ready for Pickup (0)",
       "Out for Delivery (1)",
@@ -161,11 +168,31 @@ describe("Order Management", () => {
     expect(cards()).toHaveLength(0);
   });
 
+  it("lists the orders to confirm on their own and records a call's outcome; a confirmed order leaves the list", async () => {
+    ({ container } = await render(<OrderManagement />));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    fireEvent.click(statusFilters().getByRole("button", { name: /^To confirm/ }));
+    await waitFor(() => expect(cards().map((c) => c.querySelector("h3")?.textContent)).toEqual(["Silk Scarf"]));
+    expect(listQueries().at(-1)?.get("to_confirm")).toBe("true");
+    expect(listQueries().at(-1)?.has("status")).toBe(false);
+    fireEvent.click(button(card("Silk Scarf"), "Confirmed"));
+    await waitFor(() => expect(toasts()).toContain("SL-000001: call recorded (Confirmed)."));
+    expect(fakeApi.calls(API.recordConfirmationCall).map((call) => call.body)).toEqual([{ outcome: "confirmed" }]);
+    await waitFor(() => expect(document.body.textContent).toContain("No orders are waiting to be confirmed."));
+    expect(filters()[1]).toBe("To confirm (0)");
+  });
+
   it("offers the forward step and each revert; delivered shows 'Order Completed' with its reverts", async () => {
     ({ container } = await render(<OrderManagement />));
     await waitFor(() => expect(cards()).toHaveLength(3));
     const buttons = (c: HTMLElement) => [...c.querySelectorAll("button")].map((b) => b.textContent);
-    expect(buttons(card("Silk Scarf"))).toEqual(["Move to Ready for Pickup", "Cancel order"]);
+    expect(buttons(card("Silk Scarf"))).toEqual([
+      "Confirmed",
+      "No answer",
+      "Wrong number",
+      "Move to Ready for Pickup",
+      "Cancel order",
+    ]);
     expect(buttons(card("Coffee Beans"))).toEqual([
       "Move to Delivered",
       "Back to Ready for Pickup",
@@ -272,7 +299,7 @@ describe("Order Management", () => {
         .getAllByRole("button")
         .map((b) => b.textContent),
     ).toEqual(["Reopen as New Order"]);
-    await waitFor(() => expect(filters()[5]).toBe("Cancelled (1)"));
+    await waitFor(() => expect(filters()[6]).toBe("Cancelled (1)"));
     // 1 refused of 2 finished (Palm Sugar delivered, Coffee Beans refused).
     await waitFor(() => expect(document.body.textContent).toContain("Refusal rate: 50.0%"));
   });
@@ -304,7 +331,7 @@ describe("Order Management", () => {
     await act(async () => realtime.onChange?.());
     await waitFor(() => expect(cards()).toHaveLength(4));
     expect(cards()[0].textContent).toContain("Fresh Mango");
-    expect(filters()[1]).toBe("New Orders (2)");
+    expect(filters()[2]).toBe("New Orders (2)");
   });
 
   it("shows an empty list and the error when the orders cannot be loaded", async () => {
@@ -333,8 +360,8 @@ describe("Order Management", () => {
       ({ container } = await render(<OrderManagement />));
       await waitFor(() => expect(cards()).toHaveLength(50), slow);
       // Exact over all 120 orders, though only 50 are loaded.
-      expect(filters().slice(0, 2)).toEqual(["All (120)", "New Orders (60)"]);
-      expect(filters()[4]).toBe("Delivered (60)");
+      expect(filters().slice(0, 3)).toEqual(["All (120)", "To confirm (60)", "New Orders (60)"]);
+      expect(filters()[5]).toBe("Delivered (60)");
       expect(document.body.textContent).toContain("Showing 50 of 120");
       expect(listQueries().map((query) => query.get("cursor"))).toEqual([null]);
       fireEvent.click(screen.getByText("Load more"));

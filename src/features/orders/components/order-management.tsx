@@ -8,6 +8,8 @@
 // leaves a stale board. The admin's own change shows from the server's answer; one refused because
 // the order moved meanwhile (409) says why and refreshes. Cancel asks why in a dialog (issue 14);
 // the Cancelled filter and the refusal rate over all orders show how many never reached a customer.
+// To confirm lists the orders no one has confirmed yet, oldest first, each card with the outcomes
+// of a confirmation call (issue 28).
 import { useMemo, useState } from "react";
 import type { Order } from "@contract/orders.ts";
 import {
@@ -29,6 +31,7 @@ import { useOrderSummary } from "@/features/orders/api/get-order-summary.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { useUpdateOrderStatus, type Cancellation } from "@/features/orders/api/update-order-status.ts";
 import { useClearOrderReview } from "@/features/orders/api/review-order.ts";
+import { useRecordConfirmationCall, type ConfirmationOutcome } from "@/features/orders/api/record-confirmation-call.ts";
 import { countsFromSummary, ORDER_FILTERS, type OrderFilter } from "@/features/orders/utils/order-filters.ts";
 import { statusLabel, type OrderStatus } from "@/features/orders/utils/order-status.ts";
 import { AdminOrderCard } from "./admin-order-card.tsx";
@@ -45,7 +48,7 @@ export function OrderManagement() {
   const filters = useMemo<AdminOrderFilters>(
     () => ({
       ...(search.q && { q: search.q }),
-      ...(filter !== "all" && { status: filter }),
+      ...(filter === "to_confirm" ? { to_confirm: "true" as const } : filter !== "all" && { status: filter }),
       ...(search.from && { from: search.from }),
       ...(search.to && { to: search.to }),
     }),
@@ -55,6 +58,7 @@ export function OrderManagement() {
   const summary = useOrderSummary(t("orders.admin.countsFailed"));
   const updateStatus = useUpdateOrderStatus();
   const clearReview = useClearOrderReview();
+  const confirmationCall = useRecordConfirmationCall();
   const [changing, setChanging] = useState<Record<string, OrderStatus>>({});
   const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
@@ -98,6 +102,19 @@ export function OrderManagement() {
       toast.success(t("orders.review.cleared.success", { number: order.order_number }));
     } catch (error) {
       const title = t("orders.review.failed");
+      const detail = serverMessage(error);
+      setFailure({ title, detail });
+      toast.error(detail ? `${title} ${detail}` : title);
+    }
+  }
+
+  async function onConfirmationCall(order: Order, outcome: ConfirmationOutcome) {
+    setFailure(null);
+    try {
+      await confirmationCall.mutateAsync({ id: order.id, outcome });
+      toast.success(t("orders.call.recorded", { number: order.order_number, outcome: t(`orders.call.${outcome}`) }));
+    } catch (error) {
+      const title = t("orders.call.failed");
       const detail = serverMessage(error);
       setFailure({ title, detail });
       toast.error(detail ? `${title} ${detail}` : title);
@@ -156,7 +173,9 @@ export function OrderManagement() {
                 ? t("orders.admin.empty.search")
                 : filter === "all"
                   ? t("orders.admin.empty.all")
-                  : t("orders.admin.empty.filtered", { status: statusLabel(filter) })
+                  : filter === "to_confirm"
+                    ? t("orders.admin.empty.to_confirm")
+                    : t("orders.admin.empty.filtered", { status: statusLabel(filter) })
             }
             body={filter === "all" && !searching ? t("orders.admin.emptyBody") : undefined}
           />
@@ -173,6 +192,12 @@ export function OrderManagement() {
                 onCancel={setCancelling}
                 reviewing={clearReview.isPending && clearReview.variables === order.id}
                 onClearReview={onClearReview}
+                calling={
+                  confirmationCall.isPending && confirmationCall.variables.id === order.id
+                    ? confirmationCall.variables.outcome
+                    : null
+                }
+                onConfirmationCall={onConfirmationCall}
               />
             ))}
           </ul>

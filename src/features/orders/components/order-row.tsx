@@ -1,6 +1,6 @@
 // One order in a business's or an influencer's list: its number (what a caller reads out), product, status, and when cancelled why;
-// quantity, delivery place with the recipient and address (the business's only: it packs the
-// parcel), total and date. Never the customer's phone: these lists answer from /orders/user/all,
+// quantity, delivery place with the recipient and address and whether the customer confirmed the
+// order (the business's only: it packs the parcel), total and date. Never the customer's phone: these lists answer from /orders/user/all,
 // which has none. The influencer's
 // list says when an order's commission is held for review, never which rule flagged it.
 import type { Order } from "@contract/orders.ts";
@@ -9,7 +9,7 @@ import { formatDateTime } from "@/lib/format-date.ts";
 import { useLocale } from "@/lib/i18n/index.ts";
 import { deliveryAddress, deliveryPlace } from "@/features/orders/utils/delivery-place.ts";
 import { t } from "@/features/orders/i18n.ts";
-import { displayStatus, reasonLabel } from "@/features/orders/utils/order-status.ts";
+import { confirmationLabel, displayStatus, reasonLabel } from "@/features/orders/utils/order-status.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 
 interface OrderRowProps {
@@ -38,6 +38,11 @@ export function OrderRow({ order, showPlace = false, showReview = false }: Order
       )}
       {showReview && status !== "cancelled" && order.review_status === "held" && (
         <p className="order-row__review">{t("orders.review.influencerNote")}</p>
+      )}
+      {showPlace && status !== "cancelled" && (
+        <p className={`order-row__confirmation order-row__confirmation--${order.confirmation}`}>
+          {confirmationLabel(order.confirmation)}
+        </p>
       )}
       <p className="order-row__meta">
         <span>{t("orders.business.quantity", { quantity: order.quantity })}</span>

@@ -1,7 +1,13 @@
 // Order status rules (docs/product.md, "Orders"; issue 14) for the screens: labels, tones, the one
 // forward step, the allowed reverts, cancelling before delivery and reopening a cancelled order.
 // The server enforces the same transitions (anything else is a 409).
-import { CANCELLATION_REASONS, ORDER_STATUSES, type CancellationReason, type OrderStatus } from "@contract/orders.ts";
+import {
+  CANCELLATION_REASONS,
+  ORDER_STATUSES,
+  type CancellationReason,
+  type Order,
+  type OrderStatus,
+} from "@contract/orders.ts";
 import type { BadgeTone } from "@/components/ui/index.ts";
 import { t } from "@/features/orders/i18n.ts";
 
@@ -56,6 +62,17 @@ export function canChangeStatus(from: string, to: OrderStatus): boolean {
 
 export function reasonLabel(reason: CancellationReason): string {
   return t(`orders.reason.${reason}`);
+}
+
+/** Whether the customer confirmed the order before dispatch, in words. */
+export function confirmationLabel(confirmation: Order["confirmation"]): string {
+  return t(`orders.confirmation.${confirmation}`);
+}
+
+/** An order still to confirm: unconfirmed, and the shop still has it (what a confirmation call is for). */
+export function isToConfirm(order: Pick<Order, "confirmation" | "order_status">): boolean {
+  const status = displayStatus(order.order_status);
+  return order.confirmation === "unconfirmed" && (status === "new_order" || status === "ready_for_pickup");
 }
 
 export function statusLabel(status: string): string {

@@ -41,7 +41,8 @@ export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 const changedValues = z.record(z.string(), z.unknown());
 
 export const auditEntrySchema = z.object({
-  actor_email: z.string(),
+  /** The admin's email when they acted; null for a scheduled job acting on a rule an admin set (order.auto_cancel). */
+  actor_email: z.string().nullable(),
   action: z.string(),
   target_type: z.string(),
   target_id: z.string(),

@@ -105,6 +105,10 @@ export const CONSTRAINT_RULES = {
     field: "max_commission_rate",
     message: "max_commission_rate must be from 0.05 to 0.90 with at most two decimals",
   },
+  marketplace_settings_unconfirmed_cancel_hours_range: {
+    field: "unconfirmed_cancel_hours",
+    message: "unconfirmed_cancel_hours must be a whole number from 0 to 720 (0 turns it off)",
+  },
   // payouts (06_ledger_and_payouts.sql)
   payout_requests_aba_reference_check: {
     field: "aba_reference",

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { asciiDigits } from "./khmer-digits.ts";
 import { ruleMessage, type ConstraintName } from "./constraints.ts";
 import { httpUrl, id, message, storedPhone, timestamp } from "./fields.ts";
-import { cents, dollars, moneyShape } from "./money.ts";
+import { cents, centsToDollars, dollars, moneyShape } from "./money.ts";
 import { normaliseCambodianPhone } from "./phone.ts";
 import {
   CANCELLATION_REASONS,
@@ -15,6 +15,8 @@ import {
   ORDER_STATUSES,
   REVIEW_STATUSES,
   type CancellationReason,
+  type Confirmation,
+  type OrderStatus,
 } from "./statuses.ts";
 import { CLICK_SOURCES } from "./attribution.ts";
 import { placeSchema } from "./delivery-zones.ts";
@@ -238,8 +240,10 @@ const calendarDay = (field: "from" | "to") =>
 
 /**
  * The filters of the order lists and their CSV exports (GET /admin/orders, /orders/user/all,
- * /admin/orders/export, /orders/export): `q` (see parseOrderSearch), `status`, and `from` and `to`,
- * calendar days in Cambodia (Asia/Phnom_Penh), both included.
+ * /admin/orders/export, /orders/export): `q` (see parseOrderSearch), `status`, `from` and `to`,
+ * calendar days in Cambodia (Asia/Phnom_Penh), both included, and `to_confirm=true`: the orders
+ * still unconfirmed that the shop still has (new or ready for pickup), listed oldest first, the
+ * order in which they should be called.
  */
 export const orderFilterSchema = z
   .object({
@@ -259,6 +263,10 @@ export const orderFilterSchema = z
     status: z.enum(ORDER_STATUSES, `status must be one of ${ORDER_STATUSES.join(", ")}`).optional(),
     from: calendarDay("from"),
     to: calendarDay("to"),
+    to_confirm: z
+      .literal("true", "to_confirm must be true (or left out)")
+      .transform(() => true)
+      .optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: "to must be on or after from",
@@ -294,6 +302,16 @@ export function refusalRate({ delivered, cancelled_by_reason }: FinishedOrders):
   return refused / finished;
 }
 
+/** The orders of one confirmation state and how those that finished ended. */
+const confirmationStatsSchema = z.object({
+  total_orders: z.number().int(),
+  delivered: z.number().int(),
+  /** Cancelled as customer_refused or customer_unreachable (REFUSAL_REASONS). */
+  refused: z.number().int(),
+  /** See refusalRate, over these orders alone. */
+  refusal_rate: z.number().min(0).max(1).nullable(),
+});
+
 /** Counts and sales (subtotals, without delivery fees) of the caller's orders. */
 export const orderStatsSchema = z.object({
   total_orders: z.number().int(),
@@ -307,7 +325,77 @@ export const orderStatsSchema = z.object({
   total_sales: dollars,
   delivered_sales_cents: cents,
   delivered_sales: dollars,
+  /**
+   * The same orders split by whether the customer confirmed them before dispatch (every state
+   * present), so a refusal rate of confirmed orders can be read beside that of unconfirmed ones.
+   */
+  by_confirmation: z.record(z.enum(CONFIRMATIONS), confirmationStatsSchema),
+  /** Orders still unconfirmed that the shop still has (new or ready for pickup): the admin's "To confirm". */
+  to_confirm: z.number().int(),
 });
+
+/** Orders and their sales (subtotals) of one status, reason and confirmation: a row of public.order_totals. */
+export interface OrderTotalsRow {
+  status: OrderStatus;
+  cancellation_reason: CancellationReason | null;
+  confirmation: Confirmation;
+  orders: number;
+  sales_cents: number;
+}
+
+/**
+ * The stats of the orders counted in `rows` (GET /orders/stats/summary): every status, reason and
+ * confirmation present, 0 for those without orders.
+ */
+export function orderStatsFromTotals(rows: readonly OrderTotalsRow[]): OrderStats {
+  const countOf = (match: (row: OrderTotalsRow) => boolean) =>
+    rows.filter(match).reduce((sum, row) => sum + row.orders, 0);
+  const salesOf = (match: (row: OrderTotalsRow) => boolean) =>
+    rows.filter(match).reduce((sum, row) => sum + row.sales_cents, 0);
+  // fromEntries forgets the keys' type.
+  const cancelledByReasonOf = (match: (row: OrderTotalsRow) => boolean) =>
+    Object.fromEntries(
+      CANCELLATION_REASONS.map((reason) => [
+        reason,
+        countOf((row) => match(row) && row.cancellation_reason === reason),
+      ]),
+    ) as Record<CancellationReason, number>;
+  const byStatus = Object.fromEntries(
+    ORDER_STATUSES.map((status) => [status, countOf((row) => row.status === status)]),
+  ) as Record<OrderStatus, number>;
+  const cancelledByReason = cancelledByReasonOf(() => true);
+  const byConfirmation = Object.fromEntries(
+    CONFIRMATIONS.map((confirmation) => {
+      const ofState = (row: OrderTotalsRow) => row.confirmation === confirmation;
+      const delivered = countOf((row) => ofState(row) && row.status === "delivered");
+      const cancelled = cancelledByReasonOf(ofState);
+      const stats = {
+        total_orders: countOf(ofState),
+        delivered,
+        refused: REFUSAL_REASONS.reduce((sum, reason) => sum + cancelled[reason], 0),
+        refusal_rate: refusalRate({ delivered, cancelled_by_reason: cancelled }),
+      };
+      return [confirmation, stats];
+    }),
+  ) as OrderStats["by_confirmation"];
+  // A cancelled order sold nothing.
+  const sales = salesOf((row) => row.status !== "cancelled");
+  const deliveredSales = salesOf((row) => row.status === "delivered");
+  return {
+    total_orders: countOf(() => true),
+    by_status: byStatus,
+    cancelled_by_reason: cancelledByReason,
+    refusal_rate: refusalRate({ delivered: byStatus.delivered, cancelled_by_reason: cancelledByReason }),
+    by_confirmation: byConfirmation,
+    to_confirm: countOf(
+      (row) => row.confirmation === "unconfirmed" && (row.status === "new_order" || row.status === "ready_for_pickup"),
+    ),
+    total_sales_cents: sales,
+    total_sales: centsToDollars(sales),
+    delivered_sales_cents: deliveredSales,
+    delivered_sales: centsToDollars(deliveredSales),
+  };
+}
 
 /** PUT /admin/orders/{id}/review */
 export const orderReviewedResponseSchema = z.object({ message, order: orderSchema });

@@ -27,6 +27,11 @@ export const MAX_COMMISSION_RATE_DEFAULT = 0.5;
 
 const maxCommissionRateRange = ruleMessage("marketplace_settings_max_commission_rate_range");
 
+/** The range of unconfirmed_cancel_hours, as the database's CHECK has it; 0 turns the job off. */
+export const UNCONFIRMED_CANCEL_HOURS_MAX = 720;
+
+const unconfirmedCancelHoursRange = ruleMessage("marketplace_settings_unconfirmed_cancel_hours_range");
+
 /** The fraud-flag thresholds (docs/product.md) and their ranges, as the database's CHECKs have them. */
 export const FLAG_THRESHOLD_RANGES = {
   repeat_phone_orders: [2, 100],
@@ -72,6 +77,12 @@ export const settingsUpdateSchema = z
       // Two decimals at most: 0.35 is 35%, and 0.355 is not a rate anyone types.
       .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, maxCommissionRateRange)
       .optional(),
+    unconfirmed_cancel_hours: z
+      .number({ error: unconfirmedCancelHoursRange })
+      .int(unconfirmedCancelHoursRange)
+      .min(0, unconfirmedCancelHoursRange)
+      .max(UNCONFIRMED_CANCEL_HOURS_MAX, unconfirmedCancelHoursRange)
+      .optional(),
   })
   .strict()
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
@@ -95,6 +106,11 @@ export const settingsSchema = z.object({
   refusal_flag_min_finished: z.number().int(),
   /** The highest commission rate a new campaign rate may have (0.05 to 0.90, default 0.50). */
   max_commission_rate: z.number(),
+  /**
+   * Orders still unconfirmed this many hours after they were placed, and not yet on their way, are
+   * cancelled as customer_unreachable by a job every 10 minutes; 0 (the default) turns it off.
+   */
+  unconfirmed_cancel_hours: z.number().int(),
   updated_at: timestamp,
   /** The admin who saved them last; null until one does. */
   updated_by: id.nullable(),

@@ -9,12 +9,22 @@ export function cursorMicros(tx: Tx, column: Fragment): Fragment {
   return tx`(extract(epoch from ${column}) * 1000000)::bigint`;
 }
 
-/** Rows strictly after the cursor's row in (created_at desc, id desc) order; every row without one. */
-export function afterCursor(tx: Tx, createdAt: Fragment, id: Fragment, cursor: CursorPosition | undefined): Fragment {
+/**
+ * Rows strictly after the cursor's row in (created_at desc, id desc) order, or in (created_at,
+ * id) order for a list read oldest first; every row without a cursor.
+ */
+export function afterCursor(
+  tx: Tx,
+  createdAt: Fragment,
+  id: Fragment,
+  cursor: CursorPosition | undefined,
+  oldestFirst = false,
+): Fragment {
   if (!cursor) return tx`true`;
-  // A row comparison matches the (created_at desc, id desc) indexes, so the next page starts with
-  // an index range scan. Multiplying the interval is exact for whole microseconds below 2^53.
-  return tx`(${createdAt}, ${id}) < ('epoch'::timestamptz + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`;
+  // A row comparison matches the (created_at, id) indexes, so the next page starts with an index
+  // range scan. Multiplying the interval is exact for whole microseconds below 2^53.
+  const position = tx`('epoch'::timestamptz + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`;
+  return oldestFirst ? tx`(${createdAt}, ${id}) > ${position}` : tx`(${createdAt}, ${id}) < ${position}`;
 }
 
 /** How many rows to read for a page: one more, to know whether another follows. */

@@ -3,16 +3,13 @@
 import { centsToDollars } from "../../_shared/contract/money.ts";
 import { ADMIN_ORDER_CSV_COLUMNS, ORDER_CSV_COLUMNS, SHOP_ORDER_CSV_COLUMNS } from "../../_shared/contract/exports.ts";
 import {
-  CANCELLATION_REASONS,
-  ORDER_STATUSES,
-  refusalRate,
-  type CancellationReason,
+  orderStatsFromTotals,
+  type OrderTotalsRow,
   type Order,
   type OrderFilter,
   type OrderListQuery,
   type OrderStats,
   type OrderFlag,
-  type OrderStatus,
   type PlacedOrder,
 } from "../../_shared/contract/orders.ts";
 import type { Database, Tables } from "../../_shared/database.types.ts";
@@ -57,13 +54,13 @@ export type OrderRow = Pick<
 /**
  * Orders `o` with both parties' emails and, for admins (RLS hides them from everyone else), the
  * fraud flags; `where` filters `o`. Newest first by (created_at, id), the order of the keyset
- * indexes; at most `limit` (null: all).
+ * indexes, or oldest first; at most `limit` (null: all).
  */
-export function readOrders(tx: Tx, where: Fragment, limit: number | null = null) {
+export function readOrders(tx: Tx, where: Fragment, limit: number | null = null, oldestFirst = false) {
   return tx<OrderRow[]>`
     select ${orderColumns(tx)} from public.orders o ${orderJoins(tx)}
     where ${where}
-    order by o.created_at desc, o.id desc
+    order by ${oldestFirst ? tx`o.created_at, o.id` : tx`o.created_at desc, o.id desc`}
     limit ${limit}`;
 }
 
@@ -101,11 +98,15 @@ function orderJoins(tx: Tx): Fragment {
     left join public.users i on i.id = o.influencer_id`;
 }
 
-/** One page of the orders matching `where` (a condition on `o`) and the list's filters. */
+/**
+ * One page of the orders matching `where` (a condition on `o`) and the list's filters: newest
+ * first, or oldest first for the orders to confirm (the first placed is the first to call).
+ */
 export function readOrderPage(tx: Tx, where: Fragment, query: OrderListQuery, searchPhones: boolean) {
+  const oldestFirst = query.to_confirm === true;
   const condition = tx`${where} and ${orderFilterCondition(tx, query, searchPhones)}
-    and ${afterCursor(tx, tx`o.created_at`, tx`o.id`, query.cursor)}`;
-  return readOrders(tx, condition, rowsToRead(query));
+    and ${afterCursor(tx, tx`o.created_at`, tx`o.id`, query.cursor, oldestFirst)}`;
+  return readOrders(tx, condition, rowsToRead(query), oldestFirst);
 }
 
 /**
@@ -127,6 +128,10 @@ export function orderFilterCondition(tx: Tx, filter: OrderFilter, searchPhones: 
     parts.push(tx`o.id = any(array(${byNumber} union ${byPhone}))`);
   }
   if (filter.status) parts.push(tx`o.status = ${filter.status}`);
+  // The condition of the partial index orders_to_confirm_idx, word for word, so it is used.
+  if (filter.to_confirm) {
+    parts.push(tx`o.confirmation = 'unconfirmed' and o.status in ('new_order', 'ready_for_pickup')`);
+  }
   // Days are calendar days in Cambodia, as in the stats (Asia/Phnom_Penh, no daylight saving).
   if (filter.from) parts.push(tx`o.created_at >= (${filter.from}::date::timestamp at time zone 'Asia/Phnom_Penh')`);
   if (filter.to) parts.push(tx`o.created_at < ((${filter.to}::date + 1)::timestamp at time zone 'Asia/Phnom_Penh')`);
@@ -233,44 +238,15 @@ export function toPlacedOrderJson(row: PlacedOrderRow): PlacedOrder {
  * Per status and cancellation reason: how many of the caller's orders, and their sales
  * (subtotals, without delivery fees). The reason is null for every status but cancelled.
  */
-type StatusTotalsRow = Pick<Tables<"orders">, "status" | "cancellation_reason"> & {
-  orders: number;
-  sales_cents: Tables<"orders">["subtotal_cents"];
-};
-
 /**
  * Counts and sales of the caller's orders (an admin's: every order), from the counters that every
  * order change keeps (public.order_totals), so they cost the same at any number of orders.
  */
 export async function readOrderStats(tx: Tx): Promise<OrderStats> {
   const rows = await tx<
-    StatusTotalsRow[]
-  >`select status, cancellation_reason, orders, sales_cents from public.order_totals()`;
-  const countOf = (match: (row: StatusTotalsRow) => boolean) =>
-    rows.filter(match).reduce((sum, row) => sum + row.orders, 0);
-  const salesOf = (match: (row: StatusTotalsRow) => boolean) =>
-    rows.filter(match).reduce((sum, row) => sum + row.sales_cents, 0);
-  // Every status and reason in the contract's order, 0 for those without orders; fromEntries
-  // forgets the keys' type.
-  const counts = Object.fromEntries(
-    ORDER_STATUSES.map((status) => [status, countOf((row) => row.status === status)]),
-  ) as Record<OrderStatus, number>;
-  const cancelledByReason = Object.fromEntries(
-    CANCELLATION_REASONS.map((reason) => [reason, countOf((row) => row.cancellation_reason === reason)]),
-  ) as Record<CancellationReason, number>;
-  // A cancelled order sold nothing.
-  const sales = salesOf((row) => row.status !== "cancelled");
-  const deliveredSales = salesOf((row) => row.status === "delivered");
-  return {
-    total_orders: countOf(() => true),
-    by_status: counts,
-    cancelled_by_reason: cancelledByReason,
-    refusal_rate: refusalRate({ delivered: counts.delivered, cancelled_by_reason: cancelledByReason }),
-    total_sales_cents: sales,
-    total_sales: centsToDollars(sales),
-    delivered_sales_cents: deliveredSales,
-    delivered_sales: centsToDollars(deliveredSales),
-  };
+    OrderTotalsRow[]
+  >`select status, cancellation_reason, confirmation, orders, sales_cents from public.order_totals()`;
+  return orderStatsFromTotals(rows);
 }
 
 /** Who reads an orders CSV: an influencer (no recipients), a shop (its recipients) or an admin (with flags and phones). */

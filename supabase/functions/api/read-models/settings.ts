@@ -12,6 +12,7 @@ const SETTINGS_COLUMNS = [
   "refusal_flag_percent",
   "refusal_flag_min_finished",
   "max_commission_rate",
+  "unconfirmed_cancel_hours",
   "updated_at",
   "updated_by",
 ] as const satisfies readonly (keyof Tables<"marketplace_settings">)[];
@@ -32,6 +33,7 @@ export function toSettingsJson(row: SettingsRow): Settings {
     refusal_flag_percent: row.refusal_flag_percent,
     refusal_flag_min_finished: row.refusal_flag_min_finished,
     max_commission_rate: row.max_commission_rate,
+    unconfirmed_cancel_hours: row.unconfirmed_cancel_hours,
     updated_at: row.updated_at,
     updated_by: row.updated_by,
   };
