@@ -4,6 +4,7 @@
 //     helpers (testing) import no feature;
 //   - product code (src/, supabase/) never imports the local stack;
 //   - the SPA takes from supabase/ only the API contract, through @contract/;
+//   - the checkout takes ui components from their own files, not the barrel;
 //   - no module imports itself through others (import-x/no-cycle, with the aliases of tsconfig.json;
 //     imports of types only are not counted: they are gone at run time).
 // Formatting is Prettier's job (eslint-config-prettier turns off the rules it owns).
@@ -38,6 +39,13 @@ const otherFeature = (feature) => ({
     "A feature never imports another feature: move what both need to src/components or src/lib, or compose them in src/app.",
 });
 
+// The customer checkout (its own page, docs/architecture.md) takes each component from its own
+// file: through the barrel it would load every component the app has (Modal, Toast, Tabs...).
+const uiBarrel = {
+  regex: "^@/components/ui/index\\.ts$",
+  message: "The checkout imports each ui component from its own file (@/components/ui/<name>.tsx), not the barrel.",
+};
+
 /** One no-restricted-imports rule per group of files (a later rule for a file would replace an earlier one). */
 const boundaries = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
 
@@ -66,7 +74,10 @@ export default tseslint.config(
   { files: ["src/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
   boundaries(["src/**/*.{ts,tsx}"], [climbing, localStack, functionCode]),
   ...features.map((feature) =>
-    boundaries([`src/features/${feature}/**`], [climbing, localStack, functionCode, otherFeature(feature)]),
+    boundaries(
+      [`src/features/${feature}/**`],
+      [climbing, localStack, functionCode, otherFeature(feature), ...(feature === "checkout" ? [uiBarrel] : [])],
+    ),
   ),
   boundaries(
     ["src/components/**", "src/lib/**", "src/config/**"],

@@ -11,8 +11,6 @@
 // swapped less than 10 seconds before. Only a refresh the server refuses (401: signed out
 // elsewhere, a reused token, an idle session) signs the user out; a network failure keeps the
 // pair and tries again.
-import { refreshResponseSchema } from "@contract/auth.ts";
-import { API } from "@contract/routes.ts";
 import { REQUEST_TIMEOUT_MS } from "@/config/app.ts";
 import { env } from "@/config/env.ts";
 import { loadServerMessages } from "./i18n/index.ts";
@@ -99,6 +97,18 @@ async function withLock(work: () => Promise<RefreshResult>): Promise<RefreshResu
   }
 }
 
+/**
+ * The refresh's route and answer schema, loaded when a refresh is due (about once an hour), not
+ * with this module: api-client.ts imports it on every page, and the route table and zod it brings
+ * would otherwise be half of the phone checkout's JavaScript (which never sends a token). Failing
+ * to load (offline, a deploy replaced the files) counts as not reaching the server: tried again.
+ */
+function refreshContract() {
+  return Promise.all([import("@contract/routes.ts"), import("@contract/auth.ts")]).then(
+    ([{ API }, { refreshResponseSchema }]) => ({ API, refreshResponseSchema }),
+  );
+}
+
 async function swap(staleToken: string | null): Promise<RefreshResult> {
   const stored = getToken();
   if (stored && stored !== staleToken && (msToExpiry(stored) ?? 0) > REFRESH_AHEAD_MS) return "refreshed";
@@ -110,8 +120,10 @@ async function swap(staleToken: string | null): Promise<RefreshResult> {
   }
 
   let response: Response;
+  let contract: Awaited<ReturnType<typeof refreshContract>>;
   try {
-    response = await fetch(`${env.apiBaseUrl}${API.refreshSession.path}`, {
+    contract = await refreshContract();
+    response = await fetch(`${env.apiBaseUrl}${contract.API.refreshSession.path}`, {
       method: "POST",
       headers: { Accept: "application/json", "Content-Type": "application/json" },
       body: JSON.stringify({ refresh_token: refreshToken }),
@@ -122,7 +134,7 @@ async function swap(staleToken: string | null): Promise<RefreshResult> {
   }
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) {
-    const parsed = refreshResponseSchema.safeParse(body);
+    const parsed = contract.refreshResponseSchema.safeParse(body);
     if (!parsed.success) return "unavailable";
     setTokens(parsed.data);
     return "refreshed";

@@ -49,6 +49,12 @@ describe("lint boundaries", () => {
       source: `import { connect } from "../../supabase/functions/_shared/db.ts";\nexport const x = connect;\n`,
       message: "The SPA takes only the API contract from supabase/",
     },
+    {
+      crossing: "the checkout importing the ui barrel (every component of the app)",
+      file: "src/features/checkout/components/example.tsx",
+      source: `import { Card } from "@/components/ui/index.ts";\nexport const x = Card;\n`,
+      message: "The checkout imports each ui component from its own file",
+    },
   ])("refuses $crossing", async ({ file, source, message }) => {
     const errors = await boundaryErrors(file, source);
     expect(errors.some((text) => text.includes(message))).toBe(true);

@@ -5,7 +5,11 @@
 import { useEffect, useReducer, useRef, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { PlaceOrderResponse } from "@contract/orders.ts";
-import { Alert, Button, Card, Icon, SelectField, TextAreaField, TextField } from "@/components/ui/index.ts";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card } from "@/components/ui/card.tsx";
+import { Icon } from "@/components/ui/icon.tsx";
+import { SelectField, TextAreaField, TextField } from "@/components/ui/form-field.tsx";
 import { failureMessage } from "@/lib/api-client.ts";
 import { formatMoney } from "@/lib/format.ts";
 import { t } from "@/features/checkout/i18n.ts";

@@ -9,7 +9,10 @@
 // down) offers to try again.
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { CheckoutInfoResponse, PlaceOrderResponse } from "@contract/orders.ts";
-import { Card, Icon, LanguageSwitch, RetryAlert } from "@/components/ui/index.ts";
+import { Card } from "@/components/ui/card.tsx";
+import { Icon } from "@/components/ui/icon.tsx";
+import { LanguageSwitch } from "@/components/ui/language-switch.tsx";
+import { RetryAlert } from "@/components/ui/retry-alert.tsx";
 import { t } from "@/features/checkout/i18n.ts";
 import { imageSources } from "@/lib/image-url.ts";
 import { useCheckoutInfo } from "@/features/checkout/api/get-checkout-info.ts";

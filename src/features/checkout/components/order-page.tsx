@@ -7,7 +7,11 @@
 import { useEffect, useRef, useState } from "react";
 import type { OrderStatus } from "@contract/orders.ts";
 import type { TrackedOrder } from "@contract/order-tracking.ts";
-import { Alert, Button, Card, Icon, RetryAlert } from "@/components/ui/index.ts";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card } from "@/components/ui/card.tsx";
+import { Icon } from "@/components/ui/icon.tsx";
+import { RetryAlert } from "@/components/ui/retry-alert.tsx";
 import { failureMessage } from "@/lib/api-client.ts";
 import { formatMoney } from "@/lib/format.ts";
 import { formatDateTime } from "@/lib/format-date.ts";

@@ -2,7 +2,7 @@
 // above it when the list is long, which finds a place typed in Khmer or in Latin letters.
 import { useState } from "react";
 import type { Place } from "@contract/delivery-zones.ts";
-import { SelectField } from "@/components/ui/index.ts";
+import { SelectField } from "@/components/ui/form-field.tsx";
 import { useLocale } from "@/lib/i18n/index.ts";
 import { t } from "@/features/checkout/i18n.ts";
 import { byName, placeMatches, placeName } from "@/features/checkout/utils/places.ts";

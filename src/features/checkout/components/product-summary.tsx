@@ -1,7 +1,8 @@
 // What the customer is buying: images (swipeable on a phone), name, price, description and the
 // creator whose link brought them here.
 import type { CheckoutInfoResponse } from "@contract/orders.ts";
-import { Card, ProductImage } from "@/components/ui/index.ts";
+import { Card } from "@/components/ui/card.tsx";
+import { ProductImage } from "@/components/ui/product-image.tsx";
 import { t } from "@/features/checkout/i18n.ts";
 import { GALLERY_IMAGE, ONE_IMAGE } from "@/features/checkout/image-sizes.ts";
 import { UsdAndRiel } from "./usd-and-riel.tsx";

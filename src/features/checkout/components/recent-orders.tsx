@@ -1,6 +1,6 @@
 // "Your orders on this phone": links to the pages of the orders placed here (utils/recent-orders.ts).
 import { useState } from "react";
-import { Card } from "@/components/ui/index.ts";
+import { Card } from "@/components/ui/card.tsx";
 import { t } from "@/features/checkout/i18n.ts";
 import { recentOrders } from "@/features/checkout/utils/recent-orders.ts";
 
