@@ -236,6 +236,14 @@ describe("GET /orders/stats/summary with cancellations", () => {
 
     const [delivered, refused, unreachable, outOfStock] = [await place(), await place(), await place(), await place()];
     await place(); // still new: not finished, in no part of the rate
+    // Two confirmed on a call before they left: the stats tell them from the three never confirmed.
+    for (const id of [delivered, refused]) {
+      const call = await api("PUT", `/admin/orders/${id}/confirmation`, {
+        token: admin,
+        body: { outcome: "confirmed" },
+      });
+      expect(call.status).toBe(200);
+    }
     await moveTo(delivered, "delivered");
     await moveTo(refused, "out_for_delivery");
     await cancel(refused, "customer_refused");
@@ -259,6 +267,15 @@ describe("GET /orders/stats/summary with cancellations", () => {
         },
         // Refused + unreachable (2) over delivered + cancelled (4).
         refusal_rate: 0.5,
+        by_confirmation: {
+          // Delivered and refused at the door: 1 of 2.
+          confirmed_by_phone: { total_orders: 2, delivered: 1, refused: 1, refusal_rate: 0.5 },
+          confirmed_by_customer: { total_orders: 0, delivered: 0, refused: 0, refusal_rate: null },
+          // Unreachable, out of stock (finished) and the new one: 1 refused of 2 finished.
+          unconfirmed: { total_orders: 3, delivered: 0, refused: 1, refusal_rate: 0.5 },
+        },
+        // The new one, unconfirmed.
+        to_confirm: 1,
         total_sales_cents: 2000,
         total_sales: 20,
         delivered_sales_cents: 1000,

@@ -1,16 +1,19 @@
 // Addresses anywhere in Cambodia and the customer's order page, in real Chromium against the
 // running stack at 360 px: a customer in Siem Reap orders in Khmer with a full address, finding the
 // province by typing its Khmer name and reading Khmer place names, lands on the order's page,
-// reloads it, confirms the order and sees the admin's next step arrive; the admin's board and the
-// shop's orders show the place in the reader's script with who receives the order and where.
+// reloads it, confirms the order and sees the admin's next step arrive; before that the admin finds
+// it under To confirm and records a call that found no one, and the customer's confirmation takes
+// it off that list live; the admin's board and the shop's orders show the place in the reader's
+// script with who receives the order and where, and that the customer confirmed it.
 // Screenshots in both languages (test-results/screenshots/<lang>-address-*.png,
-// km-order-page*.png) are to be looked at.
+// km-order-page*.png, km-to-confirm-card.png) are to be looked at.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
 import { uniqueTypedPhone } from "../helpers/phones.ts";
 import { demoBusiness, seedAdmin } from "../helpers/stack.ts";
+import { LIVE } from "./time-budget.ts";
 
 const shots = join("test-results", "screenshots");
 mkdirSync(shots, { recursive: true });
@@ -107,8 +110,30 @@ test("a customer in Siem Reap orders in Khmer with a full address, follows and c
   await expect(orderPage.locator("time").first()).toHaveText(
     /^[0-9]+ [\u1780-\u17FF]+ [0-9]{4}, [0-9:]+ [\u1780-\u17FF]+$/,
   );
+  // The admin calls first: the order is in To confirm (with the search, this order alone), not
+  // confirmed yet; the call finds no one, so it stays there.
+  const caller = await newPage(browser);
+  await signIn(caller, seedAdmin.email, seedAdmin.password, "km");
+  await expect(caller).toHaveURL(/\/admin\/dashboard/);
+  await caller.getByRole("tab", { name: "គ្រប់គ្រងការបញ្ជាទិញ" }).click();
+  await caller.getByRole("search").getByLabel("លេខការបញ្ជាទិញ ឬលេខទូរសព្ទ").fill(order.order_number);
+  await caller.getByRole("search").getByRole("button", { name: "ស្វែងរក", exact: true }).click();
+  await caller
+    .getByRole("group", { name: "ត្រងការបញ្ជាទិញតាមស្ថានភាព" })
+    .getByRole("button", { name: /^ត្រូវបញ្ជាក់/ })
+    .click();
+  const toConfirm = caller.locator("li.order-card", { hasText: order.order_number });
+  await expect(toConfirm).toContainText("មិនទាន់បញ្ជាក់");
+  await toConfirm.getByRole("button", { name: "មិនលើក" }).click();
+  await expect(caller.getByText(`${order.order_number}៖ បានកត់ត្រាការហៅ (មិនលើក)។`)).toBeVisible();
+  await expect(toConfirm.getByRole("group", { name: "កត់ត្រាការហៅដើម្បីបញ្ជាក់" })).toBeVisible();
+  await expectNoHorizontalScroll(caller, "the Khmer card to confirm");
+  await toConfirm.screenshot({ path: join(shots, "km-to-confirm-card.png") });
+
   await customer.getByRole("button", { name: "បញ្ជាក់ការបញ្ជាទិញរបស់ខ្ញុំ" }).click();
   await expect(orderPage).toContainText("អ្នកបានបញ្ជាក់ការបញ្ជាទិញនេះហើយ។");
+  // The admin's open list follows: confirmed, the order leaves To confirm.
+  await expect(toConfirm).toHaveCount(0, LIVE);
   await expectNoHorizontalScroll(customer, "the Khmer order page");
   await customer.screenshot({ path: join(shots, "km-order-page.png"), fullPage: true });
 
@@ -133,6 +158,7 @@ test("a customer in Siem Reap orders in Khmer with a full address, follows and c
   const englishCard = admin.locator("li.order-card", { hasText: order.order_number });
   await expect(englishCard).toContainText("Sla Kram, Siem Reap, Siemreap");
   await expect(englishCard).toContainText("សុខា ចាន់");
+  await expect(englishCard).toContainText("Confirmed by the customer");
   await englishCard.screenshot({ path: join(shots, "en-address-admin-card.png") });
 
   // The shop packs it: its list shows who receives it and where, in its language.
@@ -142,6 +168,7 @@ test("a customer in Siem Reap orders in Khmer with a full address, follows and c
   const row = shop.locator("li.order-row", { hasText: productName });
   await expect(row).toContainText("ស្លក្រាម សៀមរាប សៀមរាប");
   await expect(row).toContainText("សុខា ចាន់ · ផ្ទះលេខ ១២ ផ្លូវ ៦ (ទល់មុខវត្តបូព៌) · សូមទូរស័ព្ទមុនមកដល់");
+  await expect(row.locator(".order-row__confirmation")).toHaveText("អតិថិជនបានបញ្ជាក់");
   await expectNoHorizontalScroll(shop, "the shop's Khmer orders");
   await row.screenshot({ path: join(shots, "km-address-shop-row.png") });
 
