@@ -4,13 +4,17 @@
 -- sign-up), so the event never waits for Telegram and no notice is lost when Telegram is away;
 -- the functions drain it after answering, and a scheduled call (below) drains whatever is left.
 --
+-- Customers follow their own order the same way, without an account: "Get updates on Telegram" on
+-- the order's page gives a t.me link whose token ties the chat to that order, and each status
+-- change is sent there in the page's language (private.order_followers).
+--
 -- Notices never carry a customer's phone. Owners read, switch and unlink their own chats; the chat
--- and its owner are set by the webhook only (service role). Tokens and the outbox live in the
--- private schema, for the service role alone.
+-- and its owner are set by the webhook only (service role). Tokens, followers and the outbox live
+-- in the private schema, for the service role alone.
 
 -- types -------------------------------------------------------------------------------------------
 
-create type public.telegram_notice_kind as enum ('new_order', 'payout_completed', 'new_signup');
+create type public.telegram_notice_kind as enum ('new_order', 'payout_completed', 'new_signup', 'order_status');
 create type public.telegram_language as enum ('en', 'km');
 comment on type public.telegram_language is 'The language a chat''s notices are written in: the app''s language when the chat was linked.';
 
@@ -40,9 +44,31 @@ create table private.telegram_link_tokens (
   expires_at timestamptz not null default now() + interval '15 minutes'
 );
 
+-- A customer's chat that follows one order (no account): the status changes of that order are sent
+-- there, in the language of the page the link was taken from.
+create table private.order_followers (
+  id bigint generated always as identity primary key,
+  order_id uuid not null constraint order_followers_order_id_fkey references public.orders (id),
+  chat_id bigint not null,
+  language public.telegram_language not null,
+  followed_at timestamptz not null default now(),
+  constraint order_followers_order_chat_key unique (order_id, chat_id)
+);
+
+-- The single-use tokens of an order page's "Get updates on Telegram" link: only their SHA-256.
+create table private.order_follow_tokens (
+  token_hash bytea primary key,
+  order_id uuid not null constraint order_follow_tokens_order_id_fkey references public.orders (id),
+  language public.telegram_language not null,
+  expires_at timestamptz not null default now() + interval '15 minutes'
+);
+
 create table private.telegram_outbox (
   id bigint generated always as identity primary key,
-  telegram_chat_id uuid not null constraint telegram_outbox_telegram_chat_id_fkey references public.telegram_chats (id) on delete cascade,
+  -- Where it goes: an account's chat, or a customer's chat following an order.
+  telegram_chat_id uuid constraint telegram_outbox_telegram_chat_id_fkey references public.telegram_chats (id) on delete cascade,
+  order_follower_id bigint
+    constraint telegram_outbox_order_follower_id_fkey references private.order_followers (id) on delete cascade,
   kind public.telegram_notice_kind not null,
   -- The facts the message is written from (never a customer's phone): see the trigger functions below.
   payload jsonb not null,
@@ -53,7 +79,8 @@ create table private.telegram_outbox (
   sent_at timestamptz,
   failed_at timestamptz,
   last_error text,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  constraint telegram_outbox_one_recipient check (num_nonnulls(telegram_chat_id, order_follower_id) = 1)
 );
 
 -- comments ----------------------------------------------------------------------------------------
@@ -61,6 +88,8 @@ create table private.telegram_outbox (
 comment on table public.telegram_chats is 'A Telegram chat a business or admin linked to the bot, with the notices it wants.';
 comment on table private.telegram_link_tokens is 'Hashes of the single-use tokens of Link Telegram, valid for fifteen minutes.';
 comment on table private.telegram_outbox is 'Telegram notices waiting to be sent, written in the transaction of their event.';
+comment on table private.order_followers is 'Customers'' Telegram chats that follow an order (no account): its status changes are sent there.';
+comment on table private.order_follow_tokens is 'Hashes of the single-use tokens of an order page''s Get updates on Telegram link, valid for fifteen minutes.';
 
 -- indexes -----------------------------------------------------------------------------------------
 
@@ -70,6 +99,10 @@ create index telegram_link_tokens_user_id_idx on private.telegram_link_tokens (u
 create index telegram_outbox_due_idx on private.telegram_outbox (next_attempt_at)
   where sent_at is null and failed_at is null;
 create index telegram_outbox_telegram_chat_id_idx on private.telegram_outbox (telegram_chat_id);
+create index telegram_outbox_order_follower_id_idx on private.telegram_outbox (order_follower_id);
+-- The drain forgets a chat that blocked the bot by Telegram's chat id.
+create index order_followers_chat_id_idx on private.order_followers (chat_id);
+create index order_follow_tokens_order_id_idx on private.order_follow_tokens (order_id);
 
 -- row level security, grants and policies ---------------------------------------------------------
 
@@ -90,6 +123,14 @@ create policy "Users can unlink their own Telegram chats" on public.telegram_cha
 alter table private.telegram_link_tokens enable row level security;
 revoke all on private.telegram_link_tokens from public, anon, authenticated;
 grant all on private.telegram_link_tokens to service_role;
+
+alter table private.order_followers enable row level security;
+revoke all on private.order_followers from public, anon, authenticated;
+grant all on private.order_followers to service_role;
+
+alter table private.order_follow_tokens enable row level security;
+revoke all on private.order_follow_tokens from public, anon, authenticated;
+grant all on private.order_follow_tokens to service_role;
 
 alter table private.telegram_outbox enable row level security;
 revoke all on private.telegram_outbox from public, anon, authenticated;
@@ -135,6 +176,65 @@ begin
   return linked;
 end;
 $$;
+
+-- A token for the order page's t.me/<bot>?start=<token> link: 32 characters, as an account's.
+create or replace function private.new_order_follow_token(p_order_id uuid, p_language public.telegram_language)
+returns text
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  token text := private.random_token(24);
+begin
+  delete from private.order_follow_tokens where expires_at < now();
+  insert into private.order_follow_tokens (token_hash, order_id, language)
+  values (extensions.digest(token, 'sha256'), p_order_id, p_language);
+  return token;
+end;
+$$;
+comment on function private.new_order_follow_token is 'A single-use token (fifteen minutes) that makes a Telegram chat follow the order, in the given language.';
+
+-- Spends an order's follow token: the chat follows the order (again: takes the new language).
+-- Answers the order's number and status and the chat's language; no row when the token is
+-- unknown, spent or expired.
+create or replace function private.follow_order_in_telegram(p_token text, p_chat_id bigint)
+returns table (order_number text, status public.order_status, language public.telegram_language)
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  spent private.order_follow_tokens;
+begin
+  delete from private.order_follow_tokens
+  where token_hash = extensions.digest(p_token, 'sha256') and expires_at >= now()
+  returning * into spent;
+  if spent.order_id is null then
+    return;
+  end if;
+  insert into private.order_followers (order_id, chat_id, language)
+  values (spent.order_id, p_chat_id, spent.language)
+  on conflict on constraint order_followers_order_chat_key do update set language = excluded.language;
+  return query select o.order_number, o.status, spent.language from public.orders o where o.id = spent.order_id;
+end;
+$$;
+comment on function private.follow_order_in_telegram is 'Spends an order''s follow token: the chat follows the order; answers its number, status and the chat''s language (no row for a bad token).';
+
+-- An order's status changed (trigger orders_queue_telegram_status, below; 05_orders.sql changes
+-- statuses): each chat that follows it, in its language. The product and the status only.
+create or replace function private.queue_telegram_order_status() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into private.telegram_outbox (order_follower_id, kind, payload)
+  select f.id, 'order_status', jsonb_build_object(
+    'order_number', new.order_number,
+    'product_name', new.product_name,
+    'status', new.status,
+    'cancellation_reason', new.cancellation_reason)
+  from private.order_followers f
+  where f.order_id = new.id;
+  return null;
+end;
+$$;
+comment on function private.queue_telegram_order_status is 'Trigger: queues a notice of the order''s new status for each Telegram chat that follows it.';
 
 -- A new order, once its recipient and address are recorded (trigger order_contacts_queue_telegram,
 -- below; orders are placed by private.place_order in 05_orders.sql, which writes the order, then
@@ -245,10 +345,13 @@ as $$
     update private.telegram_outbox o
     set next_attempt_at = now() + interval '1 minute', attempts = o.attempts + 1
     from due where o.id = due.id
-    returning o.id, o.kind, o.payload, o.attempts, o.telegram_chat_id
+    returning o.id, o.kind, o.payload, o.attempts, o.telegram_chat_id, o.order_follower_id
   )
-  select claimed.id, claimed.kind, claimed.payload, claimed.attempts, c.chat_id, c.language
-  from claimed join public.telegram_chats c on c.id = claimed.telegram_chat_id
+  select claimed.id, claimed.kind, claimed.payload, claimed.attempts,
+         coalesce(c.chat_id, f.chat_id), coalesce(c.language, f.language)
+  from claimed
+  left join public.telegram_chats c on c.id = claimed.telegram_chat_id
+  left join private.order_followers f on f.id = claimed.order_follower_id
   order by claimed.id
 $$;
 
@@ -258,12 +361,19 @@ revoke execute on function private.new_telegram_link_token(uuid, public.telegram
 grant execute on function private.new_telegram_link_token(uuid, public.telegram_language) to service_role;
 revoke execute on function private.link_telegram_chat(text, bigint, text) from public;
 grant execute on function private.link_telegram_chat(text, bigint, text) to service_role;
+revoke execute on function private.new_order_follow_token(uuid, public.telegram_language) from public;
+grant execute on function private.new_order_follow_token(uuid, public.telegram_language) to service_role;
+revoke execute on function private.follow_order_in_telegram(text, bigint) from public;
+grant execute on function private.follow_order_in_telegram(text, bigint) to service_role;
+revoke execute on function private.queue_telegram_order_status() from public;
 revoke execute on function private.queue_telegram_new_order() from public;
 revoke execute on function private.queue_telegram_payout_completed() from public;
 revoke execute on function private.queue_telegram_new_signup() from public;
 revoke execute on function private.claim_telegram_outbox(integer) from public;
 revoke execute on function private.note_telegram_notice_queued() from public;
 revoke execute on function private.telegram_notice_queued() from public;
+-- The api function asks it in the transaction of an order's status change (a follower's notice).
+grant execute on function private.telegram_notice_queued() to authenticated, service_role;
 grant execute on function private.claim_telegram_outbox(integer) to service_role;
 
 -- triggers ----------------------------------------------------------------------------------------
@@ -279,6 +389,9 @@ create trigger payout_requests_queue_telegram after update of status on public.p
 create trigger users_queue_telegram after insert on public.users
   for each row when (new.user_type <> 'admin')
   execute function private.queue_telegram_new_signup();
+create trigger orders_queue_telegram_status after update of status on public.orders
+  for each row when (old.status is distinct from new.status)
+  execute function private.queue_telegram_order_status();
 create trigger telegram_outbox_note_queued after insert on private.telegram_outbox
   for each statement execute function private.note_telegram_notice_queued();
 

@@ -1,6 +1,7 @@
 // Telegram alerts through the real stack and its Telegram fake: the webhook's secret, linking a
 // chat with /start <token>, a new order's message (never the customer's phone), switches,
-// Telegram's retry_after, a chat that blocked the bot, admins' sign-up notices and the drain.
+// Telegram's retry_after, a chat that blocked the bot, admins' sign-up notices and the drain; and a
+// customer following their order from its page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
 import { api, apiFrom, businessRegistration, freshLoopbackAddress } from "../helpers/api.ts";
@@ -51,7 +52,13 @@ async function checkout(campaignId: string, quantity = 2) {
   expect(res.status).toBe(201);
   const [{ order_number }] = await sql<{ order_number: string }[]>`
     select order_number from public.orders where id = ${res.body.order.id}`;
-  return { id: res.body.order.id as string, orderNumber: order_number, phoneDigits: phone.slice(4) };
+  return {
+    id: res.body.order.id as string,
+    orderNumber: order_number,
+    phoneDigits: phone.slice(4),
+    // The token of the order's page (APP_URL/o/<token>).
+    pageToken: new URL(res.body.tracking_url).pathname.slice("/o/".length),
+  };
 }
 
 const update = (text: string, chatId = 990_001) => ({
@@ -324,5 +331,70 @@ describe("POST /functions/v1/telegram-webhook/drain", () => {
       unlinked: expect.any(Number),
       failed: expect.any(Number),
     });
+  });
+});
+
+describe("a customer following their order", () => {
+  const follow = (pageToken: string, body: unknown) =>
+    apiFrom(freshLoopbackAddress(), "POST", `/orders/track/${pageToken}/telegram`, { body });
+
+  it("gets each status change in the page's language, and the link works once", async () => {
+    const { campaignId } = await shopWithProduct();
+    const order = await checkout(campaignId);
+    const link = await follow(order.pageToken, { language: "km" });
+    expect(link.status).toBe(200);
+    const url = new URL(link.body.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`https://t.me/${LOCAL_TELEGRAM.botUsername}`);
+    const start = url.searchParams.get("start")!;
+    // An order page's token: "o" and 32 characters (an account's link has the 32 alone).
+    expect(start).toMatch(/^o[A-Za-z0-9_-]{32}$/);
+
+    const started = await pressStart(start);
+    expect(started.webhook_status).toBe(200);
+    const [welcome] = await messagesOf(started.chat_id, 1);
+    expect(welcome.text).toBe(
+      `✅ អ្នកនឹងទទួលដំណឹងនៅទីនេះ រាល់ពេលការបញ្ជាទិញ ${order.orderNumber} ផ្លាស់ប្តូរ។ ឥឡូវ៖ បានទទួល៖ ហាងកំពុងរៀបចំ`,
+    );
+    const page = await apiFrom(freshLoopbackAddress(), "GET", `/orders/track/${order.pageToken}`);
+    expect(page.body.order.telegram_updates).toBe(true);
+
+    const staff = await admin();
+    const moved = await api("PUT", `/admin/orders/${order.id}/status`, {
+      token: staff.token,
+      body: { new_status: "ready_for_pickup" },
+    });
+    expect(moved.status).toBe(200);
+    const packed = await messageWith(started.chat_id, "បានវេចខ្ចប់");
+    expect(packed.text).toBe(`📦 ការបញ្ជាទិញ ${order.orderNumber} (Kampot Pepper 100g)៖ បានវេចខ្ចប់៖ កំពុងរង់ចាំអ្នកដឹក`);
+    expect((await apiFrom(freshLoopbackAddress(), "POST", `/orders/track/${order.pageToken}/cancel`)).status).toBe(200);
+    const cancelled = await messageWith(started.chat_id, "អ្នកបានលុបចោល");
+    expect(cancelled.text).toBe(`📦 ការបញ្ជាទិញ ${order.orderNumber} (Kampot Pepper 100g)៖ អ្នកបានលុបចោលការបញ្ជាទិញនេះ`);
+    // Never the customer's phone nor the address.
+    for (const message of await messagesOf(started.chat_id, 3)) {
+      expect(message.text).not.toContain(order.phoneDigits.slice(-6));
+      expect(message.text).not.toContain("Street 271");
+    }
+
+    // The link is spent: another chat pressing it is told so and follows nothing.
+    const other = await pressStart(start);
+    const [stale] = await messagesOf(other.chat_id, 1);
+    expect(stale.text).toBe(
+      "This link has expired or was already used. Press Get updates on Telegram on your order's page again.",
+    );
+    const followers = await sql`select chat_id from private.order_followers where order_id = ${order.id}`;
+    expect(followers.map((f) => Number(f.chat_id))).toEqual([started.chat_id]);
+  });
+
+  it("names a bad language, and answers 404 for a token that opens no order", async () => {
+    const { campaignId } = await shopWithProduct("Palm Sugar");
+    const order = await checkout(campaignId);
+    expect((await follow(order.pageToken, { language: "fr" })).body).toEqual({
+      error: "invalid_input",
+      field: "language",
+      message: "language must be en or km",
+    });
+    const unknown = await follow("A".repeat(32), { language: "en" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe("This order link is not valid");
   });
 });

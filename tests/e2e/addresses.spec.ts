@@ -3,7 +3,8 @@
 // province by typing its Khmer name and reading Khmer place names, lands on the order's page,
 // reloads it, confirms the order and sees the admin's next step arrive; before that the admin finds
 // it under To confirm and records a call that found no one, and the customer's confirmation takes
-// it off that list live; the admin's board and the shop's orders show the place in the reader's
+// it off that list live; the customer asks for updates on Telegram and the bot writes the admin's
+// step to their chat in Khmer; the admin's board and the shop's orders show the place in the reader's
 // script with who receives the order and where, and that the customer confirmed it.
 // Screenshots in both languages (test-results/screenshots/<lang>-address-*.png,
 // km-order-page*.png, km-to-confirm-card.png) are to be looked at.
@@ -44,6 +45,26 @@ async function signIn(page: Page, email: string, password: string, lang: "en" | 
 async function expectNoHorizontalScroll(page: Page, what: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${what} fits 360 px`).toBeLessThanOrEqual(0);
+}
+
+/** The local stack's Telegram fake (its control routes; tests/helpers/telegram-fake.ts is vitest's). */
+async function telegramFake<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${process.env.TELEGRAM_FAKE_URL}/_fake/${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.ok).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** What the bot sent the chat that holds `text`, once it came (the fake waits up to 15 s). */
+async function botMessages(chatId: number, text: string) {
+  const { messages } = await telegramFake<{ messages: { text: string }[] }>(
+    "GET",
+    `messages?chat_id=${chatId}&contains=${encodeURIComponent(text)}&wait_ms=15000`,
+  );
+  return messages.filter((message) => message.text.includes(text));
 }
 
 /** The filter under a place picker (a long list's). */
@@ -137,6 +158,20 @@ test("a customer in Siem Reap orders in Khmer with a full address, follows and c
   await expectNoHorizontalScroll(customer, "the Khmer order page");
   await customer.screenshot({ path: join(shots, "km-order-page.png"), fullPage: true });
 
+  // Get updates on Telegram: the page hands over the bot's t.me link (Telegram itself is outside
+  // the test: its fake presses Start as the customer would), and the bot answers in Khmer.
+  await customer.route("https://t.me/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Telegram</title>" }),
+  );
+  await customer.getByRole("button", { name: "ទទួលដំណឹងតាម Telegram" }).click();
+  await customer.waitForURL(/^https:\/\/t\.me\//);
+  const started = await telegramFake<{ chat_id: number }>("POST", "start", {
+    token: new URL(customer.url()).searchParams.get("start"),
+  });
+  expect((await botMessages(started.chat_id, order.order_number))[0].text).toContain("ឥឡូវ៖ បានទទួល៖ ហាងកំពុងរៀបចំ");
+  await customer.goBack();
+  await expect(orderPage).toContainText("ការជូនដំណឹងតាម Telegram បានបើក");
+
   // The admin's board, in Khmer then in English: the place in each script, who and where.
   const admin = await newPage(browser);
   await signIn(admin, seedAdmin.email, seedAdmin.password, "km");
@@ -182,6 +217,10 @@ test("a customer in Siem Reap orders in Khmer with a full address, follows and c
     .getByRole("button", { name: /Ready for Pickup/ })
     .click();
   await expect(orderPage).toContainText("បានវេចខ្ចប់៖ កំពុងរង់ចាំអ្នកដឹក", { timeout: 45_000 });
+  // And the customer's Telegram chat heard of it, in Khmer.
+  expect((await botMessages(started.chat_id, "បានវេចខ្ចប់"))[0].text).toBe(
+    `📦 ការបញ្ជាទិញ ${order.order_number} (${productName})៖ បានវេចខ្ចប់៖ កំពុងរង់ចាំអ្នកដឹក`,
+  );
   await expect(orderPage.locator("time")).toHaveCount(2);
   await customer.screenshot({ path: join(shots, "km-order-page-packed.png"), fullPage: true });
 });

@@ -191,6 +191,53 @@ export type Database = {
         };
         Relationships: [];
       };
+      order_follow_tokens: {
+        Row: {
+          expires_at: string;
+          language: Database["public"]["Enums"]["telegram_language"];
+          order_id: string;
+          token_hash: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          expires_at?: string;
+          language: Database["public"]["Enums"]["telegram_language"];
+          order_id: string;
+          token_hash: string;
+        };
+        Update: {
+          expires_at?: string;
+          language?: Database["public"]["Enums"]["telegram_language"];
+          order_id?: string;
+          token_hash?: string;
+        };
+        Relationships: [];
+      };
+      order_followers: {
+        Row: {
+          chat_id: number;
+          followed_at: string;
+          id: number;
+          language: Database["public"]["Enums"]["telegram_language"];
+          order_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          chat_id: number;
+          followed_at?: string;
+          id?: never;
+          language: Database["public"]["Enums"]["telegram_language"];
+          order_id: string;
+        };
+        Update: {
+          chat_id?: number;
+          followed_at?: string;
+          id?: never;
+          language?: Database["public"]["Enums"]["telegram_language"];
+          order_id?: string;
+        };
+        Relationships: [];
+      };
       order_tracking_tokens: {
         Row: {
           created_at: string;
@@ -391,9 +438,10 @@ export type Database = {
           kind: Database["public"]["Enums"]["telegram_notice_kind"];
           last_error: string | null;
           next_attempt_at: string;
+          order_follower_id: number | null;
           payload: NonNullable<Json>;
           sent_at: string | null;
-          telegram_chat_id: string;
+          telegram_chat_id: string | null;
         };
         ComputedFields: never;
         Insert: {
@@ -404,9 +452,10 @@ export type Database = {
           kind: Database["public"]["Enums"]["telegram_notice_kind"];
           last_error?: string | null;
           next_attempt_at?: string;
+          order_follower_id?: number | null;
           payload: NonNullable<Json>;
           sent_at?: string | null;
-          telegram_chat_id: string;
+          telegram_chat_id?: string | null;
         };
         Update: {
           attempts?: number;
@@ -416,11 +465,20 @@ export type Database = {
           kind?: Database["public"]["Enums"]["telegram_notice_kind"];
           last_error?: string | null;
           next_attempt_at?: string;
+          order_follower_id?: number | null;
           payload?: NonNullable<Json>;
           sent_at?: string | null;
-          telegram_chat_id?: string;
+          telegram_chat_id?: string | null;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: "telegram_outbox_order_follower_id_fkey";
+            columns: ["order_follower_id"];
+            isOneToOne: false;
+            referencedRelation: "order_followers";
+            referencedColumns: ["id"];
+          },
+        ];
       };
       unrequested_earning_hours: {
         Row: {
@@ -675,6 +733,14 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      follow_order_in_telegram: {
+        Args: { p_chat_id: number; p_token: string };
+        Returns: {
+          language: Database["public"]["Enums"]["telegram_language"];
+          order_number: string;
+          status: Database["public"]["Enums"]["order_status"];
+        }[];
+      };
       has_role: { Args: { p_user_type: Database["public"]["Enums"]["user_type"] }; Returns: boolean };
       held_for_review: {
         Args: {
@@ -725,6 +791,10 @@ export type Database = {
       login_succeeded: { Args: { p_attempt_id: number; p_client_ip: string; p_email: string }; Returns: undefined };
       may_join_topic: { Args: { topic: string }; Returns: boolean };
       new_instagram_connect_state: { Args: { p_user_id: string }; Returns: string };
+      new_order_follow_token: {
+        Args: { p_language: Database["public"]["Enums"]["telegram_language"]; p_order_id: string };
+        Returns: string;
+      };
       new_short_code: { Args: Record<PropertyKey, never>; Returns: string };
       new_telegram_link_token: {
         Args: { p_language: Database["public"]["Enums"]["telegram_language"]; p_user_id: string };
@@ -2888,7 +2958,7 @@ export type Database = {
         | "suspended";
       social_platform: "instagram" | "facebook";
       telegram_language: "en" | "km";
-      telegram_notice_kind: "new_order" | "payout_completed" | "new_signup";
+      telegram_notice_kind: "new_order" | "payout_completed" | "new_signup" | "order_status";
       user_type: "business" | "influencer" | "admin";
     };
     CompositeTypes: {
@@ -3059,7 +3129,7 @@ export const Constants = {
       ],
       social_platform: ["instagram", "facebook"],
       telegram_language: ["en", "km"],
-      telegram_notice_kind: ["new_order", "payout_completed", "new_signup"],
+      telegram_notice_kind: ["new_order", "payout_completed", "new_signup", "order_status"],
       user_type: ["business", "influencer", "admin"],
     },
   },

@@ -1,7 +1,8 @@
 // The `telegram-webhook` function: the bot's webhook, and the outbox drain.
 //   POST /         Telegram's updates. Only a request whose X-Telegram-Bot-Api-Secret-Token is
 //                  TELEGRAM_WEBHOOK_SECRET is read at all; /start <token> links the chat to the
-//                  token's account and confirms in the chat. Every update read is answered 200
+//                  token's account, or (an order page's token) makes it follow that order, and
+//                  confirms in the chat. Every update read is answered 200
 //                  (a non-2xx makes Telegram deliver it again and again).
 //   POST /drain    with a secret key in `apikey`: sends the due notices (the scheduled job).
 import { Hono } from "hono";
@@ -12,7 +13,16 @@ import { hasSecretKey, type SecretKeys } from "../_shared/secret-keys.ts";
 import { sendMessage } from "../_shared/telegram/bot-api.ts";
 import type { TelegramConfig } from "../_shared/telegram/config.ts";
 import { drainOutbox } from "../_shared/telegram/drain.ts";
-import { howToLinkText, linkedText, staleLinkText, type ChatLanguage } from "../_shared/telegram/messages.ts";
+import {
+  followingText,
+  howToLinkText,
+  linkedText,
+  staleFollowText,
+  staleLinkText,
+  type ChatLanguage,
+} from "../_shared/telegram/messages.ts";
+import { followTokenOf } from "../_shared/telegram/start-links.ts";
+import type { OrderStatus } from "../_shared/contract/statuses.ts";
 import { readStartCommand } from "../_shared/telegram/update.ts";
 
 export interface WebhookDeps {
@@ -53,23 +63,32 @@ export function createWebhookApp(deps: WebhookDeps) {
     }
     if (!start) return c.text("ok", 200);
 
-    let reply: { text: string; language: ChatLanguage };
+    // Linked or followed before answering: a database failure (500) makes Telegram deliver the
+    // /start again.
+    let reply: string;
+    const followToken = start.token === null ? null : followTokenOf(start.token);
     if (start.token === null) {
-      reply = { text: howToLinkText(start.language), language: start.language };
+      reply = howToLinkText(start.language);
+    } else if (followToken !== null) {
+      const [followed] = await asService(
+        deps.sql,
+        (tx) => tx<{ order_number: string; status: OrderStatus; language: ChatLanguage }[]>`
+          select order_number, status, language from private.follow_order_in_telegram(${followToken}, ${start.chatId})`,
+      );
+      reply = followed
+        ? followingText(followed.order_number, followed.status, followed.language)
+        : staleFollowText(start.language);
     } else {
       const token = start.token;
-      // Linked before answering: a database failure (500) makes Telegram deliver the /start again.
       const [linked] = await asService(
         deps.sql,
         (tx) => tx<{ id: string | null; language: ChatLanguage; title: string }[]>`
           select id, language, title from private.link_telegram_chat(${token}, ${start.chatId}, ${start.title})`,
       );
-      reply = linked?.id
-        ? { text: linkedText(linked.title, linked.language), language: linked.language }
-        : { text: staleLinkText(start.language), language: start.language };
+      reply = linked?.id ? linkedText(linked.title, linked.language) : staleLinkText(start.language);
     }
     deps.runAfterResponse(
-      sendMessage(config, start.chatId, reply.text).catch((error) =>
+      sendMessage(config, start.chatId, reply).catch((error) =>
         console.error(`[telegram-webhook] the answer to /start in chat ${start.chatId} failed:`, error),
       ),
     );

@@ -96,20 +96,22 @@ select results_eq(
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute')
     order by 1$$,
   array['are_http_urls', 'campaign_is_active', 'commission_ceiling', 'has_role',
-        'is_http_url', 'khqr_crc', 'khqr_fields_once', 'may_join_topic', 'owns_campaign', 'session_is_live'],
-  'authenticated can execute only the helpers policies and constraints call');
+        'is_http_url', 'khqr_crc', 'khqr_fields_once', 'may_join_topic', 'owns_campaign', 'session_is_live',
+        'telegram_notice_queued'],
+  'authenticated can execute only the helpers policies and constraints call, and whether its transaction queued a notice');
 select results_eq(
   $$select p.proname::text collate "default" from pg_proc p
     where p.pronamespace = 'private'::regnamespace and has_function_privilege('service_role', p.oid, 'execute')
     order by 1$$,
   array['are_http_urls', 'begin_login_attempt', 'cambodia_today', 'campaign_closed_reason', 'campaign_is_active',
         'cancel_order_by_customer', 'claim_telegram_outbox', 'commission_ceiling', 'confirm_order_by_customer',
-        'consume_instagram_connect_state',
+        'consume_instagram_connect_state', 'follow_order_in_telegram',
         'has_role', 'is_http_url', 'khqr_crc', 'khqr_fields_once', 'link_closed_reason', 'link_telegram_chat',
-        'login_succeeded', 'new_instagram_connect_state', 'new_telegram_link_token', 'note_public_request',
+        'login_succeeded', 'new_instagram_connect_state', 'new_order_follow_token', 'new_telegram_link_token',
+        'note_public_request',
         'note_signup_attempt', 'owns_campaign', 'password_reset_email', 'place_order', 'place_order_once',
         'record_click', 'refresh_session', 'register_user', 'request_password_reset', 'reset_password', 'start_session',
-        'tracked_order_id', 'verify_login'],
+        'telegram_notice_queued', 'tracked_order_id', 'verify_login'],
   'service_role can execute exactly the functions the functions call');
 select is(has_function_privilege('public', 'public.set_user_status(uuid, text, text)', 'execute'), false,
   'PUBLIC cannot execute public.set_user_status');

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TrackedOrder, TrackedOrderChangedResponse, TrackedOrderResponse } from "@contract/order-tracking.ts";
+import type {
+  OrderFollowLinkInput,
+  TrackedOrder,
+  TrackedOrderChangedResponse,
+  TrackedOrderResponse,
+} from "@contract/order-tracking.ts";
+import type { TelegramLinkResponse } from "@contract/telegram.ts";
 import { apiRequestUnparsed } from "@/lib/api-client.ts";
 import { checkoutKeys } from "@/features/checkout/api/query-keys.ts";
 
@@ -39,5 +45,19 @@ export function useTrackedOrderAction(token: string, action: "confirm" | "cancel
     onSuccess: (body) => client.setQueryData(checkoutKeys.trackedOrder(token), body.order),
     // Refused (the shop moved it meanwhile): show the order as it is now.
     onError: () => client.invalidateQueries({ queryKey: checkoutKeys.trackedOrder(token) }),
+  });
+}
+
+// POST /orders/track/{token}/telegram - the t.me link that makes the customer's Telegram chat
+// follow the order (in the page's language); opening it leaves the page for Telegram
+export function useOrderFollowLink(token: string) {
+  return useMutation({
+    mutationFn: (language: OrderFollowLinkInput["language"]) =>
+      apiRequestUnparsed<TelegramLinkResponse>(`/orders/track/${encodeURIComponent(token)}/telegram`, {
+        method: "POST",
+        body: { language } satisfies OrderFollowLinkInput,
+        token: null,
+      }),
+    onSuccess: ({ url }) => window.location.assign(url),
   });
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { API } from "@contract/routes.ts";
 import { fail, fakeApi } from "@/testing/fake-api.ts";
 import { makeTrackedOrder, TRACKING_TOKEN_FIXTURE as token } from "@/testing/fixtures/checkout.ts";
@@ -25,6 +25,36 @@ describe("The customer's order page", () => {
     ])
       expect(text()).toContain(part);
     expect(fakeApi.calls(API.trackedOrder)[0].headers.get("Authorization")).toBeNull();
+  });
+
+  it("asks for a Telegram link in the page's language and goes there", async () => {
+    fakeApi.on(API.trackedOrder, { order: makeTrackedOrder() });
+    fakeApi.on(API.followTrackedOrder, { url: "https://t.me/local_marketplace_bot?start=o" + "A".repeat(32) });
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    await render(<OrderPage token={token} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Get updates on Telegram" }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith(`https://t.me/local_marketplace_bot?start=o${"A".repeat(32)}`),
+    );
+    expect(fakeApi.calls(API.followTrackedOrder).map((call) => call.body)).toEqual([{ language: "en" }]);
+    vi.unstubAllGlobals();
+  });
+
+  it("says when Telegram updates are on, without the button", async () => {
+    fakeApi.on(API.trackedOrder, { order: makeTrackedOrder({ telegram_updates: true }) });
+    await render(<OrderPage token={token} />);
+    await waitFor(() => expect(text()).toContain("Updates on Telegram are on"));
+    expect(screen.queryByRole("button", { name: "Get updates on Telegram" })).toBeNull();
+  });
+
+  it("offers no updates once the order is finished", async () => {
+    fakeApi.on(API.trackedOrder, {
+      order: makeTrackedOrder({ order_status: "delivered", can_confirm: false, can_cancel: false }),
+    });
+    await render(<OrderPage token={token} />);
+    await waitFor(() => expect(text()).toContain("Delivered"));
+    expect(screen.queryByRole("button", { name: "Get updates on Telegram" })).toBeNull();
   });
 
   it("confirms once, then says so", async () => {

@@ -2,7 +2,7 @@
 // the checkout shows once the order is placed, and what a reload or a saved link opens again. The
 // order number, where it is (asked again every 30 s), what was ordered and where it goes, its
 // history with times, and what the customer may still do: confirm it, or cancel it while the shop
-// still has it. Loaded on demand (it brings the date formatting), apart from the checkout's first
+// still has it, and get each change on Telegram. Loaded on demand (it brings the date formatting), apart from the checkout's first
 // screen.
 import { useEffect, useRef, useState } from "react";
 import type { OrderStatus } from "@contract/orders.ts";
@@ -18,7 +18,7 @@ import { formatDateTime } from "@/lib/format-date.ts";
 import { useLocale } from "@/lib/i18n/index.ts";
 import { screenState } from "@/lib/screen-state.ts";
 import { t } from "@/features/checkout/i18n.ts";
-import { useTrackedOrder, useTrackedOrderAction } from "@/features/checkout/api/tracked-order.ts";
+import { useOrderFollowLink, useTrackedOrder, useTrackedOrderAction } from "@/features/checkout/api/tracked-order.ts";
 import { placeName } from "@/features/checkout/utils/places.ts";
 import { CheckoutFrame, DeadLink } from "./checkout-page.tsx";
 import { CheckoutSkeleton } from "./checkout-skeleton.tsx";
@@ -104,6 +104,7 @@ function OrderDetails({ token, order, justPlaced }: { token: string; order: Trac
         </div>
       </dl>
       <OrderActions token={token} order={order} />
+      <TelegramUpdates token={token} order={order} />
       <section aria-labelledby="order-history-title">
         <h3 id="order-history-title" className="checkout-breakdown__title">
           {t("order.history")}
@@ -119,6 +120,26 @@ function OrderDetails({ token, order, justPlaced }: { token: string; order: Trac
       </section>
       <p className="checkout-breakdown__note">{t("order.saved")}</p>
     </Card>
+  );
+}
+
+/**
+ * Get updates on Telegram while the order can still move: the bot then writes each change to the
+ * customer's chat, in this page's language. Once a chat follows it, the page says so.
+ */
+function TelegramUpdates({ token, order }: { token: string; order: TrackedOrder }) {
+  const locale = useLocale();
+  const follow = useOrderFollowLink(token);
+  if (order.order_status === "delivered" || order.order_status === "cancelled") return null;
+  if (order.telegram_updates) return <p className="order-page__telegram">{t("order.telegramOn")}</p>;
+  return (
+    <div className="order-page__telegram">
+      <p>{t("order.telegramAsk")}</p>
+      {follow.error && <Alert tone="danger">{failureMessage(follow.error, t("order.telegramFailed"))}</Alert>}
+      <Button variant="outline" block loading={follow.isPending} onClick={() => follow.mutate(locale)}>
+        {t("order.telegram")}
+      </Button>
+    </div>
   );
 }
 

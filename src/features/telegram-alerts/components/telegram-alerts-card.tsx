@@ -3,7 +3,7 @@
 // card watches for the chat to appear; each linked chat lists its switches and Unlink, asked once
 // more before it happens.
 import { useEffect, useRef, useState } from "react";
-import type { TelegramChat, TelegramNoticeKind } from "@contract/telegram.ts";
+import type { TelegramChat, AccountNoticeKind } from "@contract/telegram.ts";
 import { failureMessage } from "@/lib/api-client.ts";
 import { formatDate } from "@/lib/format-date.ts";
 import { getLocale, tServer } from "@/lib/i18n/index.ts";
@@ -25,7 +25,7 @@ import { useUnlinkTelegramChat } from "@/features/telegram-alerts/api/unlink-cha
 import { useUpdateTelegramChat } from "@/features/telegram-alerts/api/update-chat.ts";
 import "./telegram-alerts.css";
 
-const KIND_LABELS: Record<TelegramNoticeKind, MessageKey> = {
+const KIND_LABELS: Record<AccountNoticeKind, MessageKey> = {
   new_order: "telegram.kind.new_order",
   payout_completed: "telegram.kind.payout_completed",
   new_signup: "telegram.kind.new_signup",
@@ -33,7 +33,7 @@ const KIND_LABELS: Record<TelegramNoticeKind, MessageKey> = {
 
 interface TelegramAlertsCardProps {
   /** The notices this account can get: a shop's orders and payouts, an admin's orders and sign-ups. */
-  kinds: readonly TelegramNoticeKind[];
+  kinds: readonly AccountNoticeKind[];
   /** Only approved accounts may link a chat (the server refuses the others anyway). */
   approved: boolean;
   /** Opens the t.me link (a test seam). */
@@ -124,7 +124,7 @@ export function TelegramAlertsCard({ kinds, approved, openUrl = openInNewTab }: 
   );
 }
 
-function ChatItem({ chat, kinds }: { chat: TelegramChat; kinds: readonly TelegramNoticeKind[] }) {
+function ChatItem({ chat, kinds }: { chat: TelegramChat; kinds: readonly AccountNoticeKind[] }) {
   const toast = useToast();
   const update = useUpdateTelegramChat();
   const unlink = useUnlinkTelegramChat();
@@ -135,7 +135,7 @@ function ChatItem({ chat, kinds }: { chat: TelegramChat; kinds: readonly Telegra
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
 
-  async function onSwitch(kind: TelegramNoticeKind, on: boolean) {
+  async function onSwitch(kind: AccountNoticeKind, on: boolean) {
     setError(null);
     try {
       await update.mutateAsync({ id: chat.id, changes: { [kind]: on } });

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { placeSchema } from "./delivery-zones.ts";
 import { message, storedPhone, timestamp } from "./fields.ts";
 import { cents, dollars } from "./money.ts";
-import { CANCELLATION_REASONS, CONFIRMATIONS, ORDER_STATUSES } from "./statuses.ts";
+import { CANCELLATION_REASONS, CONFIRMATIONS, ORDER_STATUSES, TELEGRAM_LANGUAGES } from "./statuses.ts";
 
 /** A token of an order's page: 24 random bytes as base64url (32 characters). */
 export const TRACKING_TOKEN = /^[A-Za-z0-9_-]{32}$/;
@@ -39,6 +39,8 @@ export const trackedOrderSchema = z.object({
   can_confirm: z.boolean(),
   /** The customer may still cancel it here (new or ready for pickup). */
   can_cancel: z.boolean(),
+  /** A Telegram chat follows the order: each status change is sent there. */
+  telegram_updates: z.boolean(),
   shop: z.object({
     business_name: z.string().nullable(),
     store_phone: storedPhone.nullable(),
@@ -54,6 +56,16 @@ export const trackedOrderResponseSchema = z.object({ order: trackedOrderSchema }
 /** POST /orders/track/{token}/confirm and /cancel */
 export const trackedOrderChangedResponseSchema = z.object({ message, order: trackedOrderSchema });
 
+/**
+ * POST /orders/track/{token}/telegram: the language the bot writes in (the page's). Answered with
+ * `{url}`, a t.me link (single use, fifteen minutes) that makes the chat that opens it follow the
+ * order.
+ */
+export const orderFollowLinkSchema = z
+  .object({ language: z.enum(TELEGRAM_LANGUAGES, { error: "language must be en or km" }) })
+  .strict();
+
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
+export type OrderFollowLinkInput = z.input<typeof orderFollowLinkSchema>;
 export type TrackedOrderResponse = z.infer<typeof trackedOrderResponseSchema>;
 export type TrackedOrderChangedResponse = z.infer<typeof trackedOrderChangedResponseSchema>;

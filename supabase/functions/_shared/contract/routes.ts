@@ -40,7 +40,11 @@ import {
   campaignUpdateSchema,
   MAX_CAMPAIGN_IMAGES,
 } from "./campaigns.ts";
-import { trackedOrderChangedResponseSchema, trackedOrderResponseSchema } from "./order-tracking.ts";
+import {
+  orderFollowLinkSchema,
+  trackedOrderChangedResponseSchema,
+  trackedOrderResponseSchema,
+} from "./order-tracking.ts";
 import {
   provinceFeeSavedResponseSchema,
   provinceFeesResponseSchema,
@@ -547,6 +551,15 @@ export const API = {
     response: json(trackedOrderChangedResponseSchema),
     summary:
       "The customer cancels the order (customer_cancelled) while it is new or ready for pickup; 409 naming its status afterwards.",
+  }),
+  followTrackedOrder: route({
+    method: "POST",
+    path: "/orders/track/{token}/telegram",
+    role: anyone,
+    request: { body: orderFollowLinkSchema },
+    response: json(telegramLinkResponseSchema),
+    summary:
+      "Get updates on Telegram: a t.me link (single use, 15 minutes) that makes the chat opening it follow the order; each status change is sent there in the given language. 503 without a bot.",
   }),
   shortLink: route({
     method: "GET",

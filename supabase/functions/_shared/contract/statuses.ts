@@ -79,7 +79,7 @@ export type InstagramSkipReason = Enums["instagram_skip_reason"];
 export const TELEGRAM_LANGUAGES = enums.telegram_language;
 export type TelegramLanguage = Enums["telegram_language"];
 
-/** What a Telegram chat can be told: new orders (shops and admins), completed payouts (the payee), sign-ups (admins). */
+/** What a Telegram chat can be told: new orders (shops and admins), completed payouts (the payee), sign-ups (admins), and an order's new status (the customer's chat that follows it). */
 export const TELEGRAM_NOTICE_KINDS = enums.telegram_notice_kind;
 export type TelegramNoticeKind = Enums["telegram_notice_kind"];
 

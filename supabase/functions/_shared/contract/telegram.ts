@@ -2,7 +2,7 @@
 // response schemas, shared by the SPA and the functions (no Deno APIs).
 import { z } from "zod";
 import { id, message, timestamp } from "./fields.ts";
-import { TELEGRAM_LANGUAGES } from "./statuses.ts";
+import { TELEGRAM_LANGUAGES, type TelegramNoticeKind } from "./statuses.ts";
 
 export {
   TELEGRAM_LANGUAGES,
@@ -10,6 +10,14 @@ export {
   type TelegramLanguage,
   type TelegramNoticeKind,
 } from "./statuses.ts";
+
+/** The notices an account's chat switches on or off; order_status goes to customers' chats only. */
+export const ACCOUNT_NOTICE_KINDS = [
+  "new_order",
+  "payout_completed",
+  "new_signup",
+] as const satisfies readonly TelegramNoticeKind[];
+export type AccountNoticeKind = (typeof ACCOUNT_NOTICE_KINDS)[number];
 
 /** GET /notifications/telegram?language=en|km: the language the linked chat's notices use. */
 export const telegramLinkQuerySchema = z.object({

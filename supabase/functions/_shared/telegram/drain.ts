@@ -2,7 +2,8 @@
 // one), sent one by one, and then:
 //   sent                     marked sent
 //   429 Too Many Requests    tried again after Telegram's retry_after
-//   403 (blocked, deleted)   the chat is unlinked, for every account that linked it
+//   403 (blocked, deleted)   the chat is unlinked, for every account that linked it and every
+//                            order it followed
 //   no answer, 5xx           tried again after 2, 4, 8 ... s (at most 5 minutes apart)
 //   any other refusal        given up, with Telegram's description kept
 // A drain keeps going while notices are due within `maxWaitMs` (a short retry_after is honoured
@@ -76,7 +77,10 @@ async function sendOne(sql: Sql, config: TelegramConfig, notice: Claimed, report
     if (error.chatIsGone) {
       report.unlinked += 1;
       // Its pending notices go with it (on delete cascade).
-      await asService(sql, (tx) => tx`delete from public.telegram_chats where chat_id = ${notice.chat_id}`);
+      await asService(sql, async (tx) => {
+        await tx`delete from public.telegram_chats where chat_id = ${notice.chat_id}`;
+        await tx`delete from private.order_followers where chat_id = ${notice.chat_id}`;
+      });
       return;
     }
     if (error.isTemporary && notice.attempts < MAX_ATTEMPTS) {

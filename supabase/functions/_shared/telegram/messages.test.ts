@@ -102,3 +102,28 @@ Deno.test("a sign-up names the role in the chat's language", () => {
     "👤 New influencer sign-up: shop@example.com",
   );
 });
+
+Deno.test(
+  "an order a customer follows says where it is now, in the chat's language; their own cancel as theirs",
+  () => {
+    const notice = (status: "ready_for_pickup" | "cancelled", reason: "customer_cancelled" | "out_of_stock" | null) =>
+      ({
+        kind: "order_status",
+        payload: { order_number: "SL-000042", product_name: "Silk Scarf", status, cancellation_reason: reason },
+      }) as const;
+    assert.equal(
+      noticeText(notice("ready_for_pickup", null), "en"),
+      "📦 Order SL-000042 (Silk Scarf): Packed: waiting for the courier",
+    );
+    assert.equal(
+      noticeText(notice("ready_for_pickup", null), "km"),
+      "📦 ការបញ្ជាទិញ SL-000042 (Silk Scarf)៖ បានវេចខ្ចប់៖ កំពុងរង់ចាំអ្នកដឹក",
+    );
+    assert.equal(
+      noticeText(notice("cancelled", "customer_cancelled"), "en"),
+      "📦 Order SL-000042 (Silk Scarf): You cancelled this order",
+    );
+    // Another reason is the shop's business: the customer reads that it is cancelled.
+    assert.equal(noticeText(notice("cancelled", "out_of_stock"), "en"), "📦 Order SL-000042 (Silk Scarf): Cancelled");
+  },
+);

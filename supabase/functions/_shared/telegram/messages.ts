@@ -3,7 +3,7 @@
 // name with * or < cannot break the message. A new order's text holds who receives it and where
 // (the shop packs it), never the customer's phone: the outbox payload does not carry it to begin with.
 
-import type { TelegramLanguage } from "../contract/statuses.ts";
+import type { CancellationReason, OrderStatus, TelegramLanguage } from "../contract/statuses.ts";
 
 /** The language of a chat's notices (public.telegram_language). */
 export type ChatLanguage = TelegramLanguage;
@@ -47,10 +47,45 @@ export interface SignupNotice {
   email: string;
 }
 
+/** An order a customer follows moved (private.queue_telegram_order_status). */
+export interface OrderStatusNotice {
+  order_number: string;
+  product_name: string;
+  status: OrderStatus;
+  cancellation_reason: CancellationReason | null;
+}
+
 export type Notice =
   | { kind: "new_order"; payload: NewOrderNotice }
   | { kind: "payout_completed"; payload: PayoutNotice }
-  | { kind: "new_signup"; payload: SignupNotice };
+  | { kind: "new_signup"; payload: SignupNotice }
+  | { kind: "order_status"; payload: OrderStatusNotice };
+
+/** Where an order is, in the customer's words (as its page says it). */
+const ORDER_STATUS_WORDS: Record<ChatLanguage, Record<OrderStatus, string>> = {
+  en: {
+    new_order: "Received: the shop is preparing it",
+    ready_for_pickup: "Packed: waiting for the courier",
+    out_for_delivery: "On its way to you",
+    delivered: "Delivered",
+    cancelled: "Cancelled",
+  },
+  km: {
+    new_order: "បានទទួល៖ ហាងកំពុងរៀបចំ",
+    ready_for_pickup: "បានវេចខ្ចប់៖ កំពុងរង់ចាំអ្នកដឹក",
+    out_for_delivery: "កំពុងដឹកមករកអ្នក",
+    delivered: "បានដឹកជូនរួច",
+    cancelled: "បានលុបចោល",
+  },
+};
+
+/** The customer's own cancellation is said as theirs; any other reason is the shop's business. */
+function orderStatusLine(status: OrderStatus, reason: CancellationReason | null, language: ChatLanguage): string {
+  if (status === "cancelled" && reason === "customer_cancelled") {
+    return language === "km" ? "អ្នកបានលុបចោលការបញ្ជាទិញនេះ" : "You cancelled this order";
+  }
+  return ORDER_STATUS_WORDS[language][status];
+}
 
 /** $1,234.50 from cents, the same in both languages (prices are in US dollars). */
 export function dollars(cents: number): string {
@@ -107,6 +142,13 @@ export function noticeText(notice: Notice, language: ChatLanguage): string {
         ? `💸 ការទូទាត់ ${dollars(p.amount_cents)} ត្រូវបានផ្ទេររួច។ លេខយោង ABA៖ ${reference}`
         : `💸 Your payout of ${dollars(p.amount_cents)} was sent. ABA reference: ${reference}`;
     }
+    case "order_status": {
+      const o = notice.payload;
+      const line = orderStatusLine(o.status, o.cancellation_reason, language);
+      return km
+        ? `📦 ការបញ្ជាទិញ ${o.order_number} (${o.product_name})៖ ${line}`
+        : `📦 Order ${o.order_number} (${o.product_name}): ${line}`;
+    }
     case "new_signup": {
       const s = notice.payload;
       const role = ROLE_NAMES[language][s.user_type] ?? s.user_type;
@@ -130,6 +172,21 @@ export function staleLinkText(language: ChatLanguage): string {
   return language === "km"
     ? "តំណនេះផុតកំណត់ ឬត្រូវបានប្រើរួចហើយ។ សូមចុច «ភ្ជាប់ Telegram» ក្នុងកម្មវិធីម្តងទៀត។"
     : "This link has expired or was already used. Press Link Telegram in the app again.";
+}
+
+/** The confirmation in a customer's chat that now follows an order: where it is now. */
+export function followingText(orderNumber: string, status: OrderStatus, language: ChatLanguage): string {
+  const now = ORDER_STATUS_WORDS[language][status];
+  return language === "km"
+    ? `✅ អ្នកនឹងទទួលដំណឹងនៅទីនេះ រាល់ពេលការបញ្ជាទិញ ${orderNumber} ផ្លាស់ប្តូរ។ ឥឡូវ៖ ${now}`
+    : `✅ You will get a message here each time order ${orderNumber} moves. Now: ${now}`;
+}
+
+/** The answer to an order page's link that is unknown, spent or expired. */
+export function staleFollowText(language: ChatLanguage): string {
+  return language === "km"
+    ? "តំណនេះផុតកំណត់ ឬត្រូវបានប្រើរួចហើយ។ សូមចុច «ទទួលដំណឹងតាម Telegram» នៅលើទំព័រការបញ្ជាទិញរបស់អ្នកម្តងទៀត។"
+    : "This link has expired or was already used. Press Get updates on Telegram on your order's page again.";
 }
 
 /** The answer to a bare /start: the bot was opened without the app's link. */

@@ -15,6 +15,7 @@ import {
 import { csvResponse, exportDate } from "../lib/csv.ts";
 import { asUserExporting } from "../lib/export-statement.ts";
 import { pageOf } from "../lib/keyset.ts";
+import { sendTelegramNoticesAfterResponse } from "../lib/telegram-notices.ts";
 import {
   orderFilterSchema,
   orderListQuerySchema,
@@ -64,10 +65,13 @@ export function adminOrderRoutes(deps: AppDeps) {
   app.put("/:id/status", async (c) => {
     const id = uuidParam(c.req.param("id"), "id");
     const { new_status, notes, reason } = await parseJsonBody(c, orderStatusChangeSchema);
-    const order = await asUser(deps.sql, c.get("claims"), async (tx) => {
+    const { order, queued } = await asUser(deps.sql, c.get("claims"), async (tx) => {
       await tx`select 1 from public.change_order_status(${id}, ${new_status}, ${notes ?? "Status changed by an admin"}, ${reason ?? null})`;
-      return readAdminOrder(tx, id);
+      const [{ queued }] = await tx<{ queued: boolean }[]>`select private.telegram_notice_queued() as queued`;
+      return { order: await readAdminOrder(tx, id), queued };
     });
+    // The customer's chat, when one follows the order, hears of the change after the answer.
+    if (queued) sendTelegramNoticesAfterResponse(deps);
     return c.json({
       message: `Order status updated to ${new_status} successfully!`,
       order,

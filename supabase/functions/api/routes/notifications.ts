@@ -18,6 +18,7 @@ import type { AppDeps } from "../../_shared/context.ts";
 import { asService, asUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { parseJsonBody, parseWith, uuidParam } from "../../_shared/validation.ts";
+import { startLink } from "../../_shared/telegram/start-links.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import { telegramChatColumns, toTelegramChatJson, type TelegramChatRow } from "../read-models/telegram-chats.ts";
 
@@ -33,7 +34,7 @@ export function notificationRoutes(deps: AppDeps) {
       deps.sql,
       (tx) => tx<{ token: string }[]>`select private.new_telegram_link_token(${user.id}, ${language}) as token`,
     );
-    const url = `https://t.me/${deps.telegram.botUsername}?start=${token}`;
+    const url = startLink(deps.telegram, token);
     return c.json({ url } satisfies TelegramLinkResponse);
   });
 

@@ -12,11 +12,16 @@ import { ApiError } from "../../_shared/errors.ts";
 import { centsToDollars } from "../../_shared/contract/money.ts";
 import { formatCambodianPhone } from "../../_shared/contract/phone.ts";
 import {
+  orderFollowLinkSchema,
   TRACKING_TOKEN,
   type TrackedOrder,
   type TrackedOrderChangedResponse,
   type TrackedOrderResponse,
 } from "../../_shared/contract/order-tracking.ts";
+import type { TelegramLinkResponse } from "../../_shared/contract/telegram.ts";
+import { orderFollowStart, startLink } from "../../_shared/telegram/start-links.ts";
+import { parseJsonBody } from "../../_shared/validation.ts";
+import { sendTelegramNoticesAfterResponse } from "../lib/telegram-notices.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import { deliveryPlaceSql, placeJoins } from "../read-models/orders.ts";
 
@@ -37,7 +42,7 @@ type TrackedRow = Pick<
     at: string;
     cancellation_reason: Tables<"orders">["cancellation_reason"];
   }[];
-} & Pick<Tables<"users">, "business_name" | "store_phone">;
+} & Pick<Tables<"users">, "business_name" | "store_phone"> & { telegram_updates: boolean };
 
 /**
  * Counts the request against its address's limit, in a transaction of its own: a request refused
@@ -64,7 +69,8 @@ async function readTrackedOrder(tx: Tx, id: string): Promise<TrackedOrder> {
            (select json_agg(json_build_object('order_status', h.to_status,
                    'at', to_char(h.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                    'cancellation_reason', h.cancellation_reason) order by h.id)
-            from public.order_status_history h where h.order_id = o.id) as timeline
+            from public.order_status_history h where h.order_id = o.id) as timeline,
+           exists (select from private.order_followers f where f.order_id = o.id) as telegram_updates
     from public.orders o
     join public.users b on b.id = o.business_id
     ${placeJoins(tx)}
@@ -83,6 +89,7 @@ async function readTrackedOrder(tx: Tx, id: string): Promise<TrackedOrder> {
     timeline: row.timeline,
     can_confirm: open && row.confirmation === "unconfirmed",
     can_cancel: open,
+    telegram_updates: row.telegram_updates,
     shop: {
       business_name: row.business_name,
       store_phone: row.store_phone,
@@ -117,12 +124,30 @@ export function orderTrackingRoutes(deps: AppDeps) {
   // POST /orders/track/{token}/cancel - the customer cancels the order while the shop still has it
   app.post("/:token/cancel", async (c) => {
     await countRequest(deps, c);
-    const order = await asService(deps.sql, async (tx) => {
+    const { order, queued } = await asService(deps.sql, async (tx) => {
       const id = await trackedOrderId(tx, c);
       await tx`select 1 from private.cancel_order_by_customer(${id})`;
-      return readTrackedOrder(tx, id);
+      const [{ queued }] = await tx<{ queued: boolean }[]>`select private.telegram_notice_queued() as queued`;
+      return { order: await readTrackedOrder(tx, id), queued };
     });
+    // A chat following the order hears of it too.
+    if (queued) sendTelegramNoticesAfterResponse(deps);
     return c.json({ message: "Order cancelled", order } satisfies TrackedOrderChangedResponse);
+  });
+
+  // POST /orders/track/{token}/telegram - the t.me link that makes a Telegram chat follow the order
+  app.post("/:token/telegram", async (c) => {
+    await countRequest(deps, c);
+    if (!deps.telegram) throw new ApiError("unavailable", "Telegram updates are not set up on this marketplace yet");
+    const telegram = deps.telegram;
+    const { language } = await parseJsonBody(c, orderFollowLinkSchema);
+    const token = await asService(deps.sql, async (tx) => {
+      const id = await trackedOrderId(tx, c);
+      const [row] = await tx<{ token: string }[]>`select private.new_order_follow_token(${id}, ${language}) as token`;
+      return row.token;
+    });
+    c.header("cache-control", "no-store");
+    return c.json({ url: startLink(telegram, orderFollowStart(token)) } satisfies TelegramLinkResponse);
   });
 
   return app;
