@@ -149,6 +149,9 @@ create table public.orders (
     constraint orders_order_number_key unique,
   review_status public.order_review_status,
   confirmation public.order_confirmation not null default 'unconfirmed',
+  -- Who carries it (public.assign_courier); null until an admin assigns one. The foreign key
+  -- (orders_courier_id_fkey) is added in 06_couriers.sql, after that table.
+  courier_id uuid,
   constraint orders_source_with_click check ((click_id is null) = (source is null)),
   constraint orders_cancellation_reason_check check ((status = 'cancelled') = (cancellation_reason is not null))
 );

@@ -26,11 +26,11 @@ create type public.audit_action as enum (
   'user.approve', 'user.reject', 'link.approve', 'link.reject', 'order.status_change', 'order.review',
   'payout.complete', 'settings.update', 'delivery_zone.update',
   'user.suspend', 'user.reinstate', 'payout.reject', 'payout.reference_correct', 'order.confirmation_call',
-  'order.auto_cancel'
+  'order.auto_cancel', 'courier.create', 'courier.update', 'order.courier_assign'
 );
 comment on type public.audit_action is 'An action the audit log records, named <target>.<verb>: an admin''s, or (order.auto_cancel) a scheduled job''s acting on a rule an admin set.';
 create type public.audit_target_type as enum (
-  'user', 'affiliate_link', 'order', 'payout_request', 'marketplace_settings', 'delivery_zone'
+  'user', 'affiliate_link', 'order', 'payout_request', 'marketplace_settings', 'delivery_zone', 'courier'
 );
 comment on type public.audit_target_type is 'What an audit log entry is about.';
 
@@ -296,6 +296,46 @@ end
 $$;
 comment on function private.audit_settings_update is 'Trigger: records an admin''s change of the marketplace settings (changed values only).';
 
+-- Couriers (public.create_courier and update_courier, 06_couriers.sql): a new courier with what it
+-- was given, or the changed values of one.
+create or replace function private.audit_courier() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  facts jsonb := jsonb_build_object('name', new.name, 'phone', new.phone, 'kind', new.kind,
+                                    'keeps_delivery_fee', new.keeps_delivery_fee);
+  changes jsonb;
+begin
+  if tg_op = 'INSERT' then
+    perform private.record_admin_action('courier.create', 'courier', new.id::text, jsonb_build_object('after', facts));
+  else
+    changes := private.audit_changes(to_jsonb(old), to_jsonb(new), array['updated_at']);
+    if changes is not null then
+      perform private.record_admin_action('courier.update', 'courier', new.id::text,
+        changes || jsonb_build_object('name', new.name));
+    end if;
+  end if;
+  return null;
+end
+$$;
+comment on function private.audit_courier is 'Trigger: records an admin''s new courier, or the changed values of one.';
+
+-- An order given to a courier, taken back or given to another (public.assign_courier,
+-- 06_couriers.sql): the couriers before and after, by name.
+create or replace function private.audit_order_courier() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.record_admin_action('order.courier_assign', 'order', new.id::text,
+    jsonb_build_object(
+      'before', jsonb_build_object('courier', (select k.name from public.couriers k where k.id = old.courier_id)),
+      'after', jsonb_build_object('courier', (select k.name from public.couriers k where k.id = new.courier_id)),
+      'order_number', new.order_number));
+  return null;
+end
+$$;
+comment on function private.audit_order_courier is 'Trigger: records an admin''s assignment of an order to a courier (before and after, by name).';
+
 -- Delivery fees (04_zones.sql): admins change them through the "Admins can change delivery fees"
 -- policy (an admin's token at PostgREST), which no function wraps, so the table's trigger records
 -- them.
@@ -370,6 +410,8 @@ revoke execute on function private.audit_payout_completion() from public;
 revoke execute on function private.audit_payout_reference_correction() from public;
 revoke execute on function private.audit_settings_update() from public;
 revoke execute on function private.audit_delivery_zone_update() from public;
+revoke execute on function private.audit_courier() from public;
+revoke execute on function private.audit_order_courier() from public;
 revoke execute on function private.account_identifiers(public.users) from public;
 
 -- triggers ----------------------------------------------------------------------------------------
@@ -415,3 +457,10 @@ create trigger delivery_zones_audit after update on public.delivery_zones
 
 create trigger provinces_audit after update on public.provinces
   for each row execute function private.audit_delivery_zone_update();
+
+create trigger couriers_audit after insert or update on public.couriers
+  for each row execute function private.audit_courier();
+
+create trigger orders_courier_audit after update of courier_id on public.orders
+  for each row when (old.courier_id is distinct from new.courier_id)
+  execute function private.audit_order_courier();

@@ -16,7 +16,7 @@ import { orderStatusChangedResponseSchema } from "../../supabase/functions/_shar
 import { type Account, admin, business, influencer, pageForm } from "../helpers/accounts.ts";
 import { api, type ApiAnswer } from "../helpers/api.ts";
 import { nthEmailTo, resetTokenIn } from "../helpers/email-fake.ts";
-import { uniqueTypedPhone } from "../helpers/phones.ts";
+import { uniqueStoredPhone, uniqueTypedPhone } from "../helpers/phones.ts";
 import { png } from "../helpers/images.ts";
 import { allowOnInstagram, simulateComment, uniqueUsername } from "../helpers/meta-fake.ts";
 import { stackUrl } from "../helpers/stack.ts";
@@ -228,6 +228,7 @@ beforeAll(async () => {
   const pageToken = (url: string) => new URL(url).pathname.replace(/^\/o\//, "");
   await record(API.trackedOrder, { params: { token: pageToken(tracking_url) } });
   await record(API.confirmTrackedOrder, { params: { token: pageToken(tracking_url) } });
+  await record(API.followTrackedOrder, { params: { token: pageToken(tracking_url) }, body: { language: "km" } });
   const toCancel = await record(API.placeOrder, { body: { ...orderBody, quantity: 1 }, label: "to cancel" });
   await record(API.recordConfirmationCall, {
     ...asAdmin,
@@ -238,6 +239,13 @@ beforeAll(async () => {
   await record(API.myOrders, { token: shop.token, label: "business" });
   await record(API.myOrders, { token: creator.token, label: "influencer" });
   await record(API.adminOrders, asAdmin);
+  const { courier } = await record(API.createCourier, {
+    ...asAdmin,
+    body: { name: "Contract Rider", phone: uniqueStoredPhone(), kind: "freelance" },
+  });
+  await record(API.updateCourier, { ...asAdmin, params: { id: courier.id }, body: { keeps_delivery_fee: false } });
+  await record(API.couriers, asAdmin);
+  await record(API.assignCourier, { ...asAdmin, params: { id: order.id }, body: { courier_id: courier.id } });
   for (const status of ["ready_for_pickup", "out_for_delivery", "delivered"]) {
     await record(API.setOrderStatus, {
       ...asAdmin,

@@ -88,6 +88,10 @@ const violations: Record<ConstraintName, Statement> = {
   marketplace_settings_refusal_flag_min_finished_range: setting("refusal_flag_min_finished", 1001),
   marketplace_settings_max_commission_rate_range: setting("max_commission_rate", 0.555),
   marketplace_settings_unconfirmed_cancel_hours_range: setting("unconfirmed_cancel_hours", 721),
+  couriers_name_check: (tx) =>
+    tx`insert into public.couriers (name, phone, kind) values (${"n".repeat(101)}, '+85512345678', 'freelance')`,
+  couriers_phone_check: (tx) =>
+    tx`insert into public.couriers (name, phone, kind) values ('Dara', '012 345 678', 'freelance')`,
   payout_requests_aba_reference_check: (tx) => tx`
     insert into public.payout_requests (user_id, amount_cents, gross_cents, fee_cents, aba_reference)
     values (gen_random_uuid(), 100, 100, 0, repeat('A', 65))`,

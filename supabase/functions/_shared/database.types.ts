@@ -1238,6 +1238,40 @@ export type Database = {
           },
         ];
       };
+      couriers: {
+        Row: {
+          active: boolean;
+          created_at: string;
+          id: string;
+          keeps_delivery_fee: boolean;
+          kind: Database["public"]["Enums"]["courier_kind"];
+          name: string;
+          phone: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          active?: boolean;
+          created_at?: string;
+          id?: string;
+          keeps_delivery_fee?: boolean;
+          kind: Database["public"]["Enums"]["courier_kind"];
+          name: string;
+          phone: string;
+          updated_at?: string;
+        };
+        Update: {
+          active?: boolean;
+          created_at?: string;
+          id?: string;
+          keeps_delivery_fee?: boolean;
+          kind?: Database["public"]["Enums"]["courier_kind"];
+          name?: string;
+          phone?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       delivery_zones: {
         Row: {
           commune_code: string;
@@ -1949,6 +1983,7 @@ export type Database = {
           commission_cents: number;
           commission_rate: number;
           confirmation: Database["public"]["Enums"]["order_confirmation"];
+          courier_id: string | null;
           created_at: string;
           delivery_commune: string;
           delivery_commune_code: string;
@@ -1980,6 +2015,7 @@ export type Database = {
           commission_cents?: never;
           commission_rate: number;
           confirmation?: Database["public"]["Enums"]["order_confirmation"];
+          courier_id?: string | null;
           created_at?: string;
           delivery_commune: string;
           delivery_commune_code: string;
@@ -2010,6 +2046,7 @@ export type Database = {
           commission_cents?: never;
           commission_rate?: number;
           confirmation?: Database["public"]["Enums"]["order_confirmation"];
+          courier_id?: string | null;
           created_at?: string;
           delivery_commune?: string;
           delivery_commune_code?: string;
@@ -2056,6 +2093,13 @@ export type Database = {
             columns: ["click_id"];
             isOneToOne: false;
             referencedRelation: "link_clicks";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "orders_courier_id_fkey";
+            columns: ["courier_id"];
+            isOneToOne: false;
+            referencedRelation: "couriers";
             referencedColumns: ["id"];
           },
           {
@@ -2411,6 +2455,46 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      assign_courier: {
+        Args: { p_courier_id: string; p_order_id: string };
+        Returns: {
+          affiliate_link_id: string;
+          business_gross_cents: number;
+          business_id: string;
+          business_net_cents: number;
+          campaign_id: string;
+          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
+          click_id: string | null;
+          commission_cents: number;
+          commission_rate: number;
+          confirmation: Database["public"]["Enums"]["order_confirmation"];
+          courier_id: string | null;
+          created_at: string;
+          delivery_commune: string;
+          delivery_commune_code: string;
+          delivery_district: string;
+          delivery_fee_cents: number;
+          id: string;
+          influencer_id: string;
+          order_number: string;
+          platform_fee_cents: number;
+          product_name: string;
+          quantity: number;
+          review_status: Database["public"]["Enums"]["order_review_status"] | null;
+          source: Database["public"]["Enums"]["click_source"] | null;
+          status: Database["public"]["Enums"]["order_status"];
+          subtotal_cents: number;
+          total_cents: number;
+          unit_price_cents: number;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "orders";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       cancel_payout_request: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -2456,6 +2540,7 @@ export type Database = {
           commission_cents: number;
           commission_rate: number;
           confirmation: Database["public"]["Enums"]["order_confirmation"];
+          courier_id: string | null;
           created_at: string;
           delivery_commune: string;
           delivery_commune_code: string;
@@ -2540,6 +2625,25 @@ export type Database = {
         SetofOptions: {
           from: "*";
           to: "payout_requests";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      create_courier: {
+        Args: { p_keeps_delivery_fee: boolean; p_kind: string; p_name: string; p_phone: string };
+        Returns: {
+          active: boolean;
+          created_at: string;
+          id: string;
+          keeps_delivery_fee: boolean;
+          kind: Database["public"]["Enums"]["courier_kind"];
+          name: string;
+          phone: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "couriers";
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -2690,6 +2794,7 @@ export type Database = {
           commission_cents: number;
           commission_rate: number;
           confirmation: Database["public"]["Enums"]["order_confirmation"];
+          courier_id: string | null;
           created_at: string;
           delivery_commune: string;
           delivery_commune_code: string;
@@ -2791,6 +2896,7 @@ export type Database = {
           commission_cents: number;
           commission_rate: number;
           confirmation: Database["public"]["Enums"]["order_confirmation"];
+          courier_id: string | null;
           created_at: string;
           delivery_commune: string;
           delivery_commune_code: string;
@@ -2847,6 +2953,32 @@ export type Database = {
         SetofOptions: {
           from: "*";
           to: "users";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      update_courier: {
+        Args: {
+          p_active?: boolean;
+          p_id: string;
+          p_keeps_delivery_fee?: boolean;
+          p_kind?: string;
+          p_name?: string;
+          p_phone?: string;
+        };
+        Returns: {
+          active: boolean;
+          created_at: string;
+          id: string;
+          keeps_delivery_fee: boolean;
+          kind: Database["public"]["Enums"]["courier_kind"];
+          name: string;
+          phone: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "couriers";
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -2919,12 +3051,16 @@ export type Database = {
         | "payout.reject"
         | "payout.reference_correct"
         | "order.confirmation_call"
-        | "order.auto_cancel";
+        | "order.auto_cancel"
+        | "courier.create"
+        | "courier.update"
+        | "order.courier_assign";
       audit_target_type:
-        "user" | "affiliate_link" | "order" | "payout_request" | "marketplace_settings" | "delivery_zone";
+        "user" | "affiliate_link" | "order" | "payout_request" | "marketplace_settings" | "delivery_zone" | "courier";
       campaign_status: "active" | "inactive";
       click_source: "qr" | "dm" | "comment" | "link";
       confirmation_call_outcome: "confirmed" | "no_answer" | "wrong_number";
+      courier_kind: "company" | "freelance";
       device_class: "mobile" | "tablet" | "desktop";
       instagram_event_kind: "comment" | "dm";
       instagram_event_outcome: "pending" | "sent" | "failed" | "skipped";
@@ -3089,11 +3225,23 @@ export const Constants = {
         "payout.reference_correct",
         "order.confirmation_call",
         "order.auto_cancel",
+        "courier.create",
+        "courier.update",
+        "order.courier_assign",
       ],
-      audit_target_type: ["user", "affiliate_link", "order", "payout_request", "marketplace_settings", "delivery_zone"],
+      audit_target_type: [
+        "user",
+        "affiliate_link",
+        "order",
+        "payout_request",
+        "marketplace_settings",
+        "delivery_zone",
+        "courier",
+      ],
       campaign_status: ["active", "inactive"],
       click_source: ["qr", "dm", "comment", "link"],
       confirmation_call_outcome: ["confirmed", "no_answer", "wrong_number"],
+      courier_kind: ["company", "freelance"],
       device_class: ["mobile", "tablet", "desktop"],
       instagram_event_kind: ["comment", "dm"],
       instagram_event_outcome: ["pending", "sent", "failed", "skipped"],

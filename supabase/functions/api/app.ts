@@ -17,6 +17,7 @@ import { adminLinkRoutes } from "./routes/admin-affiliate-links.ts";
 import { adminOrderRoutes } from "./routes/admin-orders.ts";
 import { adminSettingRoutes } from "./routes/admin-settings.ts";
 import { adminDeliveryFeeRoutes } from "./routes/admin-delivery-fees.ts";
+import { adminCourierRoutes } from "./routes/admin-couriers.ts";
 import { adminUserRoutes } from "./routes/admin-users.ts";
 import { affiliateLinkRoutes } from "./routes/affiliate-links.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps) {
   app.route("/admin/orders", adminOrderRoutes(deps));
   app.route("/admin/settings", adminSettingRoutes(deps));
   app.route("/admin/delivery-fees", adminDeliveryFeeRoutes(deps));
+  app.route("/admin/couriers", adminCourierRoutes(deps));
   app.route("/admin/attribution", adminAttributionRoutes(deps));
   app.route("/admin/audit-log", adminAuditLogRoutes(deps));
 

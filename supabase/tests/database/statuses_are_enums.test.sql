@@ -5,7 +5,7 @@
 begin;
 \ir helpers.psql
 
-select plan(33);
+select plan(34);
 
 -- The guards: a text column with a CHECK list, or a generated column that may be null, fails here
 -- whichever table gains it.
@@ -50,15 +50,16 @@ select enum_has_labels('public', 'instagram_skip_reason',
   array['no_keyword', 'trigger_off', 'campaign_inactive', 'account_suspended'],
   'instagram_skip_reason: no_keyword, trigger_off, campaign_inactive, account_suspended');
 select enum_has_labels('public', 'telegram_language', array['en', 'km'], 'telegram_language: en, km');
+select enum_has_labels('public', 'courier_kind', array['company', 'freelance'], 'courier_kind: company, freelance');
 select enum_has_labels('public', 'audit_action',
   array['user.approve', 'user.reject', 'link.approve', 'link.reject', 'order.status_change', 'order.review',
         'payout.complete', 'settings.update', 'delivery_zone.update',
         'user.suspend', 'user.reinstate', 'payout.reject', 'payout.reference_correct', 'order.confirmation_call',
-        'order.auto_cancel'],
-  'audit_action: the fifteen actions the audit records');
+        'order.auto_cancel', 'courier.create', 'courier.update', 'order.courier_assign'],
+  'audit_action: the eighteen actions the audit records');
 select enum_has_labels('public', 'audit_target_type',
-  array['user', 'affiliate_link', 'order', 'payout_request', 'marketplace_settings', 'delivery_zone'],
-  'audit_target_type: the six kinds of target');
+  array['user', 'affiliate_link', 'order', 'payout_request', 'marketplace_settings', 'delivery_zone', 'courier'],
+  'audit_target_type: the seven kinds of target');
 
 -- The generated columns, one by one.
 select col_not_null(s, t, c, format('%s.%s.%s (generated) is not null', s, t, c))

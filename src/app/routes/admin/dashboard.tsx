@@ -5,6 +5,7 @@ import { MarketplaceSettings } from "@/features/admin-settings/components/market
 import { ProvinceFees } from "@/features/admin-settings/components/province-fees.tsx";
 import { AdminDashboard } from "@/features/admin-users/components/admin-dashboard.tsx";
 import { PlatformStats } from "@/features/attribution/components/platform-stats.tsx";
+import { CouriersTab } from "@/features/orders/components/couriers-tab.tsx";
 import { OrderManagement } from "@/features/orders/components/order-management.tsx";
 import { AdminPayouts } from "@/features/payouts/components/admin-payouts.tsx";
 import { TelegramAlertsCard } from "@/features/telegram-alerts/components/telegram-alerts-card.tsx";
@@ -13,6 +14,7 @@ export default function AdminDashboardRoute() {
   return (
     <AdminDashboard
       ordersTab={<OrderManagement />}
+      couriersTab={<CouriersTab />}
       payoutsTab={<AdminPayouts />}
       attributionTab={<PlatformStats />}
       settingsTab={

@@ -12,6 +12,9 @@ const actionKeys: Record<AuditAction, MessageKey> = {
   "order.review": "audit.action.order.review",
   "order.confirmation_call": "audit.action.order.confirmation_call",
   "order.auto_cancel": "audit.action.order.auto_cancel",
+  "order.courier_assign": "audit.action.order.courier_assign",
+  "courier.create": "audit.action.courier.create",
+  "courier.update": "audit.action.courier.update",
   "payout.complete": "audit.action.payout.complete",
   "settings.update": "audit.action.settings.update",
   "delivery_zone.update": "audit.action.delivery_zone.update",
@@ -28,6 +31,7 @@ const targetKeys: Record<AuditTargetType, MessageKey> = {
   payout_request: "audit.target.payout_request",
   marketplace_settings: "audit.target.marketplace_settings",
   delivery_zone: "audit.target.delivery_zone",
+  courier: "audit.target.courier",
 };
 
 const fieldKeys: Record<string, MessageKey> = {
@@ -53,6 +57,13 @@ const fieldKeys: Record<string, MessageKey> = {
   district: "audit.field.district",
   commune: "audit.field.commune",
   flags: "audit.field.flags",
+  courier: "audit.field.courier",
+  name: "audit.field.name",
+  phone: "audit.field.phone",
+  kind: "audit.field.kind",
+  active: "audit.field.active",
+  keeps_delivery_fee: "audit.field.keeps_delivery_fee",
+  unconfirmed_cancel_hours: "audit.field.unconfirmed_cancel_hours",
 };
 
 export function actionLabel(action: string): string {

@@ -19,11 +19,19 @@ interface AdminDashboardProps {
   ordersTab: ReactNode;
   payoutsTab: ReactNode;
   attributionTab?: ReactNode;
+  couriersTab?: ReactNode;
   settingsTab: ReactNode;
   auditTab?: ReactNode;
 }
 
-export function AdminDashboard({ ordersTab, payoutsTab, attributionTab, settingsTab, auditTab }: AdminDashboardProps) {
+export function AdminDashboard({
+  ordersTab,
+  payoutsTab,
+  attributionTab,
+  couriersTab,
+  settingsTab,
+  auditTab,
+}: AdminDashboardProps) {
   const navigate = useNavigate();
   const [tab, setTab] = useState("users");
 
@@ -60,6 +68,7 @@ export function AdminDashboard({ ordersTab, payoutsTab, attributionTab, settings
             ),
           },
           { id: "orders", label: t("admin.tabs.orders"), content: ordersTab },
+          ...(couriersTab ? [{ id: "couriers", label: t("admin.tabs.couriers"), content: couriersTab }] : []),
           { id: "payouts", label: t("admin.tabs.payouts"), content: payoutsTab },
           ...(attributionTab
             ? [{ id: "attribution", label: t("admin.tabs.attribution"), content: attributionTab }]

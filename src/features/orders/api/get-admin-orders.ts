@@ -13,6 +13,8 @@ export interface AdminOrderFilters {
   status?: OrderStatus;
   /** Only the orders still to confirm, oldest first. */
   to_confirm?: "true";
+  /** A courier's id: the orders it carries; "none": those no courier has yet. */
+  courier?: string;
   /** Calendar days YYYY-MM-DD in Cambodia, both included. */
   from?: string;
   to?: string;

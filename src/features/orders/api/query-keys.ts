@@ -12,4 +12,6 @@ export const ordersKeys = {
   mine: () => [...ordersKeys.all, "mine"] as const,
   /** GET /orders/stats/summary: the caller's exact counts (an admin's: every order) */
   summary: () => [...ordersKeys.all, "summary"] as const,
+  /** GET /admin/couriers */
+  couriers: () => [...ordersKeys.all, "couriers"] as const,
 };

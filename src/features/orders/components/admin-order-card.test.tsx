@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import type { Courier } from "@contract/couriers.ts";
 import type { Order } from "@contract/orders.ts";
 import { makeOrder } from "@/testing/fixtures/orders.ts";
 import { render } from "@/testing/render.tsx";
@@ -7,7 +8,13 @@ import { AdminOrderCard } from "./admin-order-card.tsx";
 
 let container: HTMLElement;
 
-async function renderCard(order: Order, onClearReview = vi.fn(), onChange = vi.fn(), onConfirmationCall = vi.fn()) {
+async function renderCard(
+  order: Order,
+  onClearReview = vi.fn(),
+  onChange = vi.fn(),
+  onConfirmationCall = vi.fn(),
+  { couriers, onAssignCourier = vi.fn() }: { couriers?: Courier[]; onAssignCourier?: () => void } = {},
+) {
   ({ container } = await render(
     <ul>
       <AdminOrderCard
@@ -19,6 +26,9 @@ async function renderCard(order: Order, onClearReview = vi.fn(), onChange = vi.f
         onClearReview={onClearReview}
         calling={null}
         onConfirmationCall={onConfirmationCall}
+        couriers={couriers}
+        assigning={false}
+        onAssignCourier={onAssignCourier}
       />
     </ul>,
   ));
@@ -108,5 +118,48 @@ describe("Admin order card: confirmation", () => {
   it("offers no call once the order has left the shop", async () => {
     await renderCard(makeOrder({ order_status: "out_for_delivery", confirmation: "unconfirmed" }));
     expect(calls()).toBeNull();
+  });
+});
+
+describe("Admin order card: courier", () => {
+  const courier = (id: string, name: string, active = true): Courier => ({
+    id,
+    name,
+    phone: "+85512345678",
+    kind: "freelance",
+    active,
+    keeps_delivery_fee: true,
+    open_orders: 0,
+    created_at: "2026-11-27T00:00:00.000Z",
+    updated_at: "2026-11-27T00:00:00.000Z",
+  });
+  const [C1, C2] = ["c0000000-0000-4000-8000-000000000001", "c0000000-0000-4000-8000-000000000002"];
+  const riders = [courier(C1, "Dara"), courier(C2, "Vanna", false)];
+  const picker = () => screen.getByRole("combobox", { name: "Courier" });
+
+  it("offers the active couriers for an open order and gives it to the one chosen", async () => {
+    const onAssignCourier = vi.fn();
+    const order = makeOrder({ order_status: "new_order" });
+    await renderCard(order, vi.fn(), vi.fn(), vi.fn(), { couriers: riders, onAssignCourier });
+    expect([...picker().querySelectorAll("option")].map((option) => option.textContent)).toEqual([
+      "No courier yet",
+      "Dara",
+    ]);
+    fireEvent.change(picker(), { target: { value: C1 } });
+    expect(onAssignCourier).toHaveBeenCalledWith(order, C1);
+    fireEvent.change(picker(), { target: { value: "" } });
+    expect(onAssignCourier).toHaveBeenLastCalledWith(order, null);
+  });
+
+  it("names who carried a delivered order, with a phone to call", async () => {
+    await renderCard(
+      makeOrder({ order_status: "delivered", courier: { id: C2, name: "Vanna", phone: "+85512345678" } }),
+      vi.fn(),
+      vi.fn(),
+      vi.fn(),
+      { couriers: riders },
+    );
+    expect(screen.queryByRole("combobox", { name: "Courier" })).toBeNull();
+    expect(container.textContent).toContain("Vanna · 012 345 678");
   });
 });

@@ -6,9 +6,11 @@
 // while held, offers Clear review (refusing it is cancelling it as suspected fraud). Moving a
 // delivered order back takes its earnings back, so it asks first, naming the money. The card
 // says whether the customer confirmed the order and, while it is still to confirm, records the
-// admin's confirmation call: confirmed, no answer or a wrong number (issue 28).
+// admin's confirmation call: confirmed, no answer or a wrong number (issue 28). While the order is
+// open the admin gives it to a courier, or takes it back; after, the card names who carried it.
 import { useState } from "react";
 import { CONFIRMATION_CALL_OUTCOMES } from "@contract/statuses.ts";
+import type { Courier } from "@contract/couriers.ts";
 import type { Order } from "@contract/orders.ts";
 import { Button, Icon, DetailsList, type Detail } from "@/components/ui/index.ts";
 import { formatMoney, formatPercent } from "@/lib/format.ts";
@@ -45,6 +47,11 @@ interface AdminOrderCardProps {
   /** The outcome of a call being recorded for this order, or null. */
   calling: ConfirmationOutcome | null;
   onConfirmationCall: (order: Order, outcome: ConfirmationOutcome) => void;
+  /** Every courier (undefined until loaded); the card offers the active ones while the order is open. */
+  couriers: readonly Courier[] | undefined;
+  /** True while this order's courier is being changed. */
+  assigning: boolean;
+  onAssignCourier: (order: Order, courierId: string | null) => void;
 }
 
 export function adminOrderLabel(order: Order): string {
@@ -60,6 +67,9 @@ export function AdminOrderCard({
   onClearReview,
   calling,
   onConfirmationCall,
+  couriers,
+  assigning,
+  onAssignCourier,
 }: AdminOrderCardProps) {
   const status = displayStatus(order.order_status);
   const next = nextStatus(status);
@@ -90,6 +100,34 @@ export function AdminOrderCard({
     ...(status !== "cancelled"
       ? [{ label: t("orders.confirmation"), value: <strong>{confirmationLabel(order.confirmation)}</strong> }]
       : []),
+    {
+      label: t("orders.courier"),
+      value:
+        canCancel(status) && couriers ? (
+          <select
+            className="order-card__courier"
+            aria-label={t("orders.courier")}
+            value={order.courier?.id ?? ""}
+            disabled={assigning || busy}
+            onChange={(event) => onAssignCourier(order, event.target.value || null)}
+          >
+            <option value="">{t("orders.courier.none")}</option>
+            {couriers
+              .filter((courier) => courier.active || courier.id === order.courier?.id)
+              .map((courier) => (
+                <option key={courier.id} value={courier.id}>
+                  {courier.name}
+                </option>
+              ))}
+          </select>
+        ) : order.courier ? (
+          <span className="break-anywhere">
+            {order.courier.name} · <a href={`tel:${order.courier.phone}`}>{formatPhone(order.courier.phone)}</a>
+          </span>
+        ) : (
+          t("orders.courier.none")
+        ),
+    },
     ...(order.recipient_name ? [{ label: t("orders.admin.recipient"), value: order.recipient_name }] : []),
     { label: t("orders.admin.delivery"), value: deliveryPlace(order, locale) },
     ...(address ? [{ label: t("orders.admin.address"), value: address }] : []),

@@ -73,6 +73,7 @@ beforeEach(() => {
   inFlight = 0;
   mostInFlight = 0;
   fakeApi.on(API.orderStats, () => ({ stats: makeOrderStats(orders) }));
+  fakeApi.on(API.couriers, { couriers: [] });
   fakeApi.on(API.adminOrders, () => {
     mostInFlight = Math.max(mostInFlight, ++inFlight);
     // The rows as they are when the server reads them, not when it answers.

@@ -38,6 +38,17 @@ const order = (id: string, product: string, status: OrderStatus) =>
 
 /** Every order, newest first. */
 let orders: Order[];
+const rider = {
+  id: "c0000000-0000-4000-8000-000000000001",
+  name: "Dara Rider",
+  phone: "+85512345678",
+  kind: "freelance" as const,
+  active: true,
+  keeps_delivery_fee: true,
+  open_orders: 0,
+  created_at: "2026-11-27T00:00:00.000Z",
+  updated_at: "2026-11-27T00:00:00.000Z",
+};
 const dated = () => newestFirst(orders);
 /** The queries GET /admin/orders received. */
 const listQueries = () => fakeApi.calls(API.adminOrders).map((request) => request.query);
@@ -65,6 +76,18 @@ beforeEach(() => {
   );
   fakeApi.on(API.orderStats, () => ({ stats: makeOrderStats(orders) }));
   fakeApi.on(API.adminOrders, ({ query }) => board(query));
+  fakeApi.on(API.couriers, { couriers: [rider] });
+  fakeApi.on(API.assignCourier, ({ params, body }) => {
+    orders = orders.map((o) =>
+      o.id === params.id
+        ? { ...o, courier: body.courier_id ? { id: rider.id, name: rider.name, phone: rider.phone } : null }
+        : o,
+    );
+    return {
+      message: "Courier assigned",
+      order: { ...dated().find((o) => o.id === params.id)!, customer_phone: null },
+    };
+  });
   fakeApi.on(API.recordConfirmationCall, ({ params, body }) => {
     if (body.outcome === "confirmed") {
       orders = orders.map((o) => (o.id === params.id ? { ...o, confirmation: "confirmed_by_phone" } : o));
@@ -166,6 +189,20 @@ describe("Order Management", () => {
     fireEvent.click(statusFilters().getByRole("button", { name: /^Ready for Pickup/ }));
     await waitFor(() => expect(document.body.textContent).toContain("No orders with the status Ready for Pickup."));
     expect(cards()).toHaveLength(0);
+  });
+
+  it("gives an order to a courier from its card, says so, and filters the board by courier", async () => {
+    ({ container } = await render(<OrderManagement />));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    fireEvent.change(within(card("Silk Scarf")).getByRole("combobox", { name: "Courier" }), {
+      target: { value: rider.id },
+    });
+    await waitFor(() => expect(toasts()).toContain("SL-000001: given to Dara Rider."));
+    expect(fakeApi.calls(API.assignCourier).map((call) => [call.params.id, call.body])).toEqual([
+      [orders[0].id, { courier_id: rider.id }],
+    ]);
+    fireEvent.change(screen.getByRole("combobox", { name: "Carried by" }), { target: { value: rider.id } });
+    await waitFor(() => expect(listQueries().at(-1)?.get("courier")).toBe(rider.id));
   });
 
   it("lists the orders to confirm on their own and records a call's outcome; a confirmed order leaves the list", async () => {

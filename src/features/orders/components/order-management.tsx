@@ -9,7 +9,8 @@
 // the order moved meanwhile (409) says why and refreshes. Cancel asks why in a dialog (issue 14);
 // the Cancelled filter and the refusal rate over all orders show how many never reached a customer.
 // To confirm lists the orders no one has confirmed yet, oldest first, each card with the outcomes
-// of a confirmation call (issue 28).
+// of a confirmation call (issue 28). A courier filter (once there are couriers) shows what one
+// courier carries, or the orders no courier has yet; each open card gives its order to a courier.
 import { useMemo, useState } from "react";
 import type { Order } from "@contract/orders.ts";
 import {
@@ -20,6 +21,7 @@ import {
   LoadingState,
   LoadMore,
   RetryAlert,
+  SelectField,
   useToast,
 } from "@/components/ui/index.ts";
 import { serverMessage } from "@/lib/api-client.ts";
@@ -31,6 +33,7 @@ import { useOrderSummary } from "@/features/orders/api/get-order-summary.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { useUpdateOrderStatus, type Cancellation } from "@/features/orders/api/update-order-status.ts";
 import { useClearOrderReview } from "@/features/orders/api/review-order.ts";
+import { useAssignCourier, useCouriers } from "@/features/orders/api/couriers.ts";
 import { useRecordConfirmationCall, type ConfirmationOutcome } from "@/features/orders/api/record-confirmation-call.ts";
 import { countsFromSummary, ORDER_FILTERS, type OrderFilter } from "@/features/orders/utils/order-filters.ts";
 import { statusLabel, type OrderStatus } from "@/features/orders/utils/order-status.ts";
@@ -45,15 +48,20 @@ export function OrderManagement() {
   const toast = useToast();
   const [search, setSearch] = useState<OrderSearch>(NO_SEARCH);
   const [filter, setFilter] = useState<OrderFilter>("all");
+  /** A courier's id, "none", or "" for every order. */
+  const [courier, setCourier] = useState("");
   const filters = useMemo<AdminOrderFilters>(
     () => ({
       ...(search.q && { q: search.q }),
       ...(filter === "to_confirm" ? { to_confirm: "true" as const } : filter !== "all" && { status: filter }),
       ...(search.from && { from: search.from }),
       ...(search.to && { to: search.to }),
+      ...(courier && { courier }),
     }),
-    [search, filter],
+    [search, filter, courier],
   );
+  const couriers = useCouriers();
+  const assignCourier = useAssignCourier();
   const orders = useAdminOrders(filters);
   const summary = useOrderSummary(t("orders.admin.countsFailed"));
   const updateStatus = useUpdateOrderStatus();
@@ -76,6 +84,13 @@ export function OrderManagement() {
   const counts = summary.data ? countsFromSummary(summary.data) : undefined;
   const searching = Boolean(search.q || search.from || search.to);
 
+  /** A refused change: the alert above the board and a toast, each with the server's reason. */
+  function reportFailure(title: string, error: unknown) {
+    const detail = serverMessage(error);
+    setFailure({ title, detail });
+    toast.error(detail ? `${title} ${detail}` : title);
+  }
+
   /** True when the change was made. */
   async function onChange(order: Order, to: OrderStatus, cancellation?: Cancellation): Promise<boolean> {
     setFailure(null);
@@ -85,10 +100,7 @@ export function OrderManagement() {
       toast.success(t("orders.admin.updated.success", { number: order.order_number, status: statusLabel(to) }));
       return true;
     } catch (error) {
-      const title = t("orders.admin.updated.failed");
-      const detail = serverMessage(error);
-      setFailure({ title, detail });
-      toast.error(detail ? `${title} ${detail}` : title);
+      reportFailure(t("orders.admin.updated.failed"), error);
       return false;
     } finally {
       setChanging(({ [order.id]: _done, ...rest }) => rest);
@@ -101,10 +113,21 @@ export function OrderManagement() {
       await clearReview.mutateAsync(order.id);
       toast.success(t("orders.review.cleared.success", { number: order.order_number }));
     } catch (error) {
-      const title = t("orders.review.failed");
-      const detail = serverMessage(error);
-      setFailure({ title, detail });
-      toast.error(detail ? `${title} ${detail}` : title);
+      reportFailure(t("orders.review.failed"), error);
+    }
+  }
+
+  async function onAssignCourier(order: Order, courierId: string | null) {
+    setFailure(null);
+    try {
+      const { order: saved } = await assignCourier.mutateAsync({ orderId: order.id, courierId });
+      toast.success(
+        saved.courier
+          ? t("orders.courier.assigned", { number: order.order_number, name: saved.courier.name })
+          : t("orders.courier.unassigned", { number: order.order_number }),
+      );
+    } catch (error) {
+      reportFailure(t("orders.courier.failed"), error);
     }
   }
 
@@ -114,10 +137,7 @@ export function OrderManagement() {
       await confirmationCall.mutateAsync({ id: order.id, outcome });
       toast.success(t("orders.call.recorded", { number: order.order_number, outcome: t(`orders.call.${outcome}`) }));
     } catch (error) {
-      const title = t("orders.call.failed");
-      const detail = serverMessage(error);
-      setFailure({ title, detail });
-      toast.error(detail ? `${title} ${detail}` : title);
+      reportFailure(t("orders.call.failed"), error);
     }
   }
 
@@ -137,6 +157,20 @@ export function OrderManagement() {
         <ExportOrdersButton path="/admin/orders/export" filters={{ ...filters }} />
       </div>
       <OrderSearchForm onSearch={setSearch} />
+      {couriers.data && couriers.data.length > 0 && (
+        <SelectField
+          className="order-board__courier-filter"
+          label={t("orders.admin.courierFilter")}
+          name="courier"
+          value={courier}
+          onChange={(event) => setCourier(event.target.value)}
+          options={[
+            { value: "", label: t("orders.admin.courierFilter.all") },
+            { value: "none", label: t("orders.courier.none") },
+            ...couriers.data.map((option) => ({ value: option.id, label: option.name })),
+          ]}
+        />
+      )}
       <RefusalRateNote rate={summary.data?.refusal_rate} />
       <FilterGroup<OrderFilter>
         label={t("orders.admin.filters")}
@@ -198,6 +232,9 @@ export function OrderManagement() {
                     : null
                 }
                 onConfirmationCall={onConfirmationCall}
+                couriers={couriers.data}
+                assigning={assignCourier.isPending && assignCourier.variables.orderId === order.id}
+                onAssignCourier={onAssignCourier}
               />
             ))}
           </ul>

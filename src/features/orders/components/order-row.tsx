@@ -1,9 +1,11 @@
 // One order in a business's or an influencer's list: its number (what a caller reads out), product, status, and when cancelled why;
 // quantity, delivery place with the recipient and address and whether the customer confirmed the
-// order (the business's only: it packs the parcel), total and date. Never the customer's phone: these lists answer from /orders/user/all,
+// order and who carries it (the business's only: it packs the parcel and hands it over), total
+// and date. Never the customer's phone: these lists answer from /orders/user/all,
 // which has none. The influencer's
 // list says when an order's commission is held for review, never which rule flagged it.
 import type { Order } from "@contract/orders.ts";
+import { formatCambodianPhone } from "@contract/phone.ts";
 import { formatMoney } from "@/lib/format.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useLocale } from "@/lib/i18n/index.ts";
@@ -53,6 +55,11 @@ export function OrderRow({ order, showPlace = false, showReview = false }: Order
           </>
         )}
       </p>
+      {showPlace && order.courier && (
+        <p className="order-row__courier break-anywhere">
+          {t("orders.courierLine", { name: order.courier.name, phone: formatCambodianPhone(order.courier.phone) })}
+        </p>
+      )}
       {showPlace && order.recipient_name && (
         <p className="order-row__address break-anywhere">
           {[order.recipient_name, deliveryAddress(order), order.delivery_note].filter(Boolean).join(" · ")}

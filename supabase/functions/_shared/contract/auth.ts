@@ -4,10 +4,10 @@ import { z } from "zod";
 import { asciiDigits } from "./khmer-digits.ts";
 import { nextCursor, pageQuerySchema } from "./paging.ts";
 import { httpUrl, id, message, rejectionReason, suspensionReason, timestamp } from "./fields.ts";
+import { cambodianPhone } from "./phone-field.ts";
 import { isHttpUrl, withHttps } from "./http-url.ts";
 import { ruleMessage } from "./constraints.ts";
 import { checkKhqr } from "./khqr.ts";
-import { normaliseCambodianPhone } from "./phone.ts";
 import { PLATFORMS, USER_STATUSES, USER_TYPES } from "./statuses.ts";
 
 export { rejectionReason, suspensionReason } from "./fields.ts";
@@ -45,29 +45,6 @@ const httpUrlInput = (label: string) =>
     .min(1, `${label} is required`)
     .max(500, `${label} is too long`)
     .refine(isHttpUrl, `${label} must be a valid http(s) URL`);
-
-/**
- * A Cambodian phone, normalised to +855...; `label` names the field in the messages, `invalid` is
- * the message of a number that is not Cambodian. An optional one lets "" through (it clears the
- * field).
- */
-const cambodianPhone = (
-  label: string,
-  { optional = false, invalid = `${label} must be a Cambodian number such as 012 345 678` } = {},
-) =>
-  z
-    .string({ error: optional ? `${label} must be text` : `${label} is required` })
-    .trim()
-    .min(optional ? 0 : 1, `${label} is required`)
-    .transform((value, ctx) => {
-      if (optional && value === "") return value;
-      const normalised = normaliseCambodianPhone(value);
-      if (!normalised) {
-        ctx.addIssue({ code: "custom", message: invalid });
-        return z.NEVER;
-      }
-      return normalised;
-    });
 
 export const loginSchema = z.object({
   email,

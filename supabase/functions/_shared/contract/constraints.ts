@@ -109,6 +109,9 @@ export const CONSTRAINT_RULES = {
     field: "unconfirmed_cancel_hours",
     message: "unconfirmed_cancel_hours must be a whole number from 0 to 720 (0 turns it off)",
   },
+  // couriers (06_couriers.sql)
+  couriers_name_check: { field: "name", message: "Name is required, at most 100 characters" },
+  couriers_phone_check: { field: "phone", message: CAMBODIAN_PHONE },
   // payouts (06_ledger_and_payouts.sql)
   payout_requests_aba_reference_check: {
     field: "aba_reference",

@@ -201,6 +201,8 @@ export const orderSchema = z.object({
   review_status: z.enum(REVIEW_STATUSES).nullable(),
   /** Whether the customer confirmed it before dispatch: on the order's page or on a call. */
   confirmation: z.enum(CONFIRMATIONS),
+  /** Who carries it: admins and the order's shop read it; null when none is assigned (always for the influencer). */
+  courier: z.object({ id, name: z.string(), phone: storedPhone }).nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -241,9 +243,9 @@ const calendarDay = (field: "from" | "to") =>
 /**
  * The filters of the order lists and their CSV exports (GET /admin/orders, /orders/user/all,
  * /admin/orders/export, /orders/export): `q` (see parseOrderSearch), `status`, `from` and `to`,
- * calendar days in Cambodia (Asia/Phnom_Penh), both included, and `to_confirm=true`: the orders
+ * calendar days in Cambodia (Asia/Phnom_Penh), both included, `to_confirm=true`: the orders
  * still unconfirmed that the shop still has (new or ready for pickup), listed oldest first, the
- * order in which they should be called.
+ * order in which they should be called, and `courier`: a courier's id, or `none`.
  */
 export const orderFilterSchema = z
   .object({
@@ -266,6 +268,14 @@ export const orderFilterSchema = z
     to_confirm: z
       .literal("true", "to_confirm must be true (or left out)")
       .transform(() => true)
+      .optional(),
+    /** A courier's id: the orders it carries; `none`: those no courier carries yet. */
+    courier: z
+      .string()
+      .refine(
+        (value) => value === "none" || z.guid().safeParse(value).success,
+        "courier must be a courier's id or none",
+      )
       .optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
@@ -420,6 +430,10 @@ export const confirmationCallSchema = z
 
 /** PUT /admin/orders/{id}/confirmation */
 export const confirmationCallResponseSchema = z.object({ message, order: orderSchema });
+
+/** PUT /admin/orders/{id}/courier */
+export const courierAssignedResponseSchema = z.object({ message, order: orderSchema });
+export type CourierAssignedResponse = z.infer<typeof courierAssignedResponseSchema>;
 export type ConfirmationCallInput = z.input<typeof confirmationCallSchema>;
 export type ConfirmationCallResponse = z.infer<typeof confirmationCallResponseSchema>;
 

@@ -41,6 +41,13 @@ import {
   MAX_CAMPAIGN_IMAGES,
 } from "./campaigns.ts";
 import {
+  courierAssignSchema,
+  courierCreateSchema,
+  courierSavedResponseSchema,
+  couriersResponseSchema,
+  courierUpdateSchema,
+} from "./couriers.ts";
+import {
   orderFollowLinkSchema,
   trackedOrderChangedResponseSchema,
   trackedOrderResponseSchema,
@@ -87,6 +94,7 @@ import {
   orderReviewSchema,
   confirmationCallSchema,
   confirmationCallResponseSchema,
+  courierAssignedResponseSchema,
   ordersResponseSchema,
   orderStatsResponseSchema,
   orderStatusChangedResponseSchema,
@@ -833,6 +841,39 @@ export const API = {
     request: none,
     response: json(provinceFeesResponseSchema),
     summary: "Every province's delivery fee (null for Phnom Penh, priced by sangkat) and estimate in hours, by code.",
+  }),
+  couriers: route({
+    method: "GET",
+    path: "/admin/couriers",
+    role: approvedAdmin,
+    request: none,
+    response: json(couriersResponseSchema),
+    summary: "Every courier (active ones first, by name) with the orders it carries now.",
+  }),
+  createCourier: route({
+    method: "POST",
+    path: "/admin/couriers",
+    role: approvedAdmin,
+    request: { body: courierCreateSchema },
+    response: json(courierSavedResponseSchema, 201),
+    summary:
+      "Add a courier: a name, a Cambodian phone (unique), company or freelance, and whether it keeps the delivery fee; audited.",
+  }),
+  updateCourier: route({
+    method: "PUT",
+    path: "/admin/couriers/{id}",
+    role: approvedAdmin,
+    request: { body: courierUpdateSchema },
+    response: json(courierSavedResponseSchema),
+    summary: "Change any of a courier's fields; an inactive courier keeps its orders but gets no new ones; audited.",
+  }),
+  assignCourier: route({
+    method: "PUT",
+    path: "/admin/orders/{id}/courier",
+    role: approvedAdmin,
+    request: { body: courierAssignSchema },
+    response: json(courierAssignedResponseSchema),
+    summary: "Give an order not yet delivered or cancelled to an active courier, or take it back (null); audited.",
   }),
   updateProvinceFee: route({
     method: "PUT",

@@ -75,6 +75,10 @@ export type InstagramEventOutcome = Enums["instagram_event_outcome"];
 export const INSTAGRAM_SKIP_REASONS = enums.instagram_skip_reason;
 export type InstagramSkipReason = Enums["instagram_skip_reason"];
 
+/** A delivery company, or a freelance rider. */
+export const COURIER_KINDS = enums.courier_kind;
+export type CourierKind = Enums["courier_kind"];
+
 /** The languages a Telegram chat's notices are written in. */
 export const TELEGRAM_LANGUAGES = enums.telegram_language;
 export type TelegramLanguage = Enums["telegram_language"];

@@ -47,6 +47,8 @@ export type OrderRow = Pick<
   flags: OrderFlag[];
   /** The order's province, district and commune: code, name_en and name_km of each. */
   delivery_place: Order["delivery_place"];
+  /** Null when none is assigned or the reader may not see it (RLS: admins and the order's shop). */
+  courier: Order["courier"];
   /** created_at in microseconds, for the next page's cursor. */
   cursor_micros: number;
 };
@@ -71,6 +73,8 @@ function orderColumns(tx: Tx): Fragment {
     o.delivery_fee_cents, o.subtotal_cents, o.total_cents, o.delivery_district, o.delivery_commune,
     o.delivery_commune_code, ${deliveryPlaceSql(tx)} as delivery_place, o.status, o.cancellation_reason,
     o.source, o.review_status, o.confirmation, o.created_at, o.updated_at, b.business_name,
+    case when cr.id is null then null else json_build_object('id', cr.id, 'name', cr.name, 'phone', cr.phone) end
+      as courier,
     b.email as business_email, i.email as influencer_email, coalesce(f.flags::text[], '{}') as flags,
     ${cursorMicros(tx, tx`o.created_at`)} as cursor_micros`;
 }
@@ -95,7 +99,8 @@ function orderJoins(tx: Tx): Fragment {
     ${placeJoins(tx)}
     left join public.order_flags f on f.order_id = o.id
     left join public.users b on b.id = o.business_id
-    left join public.users i on i.id = o.influencer_id`;
+    left join public.users i on i.id = o.influencer_id
+    left join public.couriers cr on cr.id = o.courier_id`;
 }
 
 /**
@@ -128,6 +133,8 @@ export function orderFilterCondition(tx: Tx, filter: OrderFilter, searchPhones: 
     parts.push(tx`o.id = any(array(${byNumber} union ${byPhone}))`);
   }
   if (filter.status) parts.push(tx`o.status = ${filter.status}`);
+  if (filter.courier === "none") parts.push(tx`o.courier_id is null`);
+  else if (filter.courier) parts.push(tx`o.courier_id = ${filter.courier}`);
   // The condition of the partial index orders_to_confirm_idx, word for word, so it is used.
   if (filter.to_confirm) {
     parts.push(tx`o.confirmation = 'unconfirmed' and o.status in ('new_order', 'ready_for_pickup')`);
@@ -191,6 +198,7 @@ export function toOrderJson(row: OrderRow, contact: DeliveryContactRow | null = 
     flags: row.flags,
     review_status: row.review_status,
     confirmation: row.confirmation,
+    courier: row.courier,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

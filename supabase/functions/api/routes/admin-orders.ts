@@ -16,12 +16,14 @@ import { csvResponse, exportDate } from "../lib/csv.ts";
 import { asUserExporting } from "../lib/export-statement.ts";
 import { pageOf } from "../lib/keyset.ts";
 import { sendTelegramNoticesAfterResponse } from "../lib/telegram-notices.ts";
+import { courierAssignSchema } from "../../_shared/contract/couriers.ts";
 import {
   orderFilterSchema,
   orderListQuerySchema,
   orderReviewSchema,
   confirmationCallSchema,
   type ConfirmationCallResponse,
+  type CourierAssignedResponse,
   orderStatusChangeSchema,
   type Order,
   type OrderReviewedResponse,
@@ -98,6 +100,20 @@ export function adminOrderRoutes(deps: AppDeps) {
       return readAdminOrder(tx, id);
     });
     return c.json({ message: "Call recorded", order } satisfies ConfirmationCallResponse);
+  });
+
+  // PUT /admin/orders/{id}/courier - give the order to a courier, or take it back (null)
+  app.put("/:id/courier", async (c) => {
+    const id = uuidParam(c.req.param("id"), "id");
+    const { courier_id } = await parseJsonBody(c, courierAssignSchema);
+    const order = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      await tx`select 1 from public.assign_courier(${id}, ${courier_id})`;
+      return readAdminOrder(tx, id);
+    });
+    return c.json({
+      message: courier_id ? "Courier assigned" : "Courier taken off the order",
+      order,
+    } satisfies CourierAssignedResponse);
   });
 
   return app;

@@ -1,0 +1,94 @@
+// Couriers (issue 29, items 1 and 2) in real Chromium against the running stack at 360 px: the
+// admin adds a rider on the Couriers tab (English), gives an order to it from the board, and the
+// shop's list (Khmer) says who carries it. Screenshots (test-results/screenshots/en-couriers*.png,
+// en-courier-card.png, km-courier-shop-row.png) are to be looked at.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
+import { typedPhone, uniqueStoredPhone } from "../helpers/phones.ts";
+import { demoBusiness, seedAdmin } from "../helpers/stack.ts";
+
+const shots = join("test-results", "screenshots");
+mkdirSync(shots, { recursive: true });
+const phone = { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true };
+const sql = fixtureDb();
+
+test.afterEach(async ({ browser }) => {
+  await Promise.all(browser.contexts().map((context) => context.close()));
+});
+
+test.afterAll(async () => {
+  await sql.end();
+});
+
+async function signedIn(browser: Browser, email: string, password: string, lang: "en" | "km"): Promise<Page> {
+  const page = await (await browser.newContext(phone)).newPage();
+  await page.goto(`/login?lang=${lang}`);
+  await page.locator("input[type=email]").fill(email);
+  await page.locator("input[type=password]").fill(password);
+  await page.locator("form button[type=submit]").click();
+  return page;
+}
+
+/** Closes the toasts, so a screenshot shows what is beneath them. */
+async function dismissToasts(page: Page) {
+  const buttons = page.getByRole("button", { name: "Dismiss notification" });
+  while ((await buttons.count()) > 0) await buttons.first().click();
+}
+
+async function expectNoHorizontalScroll(page: Page, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what} fits 360 px`).toBeLessThanOrEqual(0);
+}
+
+test("the admin adds a rider and gives it an order; the shop reads who carries it", async ({ browser }) => {
+  const productName = `E2E Krama ${Date.now().toString(36)}`;
+  const campaignId = await createCampaign(sql, { productName, priceCents: 900 });
+  await createApprovedLink(sql, campaignId);
+  const orderId = await placeOrder(sql, campaignId);
+  const [{ order_number: orderNumber }] = await sql<{ order_number: string }[]>`
+    select order_number from public.orders where id = ${orderId}`;
+  const riderName = `Rider ${Date.now().toString(36)}`;
+  const riderPhone = uniqueStoredPhone();
+
+  const admin = await signedIn(browser, seedAdmin.email, seedAdmin.password, "en");
+  await expect(admin).toHaveURL(/\/admin\/dashboard/);
+  await admin.getByRole("tab", { name: "Couriers" }).click();
+  await admin.getByRole("button", { name: "Add courier" }).click();
+  await admin.getByLabel("Name").fill(riderName);
+  await admin.getByLabel("Phone").fill(typedPhone(riderPhone));
+  await admin.getByLabel("Kind").selectOption("freelance");
+  // A phone that is not Cambodian is named before anything is sent.
+  await admin.getByLabel("Phone").fill("123");
+  await admin.getByRole("button", { name: "Add courier" }).click();
+  await expect(admin.getByText("Phone number must be a Cambodian number such as 012 345 678")).toBeVisible();
+  await admin.getByLabel("Phone").fill(typedPhone(riderPhone));
+  await admin.getByRole("button", { name: "Add courier" }).click();
+  const rider = admin.getByRole("listitem", { name: riderName });
+  await expect(rider).toContainText("Freelance rider");
+  await expect(rider).toContainText("Orders to deliver: 0");
+  await expectNoHorizontalScroll(admin, "the Couriers tab");
+  await dismissToasts(admin);
+  await admin.screenshot({ path: join(shots, "en-couriers.png"), fullPage: true });
+
+  await admin.getByRole("tab", { name: "Order Management" }).click();
+  await admin.getByRole("search").getByLabel("Order number or phone digits").fill(orderNumber);
+  await admin.getByRole("search").getByRole("button", { name: "Search", exact: true }).click();
+  const card = admin.locator("li.order-card", { hasText: orderNumber });
+  await card.getByRole("combobox", { name: "Courier" }).selectOption({ label: riderName });
+  await expect(admin.getByText(`${orderNumber}: given to ${riderName}.`)).toBeVisible();
+  await expect(card.getByRole("combobox", { name: "Courier" })).toHaveValue(/[0-9a-f-]{36}/);
+  await expectNoHorizontalScroll(admin, "the order card with its courier");
+  await dismissToasts(admin);
+  await card.screenshot({ path: join(shots, "en-courier-card.png") });
+  await admin.getByRole("tab", { name: "Couriers" }).click();
+  await expect(admin.getByRole("listitem", { name: riderName })).toContainText("Orders to deliver: 1");
+
+  const shop = await signedIn(browser, demoBusiness.email, demoBusiness.password, "km");
+  await expect(shop).toHaveURL(/\/business\/dashboard/);
+  const row = shop.locator("li.order-row", { hasText: productName });
+  await expect(row.locator(".order-row__courier")).toHaveText(`អ្នកដឹក៖ ${riderName} · ${typedPhone(riderPhone)}`);
+  await expectNoHorizontalScroll(shop, "the shop's Khmer orders");
+  await row.screenshot({ path: join(shots, "km-courier-shop-row.png") });
+});
