@@ -68,6 +68,15 @@ describe("Marketplace settings", () => {
     await waitFor(() => expect(save().disabled).toBe(true));
   });
 
+  it("takes numbers typed in Khmer digits, and saves the hours after which unconfirmed orders are cancelled", async () => {
+    await render(<MarketplaceSettings />);
+    await waitFor(() => expect(rate().value).toBe("4100"));
+    type(field("Cancel unconfirmed orders after (hours)"), "៤៨");
+    fireEvent.click(save());
+    await waitFor(() => expect(document.body.textContent).toContain("Settings saved."));
+    expect(puts()).toEqual([{ unconfirmed_cancel_hours: 48 }]);
+  });
+
   it("saves only the holding period when only it changed, and refuses one out of range", async () => {
     await render(<MarketplaceSettings />);
     await waitFor(() => expect(holdDays().value).toBe("7"));

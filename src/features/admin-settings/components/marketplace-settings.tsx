@@ -5,6 +5,7 @@
 // dollars (docs/money.md). The shared schema checks the values first; a refusal from the server
 // shows next to the field it names.
 import { useState, type FormEvent } from "react";
+import { asciiDigits } from "@contract/khmer-digits.ts";
 import { settingsUpdateSchema, type Settings } from "@contract/settings.ts";
 import { Alert, Button, Card, LoadingState, RetryAlert, TextField, useToast } from "@/components/ui/index.ts";
 import { failureMessage } from "@/lib/api-client.ts";
@@ -71,7 +72,8 @@ function SettingsForm({ saved }: { saved: Settings }) {
     setFailure(null);
     // Only what changed is sent: the other settings are left as they are.
     const parsed = settingsUpdateSchema.safeParse(
-      Object.fromEntries(changed.map((field) => [field, Number(values[field].trim())])),
+      // Typed in Khmer digits too (០-៩): sent as the number they are.
+      Object.fromEntries(changed.map((field) => [field, Number(asciiDigits(values[field]).trim())])),
     );
     if (!parsed.success) {
       fieldErrors.fromSchema(parsed.error);
@@ -108,7 +110,9 @@ function SettingsForm({ saved }: { saved: Settings }) {
     <form className="form" onSubmit={onSubmit} noValidate ref={formRef} aria-label={t("settings.title")}>
       {field(
         "riel_per_usd",
-        t("settings.riel_per_usdHint", { example: formatRiel(100, Number(values.riel_per_usd) || saved.riel_per_usd) }),
+        t("settings.riel_per_usdHint", {
+          example: formatRiel(100, Number(asciiDigits(values.riel_per_usd)) || saved.riel_per_usd),
+        }),
       )}
       {field("commission_hold_days", t("settings.commission_hold_daysHint"))}
       {field("max_commission_rate", t("settings.max_commission_rateHint"), "decimal")}
