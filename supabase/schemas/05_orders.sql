@@ -927,6 +927,36 @@ end
 $$;
 comment on function public.change_order_status is 'An admin moves an order one step forward or back, cancels it with a reason or reopens it; recorded in the history and posted to the ledger.';
 
+-- The shop marks its own new order packed and ready for pickup (PUT /orders/{id}/ready): only from
+-- new_order, in the history with the shop as the one who changed it, and audited with the shop as
+-- the actor (order_status_history_audit, 10_audit.sql). Another shop's order is not found.
+create or replace function public.mark_order_ready(p_order_id uuid) returns public.orders
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  current_order public.orders;
+begin
+  if not private.has_role('business') then
+    raise exception 'Only the order''s shop can mark it ready' using errcode = '42501';
+  end if;
+  select * into current_order from public.orders
+  where id = p_order_id and business_id = (select auth.uid())
+  for update;
+  if not found then
+    raise exception 'Order not found' using errcode = 'P0002';
+  end if;
+  if current_order.status <> 'new_order' then
+    raise exception 'This order is %: only a new order can be marked ready',
+      replace(current_order.status::text, '_', ' ') using errcode = '55000';
+  end if;
+  update public.orders set status = 'ready_for_pickup' where id = p_order_id returning * into current_order;
+  insert into public.order_status_history (order_id, from_status, to_status, changed_by, note)
+  values (p_order_id, 'new_order', 'ready_for_pickup', (select auth.uid()), 'Packed by the shop');
+  return current_order;
+end
+$$;
+comment on function public.mark_order_ready is 'The shop marks its own new order ready for pickup; in the history and the audit log with the shop as the actor.';
+
 -- the admin's board ------------------------------------------------------------------------------
 
 -- Who receives the given orders and where: the phone for an approved admin only (delivery
@@ -1114,6 +1144,8 @@ revoke execute on function private.flag_order(public.orders, text) from public;
 revoke execute on function public.review_order(uuid, text) from public, anon, service_role;
 grant execute on function public.review_order(uuid, text) to authenticated;
 revoke execute on function private.order_transition_allowed(public.order_status, public.order_status) from public;
+revoke execute on function public.mark_order_ready(uuid) from public, anon, service_role;
+grant execute on function public.mark_order_ready(uuid) to authenticated;
 revoke execute on function public.change_order_status(uuid, text, text, text) from public, anon;
 grant execute on function public.change_order_status(uuid, text, text, text) to authenticated, service_role;
 revoke execute on function public.order_delivery_contacts(uuid[]) from public, anon;

@@ -106,9 +106,12 @@ as $$
 $$;
 comment on function private.audit_changes is 'The changed columns of a row as {before, after}, or null when none changed.';
 
--- One entry by the calling admin; nothing when the caller is not an approved admin.
+-- One entry by the calling admin; nothing when the caller is not an approved admin. An action a
+-- shop may take itself (its order packed: p_shop_may_act) records an approved shop as the actor
+-- too.
 create or replace function private.record_admin_action(
-  p_action public.audit_action, p_target_type public.audit_target_type, p_target_id text, p_details jsonb
+  p_action public.audit_action, p_target_type public.audit_target_type, p_target_id text, p_details jsonb,
+  p_shop_may_act boolean default false
 )
 returns void
 language plpgsql security definer set search_path = ''
@@ -117,7 +120,8 @@ declare
   actor public.users;
 begin
   select * into actor from public.users
-  where id = (select auth.uid()) and user_type = 'admin' and status = 'approved';
+  where id = (select auth.uid()) and status = 'approved'
+    and (user_type = 'admin' or (p_shop_may_act and user_type = 'business'));
   if not found then
     return;
   end if;
@@ -129,7 +133,7 @@ begin
                    where d.value <> 'null'::jsonb), '{}');
 end
 $$;
-comment on function private.record_admin_action is 'Writes one audit log entry for the calling admin; does nothing for any other caller.';
+comment on function private.record_admin_action is 'Writes one audit log entry for the calling admin (or, where the action allows it, the calling shop); does nothing for any other caller.';
 
 -- Account decisions (public.set_user_status, 01_accounts.sql, the only path that changes a status):
 -- user.approve, user.reject, user.suspend (each with its reason) and user.reinstate (suspended ->
@@ -193,17 +197,19 @@ create or replace function private.audit_order_status() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
+  -- A shop's own step (public.mark_order_ready) is audited with the shop as the actor.
   perform private.record_admin_action('order.status_change', 'order', new.order_id::text,
     jsonb_build_object(
       'before', jsonb_build_object('status', new.from_status),
       'after', jsonb_build_object('status', new.to_status),
       'reason', new.cancellation_reason,
       'note', new.note,
-      'order_number', (select o.order_number from public.orders o where o.id = new.order_id)));
+      'order_number', (select o.order_number from public.orders o where o.id = new.order_id)),
+    p_shop_may_act => true);
   return null;
 end
 $$;
-comment on function private.audit_order_status is 'Trigger: records an admin''s change of an order''s status, with the cancellation reason.';
+comment on function private.audit_order_status is 'Trigger: records an admin''s (or the shop''s own) change of an order''s status, with the cancellation reason.';
 
 -- Order reviews (public.review_order, 05_orders.sql: review_status held -> cleared). The flags
 -- live in public.order_flags, not on the order.
@@ -400,7 +406,7 @@ comment on function private.account_identifiers is 'A user''s phones, account nu
 
 revoke execute on function private.refuse_audit_log_change() from public;
 revoke execute on function private.audit_changes(jsonb, jsonb, text[]) from public;
-revoke execute on function private.record_admin_action(public.audit_action, public.audit_target_type, text, jsonb) from public;
+revoke execute on function private.record_admin_action(public.audit_action, public.audit_target_type, text, jsonb, boolean) from public;
 revoke execute on function private.audit_user_status() from public;
 revoke execute on function private.audit_link_decision() from public;
 revoke execute on function private.audit_order_status() from public;

@@ -246,7 +246,8 @@ beforeAll(async () => {
   await record(API.updateCourier, { ...asAdmin, params: { id: courier.id }, body: { keeps_delivery_fee: false } });
   await record(API.couriers, asAdmin);
   await record(API.assignCourier, { ...asAdmin, params: { id: order.id }, body: { courier_id: courier.id } });
-  for (const status of ["ready_for_pickup", "out_for_delivery", "delivered"]) {
+  await record(API.markOrderReady, { token: shop.token, params: { id: order.id } });
+  for (const status of ["out_for_delivery", "delivered"]) {
     await record(API.setOrderStatus, {
       ...asAdmin,
       params: { id: order.id },

@@ -1,7 +1,7 @@
-// Couriers (issue 29, items 1 and 2) through the real function and database: an admin adds and
+// Couriers (issue 29, items 1 to 3) through the real function and database: an admin adds and
 // changes couriers with clear messages for bad input, gives orders to them and takes them back;
 // the admin board filters by courier; the shop reads who carries its order, the influencer never;
-// nobody but an approved admin manages them.
+// nobody but an approved admin manages them. The shop marks its own new orders ready for pickup.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
 import { api } from "../helpers/api.ts";
@@ -176,5 +176,32 @@ describe("PUT /admin/orders/{id}/courier", () => {
     const finished = await assign(order, null);
     expect(finished.status).toBe(409);
     expect(finished.body.message).toBe("This order is cancelled: its courier can no longer change");
+  });
+});
+
+describe("PUT /orders/{id}/ready", () => {
+  it("lets the shop mark only its own new orders ready, once, and the admin's board reads it", async () => {
+    const order = await placeOrder(sql, campaignId, { influencerId: creator.user.id });
+    const other = await business();
+    const foreign = await api("PUT", `/orders/${order}/ready`, { token: other.token });
+    expect(foreign.status).toBe(404);
+    expect((await api("PUT", `/orders/${order}/ready`, { token: creator.token })).status).toBe(403);
+    expect((await api("PUT", `/orders/${order}/ready`, { token: staff.token })).status).toBe(403);
+
+    const ready = await api("PUT", `/orders/${order}/ready`, { token: shop.token });
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({
+      message: "Order marked ready for pickup",
+      order: { id: order, order_status: "ready_for_pickup", customer_phone: null, recipient_name: "Sokha Chan" },
+    });
+    const again = await api("PUT", `/orders/${order}/ready`, { token: shop.token });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("This order is ready for pickup: only a new order can be marked ready");
+
+    const board = await api("GET", `/admin/orders?status=ready_for_pickup&limit=100`, { token: staff.token });
+    expect(board.body.orders.map((o: { id: string }) => o.id)).toContain(order);
+    const [audited] = await sql`select actor_email, details from public.audit_log
+                                where action = 'order.status_change' and target_id = ${order}`;
+    expect(audited).toMatchObject({ actor_email: shop.user.email, details: { after: { status: "ready_for_pickup" } } });
   });
 });

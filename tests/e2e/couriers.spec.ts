@@ -1,6 +1,6 @@
-// Couriers (issue 29, items 1 and 2) in real Chromium against the running stack at 360 px: the
+// Couriers (issue 29, items 1 to 3) in real Chromium against the running stack at 360 px: the
 // admin adds a rider on the Couriers tab (English), gives an order to it from the board, and the
-// shop's list (Khmer) says who carries it. Screenshots (test-results/screenshots/en-couriers*.png,
+// shop's list (Khmer) says who carries it; the shop marks it packed and the admin's board follows. Screenshots (test-results/screenshots/en-couriers*.png,
 // en-courier-card.png, km-courier-shop-row.png) are to be looked at.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
@@ -33,7 +33,8 @@ async function signedIn(browser: Browser, email: string, password: string, lang:
 
 /** Closes the toasts, so a screenshot shows what is beneath them. */
 async function dismissToasts(page: Page) {
-  const buttons = page.getByRole("button", { name: "Dismiss notification" });
+  // Each toast's close button, whatever the page's language.
+  const buttons = page.locator(".toast button");
   while ((await buttons.count()) > 0) await buttons.first().click();
 }
 
@@ -42,7 +43,9 @@ async function expectNoHorizontalScroll(page: Page, what: string) {
   expect(overflow, `${what} fits 360 px`).toBeLessThanOrEqual(0);
 }
 
-test("the admin adds a rider and gives it an order; the shop reads who carries it", async ({ browser }) => {
+test("the admin adds a rider and gives it an order; the shop reads who carries it and packs it", async ({
+  browser,
+}) => {
   const productName = `E2E Krama ${Date.now().toString(36)}`;
   const campaignId = await createCampaign(sql, { productName, priceCents: 900 });
   await createApprovedLink(sql, campaignId);
@@ -89,6 +92,13 @@ test("the admin adds a rider and gives it an order; the shop reads who carries i
   await expect(shop).toHaveURL(/\/business\/dashboard/);
   const row = shop.locator("li.order-row", { hasText: productName });
   await expect(row.locator(".order-row__courier")).toHaveText(`អ្នកដឹក៖ ${riderName} · ${typedPhone(riderPhone)}`);
+  // The shop packs it: its own step, in Khmer; the admin's open card follows.
+  await row.getByRole("button", { name: "វេចខ្ចប់រួច៖ រង់ចាំអ្នកដឹក" }).click();
+  await expect(shop.getByText(`${orderNumber} រួចរាល់សម្រាប់អ្នកដឹកមកយក។`)).toBeVisible();
+  await expect(row.getByRole("button", { name: "វេចខ្ចប់រួច៖ រង់ចាំអ្នកដឹក" })).toHaveCount(0);
   await expectNoHorizontalScroll(shop, "the shop's Khmer orders");
+  await dismissToasts(shop);
   await row.screenshot({ path: join(shots, "km-courier-shop-row.png") });
+  await admin.getByRole("tab", { name: "Order Management" }).click();
+  await expect(admin.locator("li.order-card", { hasText: orderNumber })).toContainText("Ready for Pickup");
 });

@@ -874,6 +874,7 @@ export type Database = {
         Args: {
           p_action: Database["public"]["Enums"]["audit_action"];
           p_details: Json;
+          p_shop_may_act?: boolean;
           p_target_id: string;
           p_target_type: Database["public"]["Enums"]["audit_target_type"];
         };
@@ -2713,6 +2714,46 @@ export type Database = {
         };
       };
       link_self_dealing: { Args: { p_link_id: string }; Returns: string[] };
+      mark_order_ready: {
+        Args: { p_order_id: string };
+        Returns: {
+          affiliate_link_id: string;
+          business_gross_cents: number;
+          business_id: string;
+          business_net_cents: number;
+          campaign_id: string;
+          cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
+          click_id: string | null;
+          commission_cents: number;
+          commission_rate: number;
+          confirmation: Database["public"]["Enums"]["order_confirmation"];
+          courier_id: string | null;
+          created_at: string;
+          delivery_commune: string;
+          delivery_commune_code: string;
+          delivery_district: string;
+          delivery_fee_cents: number;
+          id: string;
+          influencer_id: string;
+          order_number: string;
+          platform_fee_cents: number;
+          product_name: string;
+          quantity: number;
+          review_status: Database["public"]["Enums"]["order_review_status"] | null;
+          source: Database["public"]["Enums"]["click_source"] | null;
+          status: Database["public"]["Enums"]["order_status"];
+          subtotal_cents: number;
+          total_cents: number;
+          unit_price_cents: number;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "orders";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       my_sessions: {
         Args: Record<PropertyKey, never>;
         Returns: {

@@ -3,6 +3,8 @@
 // head; the refusal rate over all the user's orders above the latest 10 (one page); a note when
 // there are more than those. Each audience has its own texts (orders.business.* and
 // orders.influencer.*) and says what its rows show.
+import type { ReactNode } from "react";
+import type { Order } from "@contract/orders.ts";
 import { Badge, Card, EmptyState, LiveIndicator, LoadingState, RetryAlert } from "@/components/ui/index.ts";
 import type { LiveStatus } from "@/lib/realtime.ts";
 import { formatCount } from "@/lib/format.ts";
@@ -22,9 +24,11 @@ interface MyOrdersCardProps {
   live: LiveStatus;
   /** What each row shows beyond the common: the delivery place, the review hold. */
   rows: { showPlace?: boolean; showReview?: boolean };
+  /** What the reader can do with an order, under its row (the shop: mark it ready). */
+  actionOf?: (order: Order) => ReactNode;
 }
 
-export function MyOrdersCard({ audience, className, orders, summary, live, rows }: MyOrdersCardProps) {
+export function MyOrdersCard({ audience, className, orders, summary, live, rows, actionOf }: MyOrdersCardProps) {
   const latest = orders.data ?? [];
   const total = summary.data?.total_orders;
 
@@ -61,7 +65,7 @@ export function MyOrdersCard({ audience, className, orders, summary, live, rows 
           <RefusalRateNote rate={summary.data?.refusal_rate} />
           <ul className="order-list" aria-label={t(`orders.${audience}.list`)}>
             {latest.map((order) => (
-              <OrderRow key={order.id} order={order} {...rows} />
+              <OrderRow key={order.id} order={order} {...rows} action={actionOf?.(order)} />
             ))}
           </ul>
           {total !== undefined && total > LATEST_ORDERS && (

@@ -4,6 +4,7 @@
 // and date. Never the customer's phone: these lists answer from /orders/user/all,
 // which has none. The influencer's
 // list says when an order's commission is held for review, never which rule flagged it.
+import type { ReactNode } from "react";
 import type { Order } from "@contract/orders.ts";
 import { formatCambodianPhone } from "@contract/phone.ts";
 import { formatMoney } from "@/lib/format.ts";
@@ -20,9 +21,11 @@ interface OrderRowProps {
   showPlace?: boolean;
   /** Say when the order is held for review (the influencer: it is their commission that waits). */
   showReview?: boolean;
+  /** What the reader can do with it, at the row's foot. */
+  action?: ReactNode;
 }
 
-export function OrderRow({ order, showPlace = false, showReview = false }: OrderRowProps) {
+export function OrderRow({ order, showPlace = false, showReview = false, action }: OrderRowProps) {
   const status = displayStatus(order.order_status);
   const locale = useLocale();
   return (
@@ -69,6 +72,7 @@ export function OrderRow({ order, showPlace = false, showReview = false }: Order
         <strong className="order-row__total">{formatMoney(order.total_cents)}</strong>
         <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
       </p>
+      {action}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import type { Order, OrderStatus } from "@contract/orders.ts";
@@ -118,5 +118,24 @@ describe("Orders to Fulfill", () => {
     expect(rows()[0].textContent).toContain("Voat Phnum, Doun Penh");
     await waitFor(() => expect(document.body.textContent).toContain("Refusal rate: 50.0%"));
     expect(toasts()).toEqual([]);
+  });
+});
+
+describe("Orders to Fulfill: packed and ready", () => {
+  it("offers a new order's shop its own step and shows the order ready once the server says so", async () => {
+    orders = [order(1), order(2, "ready_for_pickup")];
+    fakeApi.on(API.markOrderReady, ({ params }) => {
+      orders = orders.map((o) => (o.id === params.id ? { ...o, order_status: "ready_for_pickup" } : o));
+      return { message: "Order marked ready for pickup", order: orders.find((o) => o.id === params.id)! };
+    });
+    ({ container } = await render(<OrdersToFulfill businessId="b" />));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const readyButtons = () => screen.queryAllByRole("button", { name: "Packed: ready for pickup" });
+    // Only the new order has it.
+    expect(readyButtons()).toHaveLength(1);
+    fireEvent.click(readyButtons()[0]);
+    await waitFor(() => expect(toasts()).toContain(`${orders[0].order_number} is ready for pickup.`));
+    expect(fakeApi.calls(API.markOrderReady).map((call) => call.params.id)).toEqual([orders[0].id]);
+    await waitFor(() => expect(readyButtons()).toHaveLength(0));
   });
 });

@@ -6,15 +6,18 @@
 // orders stay in the list with their reason (issue 14): the business packed some of them and needs
 // to know why the parcel came back; the badge sets them apart, and the refusal rate above the list
 // (over all the business's orders) says how often customers turn parcels away. The card is the
-// shared MyOrdersCard.
+// shared MyOrdersCard. A new order has "Packed: ready for pickup", the shop's own step (issue 29).
 import { useEffect, useRef } from "react";
-import { useToast } from "@/components/ui/index.ts";
+import type { Order } from "@contract/orders.ts";
+import { Button, useToast } from "@/components/ui/index.ts";
+import { failureMessage } from "@/lib/api-client.ts";
 import { useSession } from "@/lib/auth.tsx";
 import { t } from "@/features/orders/i18n.ts";
 import { useTableInvalidation } from "@/lib/realtime-invalidation.ts";
 import { liveTopics } from "@/lib/live-topics.ts";
 import { useMyOrders } from "@/features/orders/api/get-my-orders.ts";
 import { useOrderSummary } from "@/features/orders/api/get-order-summary.ts";
+import { useMarkOrderReady } from "@/features/orders/api/mark-order-ready.ts";
 import { ordersKeys } from "@/features/orders/api/query-keys.ts";
 import { newlyDelivered } from "@/features/orders/utils/order-filters.ts";
 import { MyOrdersCard } from "./my-orders-card.tsx";
@@ -58,6 +61,26 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
       summary={summary}
       live={live}
       rows={{ showPlace: true }}
+      actionOf={(order) => (order.order_status === "new_order" ? <ReadyButton order={order} /> : null)}
     />
+  );
+}
+
+/** The shop's own step on a new order: packed, ready for the courier to pick up. */
+function ReadyButton({ order }: { order: Order }) {
+  const toast = useToast();
+  const ready = useMarkOrderReady();
+  async function onReady() {
+    try {
+      await ready.mutateAsync(order.id);
+      toast.success(t("orders.business.readyDone", { number: order.order_number }));
+    } catch (error) {
+      toast.error(failureMessage(error, t("orders.business.readyFailed")));
+    }
+  }
+  return (
+    <Button variant="outline" size="sm" className="order-row__action" loading={ready.isPending} onClick={onReady}>
+      {t("orders.business.ready")}
+    </Button>
   );
 }

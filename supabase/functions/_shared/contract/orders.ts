@@ -431,6 +431,10 @@ export const confirmationCallSchema = z
 /** PUT /admin/orders/{id}/confirmation */
 export const confirmationCallResponseSchema = z.object({ message, order: orderSchema });
 
+/** PUT /orders/{id}/ready: the order as its shop reads it. */
+export const orderReadyResponseSchema = z.object({ message, order: orderSchema });
+export type OrderReadyResponse = z.infer<typeof orderReadyResponseSchema>;
+
 /** PUT /admin/orders/{id}/courier */
 export const courierAssignedResponseSchema = z.object({ message, order: orderSchema });
 export type CourierAssignedResponse = z.infer<typeof courierAssignedResponseSchema>;

@@ -95,6 +95,7 @@ import {
   confirmationCallSchema,
   confirmationCallResponseSchema,
   courierAssignedResponseSchema,
+  orderReadyResponseSchema,
   ordersResponseSchema,
   orderStatsResponseSchema,
   orderStatusChangedResponseSchema,
@@ -841,6 +842,15 @@ export const API = {
     request: none,
     response: json(provinceFeesResponseSchema),
     summary: "Every province's delivery fee (null for Phnom Penh, priced by sangkat) and estimate in hours, by code.",
+  }),
+  markOrderReady: route({
+    method: "PUT",
+    path: "/orders/{id}/ready",
+    role: only(["business"], { to: "mark their orders ready" }),
+    request: none,
+    response: json(orderReadyResponseSchema),
+    summary:
+      "The shop marks its own new order packed and ready for pickup (only from new_order); in the history and the audit log with the shop as the actor.",
   }),
   couriers: route({
     method: "GET",

@@ -1,4 +1,5 @@
-// Orders as their business or influencer sees them (RLS decides which), and per-status stats.
+// Orders as their business or influencer sees them (RLS decides which), per-status stats, and the
+// shop's own step: its new order packed and ready for pickup.
 import { Hono } from "hono";
 import { asUser } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
@@ -8,21 +9,36 @@ import {
   orderCsvLineBatches,
   ordersOf,
   readOrderPage,
+  readOrders,
   readDeliveryContacts,
   readOrderStats,
   toOrderJson,
   type DeliveryContactRow,
+  type OrderRow,
 } from "../read-models/orders.ts";
+import type { UserRow } from "../read-models/users.ts";
 import { csvResponse, exportDate } from "../lib/csv.ts";
 import { asUserExporting } from "../lib/export-statement.ts";
 import { pageOf } from "../lib/keyset.ts";
-import { parseQuery } from "../../_shared/validation.ts";
+import { parseQuery, uuidParam } from "../../_shared/validation.ts";
 import {
   orderFilterSchema,
   orderListQuerySchema,
+  type Order,
+  type OrderReadyResponse,
   type OrdersResponse,
   type OrderStatsResponse,
 } from "../../_shared/contract/orders.ts";
+
+/** An order as its shop or influencer reads it: never the customer's phone (admins only), nor the other party's email. */
+function toOwnOrderJson(row: OrderRow, contact: DeliveryContactRow | null, user: Pick<UserRow, "user_type">): Order {
+  return {
+    ...toOrderJson(row, contact),
+    customer_phone: null,
+    business_email: user.user_type === "business" ? row.business_email : null,
+    influencer_email: user.user_type === "influencer" ? row.influencer_email : null,
+  };
+}
 
 export function orderRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -44,16 +60,25 @@ export function orderRoutes(deps: AppDeps) {
             );
       return { page, contacts };
     });
-    // The other party's email is not the caller's to know, nor the customer's phone (admins only).
     return c.json({
-      orders: page.rows.map((row) => ({
-        ...toOrderJson(row, contacts.get(row.id) ?? null),
-        customer_phone: null,
-        business_email: user.user_type === "business" ? row.business_email : null,
-        influencer_email: user.user_type === "influencer" ? row.influencer_email : null,
-      })),
+      orders: page.rows.map((row) => toOwnOrderJson(row, contacts.get(row.id) ?? null, user)),
       next_cursor: page.next_cursor,
     } satisfies OrdersResponse);
+  });
+
+  // PUT /orders/{id}/ready - the shop marks its own new order packed and ready for pickup
+  app.put("/:id/ready", async (c) => {
+    const id = uuidParam(c.req.param("id"), "id");
+    const user = c.get("user");
+    const { row, contact } = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      await tx`select 1 from public.mark_order_ready(${id})`;
+      const [row] = await readOrders(tx, tx`o.id = ${id}`);
+      return { row, contact: (await readDeliveryContacts(tx, [id])).get(id) ?? null };
+    });
+    return c.json({
+      message: "Order marked ready for pickup",
+      order: toOwnOrderJson(row, contact, user),
+    } satisfies OrderReadyResponse);
   });
 
   // GET /orders/export - every one of the caller's orders as CSV (no customer phones; a shop's with recipients and addresses), same filters as the list
