@@ -102,6 +102,10 @@ export const routes: RouteObject[] = [
                 path: paths.businessProfile,
                 lazy: async () => ({ Component: (await import("./routes/business/profile.tsx")).default }),
               },
+              {
+                path: paths.businessPackingSlips,
+                lazy: async () => ({ Component: (await import("./routes/business/packing-slips.tsx")).default }),
+              },
             ],
           },
           {

@@ -18,6 +18,8 @@ export const paths = {
   /** The campaign screen for an existing campaign (editCampaignPath gives one campaign's). */
   businessEditCampaign: "/business/campaigns/:id/edit",
   businessProfile: "/business/profile",
+  /** The shop's packing slips (?orders=<id>,<id>&size=a6|a4; packingSlipsPath gives one). */
+  businessPackingSlips: "/business/packing-slips",
   influencerDashboard: "/influencer/dashboard",
   influencerAvailableCampaigns: "/influencer/campaigns/available",
   influencerProfile: "/influencer/profile",
@@ -27,6 +29,10 @@ export const paths = {
 
 /** The campaign screen editing one campaign. */
 export const editCampaignPath = (id: string) => `/business/campaigns/${encodeURIComponent(id)}/edit`;
+
+/** The packing slips of the given orders, on A6 labels unless said. */
+export const packingSlipsPath = (orderIds: readonly string[], size: "a6" | "a4" = "a6") =>
+  `/business/packing-slips?${new URLSearchParams({ orders: orderIds.join(","), size })}`;
 
 /** Landing page sections, in page order; their ids are the URL hashes. */
 export const landingSections = ["features", "how-it-works", "pricing", "testimonials", "about-us", "contact"] as const;

@@ -955,6 +955,37 @@ begin
   return current_order;
 end
 $$;
+-- The shop's packing slips (POST /orders/packing-slips): for each of its own given orders, who
+-- receives it and where, what to collect, and a new token of the customer's page for the slip's QR
+-- code (tokens are stored hashed, so a slip cannot reprint an earlier one). 1 to 50 orders; an
+-- order that is not the caller's shop's is not found, and nothing is issued.
+create or replace function public.packing_slips(p_order_ids uuid[])
+returns table (order_id uuid, order_number text, product_name text, quantity integer, total_cents bigint,
+               recipient_name text, address_line text, landmark text, delivery_note text, tracking_token text)
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  if not private.has_role('business') then
+    raise exception 'Only the order''s shop can print its packing slips' using errcode = '42501';
+  end if;
+  if coalesce(cardinality(p_order_ids), 0) not between 1 and 50 then
+    raise exception 'Choose 1 to 50 orders' using errcode = '22023', column = 'order_ids';
+  end if;
+  if exists (select from unnest(p_order_ids) as given (id)
+             where not exists (select from public.orders o where o.id = given.id and o.business_id = (select auth.uid()))) then
+    raise exception 'Order not found' using errcode = 'P0002';
+  end if;
+  return query
+    select o.id, o.order_number, o.product_name, o.quantity, o.total_cents, c.recipient_name, c.address_line,
+           c.landmark, c.delivery_note, private.issue_tracking_token(o.id)
+    from public.orders o
+    join private.order_contacts c on c.order_id = o.id
+    where o.id = any (p_order_ids)
+    order by o.created_at, o.id;
+end
+$$;
+comment on function public.packing_slips is 'The shop''s packing slips of 1 to 50 of its own orders: recipient, address, amount to collect and a new token of the customer''s page each.';
+
 comment on function public.mark_order_ready is 'The shop marks its own new order ready for pickup; in the history and the audit log with the shop as the actor.';
 
 -- the admin's board ------------------------------------------------------------------------------
@@ -1144,6 +1175,8 @@ revoke execute on function private.flag_order(public.orders, text) from public;
 revoke execute on function public.review_order(uuid, text) from public, anon, service_role;
 grant execute on function public.review_order(uuid, text) to authenticated;
 revoke execute on function private.order_transition_allowed(public.order_status, public.order_status) from public;
+revoke execute on function public.packing_slips(uuid[]) from public, anon, service_role;
+grant execute on function public.packing_slips(uuid[]) to authenticated;
 revoke execute on function public.mark_order_ready(uuid) from public, anon, service_role;
 grant execute on function public.mark_order_ready(uuid) to authenticated;
 revoke execute on function public.change_order_status(uuid, text, text, text) from public, anon;

@@ -247,6 +247,7 @@ beforeAll(async () => {
   await record(API.couriers, asAdmin);
   await record(API.assignCourier, { ...asAdmin, params: { id: order.id }, body: { courier_id: courier.id } });
   await record(API.markOrderReady, { token: shop.token, params: { id: order.id } });
+  await record(API.packingSlips, { token: shop.token, body: { order_ids: [order.id] } });
   for (const status of ["out_for_delivery", "delivered"]) {
     await record(API.setOrderStatus, {
       ...asAdmin,

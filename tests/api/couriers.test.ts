@@ -205,3 +205,49 @@ describe("PUT /orders/{id}/ready", () => {
     expect(audited).toMatchObject({ actor_email: shop.user.email, details: { after: { status: "ready_for_pickup" } } });
   });
 });
+
+describe("POST /orders/packing-slips", () => {
+  it("answers the shop's labels with the amount to collect and a new link of each customer's page", async () => {
+    const first = await placeOrder(sql, campaignId, { influencerId: creator.user.id, quantity: 2 });
+    const second = await placeOrder(sql, campaignId, { influencerId: creator.user.id });
+    const res = await api("POST", "/orders/packing-slips", { token: shop.token, body: { order_ids: [second, first] } });
+    expect(res.status).toBe(200);
+    const [orders] = [
+      await sql`select id, order_number, total_cents from public.orders where id in (${first}, ${second}) order by created_at, id`,
+    ];
+    // Oldest first, whatever the order asked in.
+    expect(res.body.slips.map((slip: { order_number: string }) => slip.order_number)).toEqual(
+      orders.map((order) => order.order_number),
+    );
+    expect(res.body.slips[0]).toMatchObject({
+      product_name: "Courier Soap",
+      quantity: 2,
+      amount_to_collect_cents: Number(orders[0].total_cents),
+      recipient_name: "Sokha Chan",
+      address_line: "House 12, Street 271",
+      delivery_place: { commune: { code: "120211" } },
+    });
+    // The slip's QR opens the customer's page of that order, and never shows the phone there.
+    const token = new URL(res.body.slips[0].tracking_url).pathname.replace(/^\/o\//, "");
+    const page = await api("GET", `/orders/track/${token}`);
+    expect(page.body.order.order_number).toBe(orders[0].order_number);
+  });
+
+  it("refuses another shop's order, an influencer, and a count outside 1 to 50", async () => {
+    const order = await placeOrder(sql, campaignId, { influencerId: creator.user.id });
+    const other = await business();
+    const before = await sql`select count(*)::int as n from private.order_tracking_tokens where order_id = ${order}`;
+    expect(
+      (await api("POST", "/orders/packing-slips", { token: other.token, body: { order_ids: [order] } })).status,
+    ).toBe(404);
+    const after = await sql`select count(*)::int as n from private.order_tracking_tokens where order_id = ${order}`;
+    expect(after[0].n).toBe(before[0].n);
+    expect(
+      (await api("POST", "/orders/packing-slips", { token: creator.token, body: { order_ids: [order] } })).status,
+    ).toBe(403);
+    for (const order_ids of [[], Array.from({ length: 51 }, () => crypto.randomUUID())]) {
+      const refused = await api("POST", "/orders/packing-slips", { token: shop.token, body: { order_ids } });
+      expect(refused.body).toMatchObject({ field: "order_ids", message: "Choose 1 to 50 orders" });
+    }
+  });
+});

@@ -101,4 +101,37 @@ test("the admin adds a rider and gives it an order; the shop reads who carries i
   await row.screenshot({ path: join(shots, "km-courier-shop-row.png") });
   await admin.getByRole("tab", { name: "Order Management" }).click();
   await expect(admin.locator("li.order-card", { hasText: orderNumber })).toContainText("Ready for Pickup");
+
+  // Its packing slip, in Khmer then English: who, where, the cash to collect and the QR of the
+  // customer's page; printed on A6 it is one page.
+  await row.getByRole("link", { name: "ស្លាកវេចខ្ចប់" }).click();
+  const slip = shop.locator("li.packing-slip", { hasText: orderNumber });
+  await expect(slip).toContainText("Sokha Chan");
+  await expect(slip).toContainText("វត្ដភ្នំ ដូនពេញ ភ្នំពេញ");
+  await expect(slip).toContainText("$10.00");
+  await expect(slip.locator("img")).toHaveAttribute("src", /^data:image\/png/);
+  await expectNoHorizontalScroll(shop, "the Khmer packing slip");
+  await shop.screenshot({ path: join(shots, "km-packing-slip.png"), fullPage: true });
+  expect(await pdfPages(shop)).toBe(1);
+  await shop.goto(`${new URL(shop.url()).pathname}${new URL(shop.url()).search}&lang=en`);
+  await expect(slip).toContainText("Voat Phnum, Doun Penh, Phnom Penh");
+  await expect(slip).toContainText("Scan to follow your order");
+  await shop.screenshot({ path: join(shots, "en-packing-slip.png"), fullPage: true });
+
+  // Every order still to hand over, together: one A6 page each, four to an A4 page.
+  await shop.goto("/business/dashboard?lang=en");
+  await shop.getByRole("link", { name: /^Print slips of the orders to pack/ }).click();
+  await expect(shop.locator("li.packing-slip").first()).toBeVisible();
+  const count = await shop.locator("li.packing-slip").count();
+  expect(count).toBeGreaterThan(1);
+  expect(await pdfPages(shop)).toBe(count);
+  await shop.getByRole("button", { name: "A4, four a page" }).click();
+  expect(await pdfPages(shop)).toBe(Math.ceil(count / 4));
 });
+
+/** How many pages the page prints as (Chromium's PDF, at the paper size its CSS asks). */
+async function pdfPages(page: Page): Promise<number> {
+  await expect(page.locator("li.packing-slip img").first()).toBeVisible();
+  const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString("latin1");
+  return (pdf.match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+}

@@ -2785,6 +2785,21 @@ export type Database = {
           status: Database["public"]["Enums"]["order_status"];
         }[];
       };
+      packing_slips: {
+        Args: { p_order_ids: string[] };
+        Returns: {
+          address_line: string;
+          delivery_note: string;
+          landmark: string;
+          order_id: string;
+          order_number: string;
+          product_name: string;
+          quantity: number;
+          recipient_name: string;
+          total_cents: number;
+          tracking_token: string;
+        }[];
+      };
       payout_balances: {
         Args: { p_user_id: string };
         Returns: {

@@ -1,10 +1,12 @@
 -- public.mark_order_ready: the shop marks its own new order packed and ready for pickup. Only from
 -- new_order; another shop's order is not found; an influencer, an admin (who has the board's
 -- buttons) and anon cannot. The history names the shop, and the audit log records it as the actor.
+-- public.packing_slips: the shop's own orders only (nothing issued otherwise), 1 to 50, each with a
+-- new token that opens the order's page.
 begin;
 \ir helpers.psql
 
-select plan(10);
+select plan(14);
 
 do $$
 begin
@@ -46,6 +48,21 @@ select is_empty($$select * from private.running_balance_differences() where bala
   'the counters follow');
 select is(has_function_privilege('service_role', 'public.mark_order_ready(uuid)', 'execute'), false,
   'service_role cannot call it (it needs a shop''s token)');
+
+-- packing slips ------------------------------------------------------------------------------------
+
+select tests.authenticate_as('other-shop@test.local');
+select throws_ok(format($$select * from public.packing_slips(array[%L]::uuid[])$$, :'order_a'), 'P0002', 'Order not found',
+  'another shop gets no slip of the order');
+select tests.authenticate_as('shop@test.local');
+select throws_ok($$select * from public.packing_slips('{}')$$, '22023', 'Choose 1 to 50 orders', 'no order is refused');
+select tests.authenticate_as('shop@test.local');
+select * into temporary slips from public.packing_slips(array[:'order_a']::uuid[]);
+select tests.act_as_owner();
+select is((select private.tracked_order_id(tracking_token) from slips), :'order_a'::uuid,
+  'the slip''s token opens the order''s page');
+select is((select count(*) from private.order_tracking_tokens where order_id = :'order_a'), 1::bigint,
+  'the slip''s is the one token: the refused attempt issued none');
 
 select * from finish();
 rollback;

@@ -12,6 +12,8 @@ export const ordersKeys = {
   mine: () => [...ordersKeys.all, "mine"] as const,
   /** GET /orders/stats/summary: the caller's exact counts (an admin's: every order) */
   summary: () => [...ordersKeys.all, "summary"] as const,
+  /** POST /orders/packing-slips of these orders */
+  packingSlips: (orderIds: readonly string[]) => [...ordersKeys.all, "packing-slips", ...orderIds] as const,
   /** GET /admin/couriers */
   couriers: () => [...ordersKeys.all, "couriers"] as const,
 };

@@ -26,9 +26,20 @@ interface MyOrdersCardProps {
   rows: { showPlace?: boolean; showReview?: boolean };
   /** What the reader can do with an order, under its row (the shop: mark it ready). */
   actionOf?: (order: Order) => ReactNode;
+  /** Under the list: what the reader can do with several orders at once. */
+  footer?: ReactNode;
 }
 
-export function MyOrdersCard({ audience, className, orders, summary, live, rows, actionOf }: MyOrdersCardProps) {
+export function MyOrdersCard({
+  audience,
+  className,
+  orders,
+  summary,
+  live,
+  rows,
+  actionOf,
+  footer,
+}: MyOrdersCardProps) {
   const latest = orders.data ?? [];
   const total = summary.data?.total_orders;
 
@@ -68,6 +79,7 @@ export function MyOrdersCard({ audience, className, orders, summary, live, rows,
               <OrderRow key={order.id} order={order} {...rows} action={actionOf?.(order)} />
             ))}
           </ul>
+          {footer}
           {total !== undefined && total > LATEST_ORDERS && (
             <p className="muted-note order-list__more">
               {t(`orders.${audience}.latest`, { shown: LATEST_ORDERS, total: formatCount(total) })}

@@ -6,10 +6,13 @@
 // orders stay in the list with their reason (issue 14): the business packed some of them and needs
 // to know why the parcel came back; the badge sets them apart, and the refusal rate above the list
 // (over all the business's orders) says how often customers turn parcels away. The card is the
-// shared MyOrdersCard. A new order has "Packed: ready for pickup", the shop's own step (issue 29).
+// shared MyOrdersCard. A new order has "Packed: ready for pickup", the shop's own step, and each
+// order still to hand over its packing slip; all of them print together (issue 29).
 import { useEffect, useRef } from "react";
 import type { Order } from "@contract/orders.ts";
 import { Button, useToast } from "@/components/ui/index.ts";
+import { ButtonLink } from "@/components/ui/button-link.tsx";
+import { packingSlipsPath } from "@/config/paths.ts";
 import { failureMessage } from "@/lib/api-client.ts";
 import { useSession } from "@/lib/auth.tsx";
 import { t } from "@/features/orders/i18n.ts";
@@ -40,6 +43,8 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
     invalidates: [ordersKeys.mine(), ordersKeys.summary()],
   });
 
+  const packable = (orders.data ?? []).filter(toPack);
+
   // An order this page already showed, now delivered: say so once.
   const known = useRef<Map<string, string> | null>(null);
   const list = orders.data;
@@ -61,10 +66,29 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
       summary={summary}
       live={live}
       rows={{ showPlace: true }}
-      actionOf={(order) => (order.order_status === "new_order" ? <ReadyButton order={order} /> : null)}
+      actionOf={(order) =>
+        toPack(order) ? (
+          <div className="button-row order-row__actions">
+            {order.order_status === "new_order" && <ReadyButton order={order} />}
+            <ButtonLink variant="ghost" size="sm" to={packingSlipsPath([order.id])}>
+              {t("orders.business.slip")}
+            </ButtonLink>
+          </div>
+        ) : null
+      }
+      footer={
+        packable.length > 1 ? (
+          <ButtonLink variant="outline" size="sm" to={packingSlipsPath(packable.map((order) => order.id))}>
+            {t("orders.business.slipsToPack", { count: packable.length })}
+          </ButtonLink>
+        ) : null
+      }
     />
   );
 }
+
+/** An order the shop still has to pack or hand over: its slip is worth printing. */
+const toPack = (order: Order) => order.order_status === "new_order" || order.order_status === "ready_for_pickup";
 
 /** The shop's own step on a new order: packed, ready for the courier to pick up. */
 function ReadyButton({ order }: { order: Order }) {

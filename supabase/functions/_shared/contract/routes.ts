@@ -40,6 +40,7 @@ import {
   campaignUpdateSchema,
   MAX_CAMPAIGN_IMAGES,
 } from "./campaigns.ts";
+import { packingSlipsRequestSchema, packingSlipsResponseSchema } from "./packing-slips.ts";
 import {
   courierAssignSchema,
   courierCreateSchema,
@@ -842,6 +843,15 @@ export const API = {
     request: none,
     response: json(provinceFeesResponseSchema),
     summary: "Every province's delivery fee (null for Phnom Penh, priced by sangkat) and estimate in hours, by code.",
+  }),
+  packingSlips: route({
+    method: "POST",
+    path: "/orders/packing-slips",
+    role: only(["business"], { to: "print packing slips" }),
+    request: { body: packingSlipsRequestSchema },
+    response: json(packingSlipsResponseSchema),
+    summary:
+      "The shop's packing slips of 1 to 50 of its own orders: recipient, address, landmark, note, the amount to collect and a new link of the customer's page for the QR code.",
   }),
   markOrderReady: route({
     method: "PUT",

@@ -12,6 +12,8 @@ import {
   readOrders,
   readDeliveryContacts,
   readOrderStats,
+  deliveryPlaceSql,
+  placeJoins,
   toOrderJson,
   type DeliveryContactRow,
   type OrderRow,
@@ -20,7 +22,15 @@ import type { UserRow } from "../read-models/users.ts";
 import { csvResponse, exportDate } from "../lib/csv.ts";
 import { asUserExporting } from "../lib/export-statement.ts";
 import { pageOf } from "../lib/keyset.ts";
-import { parseQuery, uuidParam } from "../../_shared/validation.ts";
+import { parseJsonBody, parseQuery, uuidParam } from "../../_shared/validation.ts";
+import { centsToDollars } from "../../_shared/contract/money.ts";
+import { trackingPath } from "../../_shared/contract/order-tracking.ts";
+import {
+  packingSlipsRequestSchema,
+  type PackingSlip,
+  type PackingSlipsResponse,
+} from "../../_shared/contract/packing-slips.ts";
+import type { Database } from "../../_shared/database.types.ts";
 import {
   orderFilterSchema,
   orderListQuerySchema,
@@ -29,6 +39,10 @@ import {
   type OrdersResponse,
   type OrderStatsResponse,
 } from "../../_shared/contract/orders.ts";
+
+type PackingSlipRow = Omit<Database["public"]["Functions"]["packing_slips"]["Returns"][number], "order_id"> & {
+  delivery_place: PackingSlip["delivery_place"];
+};
 
 /** An order as its shop or influencer reads it: never the customer's phone (admins only), nor the other party's email. */
 function toOwnOrderJson(row: OrderRow, contact: DeliveryContactRow | null, user: Pick<UserRow, "user_type">): Order {
@@ -64,6 +78,41 @@ export function orderRoutes(deps: AppDeps) {
       orders: page.rows.map((row) => toOwnOrderJson(row, contacts.get(row.id) ?? null, user)),
       next_cursor: page.next_cursor,
     } satisfies OrdersResponse);
+  });
+
+  // POST /orders/packing-slips - the labels of 1 to 50 of the shop's own orders, each with a new
+  // link of the customer's page for its QR code
+  app.post("/packing-slips", async (c) => {
+    const { order_ids } = await parseJsonBody(c, packingSlipsRequestSchema);
+    const user = c.get("user");
+    const rows = await asUser(
+      deps.sql,
+      c.get("claims"),
+      (tx) =>
+        tx<PackingSlipRow[]>`
+        select s.order_number, s.product_name, s.quantity, s.total_cents, s.recipient_name, s.address_line,
+               s.landmark, s.delivery_note, s.tracking_token, ${deliveryPlaceSql(tx)} as delivery_place
+        from public.packing_slips(${order_ids}::uuid[]) s
+        join public.orders o on o.id = s.order_id
+        ${placeJoins(tx)}
+        order by o.created_at, o.id`,
+    );
+    return c.json({
+      shop: { business_name: user.business_name, store_phone: user.store_phone },
+      slips: rows.map((row) => ({
+        order_number: row.order_number,
+        product_name: row.product_name,
+        quantity: row.quantity,
+        amount_to_collect: centsToDollars(row.total_cents),
+        amount_to_collect_cents: row.total_cents,
+        recipient_name: row.recipient_name,
+        address_line: row.address_line,
+        landmark: row.landmark,
+        delivery_note: row.delivery_note,
+        delivery_place: row.delivery_place,
+        tracking_url: `${deps.appUrl}${trackingPath(row.tracking_token)}`,
+      })),
+    } satisfies PackingSlipsResponse);
   });
 
   // PUT /orders/{id}/ready - the shop marks its own new order packed and ready for pickup
