@@ -181,34 +181,6 @@ create or replace view "private"."recomputed_unrequested_earning_hours" as  SELE
  HAVING (sum(u.amount_cents) <> (0)::numeric);
 
 
-grant delete on table "private"."order_follow_tokens" to "service_role";
-
-grant insert on table "private"."order_follow_tokens" to "service_role";
-
-grant references on table "private"."order_follow_tokens" to "service_role";
-
-grant select on table "private"."order_follow_tokens" to "service_role";
-
-grant trigger on table "private"."order_follow_tokens" to "service_role";
-
-grant truncate on table "private"."order_follow_tokens" to "service_role";
-
-grant update on table "private"."order_follow_tokens" to "service_role";
-
-grant delete on table "private"."order_followers" to "service_role";
-
-grant insert on table "private"."order_followers" to "service_role";
-
-grant references on table "private"."order_followers" to "service_role";
-
-grant select on table "private"."order_followers" to "service_role";
-
-grant trigger on table "private"."order_followers" to "service_role";
-
-grant truncate on table "private"."order_followers" to "service_role";
-
-grant update on table "private"."order_followers" to "service_role";
-
 CREATE TRIGGER orders_queue_telegram_status AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION private.queue_telegram_order_status();
 
 -- What db:diff does not write: grants on functions and views, and comments.
@@ -217,6 +189,9 @@ revoke all on private.recomputed_order_counts from public, anon, authenticated, 
 revoke all on private.recomputed_unrequested_earning_hours from public, anon, authenticated, service_role;
 revoke all on private.order_followers from public, anon, authenticated;
 revoke all on private.order_follow_tokens from public, anon, authenticated;
+-- All of them, as the schema file says: on PostgreSQL 17 that includes MAINTAIN, which migra's
+-- list of privileges (written on 15) leaves out.
+grant all on private.order_followers, private.order_follow_tokens to service_role;
 revoke execute on function private.new_order_follow_token(uuid, public.telegram_language) from public;
 grant execute on function private.new_order_follow_token(uuid, public.telegram_language) to service_role;
 revoke execute on function private.follow_order_in_telegram(text, bigint) from public;
