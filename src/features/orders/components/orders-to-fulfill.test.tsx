@@ -139,3 +139,23 @@ describe("Orders to Fulfill: packed and ready", () => {
     await waitFor(() => expect(readyButtons()).toHaveLength(0));
   });
 });
+
+describe("Orders to Fulfill: packing slips", () => {
+  it("links each order's slip, and prints the ticked ones together, or else every one to pack", async () => {
+    orders = [order(1), order(2, "ready_for_pickup"), order(3, "delivered")];
+    ({ container } = await render(<OrdersToFulfill businessId="b" />));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const slipLinks = screen.getAllByRole("link", { name: "Packing slip" });
+    // The delivered order has no slip to print.
+    expect(slipLinks).toHaveLength(2);
+    expect(new URL(slipLinks[0].getAttribute("href")!, "http://x").searchParams.get("orders")).toBe(orders[0].id);
+    const together = () => screen.getByRole("link", { name: /^Print slips of the/ });
+    expect(together().textContent).toBe("Print slips of the orders to pack (2)");
+    expect(new URL(together().getAttribute("href")!, "http://x").searchParams.get("orders")).toBe(
+      `${orders[0].id},${orders[1].id}`,
+    );
+    fireEvent.click(screen.getAllByRole("checkbox", { name: "Print with others" })[1]);
+    expect(together().textContent).toBe("Print slips of the ticked orders (1)");
+    expect(new URL(together().getAttribute("href")!, "http://x").searchParams.get("orders")).toBe(orders[1].id);
+  });
+});

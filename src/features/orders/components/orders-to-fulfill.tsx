@@ -7,8 +7,9 @@
 // to know why the parcel came back; the badge sets them apart, and the refusal rate above the list
 // (over all the business's orders) says how often customers turn parcels away. The card is the
 // shared MyOrdersCard. A new order has "Packed: ready for pickup", the shop's own step, and each
-// order still to hand over its packing slip; all of them print together (issue 29).
-import { useEffect, useRef } from "react";
+// order still to hand over its packing slip; the ticked ones, or else all of them, print together
+// (issue 29).
+import { useEffect, useRef, useState } from "react";
 import type { Order } from "@contract/orders.ts";
 import { Button, useToast } from "@/components/ui/index.ts";
 import { ButtonLink } from "@/components/ui/button-link.tsx";
@@ -44,6 +45,17 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
   });
 
   const packable = (orders.data ?? []).filter(toPack);
+  // The orders ticked for printing together; none ticked prints every one still to pack.
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const chosen = packable.filter((order) => ticked.has(order.id));
+  const toPrint = chosen.length > 0 ? chosen : packable;
+  const tick = (id: string, on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   // An order this page already showed, now delivered: say so once.
   const known = useRef<Map<string, string> | null>(null);
@@ -69,6 +81,16 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
       actionOf={(order) =>
         toPack(order) ? (
           <div className="button-row order-row__actions">
+            {packable.length > 1 && (
+              <label className="order-row__tick">
+                <input
+                  type="checkbox"
+                  checked={ticked.has(order.id)}
+                  onChange={(event) => tick(order.id, event.target.checked)}
+                />
+                {t("orders.business.tick")}
+              </label>
+            )}
             {order.order_status === "new_order" && <ReadyButton order={order} />}
             <ButtonLink variant="ghost" size="sm" to={packingSlipsPath([order.id])}>
               {t("orders.business.slip")}
@@ -78,8 +100,10 @@ export function OrdersToFulfill({ businessId }: OrdersToFulfillProps) {
       }
       footer={
         packable.length > 1 ? (
-          <ButtonLink variant="outline" size="sm" to={packingSlipsPath(packable.map((order) => order.id))}>
-            {t("orders.business.slipsToPack", { count: packable.length })}
+          <ButtonLink variant="outline" size="sm" to={packingSlipsPath(toPrint.map((order) => order.id))}>
+            {chosen.length > 0
+              ? t("orders.business.slipsChosen", { count: chosen.length })
+              : t("orders.business.slipsToPack", { count: packable.length })}
           </ButtonLink>
         ) : null
       }
