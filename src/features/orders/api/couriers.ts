@@ -21,14 +21,6 @@ export function useCouriers() {
   return screenState(useQuery(couriersQuery()), t("couriers.loadFailed"));
 }
 
-/** The list with `saved` in place of its older copy (or added). */
-function withSaved(couriers: Courier[] | undefined, saved: Courier): Courier[] {
-  const rest = (couriers ?? []).filter((courier) => courier.id !== saved.id);
-  return [...rest, saved].sort(
-    (a, b) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
-  );
-}
-
 // POST /admin/couriers and PUT /admin/couriers/{id} - the answer is the courier as saved
 export function useSaveCourier() {
   const queryClient = useQueryClient();
@@ -38,7 +30,14 @@ export function useSaveCourier() {
         ? apiCall(API.createCourier, { body: input as CourierCreateInput })
         : apiCall(API.updateCourier, { params: { id }, body: input as CourierUpdateInput })
       ).then((body) => body.courier),
-    onSuccess: (saved) => queryClient.setQueryData<Courier[]>(ordersKeys.couriers(), (list) => withSaved(list, saved)),
+    // An edit shows at once; the list is asked again for its order (active first, by name) and a
+    // new courier, which the server decides.
+    onSuccess: (saved) => {
+      queryClient.setQueryData<Courier[]>(ordersKeys.couriers(), (list) =>
+        list?.map((courier) => (courier.id === saved.id ? saved : courier)),
+      );
+      refreshCoalesced(queryClient, ordersKeys.couriers());
+    },
   });
 }
 
