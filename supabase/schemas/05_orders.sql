@@ -217,11 +217,15 @@ create table public.order_status_history (
   from_status public.order_status,
   to_status public.order_status not null,
   changed_by uuid constraint order_status_history_changed_by_fkey references public.users (id),
+  -- The courier whose rider made the change on the rider's page (private.rider_step); its foreign
+  -- key (order_status_history_changed_by_courier_fkey) is added in 06_couriers.sql, after that table.
+  changed_by_courier uuid,
   note text,
   changed_at timestamptz not null default now(),
   cancellation_reason public.order_cancellation_reason,
   constraint order_status_history_cancellation_reason_check
-    check ((to_status = 'cancelled') = (cancellation_reason is not null))
+    check ((to_status = 'cancelled') = (cancellation_reason is not null)),
+  constraint order_status_history_one_actor check (changed_by is null or changed_by_courier is null)
 );
 
 -- Checkout attempts, to refuse orders placed faster than a person could.

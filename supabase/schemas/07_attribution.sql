@@ -26,8 +26,8 @@
 
 create type public.device_class as enum ('mobile', 'tablet', 'desktop');
 
-create type private.public_route as enum ('short_link', 'order_page');
-comment on type private.public_route is 'A public route with a rate limit per address: short_link (GET /r/*) or order_page (the customer''s order page).';
+create type private.public_route as enum ('short_link', 'order_page', 'rider_page');
+comment on type private.public_route is 'A public route with a rate limit per address: short_link (GET /r/*), order_page (the customer''s order page) or rider_page (a courier''s rider page, /rider/*).';
 comment on type public.device_class is 'The kind of device a click came from, read from its user agent.';
 
 -- tables ------------------------------------------------------------------------------------------

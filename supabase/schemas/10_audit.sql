@@ -26,9 +26,10 @@ create type public.audit_action as enum (
   'user.approve', 'user.reject', 'link.approve', 'link.reject', 'order.status_change', 'order.review',
   'payout.complete', 'settings.update', 'delivery_zone.update',
   'user.suspend', 'user.reinstate', 'payout.reject', 'payout.reference_correct', 'order.confirmation_call',
-  'order.auto_cancel', 'courier.create', 'courier.update', 'order.courier_assign'
+  'order.auto_cancel', 'courier.create', 'courier.update', 'order.courier_assign', 'courier.link_create',
+  'courier.link_revoke'
 );
-comment on type public.audit_action is 'An action the audit log records, named <target>.<verb>: an admin''s, or (order.auto_cancel) a scheduled job''s acting on a rule an admin set.';
+comment on type public.audit_action is 'An action the audit log records, named <target>.<verb>: an admin''s, a courier''s on its rider page (order.status_change), or (order.auto_cancel) a scheduled job''s acting on a rule an admin set.';
 create type public.audit_target_type as enum (
   'user', 'affiliate_link', 'order', 'payout_request', 'marketplace_settings', 'delivery_zone', 'courier'
 );
@@ -44,6 +45,9 @@ create table public.audit_log (
   -- admin set rather than for a person.
   actor_id uuid constraint audit_log_actor_id_fkey references public.users (id),
   actor_email text,
+  -- The courier whose rider acted on the rider's page (a step of one of its orders), instead of
+  -- an account.
+  actor_courier_id uuid constraint audit_log_actor_courier_id_fkey references public.couriers (id),
   action public.audit_action not null,
   target_type public.audit_target_type not null,
   target_id text not null constraint audit_log_target_id_length check (char_length(target_id) between 1 and 100),
@@ -52,7 +56,9 @@ create table public.audit_log (
   details jsonb not null default '{}' constraint audit_log_details_object check (jsonb_typeof(details) = 'object'),
   created_at timestamptz not null default now(),
   constraint audit_log_actor_check check ((actor_id is null) = (actor_email is null)
-                                          and (actor_id is not null or action = 'order.auto_cancel'))
+                                          and num_nonnulls(actor_id, actor_courier_id) <= 1
+                                          and (actor_id is not null or actor_courier_id is not null
+                                               or action = 'order.auto_cancel'))
 );
 
 -- comments ----------------------------------------------------------------------------------------
@@ -196,20 +202,28 @@ comment on function private.audit_link_decision is 'Constraint trigger (deferred
 create or replace function private.audit_order_status() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
-begin
-  -- A shop's own step (public.mark_order_ready) is audited with the shop as the actor.
-  perform private.record_admin_action('order.status_change', 'order', new.order_id::text,
-    jsonb_build_object(
+declare
+  details jsonb := jsonb_build_object(
       'before', jsonb_build_object('status', new.from_status),
       'after', jsonb_build_object('status', new.to_status),
       'reason', new.cancellation_reason,
       'note', new.note,
-      'order_number', (select o.order_number from public.orders o where o.id = new.order_id)),
+      'order_number', (select o.order_number from public.orders o where o.id = new.order_id));
+begin
+  -- A rider's step (private.rider_step) names its courier as the actor; there is no account.
+  if new.changed_by_courier is not null then
+    insert into public.audit_log (actor_courier_id, action, target_type, target_id, details)
+    values (new.changed_by_courier, 'order.status_change', 'order', new.order_id::text,
+            details - array(select d.key from jsonb_each(details) as d where d.value = 'null'::jsonb));
+    return null;
+  end if;
+  -- A shop's own step (public.mark_order_ready) is audited with the shop as the actor.
+  perform private.record_admin_action('order.status_change', 'order', new.order_id::text, details,
     p_shop_may_act => true);
   return null;
 end
 $$;
-comment on function private.audit_order_status is 'Trigger: records an admin''s (or the shop''s own) change of an order''s status, with the cancellation reason.';
+comment on function private.audit_order_status is 'Trigger: records an admin''s (or the shop''s own, or a courier''s rider''s) change of an order''s status, with the cancellation reason.';
 
 -- Order reviews (public.review_order, 05_orders.sql: review_status held -> cleared). The flags
 -- live in public.order_flags, not on the order.
@@ -326,6 +340,21 @@ end
 $$;
 comment on function private.audit_courier is 'Trigger: records an admin''s new courier, or the changed values of one.';
 
+-- A rider link made or revoked (public.create_courier_link and revoke_courier_link, 06_couriers.sql),
+-- on the courier it opens, naming the link.
+create or replace function private.audit_courier_link() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.record_admin_action(
+    case when tg_op = 'INSERT' then 'courier.link_create'::public.audit_action else 'courier.link_revoke' end,
+    'courier', new.courier_id::text,
+    jsonb_build_object('link_id', new.id, 'name', (select k.name from public.couriers k where k.id = new.courier_id)));
+  return null;
+end
+$$;
+comment on function private.audit_courier_link is 'Trigger: records an admin''s new rider link of a courier, or its revocation.';
+
 -- An order given to a courier, taken back or given to another (public.assign_courier,
 -- 06_couriers.sql): the couriers before and after, by name.
 create or replace function private.audit_order_courier() returns trigger
@@ -418,6 +447,7 @@ revoke execute on function private.audit_settings_update() from public;
 revoke execute on function private.audit_delivery_zone_update() from public;
 revoke execute on function private.audit_courier() from public;
 revoke execute on function private.audit_order_courier() from public;
+revoke execute on function private.audit_courier_link() from public;
 revoke execute on function private.account_identifiers(public.users) from public;
 
 -- triggers ----------------------------------------------------------------------------------------
@@ -436,9 +466,9 @@ create constraint trigger affiliate_links_audit_decision after update of status 
   for each row when (old.status is distinct from new.status and new.status in ('approved', 'rejected'))
   execute function private.audit_link_decision();
 
--- A history row without changed_by is a checkout's first status, never an admin's.
+-- A history row without an actor is a checkout's first status, a customer's cancel or the job's.
 create trigger order_status_history_audit after insert on public.order_status_history
-  for each row when (new.changed_by is not null)
+  for each row when (new.changed_by is not null or new.changed_by_courier is not null)
   execute function private.audit_order_status();
 
 create trigger order_confirmation_calls_audit after insert on public.order_confirmation_calls
@@ -466,6 +496,12 @@ create trigger provinces_audit after update on public.provinces
 
 create trigger couriers_audit after insert or update on public.couriers
   for each row execute function private.audit_courier();
+
+create trigger courier_links_audit_create after insert on private.courier_links
+  for each row execute function private.audit_courier_link();
+create trigger courier_links_audit_revoke after update of revoked_at on private.courier_links
+  for each row when (old.revoked_at is null and new.revoked_at is not null)
+  execute function private.audit_courier_link();
 
 create trigger orders_courier_audit after update of courier_id on public.orders
   for each row when (old.courier_id is distinct from new.courier_id)

@@ -46,6 +46,7 @@ afterAll(async () => {
 
 interface Entry {
   actor_email: string;
+  actor_courier: { id: string; name: string } | null;
   action: string;
   target_type: string;
   target_id: string;
@@ -78,6 +79,7 @@ async function changeFeeAsAdmin(feeCents: number) {
 
 const entryShape = {
   actor_email: seedAdmin.email,
+  actor_courier: null,
   created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 };
 

@@ -248,14 +248,16 @@ beforeAll(async () => {
   await record(API.assignCourier, { ...asAdmin, params: { id: order.id }, body: { courier_id: courier.id } });
   await record(API.markOrderReady, { token: shop.token, params: { id: order.id } });
   await record(API.packingSlips, { token: shop.token, body: { order_ids: [order.id] } });
-  for (const status of ["out_for_delivery", "delivered"]) {
-    await record(API.setOrderStatus, {
-      ...asAdmin,
-      params: { id: order.id },
-      body: { new_status: status },
-      label: status,
-    });
-  }
+  const { link: riderLink } = await record(API.createCourierLink, { ...asAdmin, params: { id: courier.id } });
+  const riderToken = new URL(riderLink.url).pathname.replace(/^\/rider\//, "");
+  await record(API.riderPage, { params: { token: riderToken } });
+  await record(API.riderStep, {
+    params: { token: riderToken, id: order.id },
+    body: { step: "picked_up", step_id: crypto.randomUUID() },
+  });
+  await record(API.courierLinks, { ...asAdmin, params: { id: courier.id } });
+  await record(API.revokeCourierLink, { ...asAdmin, params: { id: courier.id, link_id: riderLink.id } });
+  await record(API.setOrderStatus, { ...asAdmin, params: { id: order.id }, body: { new_status: "delivered" } });
   await record(API.reviewOrder, { ...asAdmin, params: { id: order.id }, body: { decision: "clear" } });
   await record(API.exportMyOrders, { token: shop.token, query: { q: order.order_number }, label: "business" });
   await record(API.exportMyOrders, { token: creator.token, query: { q: order.order_number }, label: "influencer" });

@@ -63,6 +63,37 @@ export type Database = {
         };
         Relationships: [];
       };
+      courier_links: {
+        Row: {
+          courier_id: string;
+          created_at: string;
+          created_by: string;
+          id: string;
+          last_used_at: string | null;
+          revoked_at: string | null;
+          token_hash: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          courier_id: string;
+          created_at?: string;
+          created_by: string;
+          id?: string;
+          last_used_at?: string | null;
+          revoked_at?: string | null;
+          token_hash: string;
+        };
+        Update: {
+          courier_id?: string;
+          created_at?: string;
+          created_by?: string;
+          id?: string;
+          last_used_at?: string | null;
+          revoked_at?: string | null;
+          token_hash?: string;
+        };
+        Relationships: [];
+      };
       credentials: {
         Row: {
           password_hash: string;
@@ -355,6 +386,37 @@ export type Database = {
             referencedColumns: ["session_id"];
           },
         ];
+      };
+      rider_steps: {
+        Row: {
+          applied: boolean;
+          cash_collected_cents: number | null;
+          courier_id: string;
+          created_at: string;
+          order_id: string;
+          step: Database["public"]["Enums"]["rider_step"];
+          step_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          applied: boolean;
+          cash_collected_cents?: number | null;
+          courier_id: string;
+          created_at?: string;
+          order_id: string;
+          step: Database["public"]["Enums"]["rider_step"];
+          step_id: string;
+        };
+        Update: {
+          applied?: boolean;
+          cash_collected_cents?: number | null;
+          courier_id?: string;
+          created_at?: string;
+          order_id?: string;
+          step?: Database["public"]["Enums"]["rider_step"];
+          step_id?: string;
+        };
+        Relationships: [];
       };
       sessions: {
         Row: {
@@ -934,6 +996,21 @@ export type Database = {
       };
       reset_password: { Args: { p_new_password: string; p_token: string }; Returns: boolean };
       reverse_delivery: { Args: { p_order_id: string }; Returns: undefined };
+      rider_courier_id: { Args: { p_token: string }; Returns: string };
+      rider_step: {
+        Args: {
+          p_cash_collected_cents?: number;
+          p_courier_id: string;
+          p_order_id: string;
+          p_step: string;
+          p_step_id: string;
+        };
+        Returns: {
+          applied: boolean;
+          changed: Database["public"]["Tables"]["orders"]["Row"];
+          replayed: boolean;
+        }[];
+      };
       running_balance_differences: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -983,7 +1060,7 @@ export type Database = {
       };
     };
     Enums: {
-      public_route: "short_link" | "order_page";
+      public_route: "short_link" | "order_page" | "rider_page";
     };
     CompositeTypes: {
       earning_hour_change: {
@@ -1107,6 +1184,7 @@ export type Database = {
       audit_log: {
         Row: {
           action: Database["public"]["Enums"]["audit_action"];
+          actor_courier_id: string | null;
           actor_email: string | null;
           actor_id: string | null;
           created_at: string;
@@ -1118,6 +1196,7 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           action: Database["public"]["Enums"]["audit_action"];
+          actor_courier_id?: string | null;
           actor_email?: string | null;
           actor_id?: string | null;
           created_at?: string;
@@ -1128,6 +1207,7 @@ export type Database = {
         };
         Update: {
           action?: Database["public"]["Enums"]["audit_action"];
+          actor_courier_id?: string | null;
           actor_email?: string | null;
           actor_id?: string | null;
           created_at?: string;
@@ -1137,6 +1217,13 @@ export type Database = {
           target_type?: Database["public"]["Enums"]["audit_target_type"];
         };
         Relationships: [
+          {
+            foreignKeyName: "audit_log_actor_courier_id_fkey";
+            columns: ["actor_courier_id"];
+            isOneToOne: false;
+            referencedRelation: "couriers";
+            referencedColumns: ["id"];
+          },
           {
             foreignKeyName: "audit_log_actor_id_fkey";
             columns: ["actor_id"];
@@ -1928,6 +2015,7 @@ export type Database = {
           cancellation_reason: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           changed_at: string;
           changed_by: string | null;
+          changed_by_courier: string | null;
           from_status: Database["public"]["Enums"]["order_status"] | null;
           id: number;
           note: string | null;
@@ -1939,6 +2027,7 @@ export type Database = {
           cancellation_reason?: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           changed_at?: string;
           changed_by?: string | null;
+          changed_by_courier?: string | null;
           from_status?: Database["public"]["Enums"]["order_status"] | null;
           id?: never;
           note?: string | null;
@@ -1949,6 +2038,7 @@ export type Database = {
           cancellation_reason?: Database["public"]["Enums"]["order_cancellation_reason"] | null;
           changed_at?: string;
           changed_by?: string | null;
+          changed_by_courier?: string | null;
           from_status?: Database["public"]["Enums"]["order_status"] | null;
           id?: never;
           note?: string | null;
@@ -1956,6 +2046,13 @@ export type Database = {
           to_status?: Database["public"]["Enums"]["order_status"];
         };
         Relationships: [
+          {
+            foreignKeyName: "order_status_history_changed_by_courier_fkey";
+            columns: ["changed_by_courier"];
+            isOneToOne: false;
+            referencedRelation: "couriers";
+            referencedColumns: ["id"];
+          },
           {
             foreignKeyName: "order_status_history_changed_by_fkey";
             columns: ["changed_by"];
@@ -2630,6 +2727,16 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      courier_links: {
+        Args: { p_courier_id: string };
+        Returns: {
+          created_at: string;
+          created_by_email: string;
+          id: string;
+          last_used_at: string;
+          revoked_at: string;
+        }[];
+      };
       create_courier: {
         Args: { p_keeps_delivery_fee: boolean; p_kind: string; p_name: string; p_phone: string };
         Returns: {
@@ -2648,6 +2755,14 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      create_courier_link: {
+        Args: { p_courier_id: string };
+        Returns: {
+          created_at: string;
+          id: string;
+          token: string;
+        }[];
       };
       decide_affiliate_link: {
         Args: { p_decision: string; p_link_id: string; p_reason?: string };
@@ -2979,6 +3094,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      revoke_courier_link: { Args: { p_courier_id: string; p_link_id: string }; Returns: undefined };
       search_order_ids_by_phone: { Args: { p_digits: string }; Returns: string[] };
       set_user_status: {
         Args: { p_reason?: string; p_status: string; p_user_id: string };
@@ -3110,7 +3226,9 @@ export type Database = {
         | "order.auto_cancel"
         | "courier.create"
         | "courier.update"
-        | "order.courier_assign";
+        | "order.courier_assign"
+        | "courier.link_create"
+        | "courier.link_revoke";
       audit_target_type:
         "user" | "affiliate_link" | "order" | "payout_request" | "marketplace_settings" | "delivery_zone" | "courier";
       campaign_status: "active" | "inactive";
@@ -3140,6 +3258,7 @@ export type Database = {
       order_status: "new_order" | "ready_for_pickup" | "out_for_delivery" | "delivered" | "cancelled";
       payout_status: "pending" | "completed" | "cancelled" | "rejected";
       place_kind: "capital" | "province" | "khan" | "srok" | "krong" | "sangkat" | "khum";
+      rider_step: "picked_up" | "delivered" | "refused" | "unreachable";
       session_end_reason:
         | "signed_out"
         | "signed_out_everywhere"
@@ -3259,7 +3378,7 @@ export type CompositeTypes<
 export const Constants = {
   private: {
     Enums: {
-      public_route: ["short_link", "order_page"],
+      public_route: ["short_link", "order_page", "rider_page"],
     },
   },
   public: {
@@ -3284,6 +3403,8 @@ export const Constants = {
         "courier.create",
         "courier.update",
         "order.courier_assign",
+        "courier.link_create",
+        "courier.link_revoke",
       ],
       audit_target_type: [
         "user",
@@ -3322,6 +3443,7 @@ export const Constants = {
       order_status: ["new_order", "ready_for_pickup", "out_for_delivery", "delivered", "cancelled"],
       payout_status: ["pending", "completed", "cancelled", "rejected"],
       place_kind: ["capital", "province", "khan", "srok", "krong", "sangkat", "khum"],
+      rider_step: ["picked_up", "delivered", "refused", "unreachable"],
       session_end_reason: [
         "signed_out",
         "signed_out_everywhere",

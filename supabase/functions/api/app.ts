@@ -30,6 +30,7 @@ import { keywordTriggerRoutes } from "./routes/keyword-triggers.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { orderTrackingRoutes } from "./routes/order-tracking.ts";
 import { payoutRoutes } from "./routes/payouts.ts";
+import { riderRoutes } from "./routes/rider.ts";
 import { shortLinkRoutes } from "./routes/short-links.ts";
 import { MAX_DRAINED_UPLOAD_BYTES, uploadRoutes } from "./routes/uploads.ts";
 
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps) {
   app.route("/orders", orderRoutes(deps));
   app.route("/payouts", payoutRoutes(deps));
   app.route("/notifications", notificationRoutes(deps));
+  app.route("/rider", riderRoutes(deps));
   // The short links, /r/<code> on the app's origin (the gateway or a static host forwards them here).
   app.route("/r", shortLinkRoutes(deps));
 

@@ -110,7 +110,8 @@ select results_eq(
         'login_succeeded', 'new_instagram_connect_state', 'new_order_follow_token', 'new_telegram_link_token',
         'note_public_request',
         'note_signup_attempt', 'owns_campaign', 'password_reset_email', 'place_order', 'place_order_once',
-        'record_click', 'refresh_session', 'register_user', 'request_password_reset', 'reset_password', 'start_session',
+        'record_click', 'refresh_session', 'register_user', 'request_password_reset', 'reset_password', 'rider_courier_id', 'rider_orders', 'rider_step',
+        'start_session',
         'telegram_notice_queued', 'tracked_order_id', 'verify_login'],
   'service_role can execute exactly the functions the functions call');
 select is(has_function_privilege('public', 'public.set_user_status(uuid, text, text)', 'execute'), false,

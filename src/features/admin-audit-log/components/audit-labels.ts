@@ -15,6 +15,8 @@ const actionKeys: Record<AuditAction, MessageKey> = {
   "order.courier_assign": "audit.action.order.courier_assign",
   "courier.create": "audit.action.courier.create",
   "courier.update": "audit.action.courier.update",
+  "courier.link_create": "audit.action.courier.link_create",
+  "courier.link_revoke": "audit.action.courier.link_revoke",
   "payout.complete": "audit.action.payout.complete",
   "settings.update": "audit.action.settings.update",
   "delivery_zone.update": "audit.action.delivery_zone.update",

@@ -7,6 +7,7 @@ import { AuditLog } from "./audit-log.tsx";
 
 const rejection = {
   actor_email: "admin@example.com",
+  actor_courier: null,
   action: "user.reject",
   target_type: "user",
   target_id: "2b1f0c1e-0000-4000-8000-000000000001",
@@ -20,6 +21,7 @@ const rejection = {
 };
 const feeChange = {
   actor_email: "ops@example.com",
+  actor_courier: null,
   action: "delivery_zone.update",
   target_type: "delivery_zone",
   target_id: "12",

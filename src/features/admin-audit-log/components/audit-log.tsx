@@ -129,7 +129,12 @@ export function AuditLog() {
                 {entries.map((entry, index) => (
                   <tr key={index}>
                     <td className="audit-log__when">{formatDateTime(entry.created_at)}</td>
-                    <td>{entry.actor_email ?? t("audit.actor.job")}</td>
+                    <td>
+                      {entry.actor_email ??
+                        (entry.actor_courier
+                          ? t("audit.actor.courier", { name: entry.actor_courier.name })
+                          : t("audit.actor.job"))}
+                    </td>
                     <td>{actionLabel(entry.action)}</td>
                     <td>
                       {targetLabel(entry.target_type)}

@@ -41,8 +41,10 @@ export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 const changedValues = z.record(z.string(), z.unknown());
 
 export const auditEntrySchema = z.object({
-  /** The admin's email when they acted; null for a scheduled job acting on a rule an admin set (order.auto_cancel). */
+  /** The admin's (or shop's) email when they acted; null for a courier's rider and for a scheduled job acting on a rule an admin set (order.auto_cancel). */
   actor_email: z.string().nullable(),
+  /** The courier whose rider acted on the rider's page, by its name now; null otherwise. */
+  actor_courier: z.object({ id: z.guid(), name: z.string() }).nullable(),
   action: z.string(),
   target_type: z.string(),
   target_id: z.string(),

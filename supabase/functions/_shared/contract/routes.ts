@@ -49,6 +49,13 @@ import {
   courierUpdateSchema,
 } from "./couriers.ts";
 import {
+  courierLinkCreatedResponseSchema,
+  courierLinksResponseSchema,
+  riderPageResponseSchema,
+  riderStepResponseSchema,
+  riderStepSchema,
+} from "./rider.ts";
+import {
   orderFollowLinkSchema,
   trackedOrderChangedResponseSchema,
   trackedOrderResponseSchema,
@@ -886,6 +893,49 @@ export const API = {
     request: { body: courierUpdateSchema },
     response: json(courierSavedResponseSchema),
     summary: "Change any of a courier's fields; an inactive courier keeps its orders but gets no new ones; audited.",
+  }),
+  createCourierLink: route({
+    method: "POST",
+    path: "/admin/couriers/{id}/link",
+    role: approvedAdmin,
+    request: none,
+    response: json(courierLinkCreatedResponseSchema, 201),
+    summary:
+      "A new rider link for an active courier, `APP_URL/rider/<token>` (its URL is answered this once; only its hash is kept), to send to the rider; audited.",
+  }),
+  courierLinks: route({
+    method: "GET",
+    path: "/admin/couriers/{id}/links",
+    role: approvedAdmin,
+    request: none,
+    response: json(courierLinksResponseSchema),
+    summary: "A courier's rider links, newest first: who made each and when, its revocation and its last use.",
+  }),
+  revokeCourierLink: route({
+    method: "DELETE",
+    path: "/admin/couriers/{id}/links/{link_id}",
+    role: approvedAdmin,
+    request: none,
+    response: json(messageResponseSchema),
+    summary: "Revoke a rider link: from then on it opens nothing (again: no change); audited.",
+  }),
+  riderPage: route({
+    method: "GET",
+    path: "/rider/{token}",
+    role: anyone,
+    request: none,
+    response: json(riderPageResponseSchema),
+    summary:
+      "The rider's page: the courier its link opens and the courier's unfinished orders (on the road first, then oldest; at most 200): recipient, phone, address, landmark, note, the amount to collect and the shop. 404 for a revoked link or an inactive courier. 60 requests a minute per address.",
+  }),
+  riderStep: route({
+    method: "PUT",
+    path: "/rider/{token}/orders/{id}",
+    role: anyone,
+    request: { body: riderStepSchema },
+    response: json(riderStepResponseSchema),
+    summary:
+      "The rider marks one of the courier's orders picked_up, delivered (with `cash_collected`, the amount to collect), refused or unreachable, as an admin's buttons would move it, with the courier as the actor. A `step_id` sent before answers without doing it again; another courier's order is 404.",
   }),
   assignCourier: route({
     method: "PUT",

@@ -79,6 +79,10 @@ export type InstagramSkipReason = Enums["instagram_skip_reason"];
 export const COURIER_KINDS = enums.courier_kind;
 export type CourierKind = Enums["courier_kind"];
 
+/** What a rider marks on the rider's page: picked up, delivered with the cash, refused, unreachable. */
+export const RIDER_STEPS = enums.rider_step;
+export type RiderStep = Enums["rider_step"];
+
 /** The languages a Telegram chat's notices are written in. */
 export const TELEGRAM_LANGUAGES = enums.telegram_language;
 export type TelegramLanguage = Enums["telegram_language"];

@@ -12,7 +12,7 @@ import { parseWith } from "../../_shared/validation.ts";
 type EntryRow = Pick<
   Tables<"audit_log">,
   "id" | "actor_email" | "action" | "target_type" | "target_id" | "details" | "created_at"
->;
+> & { actor_courier: { id: string; name: string } | null };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,9 +41,11 @@ export function adminAuditLogRoutes(deps: AppDeps) {
       const where = conditions.reduce((all, condition) => tx`${all} and ${condition}`);
       // One row more than the page says whether another page follows.
       return tx<EntryRow[]>`
-        select id, actor_email, action, target_type, target_id, details, created_at
-        from public.audit_log where ${where}
-        order by id desc limit ${limit + 1}`;
+        select a.id, a.actor_email, a.action, a.target_type, a.target_id, a.details, a.created_at,
+               (select json_build_object('id', k.id, 'name', k.name) from public.couriers k
+                where k.id = a.actor_courier_id) as actor_courier
+        from (select * from public.audit_log where ${where} order by id desc limit ${limit + 1}) a
+        order by a.id desc`;
     });
     const page = rows.slice(0, limit);
     const last = page.at(-1);

@@ -1,5 +1,5 @@
 // Admin paths for couriers (docs/api.md, "Couriers"): the list with the orders each carries now,
-// adding one and changing one. They run as the admin, so the database decides too: only an approved
+// adding one and changing one, and the rider links of each (made, listed, revoked). They run as the admin, so the database decides too: only an approved
 // admin reads the table (RLS) or calls public.create_courier and update_courier, and the trigger
 // couriers_audit records each change.
 import { Hono } from "hono";
@@ -13,6 +13,13 @@ import {
   type CourierSavedResponse,
   type CouriersResponse,
 } from "../../_shared/contract/couriers.ts";
+import {
+  riderPath,
+  type CourierLink,
+  type CourierLinkCreatedResponse,
+  type CourierLinksResponse,
+} from "../../_shared/contract/rider.ts";
+import type { MessageResponse } from "../../_shared/contract/auth.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 
@@ -64,6 +71,43 @@ export function adminCourierRoutes(deps: AppDeps) {
       return readCouriers(tx, tx`k.id = ${id}`);
     });
     return c.json({ message: "Courier saved", courier: toCourierJson(row) } satisfies CourierSavedResponse);
+  });
+
+  // POST /admin/couriers/{id}/link - a new rider link (its URL shown this once); audited
+  app.post("/:id/link", async (c) => {
+    const id = uuidParam(c.req.param("id"), "id");
+    const link = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      const [made] = await tx<{ id: string; token: string; created_at: string }[]>`
+        select id, token, created_at from public.create_courier_link(${id})`;
+      const [row] = await tx<CourierLink[]>`
+        select id, created_at, created_by_email, revoked_at, last_used_at
+        from public.courier_links(${id}) where id = ${made.id}`;
+      return { ...row, url: `${deps.appUrl}${riderPath(made.token)}` };
+    });
+    c.header("cache-control", "no-store");
+    return c.json({ message: "Rider link made", link } satisfies CourierLinkCreatedResponse, 201);
+  });
+
+  // GET /admin/couriers/{id}/links - the courier's rider links, newest first
+  app.get("/:id/links", async (c) => {
+    const id = uuidParam(c.req.param("id"), "id");
+    const links = await asUser(
+      deps.sql,
+      c.get("claims"),
+      (tx) =>
+        tx<
+          CourierLink[]
+        >`select id, created_at, created_by_email, revoked_at, last_used_at from public.courier_links(${id})`,
+    );
+    return c.json({ links } satisfies CourierLinksResponse);
+  });
+
+  // DELETE /admin/couriers/{id}/links/{link_id} - revoke a rider link; audited
+  app.delete("/:id/links/:link_id", async (c) => {
+    const id = uuidParam(c.req.param("id"), "id");
+    const linkId = uuidParam(c.req.param("link_id"), "link_id");
+    await asUser(deps.sql, c.get("claims"), (tx) => tx`select public.revoke_courier_link(${id}, ${linkId})`);
+    return c.json({ message: "Rider link revoked" } satisfies MessageResponse);
   });
 
   return app;
