@@ -7,7 +7,7 @@
 //   /realtime/v1/websocket  -> the Realtime stand-in (WebSocket upgrade)
 //   /storage/v1/*           -> the Storage stand-in
 //   anything else           -> the built SPA (dist/): /checkout and /o/<token> are checkout.html (a page of its
-//                              own), other client-side routes index.html
+//                              own), /rider/<token> rider.html, other client-side routes index.html
 // Text responses are compressed (br or gzip) and hashed assets cached for a year, as a CDN in
 // front of a static host and the Supabase edge would serve them to a phone.
 import { createReadStream, existsSync, statSync } from "node:fs";
@@ -272,6 +272,9 @@ function serveSpa(req: IncomingMessage, res: ServerResponse, spaDir: string, pat
   } else if (path.startsWith("/o/") && !extname(path)) {
     // A customer's order page (/o/<token>) is the checkout's (a static host's rewrite does the same).
     file = join(spaDir, "checkout.html");
+  } else if (path.startsWith("/rider/") && !extname(path)) {
+    // A rider's page (/rider/<token>) is a page of its own (a static host's rewrite does the same).
+    file = join(spaDir, "rider.html");
   } else if (!isFile) {
     // Client-side routes (/admin/dashboard, /login) load the SPA; a missing file
     // (/assets/x.js, /sitemap.xml) is a 404, not the app's HTML.

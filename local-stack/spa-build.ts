@@ -10,6 +10,7 @@ const inputs = [
   "public",
   "index.html",
   "checkout.html",
+  "rider.html",
   "tooling",
   "vite.config.ts",
   "package-lock.json",
