@@ -16,4 +16,6 @@ export const ordersKeys = {
   packingSlips: (orderIds: readonly string[]) => [...ordersKeys.all, "packing-slips", ...orderIds] as const,
   /** GET /admin/couriers */
   couriers: () => [...ordersKeys.all, "couriers"] as const,
+  /** GET /admin/couriers/{id}/links (apart from the couriers, which a courier's save refreshes) */
+  courierLinks: (courierId: string) => [...ordersKeys.all, "courier-links", courierId] as const,
 };

@@ -2,7 +2,10 @@
 // keeps the delivery fee, and the orders it carries now; Add courier, and per courier Edit and
 // Activate/Deactivate. The shared schemas check a form first; a refusal from the server (a phone
 // another courier has) shows next to the field it names.
-import { useState, type FormEvent } from "react";
+// Rider links opens the courier's links to its rider's page: who made each and when, its last use
+// and revocation, Revoke (asked once more); an active courier's New rider link shows the URL this
+// once, to copy and send to the rider, since the server keeps only its hash.
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import {
   COURIER_KINDS,
   courierCreateSchema,
@@ -11,6 +14,7 @@ import {
   type CourierKind,
 } from "@contract/couriers.ts";
 import { formatCambodianPhone } from "@contract/phone.ts";
+import type { CourierLink } from "@contract/rider.ts";
 import {
   Alert,
   Badge,
@@ -24,12 +28,19 @@ import {
   useToast,
 } from "@/components/ui/index.ts";
 import { failureMessage } from "@/lib/api-client.ts";
+import { copyText } from "@/lib/clipboard.ts";
+import { formatDate, formatDateTime } from "@/lib/format-date.ts";
+import { tServer } from "@/lib/i18n/index.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { t } from "@/features/orders/i18n.ts";
+import { useCourierLinks, useCreateCourierLink, useRevokeCourierLink } from "@/features/orders/api/courier-links.ts";
 import { useCouriers, useSaveCourier } from "@/features/orders/api/couriers.ts";
 import "./couriers.css";
 
 const FIELDS = ["name", "phone", "kind"] as const;
+
+/** How long Copy says "Copied" (or that it failed). */
+const COPY_FEEDBACK_MS = 2000;
 
 export function CouriersTab() {
   const couriers = useCouriers();
@@ -67,6 +78,8 @@ function CourierItem({ courier }: { courier: Courier }) {
   const toast = useToast();
   const save = useSaveCourier();
   const [editing, setEditing] = useState(false);
+  const [showingLinks, setShowingLinks] = useState(false);
+  const linksId = useId();
   if (editing) {
     return (
       <li className="couriers__item">
@@ -102,7 +115,190 @@ function CourierItem({ courier }: { courier: Courier }) {
         <Button variant="outline" size="sm" loading={save.isPending} onClick={toggleActive}>
           {courier.active ? t("couriers.deactivate") : t("couriers.activate")}
         </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-expanded={showingLinks}
+          aria-controls={showingLinks ? linksId : undefined}
+          onClick={() => setShowingLinks(!showingLinks)}
+        >
+          {t("couriers.links.open")}
+        </Button>
       </div>
+      {showingLinks && <RiderLinks id={linksId} courier={courier} />}
+    </li>
+  );
+}
+
+/** A courier's rider links, newest first, and (an active courier's) New rider link. */
+function RiderLinks({ id, courier }: { id: string; courier: Courier }) {
+  const links = useCourierLinks(courier.id);
+  const create = useCreateCourierLink();
+  // The new link's URL: the server answers it once, so it lives only here, until Done or the panel closes.
+  const [madeUrl, setMadeUrl] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function onCreate() {
+    setFailure(null);
+    setMadeUrl(null);
+    try {
+      setMadeUrl(await create.mutateAsync(courier.id));
+    } catch (error) {
+      setFailure(failureMessage(error, t("couriers.links.makeFailed")));
+    }
+  }
+
+  return (
+    <section id={id} className="courier-links" aria-label={t("couriers.links.title", { name: courier.name })}>
+      {courier.active ? (
+        <div>
+          <Button size="sm" loading={create.isPending} onClick={onCreate}>
+            {t("couriers.links.new")}
+          </Button>
+        </div>
+      ) : (
+        <p className="couriers__meta">{t("couriers.links.inactiveNote")}</p>
+      )}
+      {failure && <Alert tone="danger">{failure}</Alert>}
+      {madeUrl && <NewRiderLink url={madeUrl} onDone={() => setMadeUrl(null)} />}
+      {links.isLoading ? (
+        <LoadingState label={t("couriers.links.open")} />
+      ) : links.data ? (
+        links.data.length === 0 ? (
+          <p className="couriers__meta">{t("couriers.links.empty")}</p>
+        ) : (
+          <ul className="courier-links__list">
+            {links.data.map((link) => (
+              <RiderLinkItem key={link.id} courierId={courier.id} link={link} />
+            ))}
+          </ul>
+        )
+      ) : links.canRetry ? (
+        <RetryAlert title={t("couriers.links.loadFailed")} onRetry={links.refetch} retrying={links.isFetching} />
+      ) : (
+        <Alert tone="info">{links.error}</Alert>
+      )}
+    </section>
+  );
+}
+
+/** The URL of a link just made, with Copy: it cannot be read again later. */
+function NewRiderLink({ url, onDone }: { url: string; onDone: () => void }) {
+  const urlId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
+  // The field takes focus (and selects the URL), so a keyboard or screen reader user lands on it.
+  useEffect(() => {
+    input.current?.focus();
+  }, [url]);
+  useEffect(() => {
+    if (copy === "idle") return;
+    const timer = setTimeout(() => setCopy("idle"), COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copy]);
+
+  return (
+    <div className="courier-links__new">
+      <label htmlFor={urlId} className="field__label">
+        {t("couriers.links.url")}
+      </label>
+      <input
+        id={urlId}
+        ref={input}
+        className="field__control courier-links__url"
+        readOnly
+        value={url}
+        onFocus={(event) => event.target.select()}
+      />
+      <p className="couriers__meta">{t("couriers.links.shownOnce")}</p>
+      <div className="button-row courier-links__actions">
+        <Button
+          variant={copy === "copied" ? "success" : "primary"}
+          size="sm"
+          onClick={() =>
+            copyText(url).then(
+              () => setCopy("copied"),
+              () => setCopy("failed"),
+            )
+          }
+        >
+          <span aria-live="polite">
+            {copy === "copied"
+              ? t("couriers.links.copied")
+              : copy === "failed"
+                ? t("couriers.links.copyFailed")
+                : t("couriers.links.copy")}
+          </span>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDone}>
+          {t("couriers.links.done")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** One rider link: made when and by whom, its last use, and Revoke (asked once more) while it works. */
+function RiderLinkItem({ courierId, link }: { courierId: string; link: CourierLink }) {
+  const toast = useToast();
+  const revoke = useRevokeCourierLink();
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The question takes focus, so a keyboard user lands on what was just asked.
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  async function onRevoke() {
+    setFailure(null);
+    try {
+      const answer = await revoke.mutateAsync({ courierId, linkId: link.id });
+      toast.success(tServer(answer.message));
+    } catch (error) {
+      setFailure(failureMessage(error, t("couriers.links.revokeFailed")));
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  const revoked = link.revoked_at !== null;
+  return (
+    <li className={`courier-links__item${revoked ? " courier-links__item--revoked" : ""}`}>
+      <p className="courier-links__made break-anywhere">
+        {t("couriers.links.made", { time: formatDateTime(link.created_at), email: link.created_by_email })}
+      </p>
+      <p className="couriers__meta">
+        {link.last_used_at
+          ? t("couriers.links.lastUsed", { time: formatDateTime(link.last_used_at) })
+          : t("couriers.links.neverUsed")}
+      </p>
+      {revoked ? (
+        <p className="couriers__meta">{t("couriers.links.revoked", { date: formatDate(link.revoked_at) })}</p>
+      ) : confirming ? (
+        <Alert
+          tone="warning"
+          action={
+            <div className="button-row">
+              <Button ref={confirmButton} variant="danger" size="sm" loading={revoke.isPending} onClick={onRevoke}>
+                {t("couriers.links.revokeYes")}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+                {t("couriers.cancel")}
+              </Button>
+            </div>
+          }
+        >
+          {t("couriers.links.revokeConfirm")}
+        </Alert>
+      ) : (
+        <div>
+          <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+            {t("couriers.links.revoke")}
+          </Button>
+        </div>
+      )}
+      {failure && <Alert tone="danger">{failure}</Alert>}
     </li>
   );
 }
