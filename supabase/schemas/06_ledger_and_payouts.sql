@@ -30,9 +30,16 @@
 
 -- types ------------------------------------------------------------------------------------------
 
-create type public.ledger_account_kind as enum ('influencer', 'business', 'platform_fees', 'delivery_cash');
-create type public.ledger_transaction_kind as enum ('delivery', 'delivery_reversal', 'payout');
-create type public.ledger_line as enum ('cash_collected', 'commission', 'gross', 'platform_fee', 'payout');
+create type public.ledger_account_kind as enum (
+  'influencer', 'business', 'platform_fees', 'delivery_cash', 'courier_cash', 'delivery_fees'
+);
+create type public.ledger_transaction_kind as enum (
+  'delivery', 'delivery_reversal', 'payout', 'remittance', 'remittance_reversal'
+);
+create type public.ledger_line as enum (
+  'cash_collected', 'commission', 'gross', 'platform_fee', 'payout', 'delivery_fee', 'remittance'
+);
+comment on type public.ledger_account_kind is 'A ledger account: an influencer''s or a business''s earnings, the platform''s fees, the office''s cash (delivery_cash), the cash a courier holds for the marketplace (courier_cash), and the delivery fees couriers remit (delivery_fees).';
 create type public.payout_status as enum ('pending', 'completed', 'cancelled', 'rejected');
 -- An amount to add to an hour of private.unrequested_earning_hours (private.add_earning_hours).
 create type private.earning_hour_change as (account_id bigint, held boolean, earned_hour timestamptz, amount_cents bigint);
@@ -43,8 +50,11 @@ create table public.ledger_accounts (
   id bigint generated always as identity primary key,
   kind public.ledger_account_kind not null,
   user_id uuid constraint ledger_accounts_user_id_fkey references public.users (id),
+  -- The courier of a courier_cash account: what it collected at the door and has not remitted.
+  courier_id uuid constraint ledger_accounts_courier_id_fkey references public.couriers (id),
   created_at timestamptz not null default now(),
-  constraint ledger_accounts_owner check ((kind in ('influencer', 'business')) = (user_id is not null))
+  constraint ledger_accounts_owner check ((kind in ('influencer', 'business')) = (user_id is not null)),
+  constraint ledger_accounts_courier check ((kind = 'courier_cash') = (courier_id is not null))
 );
 
 create table public.payout_requests (
@@ -109,15 +119,22 @@ create table public.ledger_transactions (
   payout_request_id uuid
     constraint ledger_transactions_payout_request_id_key unique
     constraint ledger_transactions_payout_request_id_fkey references public.payout_requests (id),
+  -- The remittance a remittance (or its reversal) posts; its foreign key
+  -- (ledger_transactions_remittance_id_fkey) is added in 06_remittances.sql, after that table.
+  remittance_id uuid,
   created_by uuid constraint ledger_transactions_created_by_fkey references public.users (id),
   created_at timestamptz not null default now(),
   constraint ledger_transactions_shape check (case kind
     when 'delivery' then order_id is not null and delivery_number is not null
-      and reverses_transaction_id is null and payout_request_id is null
+      and reverses_transaction_id is null and payout_request_id is null and remittance_id is null
     when 'delivery_reversal' then order_id is not null and delivery_number is not null
-      and reverses_transaction_id is not null and payout_request_id is null
-    else order_id is null and delivery_number is null and reverses_transaction_id is null
-      and payout_request_id is not null
+      and reverses_transaction_id is not null and payout_request_id is null and remittance_id is null
+    when 'payout' then order_id is null and delivery_number is null and reverses_transaction_id is null
+      and payout_request_id is not null and remittance_id is null
+    when 'remittance' then order_id is null and delivery_number is null and reverses_transaction_id is null
+      and payout_request_id is null and remittance_id is not null
+    else order_id is null and delivery_number is null and reverses_transaction_id is not null
+      and payout_request_id is null and remittance_id is not null
   end)
 );
 
@@ -201,7 +218,8 @@ comment on table private.unrequested_earning_hours is 'private.unrequested_earni
 -- indexes ----------------------------------------------------------------------------------------
 
 create unique index ledger_accounts_user_id_key on public.ledger_accounts (user_id);
-create unique index ledger_accounts_system_kind_key on public.ledger_accounts (kind) where user_id is null;
+create unique index ledger_accounts_courier_id_key on public.ledger_accounts (courier_id);
+create unique index ledger_accounts_system_kind_key on public.ledger_accounts (kind) where user_id is null and courier_id is null;
 
 -- One pending request per user, whatever the timing of the requests.
 create unique index payout_requests_one_pending_key on public.payout_requests (user_id) where status = 'pending';
@@ -218,6 +236,8 @@ create index payout_reference_corrections_corrected_by_idx on public.payout_refe
 -- Each delivery of an order is numbered, and each number is delivered and reversed at most once.
 create unique index ledger_transactions_order_key on public.ledger_transactions (order_id, kind, delivery_number);
 create index ledger_transactions_created_by_idx on public.ledger_transactions (created_by);
+-- A remittance is posted once and reversed at most once.
+create unique index ledger_transactions_remittance_key on public.ledger_transactions (remittance_id, kind);
 
 create index ledger_entries_account_id_idx on public.ledger_entries (account_id, id);
 create index ledger_entries_transaction_id_idx on public.ledger_entries (transaction_id);
@@ -373,7 +393,7 @@ comment on function private.guard_payout_request_entries_change is 'Trigger: a p
 -- posting ----------------------------------------------------------------------------------------
 
 -- The ledger account of a user (made on first use) or of the platform ('platform_fees',
--- 'delivery_cash').
+-- 'delivery_cash', 'delivery_fees'). A courier's is private.courier_cash_account_id.
 create or replace function private.ledger_account_id(p_kind public.ledger_account_kind, p_user_id uuid default null) returns bigint
 language plpgsql security definer set search_path = ''
 as $$
@@ -396,7 +416,7 @@ $$;
 comment on function private.ledger_account_id is 'The ledger account of a user (created on first use) or a platform account.';
 
 -- Posts an order's delivery. Called (not a trigger) by public.change_order_status
--- (05_orders.sql) when an order enters delivered, under the order's row lock, so deliveries of one
+-- (05_orders.sql) and private.rider_step (06_couriers.sql) when an order enters delivered, under the order's row lock, so deliveries of one
 -- order are posted one after another; the count check and the unique numbering make a second posting of
 -- the same delivery fail instead of paying twice. The constraint trigger ledger_entries_balanced
 -- (below) checks the transaction at commit.
@@ -408,6 +428,9 @@ declare
   deliveries integer;
   reversals integer;
   new_transaction_id bigint;
+  courier public.couriers;
+  cash_account bigint;
+  cash_due bigint;
 begin
   select * into delivered_order from public.orders where id = p_order_id for update;
   if not found or delivered_order.status <> 'delivered' then
@@ -420,6 +443,21 @@ begin
     raise exception 'Order % already has its delivery posted', p_order_id using errcode = '55000';
   end if;
 
+  -- The cash: the courier that carried the order owes what it collected, less the delivery fee
+  -- when it keeps the fee (a fee it remits is the marketplace's, on delivery_fees); an order no
+  -- courier carried is the office's cash, its sale only, as before couriers. The order's cash is
+  -- noted before the entries, whose trigger reads whether it is in (06_remittances.sql).
+  if delivered_order.courier_id is not null then
+    select * into courier from public.couriers where id = delivered_order.courier_id;
+    cash_account := private.courier_cash_account_id(courier.id);
+    cash_due := case when courier.keeps_delivery_fee then delivered_order.subtotal_cents
+                     else delivered_order.total_cents end;
+    perform private.add_cash_due(p_order_id, courier.id, cash_due);
+  else
+    cash_account := private.ledger_account_id('delivery_cash');
+    cash_due := delivered_order.subtotal_cents;
+  end if;
+
   insert into public.ledger_transactions (kind, order_id, delivery_number, created_by)
   values ('delivery', p_order_id, deliveries + 1, (select auth.uid()))
   returning id into new_transaction_id;
@@ -427,7 +465,8 @@ begin
   select new_transaction_id, entry.account_id, entry.line, entry.amount_cents
   from (values
     -- The first row's cast types the column (a VALUES list would otherwise make its lines text).
-    (private.ledger_account_id('delivery_cash'), 'cash_collected'::public.ledger_line, -delivered_order.subtotal_cents),
+    (cash_account, 'cash_collected'::public.ledger_line, -cash_due),
+    (private.ledger_account_id('delivery_fees'), 'delivery_fee', cash_due - delivered_order.subtotal_cents),
     (private.ledger_account_id('influencer', delivered_order.influencer_id), 'commission', delivered_order.commission_cents),
     (private.ledger_account_id('business', delivered_order.business_id), 'gross', delivered_order.business_gross_cents),
     (private.ledger_account_id('business', delivered_order.business_id), 'platform_fee', -delivered_order.platform_fee_cents),
@@ -436,7 +475,7 @@ begin
   where entry.amount_cents <> 0;
 end
 $$;
-comment on function private.post_delivery is 'Posts the delivery transaction of an order entering delivered; called by change_order_status.';
+comment on function private.post_delivery is 'Posts the delivery transaction of an order entering delivered, its cash against the courier that carried it (else the office); called by change_order_status and rider_step.';
 
 -- Reverses an order's latest delivery not yet reversed. Called (not a trigger) by
 -- public.change_order_status when an order leaves delivered, under the order's row lock.
@@ -456,6 +495,11 @@ begin
   if not found then
     raise exception 'Order % has no delivery to reverse', p_order_id using errcode = '55000';
   end if;
+
+  -- The courier that carried it no longer owes its cash (before the entries, as in post_delivery).
+  perform private.add_cash_due(p_order_id, a.courier_id, e.amount_cents)
+  from public.ledger_entries e join public.ledger_accounts a on a.id = e.account_id
+  where e.transaction_id = delivery.id and a.kind = 'courier_cash';
 
   insert into public.ledger_transactions (kind, order_id, delivery_number, reverses_transaction_id, created_by)
   values ('delivery_reversal', p_order_id, delivery.delivery_number, delivery.id, (select auth.uid()))
@@ -1098,4 +1142,4 @@ create trigger orders_keep_balances_of_reviews after update of review_status on 
 -- reference data ---------------------------------------------------------------------------------
 
 -- The platform's two accounts; users' accounts are made on first use (private.ledger_account_id).
-insert into public.ledger_accounts (kind) values ('platform_fees'), ('delivery_cash');
+insert into public.ledger_accounts (kind) values ('platform_fees'), ('delivery_cash'), ('delivery_fees');

@@ -27,11 +27,12 @@ create type public.audit_action as enum (
   'payout.complete', 'settings.update', 'delivery_zone.update',
   'user.suspend', 'user.reinstate', 'payout.reject', 'payout.reference_correct', 'order.confirmation_call',
   'order.auto_cancel', 'courier.create', 'courier.update', 'order.courier_assign', 'courier.link_create',
-  'courier.link_revoke'
+  'courier.link_revoke', 'remittance.record', 'remittance.reverse'
 );
 comment on type public.audit_action is 'An action the audit log records, named <target>.<verb>: an admin''s, a courier''s on its rider page (order.status_change), or (order.auto_cancel) a scheduled job''s acting on a rule an admin set.';
 create type public.audit_target_type as enum (
-  'user', 'affiliate_link', 'order', 'payout_request', 'marketplace_settings', 'delivery_zone', 'courier'
+  'user', 'affiliate_link', 'order', 'payout_request', 'marketplace_settings', 'delivery_zone', 'courier',
+  'remittance'
 );
 comment on type public.audit_target_type is 'What an audit log entry is about.';
 
@@ -355,6 +356,25 @@ end
 $$;
 comment on function private.audit_courier_link is 'Trigger: records an admin''s new rider link of a courier, or its revocation.';
 
+-- Cash received from a courier (public.record_remittance, 06_remittances.sql), with its amount,
+-- reference and the orders it pays, and its reversal (public.reverse_remittance) with the reason.
+create or replace function private.audit_remittance() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.record_admin_action(
+    case when tg_op = 'INSERT' then 'remittance.record'::public.audit_action else 'remittance.reverse' end,
+    'remittance', new.id::text,
+    jsonb_build_object(
+      'courier', (select k.name from public.couriers k where k.id = new.courier_id),
+      'amount_cents', new.amount_cents,
+      'aba_reference', new.aba_reference,
+      'reason', new.reversal_reason));
+  return null;
+end
+$$;
+comment on function private.audit_remittance is 'Trigger: records an admin''s remittance (amount, reference, courier) or its reversal with the reason.';
+
 -- An order given to a courier, taken back or given to another (public.assign_courier,
 -- 06_couriers.sql): the couriers before and after, by name.
 create or replace function private.audit_order_courier() returns trigger
@@ -448,6 +468,7 @@ revoke execute on function private.audit_delivery_zone_update() from public;
 revoke execute on function private.audit_courier() from public;
 revoke execute on function private.audit_order_courier() from public;
 revoke execute on function private.audit_courier_link() from public;
+revoke execute on function private.audit_remittance() from public;
 revoke execute on function private.account_identifiers(public.users) from public;
 
 -- triggers ----------------------------------------------------------------------------------------
@@ -502,6 +523,12 @@ create trigger courier_links_audit_create after insert on private.courier_links
 create trigger courier_links_audit_revoke after update of revoked_at on private.courier_links
   for each row when (old.revoked_at is null and new.revoked_at is not null)
   execute function private.audit_courier_link();
+
+create trigger remittances_audit_record after insert on public.remittances
+  for each row execute function private.audit_remittance();
+create trigger remittances_audit_reverse after update of reversed_at on public.remittances
+  for each row when (old.reversed_at is null and new.reversed_at is not null)
+  execute function private.audit_remittance();
 
 create trigger orders_courier_audit after update of courier_id on public.orders
   for each row when (old.courier_id is distinct from new.courier_id)

@@ -258,6 +258,22 @@ beforeAll(async () => {
   await record(API.courierLinks, { ...asAdmin, params: { id: courier.id } });
   await record(API.revokeCourierLink, { ...asAdmin, params: { id: courier.id, link_id: riderLink.id } });
   await record(API.setOrderStatus, { ...asAdmin, params: { id: order.id }, body: { new_status: "delivered" } });
+  const { remittance } = await record(API.recordRemittance, {
+    ...asAdmin,
+    params: { id: courier.id },
+    body: {
+      amount: "5",
+      aba_reference: "ABA-REMIT",
+      received_at: new Date().toISOString(),
+      orders: [{ order_number: order.order_number, amount: "1" }],
+    },
+  });
+  await record(API.remittances, { ...asAdmin, params: { id: courier.id } });
+  await record(API.reverseRemittance, {
+    ...asAdmin,
+    params: { id: courier.id, remittance_id: remittance.id },
+    body: { reason: "Recorded twice" },
+  });
   await record(API.reviewOrder, { ...asAdmin, params: { id: order.id }, body: { decision: "clear" } });
   await record(API.exportMyOrders, { token: shop.token, query: { q: order.order_number }, label: "business" });
   await record(API.exportMyOrders, { token: creator.token, query: { q: order.order_number }, label: "influencer" });

@@ -53,7 +53,13 @@ describe("lint boundaries", () => {
       crossing: "the checkout importing the ui barrel (every component of the app)",
       file: "src/features/checkout/components/example.tsx",
       source: `import { Card } from "@/components/ui/index.ts";\nexport const x = Card;\n`,
-      message: "The checkout imports each ui component from its own file",
+      message: "The checkout and the rider's page import each ui component from its own file",
+    },
+    {
+      crossing: "the rider's page importing the ui barrel",
+      file: "src/features/rider/components/example.tsx",
+      source: `import { Card } from "@/components/ui/index.ts";\nexport const x = Card;\n`,
+      message: "The checkout and the rider's page import each ui component from its own file",
     },
   ])("refuses $crossing", async ({ file, source, message }) => {
     const errors = await boundaryErrors(file, source);

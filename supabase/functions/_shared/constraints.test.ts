@@ -92,6 +92,16 @@ const violations: Record<ConstraintName, Statement> = {
     tx`insert into public.couriers (name, phone, kind) values (${"n".repeat(101)}, '+85512345678', 'freelance')`,
   couriers_phone_check: (tx) =>
     tx`insert into public.couriers (name, phone, kind) values ('Dara', '012 345 678', 'freelance')`,
+  remittances_amount_cents_check: (tx) => tx`
+    insert into public.remittances (courier_id, amount_cents, aba_reference, received_at, recorded_by)
+    values (gen_random_uuid(), 0, 'ABA-1', now(), gen_random_uuid())`,
+  remittances_aba_reference_check: (tx) => tx`
+    insert into public.remittances (courier_id, amount_cents, aba_reference, received_at, recorded_by)
+    values (gen_random_uuid(), 100, repeat('A', 65), now(), gen_random_uuid())`,
+  remittances_reversal_reason_check: (tx) => tx`
+    insert into public.remittances (courier_id, amount_cents, aba_reference, received_at, recorded_by,
+                                    reversed_at, reversed_by, reversal_reason)
+    values (gen_random_uuid(), 100, 'ABA-1', now(), gen_random_uuid(), now(), gen_random_uuid(), repeat('r', 501))`,
   payout_requests_aba_reference_check: (tx) => tx`
     insert into public.payout_requests (user_id, amount_cents, gross_cents, fee_cents, aba_reference)
     values (gen_random_uuid(), 100, 100, 0, repeat('A', 65))`,

@@ -672,6 +672,7 @@ export type Database = {
           value: string;
         }[];
       };
+      add_cash_due: { Args: { p_amount_cents: number; p_courier_id: string; p_order_id: string }; Returns: undefined };
       add_earning_hours: {
         Args: { p_changes: Database["private"]["CompositeTypes"]["earning_hour_change"][]; p_drop_zeros: boolean };
         Returns: undefined;
@@ -748,6 +749,7 @@ export type Database = {
         };
       };
       consume_instagram_connect_state: { Args: { p_nonce: string; p_user_id: string }; Returns: boolean };
+      courier_cash_account_id: { Args: { p_courier_id: string }; Returns: number };
       create_admin: {
         Args: { p_email: string; p_password: string };
         Returns: Database["public"]["Tables"]["users"]["Row"];
@@ -997,6 +999,26 @@ export type Database = {
       reset_password: { Args: { p_new_password: string; p_token: string }; Returns: boolean };
       reverse_delivery: { Args: { p_order_id: string }; Returns: undefined };
       rider_courier_id: { Args: { p_token: string }; Returns: string };
+      rider_orders: {
+        Args: { p_courier_id: string; p_limit: number };
+        Returns: {
+          address_line: string;
+          business_name: string;
+          created_at: string;
+          customer_phone: string;
+          delivery_commune_code: string;
+          delivery_note: string;
+          id: string;
+          landmark: string;
+          order_number: string;
+          product_name: string;
+          quantity: number;
+          recipient_name: string;
+          status: Database["public"]["Enums"]["order_status"];
+          store_phone: string;
+          total_cents: number;
+        }[];
+      };
       rider_step: {
         Args: {
           p_cash_collected_cents?: number;
@@ -1596,6 +1618,7 @@ export type Database = {
       };
       ledger_accounts: {
         Row: {
+          courier_id: string | null;
           created_at: string;
           id: number;
           kind: Database["public"]["Enums"]["ledger_account_kind"];
@@ -1603,18 +1626,27 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          courier_id?: string | null;
           created_at?: string;
           id?: never;
           kind: Database["public"]["Enums"]["ledger_account_kind"];
           user_id?: string | null;
         };
         Update: {
+          courier_id?: string | null;
           created_at?: string;
           id?: never;
           kind?: Database["public"]["Enums"]["ledger_account_kind"];
           user_id?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: "ledger_accounts_courier_id_fkey";
+            columns: ["courier_id"];
+            isOneToOne: false;
+            referencedRelation: "couriers";
+            referencedColumns: ["id"];
+          },
           {
             foreignKeyName: "ledger_accounts_user_id_fkey";
             columns: ["user_id"];
@@ -1703,6 +1735,7 @@ export type Database = {
           kind: Database["public"]["Enums"]["ledger_transaction_kind"];
           order_id: string | null;
           payout_request_id: string | null;
+          remittance_id: string | null;
           reverses_transaction_id: number | null;
         };
         ComputedFields: never;
@@ -1714,6 +1747,7 @@ export type Database = {
           kind: Database["public"]["Enums"]["ledger_transaction_kind"];
           order_id?: string | null;
           payout_request_id?: string | null;
+          remittance_id?: string | null;
           reverses_transaction_id?: number | null;
         };
         Update: {
@@ -1724,6 +1758,7 @@ export type Database = {
           kind?: Database["public"]["Enums"]["ledger_transaction_kind"];
           order_id?: string | null;
           payout_request_id?: string | null;
+          remittance_id?: string | null;
           reverses_transaction_id?: number | null;
         };
         Relationships: [
@@ -1746,6 +1781,13 @@ export type Database = {
             columns: ["payout_request_id"];
             isOneToOne: true;
             referencedRelation: "payout_requests";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "ledger_transactions_remittance_id_fkey";
+            columns: ["remittance_id"];
+            isOneToOne: false;
+            referencedRelation: "remittances";
             referencedColumns: ["id"];
           },
           {
@@ -1923,6 +1965,49 @@ export type Database = {
             columns: ["updated_by"];
             isOneToOne: false;
             referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      order_cash: {
+        Row: {
+          courier_id: string;
+          delivered_at: string;
+          due_cents: number;
+          order_id: string;
+          remitted_cents: number;
+          status: Database["public"]["Enums"]["cash_status"];
+        };
+        ComputedFields: never;
+        Insert: {
+          courier_id: string;
+          delivered_at: string;
+          due_cents: number;
+          order_id: string;
+          remitted_cents?: number;
+          status?: never;
+        };
+        Update: {
+          courier_id?: string;
+          delivered_at?: string;
+          due_cents?: number;
+          order_id?: string;
+          remitted_cents?: number;
+          status?: never;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "order_cash_courier_id_fkey";
+            columns: ["courier_id"];
+            isOneToOne: false;
+            referencedRelation: "couriers";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "order_cash_order_id_fkey";
+            columns: ["order_id"];
+            isOneToOne: true;
+            referencedRelation: "orders";
             referencedColumns: ["id"];
           },
         ];
@@ -2418,6 +2503,102 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [];
+      };
+      remittance_orders: {
+        Row: {
+          amount_cents: number;
+          order_id: string;
+          remittance_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount_cents: number;
+          order_id: string;
+          remittance_id: string;
+        };
+        Update: {
+          amount_cents?: number;
+          order_id?: string;
+          remittance_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "remittance_orders_order_id_fkey";
+            columns: ["order_id"];
+            isOneToOne: false;
+            referencedRelation: "orders";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "remittance_orders_remittance_id_fkey";
+            columns: ["remittance_id"];
+            isOneToOne: false;
+            referencedRelation: "remittances";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      remittances: {
+        Row: {
+          aba_reference: string;
+          amount_cents: number;
+          courier_id: string;
+          id: string;
+          received_at: string;
+          recorded_at: string;
+          recorded_by: string;
+          reversal_reason: string | null;
+          reversed_at: string | null;
+          reversed_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          aba_reference: string;
+          amount_cents: number;
+          courier_id: string;
+          id?: string;
+          received_at: string;
+          recorded_at?: string;
+          recorded_by: string;
+          reversal_reason?: string | null;
+          reversed_at?: string | null;
+          reversed_by?: string | null;
+        };
+        Update: {
+          aba_reference?: string;
+          amount_cents?: number;
+          courier_id?: string;
+          id?: string;
+          received_at?: string;
+          recorded_at?: string;
+          recorded_by?: string;
+          reversal_reason?: string | null;
+          reversed_at?: string | null;
+          reversed_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "remittances_courier_id_fkey";
+            columns: ["courier_id"];
+            isOneToOne: false;
+            referencedRelation: "couriers";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "remittances_recorded_by_fkey";
+            columns: ["recorded_by"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "remittances_reversed_by_fkey";
+            columns: ["reversed_by"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
       };
       telegram_chats: {
         Row: {
@@ -2992,6 +3173,33 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      record_remittance: {
+        Args: {
+          p_aba_reference: string;
+          p_amount_cents: number;
+          p_courier_id: string;
+          p_orders: Json;
+          p_received_at: string;
+        };
+        Returns: {
+          aba_reference: string;
+          amount_cents: number;
+          courier_id: string;
+          id: string;
+          received_at: string;
+          recorded_at: string;
+          recorded_by: string;
+          reversal_reason: string | null;
+          reversed_at: string | null;
+          reversed_by: string | null;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "remittances";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       reject_payout_request: {
         Args: { p_reason: string; p_user_id: string };
         Returns: {
@@ -3050,6 +3258,27 @@ export type Database = {
         SetofOptions: {
           from: "*";
           to: "payout_requests";
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      reverse_remittance: {
+        Args: { p_reason: string; p_remittance_id: string };
+        Returns: {
+          aba_reference: string;
+          amount_cents: number;
+          courier_id: string;
+          id: string;
+          received_at: string;
+          recorded_at: string;
+          recorded_by: string;
+          reversal_reason: string | null;
+          reversed_at: string | null;
+          reversed_by: string | null;
+        };
+        SetofOptions: {
+          from: "*";
+          to: "remittances";
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -3228,10 +3457,20 @@ export type Database = {
         | "courier.update"
         | "order.courier_assign"
         | "courier.link_create"
-        | "courier.link_revoke";
+        | "courier.link_revoke"
+        | "remittance.record"
+        | "remittance.reverse";
       audit_target_type:
-        "user" | "affiliate_link" | "order" | "payout_request" | "marketplace_settings" | "delivery_zone" | "courier";
+        | "user"
+        | "affiliate_link"
+        | "order"
+        | "payout_request"
+        | "marketplace_settings"
+        | "delivery_zone"
+        | "courier"
+        | "remittance";
       campaign_status: "active" | "inactive";
+      cash_status: "with_courier" | "remitted" | "short";
       click_source: "qr" | "dm" | "comment" | "link";
       confirmation_call_outcome: "confirmed" | "no_answer" | "wrong_number";
       courier_kind: "company" | "freelance";
@@ -3239,9 +3478,11 @@ export type Database = {
       instagram_event_kind: "comment" | "dm";
       instagram_event_outcome: "pending" | "sent" | "failed" | "skipped";
       instagram_skip_reason: "no_keyword" | "trigger_off" | "campaign_inactive" | "account_suspended";
-      ledger_account_kind: "influencer" | "business" | "platform_fees" | "delivery_cash";
-      ledger_line: "cash_collected" | "commission" | "gross" | "platform_fee" | "payout";
-      ledger_transaction_kind: "delivery" | "delivery_reversal" | "payout";
+      ledger_account_kind:
+        "influencer" | "business" | "platform_fees" | "delivery_cash" | "courier_cash" | "delivery_fees";
+      ledger_line:
+        "cash_collected" | "commission" | "gross" | "platform_fee" | "payout" | "delivery_fee" | "remittance";
+      ledger_transaction_kind: "delivery" | "delivery_reversal" | "payout" | "remittance" | "remittance_reversal";
       link_status: "pending" | "approved" | "rejected";
       order_cancellation_reason:
         | "customer_refused"
@@ -3405,6 +3646,8 @@ export const Constants = {
         "order.courier_assign",
         "courier.link_create",
         "courier.link_revoke",
+        "remittance.record",
+        "remittance.reverse",
       ],
       audit_target_type: [
         "user",
@@ -3414,8 +3657,10 @@ export const Constants = {
         "marketplace_settings",
         "delivery_zone",
         "courier",
+        "remittance",
       ],
       campaign_status: ["active", "inactive"],
+      cash_status: ["with_courier", "remitted", "short"],
       click_source: ["qr", "dm", "comment", "link"],
       confirmation_call_outcome: ["confirmed", "no_answer", "wrong_number"],
       courier_kind: ["company", "freelance"],
@@ -3423,9 +3668,16 @@ export const Constants = {
       instagram_event_kind: ["comment", "dm"],
       instagram_event_outcome: ["pending", "sent", "failed", "skipped"],
       instagram_skip_reason: ["no_keyword", "trigger_off", "campaign_inactive", "account_suspended"],
-      ledger_account_kind: ["influencer", "business", "platform_fees", "delivery_cash"],
-      ledger_line: ["cash_collected", "commission", "gross", "platform_fee", "payout"],
-      ledger_transaction_kind: ["delivery", "delivery_reversal", "payout"],
+      ledger_account_kind: [
+        "influencer",
+        "business",
+        "platform_fees",
+        "delivery_cash",
+        "courier_cash",
+        "delivery_fees",
+      ],
+      ledger_line: ["cash_collected", "commission", "gross", "platform_fee", "payout", "delivery_fee", "remittance"],
+      ledger_transaction_kind: ["delivery", "delivery_reversal", "payout", "remittance", "remittance_reversal"],
       link_status: ["pending", "approved", "rejected"],
       order_cancellation_reason: [
         "customer_refused",

@@ -119,7 +119,7 @@ $$;
 -- What each role is expected to see, table by table.
 create temporary table expected_reads (reader text, tbl text, seen text, primary key (reader, tbl)) on commit drop;
 insert into expected_reads values
-  ('all', 'ledger_accounts', 'business, delivery_cash, influencer, other-business, other-influencer, platform_fees'),
+  ('all', 'ledger_accounts', 'business, delivery_cash, delivery_fees, influencer, other-business, other-influencer, platform_fees'),
   ('all', 'ledger_transactions', 'delivery of PgTAP Ledger Bag, delivery of PgTAP Ledger Lamp, payout to influencer'),
   ('all', 'ledger_entries',
    'business gross 3600, business platform_fee -540, delivery_cash cash_collected -1000, '

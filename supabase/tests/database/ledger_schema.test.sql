@@ -78,9 +78,11 @@ select col_is_unique('public', 'ledger_transactions', 'payout_request_id',
 select col_is_pk('public', 'payout_request_entries', 'ledger_entry_id',
   'a ledger entry is covered by one payout request at most');
 select results_eq(
-  $$select kind, count(*) from public.ledger_accounts where user_id is null group by kind order by kind::text$$,
-  $$values ('delivery_cash'::public.ledger_account_kind, 1::bigint), ('platform_fees'::public.ledger_account_kind, 1::bigint)$$,
-  'the platform has exactly one delivery_cash and one platform_fees account');
+  $$select kind, count(*) from public.ledger_accounts where user_id is null and courier_id is null
+    group by kind order by kind::text$$,
+  $$values ('delivery_cash'::public.ledger_account_kind, 1::bigint), ('delivery_fees'::public.ledger_account_kind, 1::bigint),
+           ('platform_fees'::public.ledger_account_kind, 1::bigint)$$,
+  'the platform has exactly one delivery_cash, one delivery_fees and one platform_fees account');
 
 -- triggers -----------------------------------------------------------------------------------------
 

@@ -17,6 +17,8 @@ const actionKeys: Record<AuditAction, MessageKey> = {
   "courier.update": "audit.action.courier.update",
   "courier.link_create": "audit.action.courier.link_create",
   "courier.link_revoke": "audit.action.courier.link_revoke",
+  "remittance.record": "audit.action.remittance.record",
+  "remittance.reverse": "audit.action.remittance.reverse",
   "payout.complete": "audit.action.payout.complete",
   "settings.update": "audit.action.settings.update",
   "delivery_zone.update": "audit.action.delivery_zone.update",
@@ -34,6 +36,7 @@ const targetKeys: Record<AuditTargetType, MessageKey> = {
   marketplace_settings: "audit.target.marketplace_settings",
   delivery_zone: "audit.target.delivery_zone",
   courier: "audit.target.courier",
+  remittance: "audit.target.remittance",
 };
 
 const fieldKeys: Record<string, MessageKey> = {

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Courier } from "@contract/couriers.ts";
 import type { Order } from "@contract/orders.ts";
 import { makeOrder } from "@/testing/fixtures/orders.ts";
+import { makeCourier } from "@/testing/fixtures/couriers.ts";
 import { render } from "@/testing/render.tsx";
 import { AdminOrderCard } from "./admin-order-card.tsx";
 
@@ -122,17 +123,7 @@ describe("Admin order card: confirmation", () => {
 });
 
 describe("Admin order card: courier", () => {
-  const courier = (id: string, name: string, active = true): Courier => ({
-    id,
-    name,
-    phone: "+85512345678",
-    kind: "freelance",
-    active,
-    keeps_delivery_fee: true,
-    open_orders: 0,
-    created_at: "2026-11-27T00:00:00.000Z",
-    updated_at: "2026-11-27T00:00:00.000Z",
-  });
+  const courier = (id: string, name: string, active = true) => makeCourier({ id, name, active });
   const [C1, C2] = ["c0000000-0000-4000-8000-000000000001", "c0000000-0000-4000-8000-000000000002"];
   const riders = [courier(C1, "Dara"), courier(C2, "Vanna", false)];
   const picker = () => screen.getByRole("combobox", { name: "Courier" });

@@ -4,21 +4,17 @@ import type { Courier } from "@contract/couriers.ts";
 import type { CourierLink } from "@contract/rider.ts";
 import { API } from "@contract/routes.ts";
 import { fail, fakeApi } from "@/testing/fake-api.ts";
+import { makeCourier } from "@/testing/fixtures/couriers.ts";
 import { render } from "@/testing/render.tsx";
 import { CouriersTab } from "./couriers-tab.tsx";
 
-const courier = (n: number, name: string, overrides: Partial<Courier> = {}): Courier => ({
-  id: `7c1e0000-0000-4000-8000-00000000000${n}`,
-  name,
-  phone: `+85512345${String(n).padStart(3, "0")}`,
-  kind: "freelance",
-  active: true,
-  keeps_delivery_fee: true,
-  open_orders: 0,
-  created_at: "2026-11-01T02:00:00.000Z",
-  updated_at: "2026-11-01T02:00:00.000Z",
-  ...overrides,
-});
+const courier = (n: number, name: string, overrides: Partial<Courier> = {}): Courier =>
+  makeCourier({
+    id: `7c1e0000-0000-4000-8000-00000000000${n}`,
+    name,
+    phone: `+85512345${String(n).padStart(3, "0")}`,
+    ...overrides,
+  });
 const dara = courier(1, "Dara");
 const sokha = courier(2, "Sokha", { active: false });
 

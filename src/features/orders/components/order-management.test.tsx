@@ -6,6 +6,7 @@ import { API } from "@contract/routes.ts";
 import { deferred, fail, fakeApi } from "@/testing/fake-api.ts";
 import { filterOrders, newestFirst, pageOf } from "@/testing/fake-lists.ts";
 import { makeOrder, makeOrderStats } from "@/testing/fixtures/orders.ts";
+import { makeCourier } from "@/testing/fixtures/couriers.ts";
 import { render } from "@/testing/render.tsx";
 import { OrderManagement } from "./order-management.tsx";
 
@@ -38,17 +39,7 @@ const order = (id: string, product: string, status: OrderStatus) =>
 
 /** Every order, newest first. */
 let orders: Order[];
-const rider = {
-  id: "c0000000-0000-4000-8000-000000000001",
-  name: "Dara Rider",
-  phone: "+85512345678",
-  kind: "freelance" as const,
-  active: true,
-  keeps_delivery_fee: true,
-  open_orders: 0,
-  created_at: "2026-11-27T00:00:00.000Z",
-  updated_at: "2026-11-27T00:00:00.000Z",
-};
+const rider = makeCourier({ id: "c0000000-0000-4000-8000-000000000001", name: "Dara Rider" });
 const dated = () => newestFirst(orders);
 /** The queries GET /admin/orders received. */
 const listQueries = () => fakeApi.calls(API.adminOrders).map((request) => request.query);

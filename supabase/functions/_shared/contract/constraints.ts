@@ -112,6 +112,13 @@ export const CONSTRAINT_RULES = {
   // couriers (06_couriers.sql)
   couriers_name_check: { field: "name", message: "Name is required, at most 100 characters" },
   couriers_phone_check: { field: "phone", message: CAMBODIAN_PHONE },
+  // remittances (06_remittances.sql)
+  remittances_amount_cents_check: { field: "amount", message: "amount must be more than 0" },
+  remittances_aba_reference_check: {
+    field: "aba_reference",
+    message: "ABA reference number is required, at most 64 characters",
+  },
+  remittances_reversal_reason_check: { field: "reason", message: REASON_LENGTH },
   // payouts (06_ledger_and_payouts.sql)
   payout_requests_aba_reference_check: {
     field: "aba_reference",

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ruleMessage } from "./constraints.ts";
 import { id, message, storedPhone, timestamp } from "./fields.ts";
+import { moneyShape } from "./money.ts";
 import { cambodianPhone } from "./phone-field.ts";
 import { COURIER_KINDS } from "./statuses.ts";
 
@@ -13,7 +14,7 @@ const courierName = z.string({ error: nameRule }).trim().min(1, nameRule).max(10
 const kind = z.enum(COURIER_KINDS, { error: `kind must be one of ${COURIER_KINDS.join(", ")}` });
 const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
 
-/** A courier as admins read it, with the orders it carries now (not yet delivered or cancelled). */
+/** A courier as admins read it, with the orders it carries now (not yet delivered or cancelled) and the cash it holds. */
 export const courierSchema = z.object({
   id,
   name: z.string(),
@@ -23,6 +24,11 @@ export const courierSchema = z.object({
   /** True: it keeps the delivery fee and remits the sale; false: it remits all it collected. */
   keeps_delivery_fee: z.boolean(),
   open_orders: z.number().int(),
+  /** The cash it collected and has not remitted (what it carried minus what it remitted). */
+  ...moneyShape("cash_held"),
+  /** Its delivered orders whose cash is not all remitted, and when the oldest was delivered. */
+  unremitted_orders: z.number().int(),
+  oldest_unremitted_at: timestamp.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -47,6 +47,22 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
+/**
+ * An amount a person typed or a statement holds, in dollars ("12.50", 12.5, "$12.50", "១២.៥០"), as
+ * integer cents more than 0; else "<field> must be an amount in dollars such as 12.50".
+ */
+export function positiveDollars(field: string) {
+  return z.unknown().transform((value, ctx) => {
+    const text = typeof value === "string" ? value.replace(/^\s*\$/, "") : value;
+    const cents = dollarsToCents(text);
+    if (cents === null || cents <= 0) {
+      ctx.addIssue({ code: "custom", message: `${field} must be an amount in dollars such as 12.50` });
+      return z.NEVER;
+    }
+    return cents;
+  });
+}
+
 /** Dollars for display (30.6). */
 export const dollars = z.number();
 /** Exact integer cents (3060). */

@@ -2,6 +2,7 @@
 // and "Admin: orders"): request and response schemas, shared by the SPA and the api function (no
 // Deno APIs).
 import { z } from "zod";
+import { orderCashSchema } from "./remittances.ts";
 import { asciiDigits } from "./khmer-digits.ts";
 import { ruleMessage, type ConstraintName } from "./constraints.ts";
 import { httpUrl, id, message, storedPhone, timestamp } from "./fields.ts";
@@ -203,6 +204,8 @@ export const orderSchema = z.object({
   confirmation: z.enum(CONFIRMATIONS),
   /** Who carries it: admins and the order's shop read it; null when none is assigned (always for the influencer). */
   courier: z.object({ id, name: z.string(), phone: storedPhone }).nullable(),
+  /** A delivered order's cash when a courier carried it (with_courier, remitted, short); null otherwise. */
+  cash: orderCashSchema.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });

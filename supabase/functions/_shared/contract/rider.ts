@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { placeSchema } from "./delivery-zones.ts";
 import { id, message, storedPhone, timestamp } from "./fields.ts";
-import { dollarsToCents, moneyShape, parseDecimal } from "./money.ts";
+import { moneyShape, positiveDollars } from "./money.ts";
 import { CANCELLATION_REASONS, COURIER_KINDS, ORDER_STATUSES, RIDER_STEPS } from "./statuses.ts";
 
 export { RIDER_STEPS, type RiderStep } from "./statuses.ts";
@@ -50,17 +50,6 @@ export const riderPageResponseSchema = z.object({
   more: z.boolean(),
 });
 
-/** The cash a rider says it collected, in dollars ("12.50"), as integer cents. */
-const cashCollected = z.unknown().transform((value, ctx) => {
-  const parsed = parseDecimal(value, Infinity);
-  const cents = dollarsToCents(value);
-  if (!parsed.ok || parsed.negative || parsed.fraction.length > 2 || cents === null) {
-    ctx.addIssue({ code: "custom", message: "cash_collected must be an amount in dollars such as 12.50" });
-    return z.NEVER;
-  }
-  return cents;
-});
-
 /**
  * PUT /rider/{token}/orders/{id}: one step, with an id the phone made for it (a retry sends the
  * same id and is not applied twice); a delivery says the cash collected.
@@ -69,7 +58,7 @@ export const riderStepSchema = z
   .object({
     step: z.enum(RIDER_STEPS, { error: `step must be one of ${RIDER_STEPS.join(", ")}` }),
     step_id: z.guid("step_id must be a uuid the phone made for this step"),
-    cash_collected: cashCollected.optional(),
+    cash_collected: positiveDollars("cash_collected").optional(),
   })
   .strict();
 

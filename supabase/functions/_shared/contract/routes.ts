@@ -56,6 +56,12 @@ import {
   riderStepSchema,
 } from "./rider.ts";
 import {
+  remittanceCreateSchema,
+  remittanceReverseSchema,
+  remittanceSavedResponseSchema,
+  remittancesResponseSchema,
+} from "./remittances.ts";
+import {
   orderFollowLinkSchema,
   trackedOrderChangedResponseSchema,
   trackedOrderResponseSchema,
@@ -918,6 +924,33 @@ export const API = {
     request: none,
     response: json(messageResponseSchema),
     summary: "Revoke a rider link: from then on it opens nothing (again: no change); audited.",
+  }),
+  remittances: route({
+    method: "GET",
+    path: "/admin/couriers/{id}/remittances",
+    role: approvedAdmin,
+    request: none,
+    response: json(remittancesResponseSchema),
+    summary:
+      "The cash a courier remitted, newest received first: amount, ABA reference, the orders each pays and what it pays beyond them (over-remitted), and its reversal.",
+  }),
+  recordRemittance: route({
+    method: "POST",
+    path: "/admin/couriers/{id}/remittances",
+    role: approvedAdmin,
+    request: { body: remittanceCreateSchema },
+    response: json(remittanceSavedResponseSchema, 201),
+    summary:
+      "Record cash received from a courier (`amount` in dollars, `aba_reference`, `received_at`) and the orders it pays: `orders` [{order_number, amount}] or `statement_csv`, the courier's statement (an order number and an amount a line). Each order one this courier delivered, at most what it still owes; the orders at most the amount. Posted to the ledger; audited.",
+  }),
+  reverseRemittance: route({
+    method: "POST",
+    path: "/admin/couriers/{id}/remittances/{remittance_id}/reverse",
+    role: approvedAdmin,
+    request: { body: remittanceReverseSchema },
+    response: json(remittanceSavedResponseSchema),
+    summary:
+      "Reverse a remittance recorded wrongly, with a reason (once; a remittance is never edited): its orders owe again what it paid, and the opposite transaction is posted; audited.",
   }),
   riderPage: route({
     method: "GET",

@@ -83,6 +83,10 @@ export type CourierKind = Enums["courier_kind"];
 export const RIDER_STEPS = enums.rider_step;
 export type RiderStep = Enums["rider_step"];
 
+/** Where a delivered order's cash is: with the courier, remitted, or remitted short. */
+export const CASH_STATUSES = enums.cash_status;
+export type CashStatus = Enums["cash_status"];
+
 /** The languages a Telegram chat's notices are written in. */
 export const TELEGRAM_LANGUAGES = enums.telegram_language;
 export type TelegramLanguage = Enums["telegram_language"];

@@ -1,6 +1,7 @@
 // The Order (docs/api.md, "Order") as the API returns it, with the queries that read orders and
 // their stats: amounts in cents plus dollars for display.
-import { centsToDollars } from "../../_shared/contract/money.ts";
+import { centsToDollars, money } from "../../_shared/contract/money.ts";
+import type { CashStatus, OrderCash } from "../../_shared/contract/remittances.ts";
 import { ADMIN_ORDER_CSV_COLUMNS, ORDER_CSV_COLUMNS, SHOP_ORDER_CSV_COLUMNS } from "../../_shared/contract/exports.ts";
 import {
   orderStatsFromTotals,
@@ -49,6 +50,10 @@ export type OrderRow = Pick<
   delivery_place: Order["delivery_place"];
   /** Null when none is assigned or the reader may not see it (RLS: admins and the order's shop). */
   courier: Order["courier"];
+  /** The order's cash row (RLS: admins, and the order's shop and influencer); null without one. */
+  cash_due_cents: number | null;
+  cash_remitted_cents: number | null;
+  cash_status: CashStatus | null;
   /** created_at in microseconds, for the next page's cursor. */
   cursor_micros: number;
 };
@@ -75,6 +80,7 @@ function orderColumns(tx: Tx): Fragment {
     o.source, o.review_status, o.confirmation, o.created_at, o.updated_at, b.business_name,
     case when cr.id is null then null else json_build_object('id', cr.id, 'name', cr.name, 'phone', cr.phone) end
       as courier,
+    oc.due_cents as cash_due_cents, oc.remitted_cents as cash_remitted_cents, oc.status as cash_status,
     b.email as business_email, i.email as influencer_email, coalesce(f.flags::text[], '{}') as flags,
     ${cursorMicros(tx, tx`o.created_at`)} as cursor_micros`;
 }
@@ -100,7 +106,8 @@ function orderJoins(tx: Tx): Fragment {
     left join public.order_flags f on f.order_id = o.id
     left join public.users b on b.id = o.business_id
     left join public.users i on i.id = o.influencer_id
-    left join public.couriers cr on cr.id = o.courier_id`;
+    left join public.couriers cr on cr.id = o.courier_id
+    left join public.order_cash oc on oc.order_id = o.id`;
 }
 
 /**
@@ -165,6 +172,17 @@ export async function readDeliveryContacts(tx: Tx, orderIds: string[]): Promise<
   return new Map(rows.map((row) => [row.order_id, row]));
 }
 
+/** The order's cash, when a courier carried its delivery. */
+function orderCash(row: OrderRow): OrderCash | null {
+  if (row.cash_status === null || row.cash_due_cents === null || row.cash_remitted_cents === null) return null;
+  return {
+    status: row.cash_status,
+    ...money("due", row.cash_due_cents),
+    ...money("remitted", row.cash_remitted_cents),
+    ...money("short", row.cash_status === "short" ? row.cash_due_cents - row.cash_remitted_cents : 0),
+  };
+}
+
 export function toOrderJson(row: OrderRow, contact: DeliveryContactRow | null = null): Order {
   return {
     id: row.id,
@@ -199,6 +217,7 @@ export function toOrderJson(row: OrderRow, contact: DeliveryContactRow | null = 
     review_status: row.review_status,
     confirmation: row.confirmation,
     courier: row.courier,
+    cash: orderCash(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
