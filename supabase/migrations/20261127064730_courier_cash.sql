@@ -279,7 +279,14 @@ begin
   values (p_courier_id, p_amount_cents, btrim(p_aba_reference), p_received_at, (select auth.uid()))
   returning * into recorded;
 
-  -- The orders' cash rows are locked first, in one order, so two remittances of an order queue.
+  -- The orders, then their cash rows, are locked first, each in one order: a status change locks
+  -- the order before its cash row too (change_order_status, post_delivery), so the two queue
+  -- instead of deadlocking, and so do two remittances of an order.
+  perform from public.orders o
+  where o.order_number in (select given.order_number
+                           from jsonb_to_recordset(coalesce(p_orders, '[]')) as given (order_number text))
+  order by o.id
+  for key share;
   perform from public.order_cash c join public.orders o on o.id = c.order_id
   where o.order_number in (select given.order_number
                            from jsonb_to_recordset(coalesce(p_orders, '[]')) as given (order_number text))

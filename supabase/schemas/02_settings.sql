@@ -6,7 +6,10 @@
 --                              net can be requested as a payout (06_ledger_and_payouts.sql);
 --   repeat_phone_orders, repeat_phone_hours, refusal_flag_percent, refusal_flag_min_finished
 --                              the thresholds of the checkout's fraud flags (05_orders.sql);
---   max_commission_rate        the ceiling on a campaign's commission rate (03_campaigns_and_links.sql).
+--   max_commission_rate        the ceiling on a campaign's commission rate (03_campaigns_and_links.sql);
+--   release_after_remittance   whether an order's earnings wait for its courier's cash
+--                              (06_ledger_and_payouts.sql, 06_remittances.sql);
+--   courier_remit_days         the days a courier may hold cash before the admins are reminded.
 --
 -- No client role writes the table, not even an admin's token at PostgREST: a change goes through
 -- public.update_marketplace_settings, which checks the caller; each value's range is its column's
@@ -50,7 +53,12 @@ create table public.marketplace_settings (
   -- Off (0) until an admin sets it: turning it on cancels every open unconfirmed order older than
   -- the window at the job's next run, so it is a decision to take, not a default to inherit.
   unconfirmed_cancel_hours integer not null default 0
-    constraint marketplace_settings_unconfirmed_cancel_hours_range check (unconfirmed_cancel_hours between 0 and 720)
+    constraint marketplace_settings_unconfirmed_cancel_hours_range check (unconfirmed_cancel_hours between 0 and 720),
+  -- On: nothing is paid out of cash a courier has not handed over. A marketplace whose own staff
+  -- collect the cash turns it off.
+  release_after_remittance boolean not null default true,
+  courier_remit_days integer not null default 3
+    constraint marketplace_settings_courier_remit_days_range check (courier_remit_days between 1 and 30)
 );
 
 -- comments ----------------------------------------------------------------------------------------
@@ -64,6 +72,10 @@ comment on column public.marketplace_settings.refusal_flag_percent is 'high_refu
 comment on column public.marketplace_settings.refusal_flag_min_finished is 'high_refusal_link flag: the finished orders a link needs before its share counts.';
 comment on column public.marketplace_settings.unconfirmed_cancel_hours is
   'Hours after which an order still unconfirmed and not yet on its way is cancelled as customer_unreachable by the scheduled job (private.cancel_unconfirmed_orders); 0 turns it off. 0 to 720.';
+comment on column public.marketplace_settings.release_after_remittance is
+  'On (default): an order''s commission and shop net become available only once the courier that carried it has remitted its cash.';
+comment on column public.marketplace_settings.courier_remit_days is
+  'Days a courier may hold the cash of a delivery before the admins'' daily Telegram reminder names it (1 to 30, default 3).';
 comment on column public.marketplace_settings.max_commission_rate is
   'The highest commission rate a campaign may be given (0.05 to 0.90, default 0.50): the platform fee is 15% of what the shop keeps after commission, so a higher rate leaves little to take it from.';
 
@@ -99,6 +111,14 @@ as $$
 $$;
 comment on function private.commission_hold is 'The holding period after delivery, from the marketplace settings.';
 
+-- Whether earnings wait for the courier's cash, for the same readers as commission_hold.
+create or replace function private.release_after_remittance() returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select s.release_after_remittance from public.marketplace_settings s where s.id
+$$;
+comment on function private.release_after_remittance is 'Whether an order''s earnings wait for its courier''s cash, from the marketplace settings.';
+
 -- Businesses cannot read the settings row (admins only), so the campaigns trigger
 -- (private.check_commission_ceiling, 03_campaigns_and_links.sql) reads the ceiling here.
 create or replace function private.commission_ceiling() returns numeric
@@ -124,7 +144,9 @@ create or replace function public.update_marketplace_settings(
   p_refusal_flag_percent integer default null,
   p_refusal_flag_min_finished integer default null,
   p_max_commission_rate numeric default null,
-  p_unconfirmed_cancel_hours integer default null
+  p_unconfirmed_cancel_hours integer default null,
+  p_release_after_remittance boolean default null,
+  p_courier_remit_days integer default null
 ) returns public.marketplace_settings
 language plpgsql security definer set search_path = ''
 as $$
@@ -136,7 +158,7 @@ begin
   end if;
   if num_nonnulls(p_riel_per_usd, p_commission_hold_days, p_repeat_phone_orders, p_repeat_phone_hours,
                   p_refusal_flag_percent, p_refusal_flag_min_finished, p_max_commission_rate,
-                  p_unconfirmed_cancel_hours) = 0 then
+                  p_unconfirmed_cancel_hours, p_release_after_remittance, p_courier_remit_days) = 0 then
     raise exception 'Nothing to change: send at least one setting' using errcode = '22023';
   end if;
   update public.marketplace_settings
@@ -148,22 +170,25 @@ begin
       refusal_flag_min_finished = coalesce(p_refusal_flag_min_finished, refusal_flag_min_finished),
       max_commission_rate = coalesce(p_max_commission_rate, max_commission_rate),
       unconfirmed_cancel_hours = coalesce(p_unconfirmed_cancel_hours, unconfirmed_cancel_hours),
+      release_after_remittance = coalesce(p_release_after_remittance, release_after_remittance),
+      courier_remit_days = coalesce(p_courier_remit_days, courier_remit_days),
       updated_by = (select auth.uid())
   where id
   returning * into saved;
   return saved;
 end
 $$;
-comment on function public.update_marketplace_settings is 'Admin: sets any of the riel exchange rate, the commission holding period, the fraud-flag thresholds, the commission ceiling and the unconfirmed orders'' cancel window (each within its range; null keeps it), and records who and when.';
+comment on function public.update_marketplace_settings is 'Admin: sets any of the riel exchange rate, the commission holding period, the fraud-flag thresholds, the commission ceiling, the unconfirmed orders'' cancel window, whether earnings wait for couriers'' cash and the days couriers may hold it (each within its range; null keeps it), and records who and when.';
 
 -- grants on functions -----------------------------------------------------------------------------
 
 revoke execute on function private.keep_marketplace_settings_row() from public;
 revoke execute on function private.commission_hold() from public;
 revoke execute on function private.commission_ceiling() from public;
+revoke execute on function private.release_after_remittance() from public;
 grant execute on function private.commission_ceiling() to authenticated, service_role;
-revoke execute on function public.update_marketplace_settings(integer, integer, integer, integer, integer, integer, numeric, integer) from public, anon, service_role;
-grant execute on function public.update_marketplace_settings(integer, integer, integer, integer, integer, integer, numeric, integer) to authenticated;
+revoke execute on function public.update_marketplace_settings(integer, integer, integer, integer, integer, integer, numeric, integer, boolean, integer) from public, anon, service_role;
+grant execute on function public.update_marketplace_settings(integer, integer, integer, integer, integer, integer, numeric, integer, boolean, integer) to authenticated;
 
 -- triggers ----------------------------------------------------------------------------------------
 -- Also on public.marketplace_settings: marketplace_settings_audit (10_audit.sql).

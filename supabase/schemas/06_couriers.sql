@@ -11,11 +11,16 @@
 -- through the api function's service role), which moves it as an admin's buttons do, with the
 -- courier as the actor in the history and the audit log. Each step carries an id the rider's phone
 -- made: a retry of a step already applied answers without doing it again.
+--
+-- The cash: public.order_cash says, per delivered order a courier carried, what the courier owes
+-- for it and what it remitted (06_remittances.sql).
 
 -- types -------------------------------------------------------------------------------------------
 
 create type public.courier_kind as enum ('company', 'freelance');
 comment on type public.courier_kind is 'A delivery company, or a freelance rider.';
+create type public.cash_status as enum ('with_courier', 'remitted', 'short');
+comment on type public.cash_status is 'Where a delivered order''s cash is: still with the courier, remitted, or remitted short of what it owes.';
 create type public.rider_step as enum ('picked_up', 'delivered', 'refused', 'unreachable');
 comment on type public.rider_step is 'What a rider marks on the rider''s page: picked up from the shop, delivered with the cash, refused at the door, or the customer unreachable.';
 
@@ -42,6 +47,25 @@ comment on column public.couriers.active is 'An inactive courier is kept (its or
 alter table public.orders add constraint orders_courier_id_fkey foreign key (courier_id) references public.couriers (id);
 alter table public.order_status_history add constraint order_status_history_changed_by_courier_fkey
   foreign key (changed_by_courier) references public.couriers (id);
+
+-- Per delivered order a courier carried: what the courier owes for it (due: kept by the delivery's
+-- posting and its reversal) and what remittances paid (remitted: kept by public.record_remittance
+-- and reverse_remittance, 06_remittances.sql), and from them where the cash is.
+create table public.order_cash (
+  order_id uuid primary key constraint order_cash_order_id_fkey references public.orders (id),
+  courier_id uuid not null constraint order_cash_courier_id_fkey references public.couriers (id),
+  -- What the courier owes for the order: 0 once its delivery is reverted.
+  due_cents bigint not null constraint order_cash_due_cents_check check (due_cents >= 0),
+  remitted_cents bigint not null default 0 constraint order_cash_remitted_cents_check check (remitted_cents >= 0),
+  -- When the delivery that made it due was posted: the age of the cash the courier holds.
+  delivered_at timestamptz not null,
+  status public.cash_status not null generated always as (
+    case when remitted_cents >= due_cents then 'remitted'::public.cash_status
+         when remitted_cents > 0 then 'short'::public.cash_status
+         else 'with_courier'::public.cash_status end) stored
+);
+
+comment on table public.order_cash is 'Per delivered order a courier carried: the cash it owes for it, what remittances paid, and the status that follows.';
 
 -- The rider links of couriers: the sha256 of each token, never the token.
 create table private.courier_links (
@@ -78,6 +102,10 @@ comment on table private.rider_steps is 'Each step a rider''s page sent, by the 
 
 -- The board filtered by courier, newest first (keyset), and the couriers' open orders.
 create index orders_courier_id_idx on public.orders (courier_id, created_at desc, id desc);
+-- A courier's cash not yet all remitted, oldest first (the Couriers section, the daily reminder).
+create index order_cash_courier_open_idx on public.order_cash (courier_id, delivered_at)
+  where remitted_cents < due_cents;
+create index order_cash_courier_id_idx on public.order_cash (courier_id);
 create index courier_links_courier_id_idx on private.courier_links (courier_id, created_at desc);
 create index rider_steps_order_id_idx on private.rider_steps (order_id);
 create index rider_steps_courier_id_idx on private.rider_steps (courier_id);
@@ -89,11 +117,20 @@ revoke all on public.couriers from anon, authenticated;
 grant select on public.couriers to authenticated;
 grant select on public.couriers to service_role;
 
+alter table public.order_cash enable row level security;
+revoke all on public.order_cash from anon, authenticated, service_role;
+grant select on public.order_cash to authenticated, service_role;
 alter table private.courier_links enable row level security;
 revoke all on private.courier_links from public, anon, authenticated, service_role;
 alter table private.rider_steps enable row level security;
 revoke all on private.rider_steps from public, anon, authenticated, service_role;
 
+create policy "Admins can read every order's cash" on public.order_cash
+  for select to authenticated using ((select private.has_role('admin')));
+create policy "Users can read the cash of their orders" on public.order_cash
+  for select to authenticated using (
+    exists (select from public.orders o where o.id = order_cash.order_id
+            and (select auth.uid()) in (o.business_id, o.influencer_id)));
 create policy "Admins can read every courier" on public.couriers
   for select to authenticated using ((select private.has_role('admin')));
 create policy "Businesses can read the couriers of their orders" on public.couriers

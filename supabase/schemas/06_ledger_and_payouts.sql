@@ -42,7 +42,9 @@ create type public.ledger_line as enum (
 comment on type public.ledger_account_kind is 'A ledger account: an influencer''s or a business''s earnings, the platform''s fees, the office''s cash (delivery_cash), the cash a courier holds for the marketplace (courier_cash), and the delivery fees couriers remit (delivery_fees).';
 create type public.payout_status as enum ('pending', 'completed', 'cancelled', 'rejected');
 -- An amount to add to an hour of private.unrequested_earning_hours (private.add_earning_hours).
-create type private.earning_hour_change as (account_id bigint, held boolean, earned_hour timestamptz, amount_cents bigint);
+create type private.earning_hour_change as (
+  account_id bigint, held boolean, earned_hour timestamptz, amount_cents bigint, awaiting_cash boolean
+);
 
 -- tables -----------------------------------------------------------------------------------------
 
@@ -179,15 +181,17 @@ create table private.unrequested_earnings (
   earned_at timestamptz not null
 );
 
--- The same earnings summed per account, per hour of delivery (UTC), and whether they are held for
--- review: a summary adds up at most one row per hour of the holding period.
+-- The same earnings summed per account, per hour of delivery (UTC), whether they are held for
+-- review, and whether their order's cash is still with a courier: a summary adds up at most one
+-- row per hour of the holding period.
 create table private.unrequested_earning_hours (
   account_id bigint not null
     constraint unrequested_earning_hours_account_id_fkey references public.ledger_accounts (id),
   held boolean not null,
   earned_hour timestamptz not null,
   amount_cents bigint not null,
-  primary key (account_id, held, earned_hour)
+  awaiting_cash boolean not null default false,
+  primary key (account_id, held, awaiting_cash, earned_hour)
 );
 
 -- comments ---------------------------------------------------------------------------------------
@@ -213,7 +217,7 @@ comment on table public.payout_request_entries is 'The ledger entries a payout r
 
 comment on table public.ledger_balances is 'The sum of an account''s ledger entries per line, kept by every posting.';
 comment on table private.unrequested_earnings is 'Earning entries on users'' accounts that no payout request covers yet, with the time of their delivery.';
-comment on table private.unrequested_earning_hours is 'private.unrequested_earnings summed per account, per hour of delivery (UTC), held for review or not.';
+comment on table private.unrequested_earning_hours is 'private.unrequested_earnings summed per account, per hour of delivery (UTC), held for review or not, awaiting a courier''s cash or not.';
 
 -- indexes ----------------------------------------------------------------------------------------
 
@@ -515,9 +519,11 @@ comment on function private.reverse_delivery is 'Posts the reversal of an order'
 
 -- One rule for the payout summary and request_payout: an earning entry (of a delivery, or of the
 -- reversal of one, held with the delivery it reverses) is
---   review     a commission of an order held for review;
---   pending    delivered after the release cutoff (now minus the holding period);
---   available  otherwise.
+--   review         a commission of an order held for review;
+--   awaiting_cash  of an order whose cash a courier has not remitted yet, while the marketplace
+--                  releases only remitted cash (release_after_remittance, 02_settings.sql);
+--   pending        delivered after the release cutoff (now minus the holding period);
+--   available      otherwise.
 -- Computed when read, from the delivery's time, so no job moves money and a change of the setting
 -- applies at once to everything not yet requested. A revert inside the hold leaves nothing
 -- pending, and a revert after the hold (or after a payout) is available at once (a negative
@@ -535,9 +541,20 @@ as $$
 $$;
 comment on function private.held_for_review is 'Whether an earning entry waits for an admin''s review: a commission of an order held for review.';
 
+-- Whether an order's cash is still owed by the courier that carried it (not when no courier did).
+create or replace function private.awaiting_cash(p_cash_status public.cash_status) returns boolean
+language sql immutable
+as $$
+  select coalesce(p_cash_status <> 'remitted', false)
+$$;
+comment on function private.awaiting_cash is 'Whether an order''s cash is still owed by its courier (with_courier or short); false when no courier carried it.';
+
+-- p_awaiting_cash is private.awaiting_cash of the order's cash while the setting is on (the
+-- caller reads the setting once), false otherwise.
 create or replace function private.earning_state(
   p_line public.ledger_line,
   p_review_status public.order_review_status,
+  p_awaiting_cash boolean,
   p_earned_at timestamptz,
   p_release_cutoff timestamptz
 ) returns text
@@ -545,11 +562,12 @@ language sql immutable
 as $$
   select case
     when private.held_for_review(p_line, p_review_status) then 'review'
+    when p_awaiting_cash then 'awaiting_cash'
     when p_earned_at > p_release_cutoff then 'pending'
     else 'available'
   end
 $$;
-comment on function private.earning_state is 'review, pending or available: whether an earning entry may be requested yet (docs/money.md).';
+comment on function private.earning_state is 'review, awaiting_cash, pending or available: whether an earning entry may be requested yet (docs/money.md).';
 
 -- Earnings delivered at or before this instant are past the holding period.
 create or replace function private.release_cutoff() returns timestamptz
@@ -569,6 +587,18 @@ comment on function private.earning_hour is 'The UTC hour an earning belongs to 
 
 -- running balances -------------------------------------------------------------------------------
 
+-- Whether an order's earnings await its cash is read from public.order_cash when they are added to
+-- or taken from the hours, and a remittance (or a delivery) that changes it moves them
+-- (keep_balances_of_cash). A reader that adds or takes them first takes this lock on the orders'
+-- cash rows, in one order, so it queues behind such a change and reads the cash as it left it (the
+-- change holds the rows for update), instead of adding to hours the change has just emptied.
+create or replace function private.lock_order_cash(p_order_ids uuid[]) returns void
+language sql volatile security definer set search_path = ''
+as $$
+  select from public.order_cash c where c.order_id = any (p_order_ids) order by c.order_id for share
+$$;
+comment on function private.lock_order_cash is 'Locks the given orders'' cash rows for share (in order), before their earnings'' hours are read or written.';
+
 -- Adds signed amounts to private.unrequested_earning_hours. The rows are upserted in key order, so
 -- two transactions lock them in the same order and cannot deadlock. With p_drop_zeros, hours that
 -- come to zero are removed: a request empties the hours it takes, and a review the hours it moves.
@@ -579,12 +609,13 @@ returns void
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  insert into private.unrequested_earning_hours as h (account_id, held, earned_hour, amount_cents)
-  select c.account_id, c.held, c.earned_hour, sum(c.amount_cents)
+  insert into private.unrequested_earning_hours as h (account_id, held, awaiting_cash, earned_hour, amount_cents)
+  select c.account_id, c.held, c.awaiting_cash, c.earned_hour, sum(c.amount_cents)
   from unnest(p_changes) as c
-  group by c.account_id, c.held, c.earned_hour
-  order by c.account_id, c.held, c.earned_hour
-  on conflict (account_id, held, earned_hour) do update set amount_cents = h.amount_cents + excluded.amount_cents;
+  group by c.account_id, c.held, c.awaiting_cash, c.earned_hour
+  order by c.account_id, c.held, c.awaiting_cash, c.earned_hour
+  on conflict (account_id, held, awaiting_cash, earned_hour)
+    do update set amount_cents = h.amount_cents + excluded.amount_cents;
   if p_drop_zeros then
     delete from private.unrequested_earning_hours h
     using (select distinct c.account_id from unnest(p_changes) as c) as a
@@ -617,9 +648,10 @@ begin
     where a.user_id is not null and p.line <> 'payout'
     returning account_id, order_id, line, amount_cents, earned_at)
   select array_agg(row(e.account_id, private.held_for_review(e.line, o.review_status),
-                       private.earning_hour(e.earned_at), e.amount_cents)::private.earning_hour_change)
+                       private.earning_hour(e.earned_at), e.amount_cents,
+                       private.awaiting_cash(oc.status))::private.earning_hour_change)
     into hours
-  from earnings e join public.orders o on o.id = e.order_id;
+  from earnings e join public.orders o on o.id = e.order_id left join public.order_cash oc on oc.order_id = e.order_id;
   if hours is not null then
     perform private.add_earning_hours(hours, false);
   end if;
@@ -639,9 +671,10 @@ begin
     delete from private.unrequested_earnings u using covered c where u.ledger_entry_id = c.ledger_entry_id
     returning u.account_id, u.order_id, u.line, u.amount_cents, u.earned_at)
   select array_agg(row(t.account_id, private.held_for_review(t.line, o.review_status),
-                       private.earning_hour(t.earned_at), -t.amount_cents)::private.earning_hour_change)
+                       private.earning_hour(t.earned_at), -t.amount_cents,
+                       private.awaiting_cash(oc.status))::private.earning_hour_change)
     into hours
-  from taken t join public.orders o on o.id = t.order_id;
+  from taken t join public.orders o on o.id = t.order_id left join public.order_cash oc on oc.order_id = t.order_id;
   if hours is not null then
     perform private.add_earning_hours(hours, true);
   end if;
@@ -659,15 +692,19 @@ as $$
 declare
   hours private.earning_hour_change[];
 begin
+  perform private.lock_order_cash(array(
+    select t.order_id from released r join public.ledger_entries e on e.id = r.ledger_entry_id
+    join public.ledger_transactions t on t.id = e.transaction_id));
   with earnings as (
     insert into private.unrequested_earnings (ledger_entry_id, account_id, transaction_id, order_id, line, amount_cents, earned_at)
     select u.ledger_entry_id, u.account_id, u.transaction_id, u.order_id, u.line, u.amount_cents, u.earned_at
     from released r join private.recomputed_unrequested_earnings u on u.ledger_entry_id = r.ledger_entry_id
     returning account_id, order_id, line, amount_cents, earned_at)
   select array_agg(row(e.account_id, private.held_for_review(e.line, o.review_status),
-                       private.earning_hour(e.earned_at), e.amount_cents)::private.earning_hour_change)
+                       private.earning_hour(e.earned_at), e.amount_cents,
+                       private.awaiting_cash(oc.status))::private.earning_hour_change)
     into hours
-  from earnings e join public.orders o on o.id = e.order_id;
+  from earnings e join public.orders o on o.id = e.order_id left join public.order_cash oc on oc.order_id = e.order_id;
   if hours is not null then
     perform private.add_earning_hours(hours, true);
   end if;
@@ -684,16 +721,19 @@ as $$
 declare
   was_held boolean := old.review_status is not distinct from 'held';
   is_held boolean := new.review_status is not distinct from 'held';
+  awaiting boolean;
   hours private.earning_hour_change[];
 begin
   if was_held = is_held then
     return null;
   end if;
+  perform private.lock_order_cash(array[new.id]);
+  awaiting := private.awaiting_cash((select oc.status from public.order_cash oc where oc.order_id = new.id));
   select array_agg(m.change) into hours
   from private.unrequested_earnings u
   cross join lateral (values
-    (row(u.account_id, was_held, private.earning_hour(u.earned_at), -u.amount_cents)::private.earning_hour_change),
-    (row(u.account_id, is_held, private.earning_hour(u.earned_at), u.amount_cents)::private.earning_hour_change))
+    (row(u.account_id, was_held, private.earning_hour(u.earned_at), -u.amount_cents, awaiting)::private.earning_hour_change),
+    (row(u.account_id, is_held, private.earning_hour(u.earned_at), u.amount_cents, awaiting)::private.earning_hour_change))
     as m (change)
   where u.order_id = new.id and u.line = 'commission';
   if hours is not null then
@@ -703,6 +743,38 @@ begin
 end
 $$;
 comment on function private.keep_balances_of_reviews is 'Trigger: holding or clearing an order moves its unrequested commission between held and not held.';
+
+-- Trigger (after insert or update of public.order_cash, 06_remittances.sql): an order whose cash
+-- a courier now owes (a delivery it carried), or no longer owes (remitted in full, or its delivery
+-- reverted), moves all its unrequested earnings between awaiting the cash and not.
+create or replace function private.keep_balances_of_cash() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  was_awaiting boolean := tg_op = 'UPDATE' and private.awaiting_cash(old.status);
+  is_awaiting boolean := private.awaiting_cash(new.status);
+  hours private.earning_hour_change[];
+begin
+  if was_awaiting = is_awaiting then
+    return null;
+  end if;
+  select array_agg(m.change) into hours
+  from private.unrequested_earnings u
+  join public.orders o on o.id = u.order_id
+  cross join lateral (values
+    (row(u.account_id, private.held_for_review(u.line, o.review_status), private.earning_hour(u.earned_at),
+         -u.amount_cents, was_awaiting)::private.earning_hour_change),
+    (row(u.account_id, private.held_for_review(u.line, o.review_status), private.earning_hour(u.earned_at),
+         u.amount_cents, is_awaiting)::private.earning_hour_change))
+    as m (change)
+  where u.order_id = new.order_id;
+  if hours is not null then
+    perform private.add_earning_hours(hours, true);
+  end if;
+  return null;
+end
+$$;
+comment on function private.keep_balances_of_cash is 'Trigger: an order whose cash a courier starts or stops owing moves its unrequested earnings between awaiting the cash and not.';
 
 -- The balances as the entries say they should be, computed from scratch (the slow way).
 create or replace view private.recomputed_ledger_balances as
@@ -721,9 +793,10 @@ create or replace view private.recomputed_unrequested_earnings as
 
 create or replace view private.recomputed_unrequested_earning_hours as
   select u.account_id, private.held_for_review(u.line, o.review_status) as held, private.earning_hour(u.earned_at) as earned_hour,
-         sum(u.amount_cents)::bigint as amount_cents
+         sum(u.amount_cents)::bigint as amount_cents, private.awaiting_cash(oc.status) as awaiting_cash
   from private.recomputed_unrequested_earnings u join public.orders o on o.id = u.order_id
-  group by 1, 2, 3 having sum(u.amount_cents) <> 0;
+  left join public.order_cash oc on oc.order_id = u.order_id
+  group by 1, 2, 3, 5 having sum(u.amount_cents) <> 0;
 
 -- Every kept balance or counter that differs from its recomputation: empty when the ledger and the
 -- orders agree with what is kept of them (pgTAP and tests/api/ledger-invariants.test.ts check it).
@@ -744,11 +817,13 @@ as $$
         is distinct from (r.account_id, r.transaction_id, r.order_id, r.line, r.amount_cents, r.earned_at)
   union all
   select 'unrequested_earning_hours',
-         concat_ws(' ', coalesce(k.account_id, r.account_id), coalesce(k.held, r.held), coalesce(k.earned_hour, r.earned_hour)),
+         concat_ws(' ', coalesce(k.account_id, r.account_id), coalesce(k.held, r.held),
+                   coalesce(k.awaiting_cash, r.awaiting_cash), coalesce(k.earned_hour, r.earned_hour)),
          k.amount_cents, r.amount_cents
   from private.unrequested_earning_hours k
   full join private.recomputed_unrequested_earning_hours r
-    on r.account_id = k.account_id and r.held = k.held and r.earned_hour = k.earned_hour
+    on r.account_id = k.account_id and r.held = k.held and r.awaiting_cash = k.awaiting_cash
+       and r.earned_hour = k.earned_hour
   -- An hour at zero may linger until the account's next request (private.add_earning_hours).
   where coalesce(k.amount_cents, 0) <> coalesce(r.amount_cents, 0)
   union all
@@ -778,25 +853,29 @@ begin
   delete from private.unrequested_earning_hours where true;
   delete from private.unrequested_earnings where true;
   insert into private.unrequested_earnings select * from private.recomputed_unrequested_earnings;
-  insert into private.unrequested_earning_hours select * from private.recomputed_unrequested_earning_hours;
+  insert into private.unrequested_earning_hours (account_id, held, earned_hour, amount_cents, awaiting_cash)
+  select account_id, held, earned_hour, amount_cents, awaiting_cash from private.recomputed_unrequested_earning_hours;
 end
 $$;
 comment on function private.rebuild_running_balances is 'Rewrites the ledger''s running balances from its entries.';
 
 -- What a user's payout summary is made of (docs/money.md, "Figures a user sees"), read from the
 -- running balances: the cost does not depend on how many entries the account has. Of the
--- unrequested earnings, the hours wholly after the cutoff's hour are pending, the held ones are
--- for review, and the cutoff's own hour is read entry by entry; available is what remains, so
--- available + pending + review = earned - requested - completed holds by construction.
+-- unrequested earnings, the held ones are for review; while release_after_remittance is on, the
+-- others whose order's cash a courier still owes await the cash; of the rest, the hours wholly
+-- after the cutoff's hour are pending and the cutoff's own hour is read entry by entry; available
+-- is what remains, so available + pending + review + awaiting_cash = earned - requested - completed
+-- holds by construction.
 create or replace function public.payout_balances(p_user_id uuid)
 returns table (earned bigint, completed bigint, available bigint, pending bigint, review bigint,
-               gross bigint, fees bigint, requested bigint, commissions bigint)
+               gross bigint, fees bigint, requested bigint, commissions bigint, awaiting_cash bigint)
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
   account bigint;
   cutoff timestamptz := private.release_cutoff();
   cutoff_hour timestamptz := private.earning_hour(private.release_cutoff());
+  cash_rule boolean := private.release_after_remittance();
 begin
   if p_user_id is distinct from (select auth.uid()) and not private.has_role('admin') then
     raise exception 'Only the account holder and admins can read its balances' using errcode = '42501';
@@ -809,17 +888,23 @@ begin
            coalesce(sum(b.balance_cents) filter (where b.line = 'gross'), 0)::bigint as gross,
            coalesce(-sum(b.balance_cents) filter (where b.line = 'platform_fee'), 0)::bigint as fees
     from public.ledger_balances b where b.account_id = account),
-  -- Two ranges of the hours' primary key: the held hours, and the hours after the cutoff's.
+  -- Ranges of the hours' primary key: the held hours, those awaiting cash, and those after the
+  -- cutoff's hour.
   hours as (
     select (select coalesce(sum(h.amount_cents), 0) from private.unrequested_earning_hours h
             where h.account_id = account and h.held)::bigint as review,
            (select coalesce(sum(h.amount_cents), 0) from private.unrequested_earning_hours h
-            where h.account_id = account and not h.held and h.earned_hour > cutoff_hour)::bigint as later_hours),
+            where cash_rule and h.account_id = account and not h.held and h.awaiting_cash)::bigint as awaiting_cash,
+           (select coalesce(sum(h.amount_cents), 0) from private.unrequested_earning_hours h
+            where h.account_id = account and not h.held and not (cash_rule and h.awaiting_cash)
+              and h.earned_hour > cutoff_hour)::bigint as later_hours),
   cutoff_hour_entries as (
     select coalesce(sum(u.amount_cents), 0)::bigint as pending
     from private.unrequested_earnings u join public.orders o on o.id = u.order_id
+    left join public.order_cash oc on oc.order_id = u.order_id
     where u.account_id = account and u.earned_at >= cutoff_hour and u.earned_at < cutoff_hour + interval '1 hour'
-      and private.earning_state(u.line, o.review_status, u.earned_at, cutoff) = 'pending'),
+      and private.earning_state(u.line, o.review_status, cash_rule and private.awaiting_cash(oc.status),
+                                u.earned_at, cutoff) = 'pending'),
   request as (
     select coalesce(sum(r.amount_cents), 0)::bigint as requested
     from public.payout_requests r where r.user_id = p_user_id and r.status = 'pending'),
@@ -828,8 +913,8 @@ begin
     select coalesce(sum(oc.commission_cents), 0)::bigint as commissions
     from private.order_counts oc where oc.scope = 'business' and oc.scope_id = p_user_id and oc.status = 'delivered')
   select l.earned, l.completed,
-         l.earned - q.requested - l.completed - h.review - (h.later_hours + c.pending),
-         h.later_hours + c.pending, h.review, l.gross, l.fees, q.requested, s.commissions
+         l.earned - q.requested - l.completed - h.review - h.awaiting_cash - (h.later_hours + c.pending),
+         h.later_hours + c.pending, h.review, l.gross, l.fees, q.requested, s.commissions, h.awaiting_cash
   from lines l, hours h, cutoff_hour_entries c, request q, shop s;
 end
 $$;
@@ -843,6 +928,7 @@ as $$
 declare
   caller public.users;
   cutoff timestamptz;
+  cash_rule boolean;
   covered bigint[];
   gross bigint;
   fee bigint;
@@ -872,6 +958,10 @@ begin
   -- once so the amount is exactly their sum: only the account's unrequested earnings delivered
   -- before the cutoff are looked at, never its whole history.
   cutoff := private.release_cutoff();
+  cash_rule := private.release_after_remittance();
+  perform private.lock_order_cash(array(
+    select u.order_id from private.unrequested_earnings u join public.ledger_accounts a on a.id = u.account_id
+    where a.user_id = caller.id));
   select array_agg(u.ledger_entry_id),
          coalesce(sum(u.amount_cents) filter (where u.line <> 'platform_fee'), 0),
          coalesce(-sum(u.amount_cents) filter (where u.line = 'platform_fee'), 0),
@@ -881,8 +971,10 @@ begin
   from private.unrequested_earnings u
   join public.ledger_accounts a on a.id = u.account_id
   join public.orders o on o.id = u.order_id
+  left join public.order_cash oc on oc.order_id = u.order_id
   where a.user_id = caller.id and u.earned_at <= cutoff
-    and private.earning_state(u.line, o.review_status, u.earned_at, cutoff) = 'available';
+    and private.earning_state(u.line, o.review_status, cash_rule and private.awaiting_cash(oc.status),
+                              u.earned_at, cutoff) = 'available';
   if gross - fee <= 0 then
     raise exception 'You have no available balance to request a payout.' using errcode = '55000';
   end if;
@@ -1073,13 +1165,16 @@ revoke execute on function private.ledger_account_id(public.ledger_account_kind,
 revoke execute on function private.post_delivery(uuid) from public;
 revoke execute on function private.reverse_delivery(uuid) from public;
 revoke execute on function private.held_for_review(public.ledger_line, public.order_review_status) from public;
-revoke execute on function private.earning_state(public.ledger_line, public.order_review_status, timestamptz, timestamptz) from public;
+revoke execute on function private.earning_state(public.ledger_line, public.order_review_status, boolean, timestamptz, timestamptz) from public;
+revoke execute on function private.awaiting_cash(public.cash_status) from public;
 revoke execute on function private.release_cutoff() from public;
 revoke execute on function private.earning_hour(timestamptz) from public;
 revoke execute on function private.add_earning_hours(private.earning_hour_change[], boolean) from public;
 revoke execute on function private.keep_balances_of_postings() from public;
 revoke execute on function private.keep_balances_of_requests() from public;
 revoke execute on function private.keep_balances_of_reviews() from public;
+revoke execute on function private.keep_balances_of_cash() from public;
+revoke execute on function private.lock_order_cash(uuid[]) from public;
 revoke execute on function private.running_balance_differences() from public;
 revoke execute on function private.rebuild_running_balances() from public;
 revoke all on private.recomputed_ledger_balances, private.recomputed_unrequested_earnings,

@@ -12,33 +12,14 @@
 -- changed: a wrong one is reversed with a reason (public.reverse_remittance), which posts the
 -- opposite transaction and returns its orders to what they owed before.
 --
--- public.order_cash keeps, per delivered order a courier carried, what it owes (due) and what its
--- remittances paid (remitted), kept by the postings and remittances in the same transaction, and
--- from them the order's cash status: with_courier (nothing remitted), short (less than due) or
--- remitted. What a remittance pays beyond its orders is its over-remitted remainder.
+-- public.order_cash (06_couriers.sql) keeps, per delivered order a courier carried, what it owes
+-- (due, private.add_cash_due below) and what its remittances paid (remitted), in the same
+-- transaction. What a remittance pays beyond its orders is its over-remitted remainder.
 --
 -- Audited by remittances_audit_record and remittances_audit_reverse (10_audit.sql).
 
--- types -------------------------------------------------------------------------------------------
-
-create type public.cash_status as enum ('with_courier', 'remitted', 'short');
-comment on type public.cash_status is 'Where a delivered order''s cash is: still with the courier, remitted, or remitted short of what it owes.';
-
 -- tables ------------------------------------------------------------------------------------------
 
-create table public.order_cash (
-  order_id uuid primary key constraint order_cash_order_id_fkey references public.orders (id),
-  courier_id uuid not null constraint order_cash_courier_id_fkey references public.couriers (id),
-  -- What the courier owes for the order: 0 once its delivery is reverted.
-  due_cents bigint not null constraint order_cash_due_cents_check check (due_cents >= 0),
-  remitted_cents bigint not null default 0 constraint order_cash_remitted_cents_check check (remitted_cents >= 0),
-  -- When the delivery that made it due was posted: the age of the cash the courier holds.
-  delivered_at timestamptz not null,
-  status public.cash_status not null generated always as (
-    case when remitted_cents >= due_cents then 'remitted'::public.cash_status
-         when remitted_cents > 0 then 'short'::public.cash_status
-         else 'with_courier'::public.cash_status end) stored
-);
 
 create table public.remittances (
   id uuid primary key default gen_random_uuid(),
@@ -70,16 +51,11 @@ alter table public.ledger_transactions add constraint ledger_transactions_remitt
 
 -- comments ----------------------------------------------------------------------------------------
 
-comment on table public.order_cash is 'Per delivered order a courier carried: the cash it owes for it, what remittances paid, and the status that follows.';
 comment on table public.remittances is 'Cash an admin received from a courier (ABA reference, when), never changed; a wrong one is reversed with a reason.';
 comment on table public.remittance_orders is 'The orders a remittance pays and the amount for each; what the remittance pays beyond them is over-remitted.';
 
 -- indexes -----------------------------------------------------------------------------------------
 
--- A courier's cash not yet all remitted, oldest first (the Couriers section, the daily reminder).
-create index order_cash_courier_open_idx on public.order_cash (courier_id, delivered_at)
-  where remitted_cents < due_cents;
-create index order_cash_courier_id_idx on public.order_cash (courier_id);
 create index remittances_courier_id_idx on public.remittances (courier_id, received_at desc);
 create index remittances_recorded_by_idx on public.remittances (recorded_by);
 create index remittances_reversed_by_idx on public.remittances (reversed_by);
@@ -87,18 +63,11 @@ create index remittance_orders_order_id_idx on public.remittance_orders (order_i
 
 -- row level security and grants -------------------------------------------------------------------
 
-alter table public.order_cash enable row level security;
 alter table public.remittances enable row level security;
 alter table public.remittance_orders enable row level security;
-revoke all on public.order_cash, public.remittances, public.remittance_orders from anon, authenticated, service_role;
-grant select on public.order_cash, public.remittances, public.remittance_orders to authenticated, service_role;
+revoke all on public.remittances, public.remittance_orders from anon, authenticated, service_role;
+grant select on public.remittances, public.remittance_orders to authenticated, service_role;
 
-create policy "Admins can read every order's cash" on public.order_cash
-  for select to authenticated using ((select private.has_role('admin')));
-create policy "Users can read the cash of their orders" on public.order_cash
-  for select to authenticated using (
-    exists (select from public.orders o where o.id = order_cash.order_id
-            and (select auth.uid()) in (o.business_id, o.influencer_id)));
 create policy "Admins can read every remittance" on public.remittances
   for select to authenticated using ((select private.has_role('admin')));
 create policy "Admins can read what every remittance pays" on public.remittance_orders
@@ -192,7 +161,14 @@ begin
   values (p_courier_id, p_amount_cents, btrim(p_aba_reference), p_received_at, (select auth.uid()))
   returning * into recorded;
 
-  -- The orders' cash rows are locked first, in one order, so two remittances of an order queue.
+  -- The orders, then their cash rows, are locked first, each in one order: a status change locks
+  -- the order before its cash row too (change_order_status, post_delivery), so the two queue
+  -- instead of deadlocking, and so do two remittances of an order.
+  perform from public.orders o
+  where o.order_number in (select given.order_number
+                           from jsonb_to_recordset(coalesce(p_orders, '[]')) as given (order_number text))
+  order by o.id
+  for key share;
   perform from public.order_cash c join public.orders o on o.id = c.order_id
   where o.order_number in (select given.order_number
                            from jsonb_to_recordset(coalesce(p_orders, '[]')) as given (order_number text))
@@ -298,4 +274,8 @@ create trigger remittances_guard before update or delete on public.remittances
   for each row execute function private.guard_remittance_change();
 create trigger remittance_orders_guard before update or delete on public.remittance_orders
   for each row execute function private.guard_remittance_change();
+-- An order's cash starting or stopping to be owed moves its earnings between awaiting the cash
+-- and not (private.keep_balances_of_cash, 06_ledger_and_payouts.sql).
+create trigger order_cash_keep_balances after insert or update on public.order_cash
+  for each row execute function private.keep_balances_of_cash();
 -- Also on public.remittances: remittances_audit_record and remittances_audit_reverse (10_audit.sql).

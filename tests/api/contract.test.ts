@@ -258,20 +258,26 @@ beforeAll(async () => {
   await record(API.courierLinks, { ...asAdmin, params: { id: courier.id } });
   await record(API.revokeCourierLink, { ...asAdmin, params: { id: courier.id, link_id: riderLink.id } });
   await record(API.setOrderStatus, { ...asAdmin, params: { id: order.id }, body: { new_status: "delivered" } });
-  const { remittance } = await record(API.recordRemittance, {
+  // The courier remits the order's cash (so its earnings can be paid below); a second remittance,
+  // recorded by mistake, is reversed.
+  const remitted = { aba_reference: "ABA-REMIT", received_at: new Date().toISOString() };
+  await record(API.recordRemittance, {
     ...asAdmin,
     params: { id: courier.id },
     body: {
-      amount: "5",
-      aba_reference: "ABA-REMIT",
-      received_at: new Date().toISOString(),
-      orders: [{ order_number: order.order_number, amount: "1" }],
+      ...remitted,
+      amount: String(order.total_amount),
+      orders: [{ order_number: order.order_number, amount: String(order.total_amount) }],
     },
   });
+  const { remittance: mistaken } = await api("POST", `/admin/couriers/${courier.id}/remittances`, {
+    ...asAdmin,
+    body: { ...remitted, amount: "1" },
+  }).then((res) => res.body);
   await record(API.remittances, { ...asAdmin, params: { id: courier.id } });
   await record(API.reverseRemittance, {
     ...asAdmin,
-    params: { id: courier.id, remittance_id: remittance.id },
+    params: { id: courier.id, remittance_id: mistaken.id },
     body: { reason: "Recorded twice" },
   });
   await record(API.reviewOrder, { ...asAdmin, params: { id: order.id }, body: { decision: "clear" } });

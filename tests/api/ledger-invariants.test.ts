@@ -2,15 +2,19 @@
 // operations at once (orders, some from the shop's own phone and so flagged and held for review,
 // deliveries, reverts, re-deliveries, cancellations with a reason, refused cancellations of
 // delivered orders, reopenings, reviews, payout requests, completions, cancellations by their owner
-// and rejections by an admin, hold changes) through the real API, then the money is checked from
-// every side: each ledger transaction sums to zero, each order has one more delivery than
-// reversal exactly when it is delivered, each balance equals what the orders say it should be
-// (recomputed here from the money rules, not read from the code under test), each pending or
-// completed request covers exactly its amount, and a cancelled or rejected one covers nothing.
+// and rejections by an admin, hold changes; and couriers: orders given to two couriers, their riders'
+// steps on the rider's page with retries, remittances matched, short or over-remitted, and
+// reversals) through the real API, then the money is checked from every side: each ledger
+// transaction sums to zero, each order has one more delivery than reversal exactly when it is
+// delivered, each balance equals what the orders say it should be (recomputed here from the money
+// rules, not read from the code under test), each pending or completed request covers exactly its
+// amount, and a cancelled or rejected one covers nothing; the cash each courier holds is what it
+// carried minus what it remitted, and no request took earnings of an order whose cash was not in.
 // Set LEDGER_SEED to replay a run.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
-import { api } from "../helpers/api.ts";
+import { api, apiFrom, freshLoopbackAddress } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
 import { uniqueStoredPhone } from "../helpers/phones.ts";
 import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
@@ -68,7 +72,14 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
   let creators: Account[];
   let adminToken: string;
   const campaigns: { id: string; storePhone: string }[] = [];
-  const orders: { id: string; seen: string; fromShop: boolean }[] = [];
+  const orders: { id: string; seen: string; fromShop: boolean; courier?: Courier }[] = [];
+  // Two couriers, one keeping the delivery fee, each with a rider link.
+  interface Courier {
+    id: string;
+    token: string;
+  }
+  const couriers: Courier[] = [];
+  const remittances: string[] = [];
   const outcomes = new Map<string, number>();
 
   beforeAll(async () => {
@@ -94,6 +105,19 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
         for (const creator of creators) await createApprovedLink(sql, id, creator.user.id);
         campaigns.push({ id, storePhone: shopPhones.get(shop.user.id)! });
       }
+    }
+    for (const keeps_delivery_fee of [true, false]) {
+      const added = await api("POST", "/admin/couriers", {
+        token: adminToken,
+        body: {
+          name: `Ledger Rider ${randomUUID().slice(0, 8)}`,
+          phone: uniqueStoredPhone(),
+          kind: "company",
+          keeps_delivery_fee,
+        },
+      });
+      const link = await api("POST", `/admin/couriers/${added.body.courier.id}/link`, { token: adminToken });
+      couriers.push({ id: added.body.courier.id, token: new URL(link.body.link.url).pathname.split("/")[2] });
     }
   });
 
@@ -123,12 +147,37 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
               quantity: 1 + Math.floor(pick() * 10),
               phone: fromShop ? campaign.storePhone : undefined,
             });
-            orders.push({ id, seen: "new_order", fromShop });
+            // Two orders in three are given to a courier, whose rider may then move them.
+            const courier = pick() < 0.67 ? choose(couriers) : undefined;
+            if (courier) {
+              const given = await api("PUT", `/admin/orders/${id}/courier`, {
+                token: adminToken,
+                body: { courier_id: courier.id },
+              });
+              expect(given.status).toBe(200);
+            }
+            orders.push({ id, seen: "new_order", fromShop, courier });
             count(fromShop ? "order placed from the shop's phone" : "order placed");
           } catch (error) {
             if (!fromShop || (error as { code?: string }).code !== "P0429") throw error;
             count("order throttled");
           }
+        } else if (roll < 0.4) {
+          await riderStep(pick, choose);
+        } else if (roll < 0.46) {
+          await remit(pick, choose);
+        } else if (roll < 0.47) {
+          // The admin reverses a remittance recorded by mistake (409 when another client did).
+          if (remittances.length === 0) continue;
+          const courier = choose(couriers);
+          const id = choose(remittances);
+          const res = await api("POST", `/admin/couriers/${courier.id}/remittances/${id}/reverse`, {
+            token: adminToken,
+            body: { reason: `Reversed by client ${n}` },
+          });
+          if (![200, 404, 409].includes(res.status))
+            throw new Error(`reverse: ${res.status} ${JSON.stringify(res.body)}`);
+          count(`reverse remittance ${res.status}`);
         } else if (roll < 0.7) {
           const order = choose(orders);
           const from = order.seen;
@@ -194,12 +243,82 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
           const { summary } = (await api("GET", "/payouts/summary", { token: who.token })).body;
           // A snapshot of one transaction: its figures agree with each other.
           expect(
-            summary.available_for_payout_cents + summary.pending_balance_cents + summary.held_for_review_balance_cents,
+            summary.available_for_payout_cents +
+              summary.pending_balance_cents +
+              summary.held_for_review_balance_cents +
+              summary.awaiting_cash_balance_cents,
           ).toBe(summary.earned_balance_cents - summary.requested_balance_cents - summary.total_completed_cents);
           count("summary read");
         }
       }
     }
+    /** A rider's next step on one of its courier's orders, sent twice now and then (a retry). */
+    async function riderStep(pick: () => number, choose: <T>(list: T[]) => T) {
+      const carried = orders.filter(
+        (order) => order.courier && order.seen !== "delivered" && order.seen !== "cancelled",
+      );
+      if (carried.length === 0) return;
+      const order = choose(carried);
+      const courier = order.courier!;
+      const [row] = await sql<{ status: string; total_cents: number }[]>`
+        select status, total_cents::int from public.orders where id = ${order.id}`;
+      const step =
+        row.status === "out_for_delivery"
+          ? choose(["delivered", "delivered", "delivered", "refused", "unreachable"])
+          : "picked_up";
+      const body = {
+        step,
+        step_id: randomUUID(),
+        ...(step === "delivered" ? { cash_collected: (row.total_cents / 100).toFixed(2) } : {}),
+      };
+      // Each step from an address of its own: hundreds of steps a minute would pass the page's
+      // limit per address, which one rider never meets.
+      const address = freshLoopbackAddress();
+      const send = () => apiFrom(address, "PUT", `/rider/${courier.token}/orders/${order.id}`, { body });
+      const res = await send();
+      if (res.status !== 200 && res.status !== 409) throw new Error(`rider: ${res.status} ${JSON.stringify(res.body)}`);
+      count(`rider ${step} ${res.status}`);
+      if (res.status === 200) {
+        order.seen = res.body.order.order_status;
+        if (pick() < 0.2) {
+          const again = await send();
+          expect(again.body).toMatchObject({ replayed: true, applied: res.body.applied });
+          count("rider retry replayed");
+        }
+      }
+    }
+
+    /** The admin records cash from a courier: its unremitted orders in full, one short now and then, or more. */
+    async function remit(pick: () => number, choose: <T>(list: T[]) => T) {
+      const courier = choose(couriers);
+      const owed = await sql<{ order_number: string; open: number }[]>`
+        select o.order_number, (c.due_cents - c.remitted_cents)::int as open
+        from public.order_cash c join public.orders o on o.id = c.order_id
+        where c.courier_id = ${courier.id} and c.remitted_cents < c.due_cents
+        order by c.delivered_at limit 5`;
+      if (owed.length === 0) return;
+      const short = pick() < 0.25;
+      const lines = owed.map((line, i) => ({
+        order_number: line.order_number,
+        cents: short && i === 0 && line.open > 1 ? Math.ceil(line.open / 2) : line.open,
+      }));
+      const over = pick() < 0.15 ? 100 : 0;
+      const total = lines.reduce((sum, line) => sum + line.cents, 0) + over;
+      const res = await api("POST", `/admin/couriers/${courier.id}/remittances`, {
+        token: adminToken,
+        body: {
+          amount: (total / 100).toFixed(2),
+          aba_reference: `ABA-CASH-${randomUUID().slice(0, 8)}`,
+          received_at: new Date().toISOString(),
+          orders: lines.map((line) => ({ order_number: line.order_number, amount: (line.cents / 100).toFixed(2) })),
+        },
+      });
+      // 400 when another client remitted or reverted one of these orders meanwhile.
+      if (res.status !== 201 && res.status !== 400) throw new Error(`remit: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status === 201) remittances.push(res.body.remittance.id);
+      count(`remittance ${res.status}${res.status === 201 ? (short ? " short" : over ? " over" : "") : ""}`);
+    }
+
     await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
     await setCommissionHoldDays(0);
     // The two rarest outcomes need a pending request at the moment their 1.5% roll comes, which
@@ -237,6 +356,12 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
       "complete 200",
       "cancel request 200",
       "reject request 200",
+      "rider picked_up 200",
+      "rider delivered 200",
+      "rider retry replayed",
+      "remittance 201",
+      "remittance 201 short",
+      "reverse remittance 200",
     ])
       expect(outcomes.get(outcome) ?? 0).toBeGreaterThan(0);
     // Cancelling a delivered order is refused: the random run reaches one only now and then, so
@@ -295,23 +420,29 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
         quantity: number;
         commission_rate: string;
         held: boolean;
+        awaiting_cash: boolean;
       }[]
     >`
-      select business_id, influencer_id, unit_price_cents, quantity, commission_rate::text,
-             review_status is not distinct from 'held' as held
-      from public.orders where status = 'delivered'`;
+      select o.business_id, o.influencer_id, o.unit_price_cents, o.quantity, o.commission_rate::text,
+             o.review_status is not distinct from 'held' as held,
+             coalesce(c.remitted_cents < c.due_cents, false) as awaiting_cash
+      from public.orders o left join public.order_cash c on c.order_id = o.id where o.status = 'delivered'`;
     const earned = new Map<string, bigint>();
     // A held order's commission is never requested: it is held for review until cleared.
     const held = new Map<string, bigint>();
+    // Earnings of an order whose cash the courier still holds wait for it (the commission of a
+    // held order is counted as held, not here).
+    const awaiting = new Map<string, bigint>();
+    const add = (map: Map<string, bigint>, id: string, cents: bigint) => map.set(id, (map.get(id) ?? 0n) + cents);
     let fees = 0n;
-    let sales = 0n;
     for (const order of delivered) {
       const m = moneyOf(BigInt(order.unit_price_cents), BigInt(order.quantity), order.commission_rate);
       earned.set(order.influencer_id, (earned.get(order.influencer_id) ?? 0n) + m.commission);
-      if (order.held) held.set(order.influencer_id, (held.get(order.influencer_id) ?? 0n) + m.commission);
+      if (order.held) add(held, order.influencer_id, m.commission);
+      else if (order.awaiting_cash) add(awaiting, order.influencer_id, m.commission);
+      if (order.awaiting_cash) add(awaiting, order.business_id, m.net);
       earned.set(order.business_id, (earned.get(order.business_id) ?? 0n) + m.net);
       fees += m.fee;
-      sales += m.sale;
     }
     for (const who of users()) {
       const { summary } = (await api("GET", "/payouts/summary", { token: who.token })).body;
@@ -327,9 +458,12 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
       expect(summary.total_completed_cents).toBe(completed);
       expect(summary.requested_balance_cents).toBe(pending.reduce((sum, item) => sum + item.total_amount_cents, 0));
       expect(summary.held_for_review_balance_cents).toBe(Number(held.get(who.user.id) ?? 0n));
+      // What no request took of an order whose cash is out: all of it, since none may take it.
+      expect(summary.awaiting_cash_balance_cents).toBe(Number(awaiting.get(who.user.id) ?? 0n));
       expect(summary.available_for_payout_cents).toBe(
         summary.earned_balance_cents -
           summary.held_for_review_balance_cents -
+          summary.awaiting_cash_balance_cents -
           summary.requested_balance_cents -
           completed,
       );
@@ -340,7 +474,57 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
         (select coalesce(sum(e.amount_cents), 0) from public.ledger_entries e join public.ledger_accounts a on a.id = e.account_id where a.kind = 'delivery_cash')::text as cash,
         (select coalesce(sum(amount_cents), 0) from public.payout_requests where status = 'completed')::text as paid`;
     expect(BigInt(accounts.platform)).toBe(fees);
-    expect(BigInt(accounts.cash)).toBe(-sales + BigInt(accounts.paid));
+
+    // The cash: each courier holds what its riders collected on the orders delivered now (the
+    // sale, with the delivery fee when it does not keep it) minus what it remitted (reversed
+    // remittances not counted); each order's cash row agrees; the office's cash is every other
+    // delivered sale, plus what the couriers remitted, less what was paid out.
+    const cash = await sql<{ courier_id: string; held: string; carried: string; remitted: string }[]>`
+      select k.id as courier_id,
+        (select coalesce(-sum(e.amount_cents), 0) from public.ledger_entries e
+         join public.ledger_accounts a on a.id = e.account_id where a.courier_id = k.id)::text as held,
+        (select coalesce(sum(case when k.keeps_delivery_fee then o.subtotal_cents else o.total_cents end), 0)
+         from public.orders o where o.courier_id = k.id and o.status = 'delivered')::text as carried,
+        (select coalesce(sum(r.amount_cents), 0) from public.remittances r
+         where r.courier_id = k.id and r.reversed_at is null)::text as remitted
+      from public.couriers k where k.id = any(${couriers.map((c) => c.id)}::uuid[])`;
+    for (const row of cash) expect(BigInt(row.held)).toBe(BigInt(row.carried) - BigInt(row.remitted));
+    expect(
+      await sql`select c.order_id from public.order_cash c join public.orders o on o.id = c.order_id
+      where c.due_cents <> case when o.status = 'delivered' and o.courier_id = c.courier_id
+                               then (select case when k.keeps_delivery_fee then o.subtotal_cents else o.total_cents end
+                                     from public.couriers k where k.id = c.courier_id) else 0 end
+         or c.remitted_cents <> (select coalesce(sum(ro.amount_cents), 0) from public.remittance_orders ro
+                                 join public.remittances r on r.id = ro.remittance_id
+                                 where ro.order_id = c.order_id and r.reversed_at is null)`,
+    ).toEqual([]);
+    const [office] = await sql<{ expected: string; remitted: string; fees: string }[]>`
+      select (select coalesce(sum(o.subtotal_cents), 0) from public.orders o
+              where o.status = 'delivered' and o.courier_id is null)::text as expected,
+             (select coalesce(sum(r.amount_cents), 0) from public.remittances r where r.reversed_at is null)::text as remitted,
+             (select coalesce(sum(e.amount_cents), 0) from public.ledger_entries e
+              join public.ledger_accounts a on a.id = e.account_id where a.kind = 'delivery_fees')::text as fees`;
+    expect(BigInt(accounts.cash)).toBe(-BigInt(office.expected) - BigInt(office.remitted) + BigInt(accounts.paid));
+    // Every delivery fee a courier remits is the marketplace's: what the couriers that remit
+    // everything carried beyond the sale.
+    const [fees_of_couriers] = await sql<{ fees: string }[]>`
+      select coalesce(sum(o.delivery_fee_cents), 0)::text as fees from public.orders o
+      join public.couriers k on k.id = o.courier_id where o.status = 'delivered' and not k.keeps_delivery_fee`;
+    expect(BigInt(office.fees)).toBe(BigInt(fees_of_couriers.fees));
+
+    // No request took earnings of a delivery whose cash was not in: every delivery entry a pending
+    // or completed request covers, of an order a courier carried, has its cash remitted now,
+    // unless a remittance of it was reversed after (which takes nothing back from a payout).
+    expect(
+      await sql`select pe.ledger_entry_id from public.payout_request_entries pe
+      join public.payout_requests r on r.id = pe.payout_request_id and r.status in ('pending', 'completed')
+      join public.ledger_entries e on e.id = pe.ledger_entry_id
+      join public.ledger_transactions t on t.id = e.transaction_id and t.kind = 'delivery'
+      join public.order_cash c on c.order_id = t.order_id
+      where c.status <> 'remitted'
+        and not exists (select from public.remittance_orders ro join public.remittances rm on rm.id = ro.remittance_id
+                        where ro.order_id = t.order_id and rm.reversed_at is not null)`,
+    ).toEqual([]);
 
     // Every running balance the postings kept (per account and line; the earnings requests may
     // still take, per entry and per hour) is what the entries add up to, recomputed from scratch.

@@ -129,6 +129,8 @@ describe("exact figures over a table of orders", () => {
       pending_balance_cents: 0,
       held_for_review_balance: 0,
       held_for_review_balance_cents: 0,
+      awaiting_cash_balance: 0,
+      awaiting_cash_balance_cents: 0,
     });
     expect(total("C")).toBe(13328);
     expect(history).toEqual([]);
@@ -149,6 +151,8 @@ describe("exact figures over a table of orders", () => {
       pending_balance_cents: 0,
       held_for_review_balance: 0,
       held_for_review_balance_cents: 0,
+      awaiting_cash_balance: 0,
+      awaiting_cash_balance_cents: 0,
       total_earnings: 427.3,
       total_earnings_cents: total("G"),
       total_platform_fees: 64.11,

@@ -65,6 +65,8 @@ const settingsShape = {
   refusal_flag_min_finished: expect.any(Number),
   max_commission_rate: expect.any(Number),
   unconfirmed_cancel_hours: expect.any(Number),
+  release_after_remittance: expect.any(Boolean),
+  courier_remit_days: expect.any(Number),
   updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
   updated_by: expect.toBeOneOf([null, expect.stringMatching(/^[0-9a-f-]{36}$/)]),
 };
@@ -133,6 +135,8 @@ describe("PUT /admin/settings", () => {
         refusal_flag_min_finished: before.refusal_flag_min_finished,
         max_commission_rate: before.max_commission_rate,
         unconfirmed_cancel_hours: before.unconfirmed_cancel_hours,
+        release_after_remittance: before.release_after_remittance,
+        courier_remit_days: before.courier_remit_days,
         updated_at: expect.any(String),
         updated_by: admin.user.id,
       },

@@ -88,6 +88,7 @@ const violations: Record<ConstraintName, Statement> = {
   marketplace_settings_refusal_flag_min_finished_range: setting("refusal_flag_min_finished", 1001),
   marketplace_settings_max_commission_rate_range: setting("max_commission_rate", 0.555),
   marketplace_settings_unconfirmed_cancel_hours_range: setting("unconfirmed_cancel_hours", 721),
+  marketplace_settings_courier_remit_days_range: setting("courier_remit_days", 31),
   couriers_name_check: (tx) =>
     tx`insert into public.couriers (name, phone, kind) values (${"n".repeat(101)}, '+85512345678', 'freelance')`,
   couriers_phone_check: (tx) =>

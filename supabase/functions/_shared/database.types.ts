@@ -546,6 +546,7 @@ export type Database = {
         Row: {
           account_id: number;
           amount_cents: number;
+          awaiting_cash: boolean;
           earned_hour: string;
           held: boolean;
         };
@@ -553,12 +554,14 @@ export type Database = {
         Insert: {
           account_id: number;
           amount_cents: number;
+          awaiting_cash?: boolean;
           earned_hour: string;
           held: boolean;
         };
         Update: {
           account_id?: number;
           amount_cents?: number;
+          awaiting_cash?: boolean;
           earned_hour?: string;
           held?: boolean;
         };
@@ -639,6 +642,7 @@ export type Database = {
         Row: {
           account_id: number;
           amount_cents: number | null;
+          awaiting_cash: boolean | null;
           earned_hour: string | null;
           held: boolean | null;
         };
@@ -686,6 +690,7 @@ export type Database = {
       };
       are_http_urls: { Args: { p_urls: string[] }; Returns: boolean };
       audit_changes: { Args: { p_ignored?: string[]; p_new: Json; p_old: Json }; Returns: Json };
+      awaiting_cash: { Args: { p_cash_status: Database["public"]["Enums"]["cash_status"] }; Returns: boolean };
       begin_login_attempt: {
         Args: { p_client_ip: string; p_email: string };
         Returns: {
@@ -764,6 +769,7 @@ export type Database = {
       earning_hour: { Args: { p_earned_at: string }; Returns: string };
       earning_state: {
         Args: {
+          p_awaiting_cash: boolean;
           p_earned_at: string;
           p_line: Database["public"]["Enums"]["ledger_line"];
           p_release_cutoff: string;
@@ -987,6 +993,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      release_after_remittance: { Args: Record<PropertyKey, never>; Returns: boolean };
       release_cutoff: { Args: Record<PropertyKey, never>; Returns: string };
       request_password_reset: {
         Args: { p_client_ip: string; p_email: string };
@@ -1090,6 +1097,7 @@ export type Database = {
         held: boolean | null;
         earned_hour: string | null;
         amount_cents: number | null;
+        awaiting_cash: boolean | null;
       };
     };
   };
@@ -1921,10 +1929,12 @@ export type Database = {
       marketplace_settings: {
         Row: {
           commission_hold_days: number;
+          courier_remit_days: number;
           id: boolean;
           max_commission_rate: number;
           refusal_flag_min_finished: number;
           refusal_flag_percent: number;
+          release_after_remittance: boolean;
           repeat_phone_hours: number;
           repeat_phone_orders: number;
           riel_per_usd: number;
@@ -1935,10 +1945,12 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           commission_hold_days?: number;
+          courier_remit_days?: number;
           id?: boolean;
           max_commission_rate?: number;
           refusal_flag_min_finished?: number;
           refusal_flag_percent?: number;
+          release_after_remittance?: boolean;
           repeat_phone_hours?: number;
           repeat_phone_orders?: number;
           riel_per_usd?: number;
@@ -1948,10 +1960,12 @@ export type Database = {
         };
         Update: {
           commission_hold_days?: number;
+          courier_remit_days?: number;
           id?: boolean;
           max_commission_rate?: number;
           refusal_flag_min_finished?: number;
           refusal_flag_percent?: number;
+          release_after_remittance?: boolean;
           repeat_phone_hours?: number;
           repeat_phone_orders?: number;
           riel_per_usd?: number;
@@ -3100,6 +3114,7 @@ export type Database = {
         Args: { p_user_id: string };
         Returns: {
           available: number;
+          awaiting_cash: number;
           commissions: number;
           completed: number;
           earned: number;
@@ -3406,9 +3421,11 @@ export type Database = {
       update_marketplace_settings: {
         Args: {
           p_commission_hold_days?: number;
+          p_courier_remit_days?: number;
           p_max_commission_rate?: number;
           p_refusal_flag_min_finished?: number;
           p_refusal_flag_percent?: number;
+          p_release_after_remittance?: boolean;
           p_repeat_phone_hours?: number;
           p_repeat_phone_orders?: number;
           p_riel_per_usd?: number;
@@ -3416,10 +3433,12 @@ export type Database = {
         };
         Returns: {
           commission_hold_days: number;
+          courier_remit_days: number;
           id: boolean;
           max_commission_rate: number;
           refusal_flag_min_finished: number;
           refusal_flag_percent: number;
+          release_after_remittance: boolean;
           repeat_phone_hours: number;
           repeat_phone_orders: number;
           riel_per_usd: number;

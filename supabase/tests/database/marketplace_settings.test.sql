@@ -171,9 +171,9 @@ select table_privs_are('public', 'marketplace_settings', 'authenticated', array[
   'authenticated holds only SELECT on marketplace_settings (the policy keeps it to admins)');
 select table_privs_are('public', 'marketplace_settings', 'service_role', array['SELECT'],
   'service_role holds only SELECT on marketplace_settings');
-select is_definer('public', 'update_marketplace_settings', array['integer', 'integer', 'integer', 'integer', 'integer', 'integer', 'numeric', 'integer'],
+select is_definer('public', 'update_marketplace_settings', array['integer', 'integer', 'integer', 'integer', 'integer', 'integer', 'numeric', 'integer', 'boolean', 'integer'],
   'public.update_marketplace_settings is security definer');
-select is(has_function_privilege(role, 'public.update_marketplace_settings(integer, integer, integer, integer, integer, integer, numeric, integer)', 'execute'), role = 'authenticated',
+select is(has_function_privilege(role, 'public.update_marketplace_settings(integer, integer, integer, integer, integer, integer, numeric, integer, boolean, integer)', 'execute'), role = 'authenticated',
   format('%s %s EXECUTE on public.update_marketplace_settings', role,
          case when role = 'authenticated' then 'holds' else 'holds no' end))
   from unnest(array['public', 'anon', 'authenticated', 'service_role']) as role;

@@ -5,7 +5,7 @@
 begin;
 \ir helpers.psql
 
-select plan(34);
+select plan(36);
 
 -- The guards: a text column with a CHECK list, or a generated column that may be null, fails here
 -- whichever table gains it.
@@ -41,6 +41,10 @@ select col_type_is(s, t, c, 'public', e, format('%s.%s.%s is a public.%s', s, t,
 
 -- With the values the CHECK lists allowed, in that order.
 select enum_has_labels('public', 'click_source', array['qr', 'dm', 'comment', 'link'], 'click_source: qr, dm, comment, link');
+select enum_has_labels('public', 'rider_step', array['picked_up', 'delivered', 'refused', 'unreachable'],
+  'rider_step: picked_up, delivered, refused, unreachable');
+select enum_has_labels('public', 'cash_status', array['with_courier', 'remitted', 'short'],
+  'cash_status: with_courier, remitted, short');
 select enum_has_labels('public', 'order_review_status', array['held', 'cleared'], 'order_review_status: held, cleared');
 select enum_has_labels('public', 'device_class', array['mobile', 'tablet', 'desktop'], 'device_class: mobile, tablet, desktop');
 select enum_has_labels('public', 'instagram_event_kind', array['comment', 'dm'], 'instagram_event_kind: comment, dm');
@@ -55,11 +59,13 @@ select enum_has_labels('public', 'audit_action',
   array['user.approve', 'user.reject', 'link.approve', 'link.reject', 'order.status_change', 'order.review',
         'payout.complete', 'settings.update', 'delivery_zone.update',
         'user.suspend', 'user.reinstate', 'payout.reject', 'payout.reference_correct', 'order.confirmation_call',
-        'order.auto_cancel', 'courier.create', 'courier.update', 'order.courier_assign'],
-  'audit_action: the eighteen actions the audit records');
+        'order.auto_cancel', 'courier.create', 'courier.update', 'order.courier_assign', 'courier.link_create',
+        'courier.link_revoke', 'remittance.record', 'remittance.reverse'],
+  'audit_action: the twenty-two actions the audit records');
 select enum_has_labels('public', 'audit_target_type',
-  array['user', 'affiliate_link', 'order', 'payout_request', 'marketplace_settings', 'delivery_zone', 'courier'],
-  'audit_target_type: the seven kinds of target');
+  array['user', 'affiliate_link', 'order', 'payout_request', 'marketplace_settings', 'delivery_zone', 'courier',
+        'remittance'],
+  'audit_target_type: the eight kinds of target');
 
 -- The generated columns, one by one.
 select col_not_null(s, t, c, format('%s.%s.%s (generated) is not null', s, t, c))

@@ -19,6 +19,8 @@ beforeEach(() => {
     refusal_flag_min_finished: 10,
     max_commission_rate: 0.5,
     unconfirmed_cancel_hours: 0,
+    release_after_remittance: true,
+    courier_remit_days: 3,
     updated_at: "2026-11-22T03:00:00Z",
     updated_by: null,
   };

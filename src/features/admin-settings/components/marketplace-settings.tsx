@@ -1,13 +1,14 @@
 // The admin's Settings tab: the riel exchange rate (riel per US dollar) the checkout shows riel
 // beside dollars with, the commission holding period (days after delivery before earnings can
 // be requested), the ceiling on campaigns' commission rates, the hours after which orders left
-// unconfirmed are cancelled, and the fraud-flag thresholds. Prices and every amount stay in
+// unconfirmed are cancelled, the fraud-flag thresholds, and the couriers' cash: whether earnings
+// wait for it and how long a courier may hold it before the admins are reminded. Prices and every amount stay in
 // dollars (docs/money.md). The shared schema checks the values first; a refusal from the server
 // shows next to the field it names.
 import { useState, type FormEvent } from "react";
 import { asciiDigits } from "@contract/khmer-digits.ts";
 import { settingsUpdateSchema, type Settings } from "@contract/settings.ts";
-import { Alert, Button, Card, LoadingState, RetryAlert, TextField, useToast } from "@/components/ui/index.ts";
+import { Alert, Button, Card, LoadingState, RetryAlert, Switch, TextField, useToast } from "@/components/ui/index.ts";
 import { failureMessage } from "@/lib/api-client.ts";
 import { formatRiel } from "@/lib/format.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
@@ -25,6 +26,7 @@ const FIELDS = [
   "refusal_flag_min_finished",
   "max_commission_rate",
   "unconfirmed_cancel_hours",
+  "courier_remit_days",
 ] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
@@ -61,20 +63,23 @@ function SettingsForm({ saved }: { saved: Settings }) {
   const toast = useToast();
   const { mutateAsync: save, isPending } = useUpdateSettings();
   const [values, setValues] = useState<Values>(() => valuesOf(saved));
+  const [releaseAfterRemittance, setReleaseAfterRemittance] = useState(saved.release_after_remittance);
   const [failure, setFailure] = useState<string | null>(null);
   const { errors, formRef, ...fieldErrors } = useFieldErrors(FIELDS);
   const changed = FIELDS.filter((field) => values[field].trim() !== String(saved[field]));
-  const dirty = changed.length > 0;
+  const releaseChanged = releaseAfterRemittance !== saved.release_after_remittance;
+  const dirty = changed.length > 0 || releaseChanged;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!dirty || isPending) return;
     setFailure(null);
     // Only what changed is sent: the other settings are left as they are.
-    const parsed = settingsUpdateSchema.safeParse(
+    const parsed = settingsUpdateSchema.safeParse({
       // Typed in Khmer digits too (០-៩): sent as the number they are.
-      Object.fromEntries(changed.map((field) => [field, Number(asciiDigits(values[field]).trim())])),
-    );
+      ...Object.fromEntries(changed.map((field) => [field, Number(asciiDigits(values[field]).trim())])),
+      ...(releaseChanged ? { release_after_remittance: releaseAfterRemittance } : {}),
+    });
     if (!parsed.success) {
       fieldErrors.fromSchema(parsed.error);
       return;
@@ -121,6 +126,17 @@ function SettingsForm({ saved }: { saved: Settings }) {
         <legend className="form-fieldset__legend">{t("settings.flagsLegend")}</legend>
         <p className="muted-note form-fieldset__hint">{t("settings.flagsHint")}</p>
         {FLAG_FIELDS.map((name) => field(name, t(`settings.${name}Hint`)))}
+      </fieldset>
+      <fieldset className="form-fieldset">
+        <legend className="form-fieldset__legend">{t("settings.cashLegend")}</legend>
+        <Switch
+          checked={releaseAfterRemittance}
+          onChange={setReleaseAfterRemittance}
+          label={t("settings.release_after_remittance")}
+          stateText={releaseAfterRemittance ? t("settings.on") : t("settings.off")}
+        />
+        <p className="muted-note form-fieldset__hint">{t("settings.release_after_remittanceHint")}</p>
+        {field("courier_remit_days", t("settings.courier_remit_daysHint"))}
       </fieldset>
       {failure && <Alert tone="danger">{failure}</Alert>}
       <p className="muted-note">{t("settings.updated", { when: formatDateTime(saved.updated_at) })}</p>

@@ -20,6 +20,10 @@ export function PayoutStats({ summary, userType }: PayoutStatsProps) {
       : { id: "available", label: t("payouts.stats.available"), cents: available, highlight: "primary" },
     // Delivered but inside the holding period (docs/money.md): shown so the money is not "missing".
     { id: "pending", label: t("payouts.stats.pending"), cents: summary.pending_balance_cents },
+    // Earnings of orders whose cash the courier still holds: shown only while there are some.
+    ...(summary.awaiting_cash_balance_cents !== 0
+      ? [{ id: "cash", label: t("payouts.stats.awaitingCash"), cents: summary.awaiting_cash_balance_cents }]
+      : []),
     // Commissions of orders an admin is reviewing: shown only while there are some, without the rule.
     ...(summary.held_for_review_balance_cents !== 0
       ? [{ id: "review", label: t("payouts.stats.heldForReview"), cents: summary.held_for_review_balance_cents }]

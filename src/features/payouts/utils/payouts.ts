@@ -73,6 +73,8 @@ export const ZERO_SUMMARY: BusinessPayoutSummary = {
   pending_balance_cents: 0,
   held_for_review_balance: 0,
   held_for_review_balance_cents: 0,
+  awaiting_cash_balance: 0,
+  awaiting_cash_balance_cents: 0,
   total_earnings: 0,
   total_earnings_cents: 0,
   total_platform_fees: 0,

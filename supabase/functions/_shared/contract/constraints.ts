@@ -109,6 +109,10 @@ export const CONSTRAINT_RULES = {
     field: "unconfirmed_cancel_hours",
     message: "unconfirmed_cancel_hours must be a whole number from 0 to 720 (0 turns it off)",
   },
+  marketplace_settings_courier_remit_days_range: {
+    field: "courier_remit_days",
+    message: "courier_remit_days must be a whole number from 1 to 30",
+  },
   // couriers (06_couriers.sql)
   couriers_name_check: { field: "name", message: "Name is required, at most 100 characters" },
   couriers_phone_check: { field: "phone", message: CAMBODIAN_PHONE },

@@ -117,6 +117,9 @@ export const influencerPayoutSummarySchema = z.object({
   // Commissions of orders held for an admin's review, whatever the holding period says; the rule
   // that fired is never told. Always 0 for a business (its net is not held).
   ...moneyShape("held_for_review_balance"),
+  // Earnings of delivered orders whose cash the courier has not remitted yet, while the marketplace
+  // pays out only remitted cash (release_after_remittance): "waiting for the courier's cash".
+  ...moneyShape("awaiting_cash_balance"),
 });
 
 /** A business's balances: an influencer's, plus gross, fees and the commissions on its orders. */

@@ -32,6 +32,11 @@ export const UNCONFIRMED_CANCEL_HOURS_MAX = 720;
 
 const unconfirmedCancelHoursRange = ruleMessage("marketplace_settings_unconfirmed_cancel_hours_range");
 
+/** The range of courier_remit_days, as the database's CHECK has it. */
+export const COURIER_REMIT_DAYS_MAX = 30;
+
+const courierRemitDaysRange = ruleMessage("marketplace_settings_courier_remit_days_range");
+
 /** The fraud-flag thresholds (docs/product.md) and their ranges, as the database's CHECKs have them. */
 export const FLAG_THRESHOLD_RANGES = {
   repeat_phone_orders: [2, 100],
@@ -83,6 +88,13 @@ export const settingsUpdateSchema = z
       .min(0, unconfirmedCancelHoursRange)
       .max(UNCONFIRMED_CANCEL_HOURS_MAX, unconfirmedCancelHoursRange)
       .optional(),
+    release_after_remittance: z.boolean({ error: "release_after_remittance must be true or false" }).optional(),
+    courier_remit_days: z
+      .number({ error: courierRemitDaysRange })
+      .int(courierRemitDaysRange)
+      .min(1, courierRemitDaysRange)
+      .max(COURIER_REMIT_DAYS_MAX, courierRemitDaysRange)
+      .optional(),
   })
   .strict()
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
@@ -111,6 +123,10 @@ export const settingsSchema = z.object({
    * cancelled as customer_unreachable by a job every 10 minutes; 0 (the default) turns it off.
    */
   unconfirmed_cancel_hours: z.number().int(),
+  /** On (default): an order's commission and shop net wait until its courier has remitted the cash. */
+  release_after_remittance: z.boolean(),
+  /** Days a courier may hold a delivery's cash before the admins' daily reminder names it (1 to 30). */
+  courier_remit_days: z.number().int(),
   updated_at: timestamp,
   /** The admin who saved them last; null until one does. */
   updated_by: id.nullable(),

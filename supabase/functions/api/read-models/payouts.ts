@@ -145,7 +145,16 @@ function toPayoutJson(row: PayoutRow): PayoutItem {
 
 /** The balances of one user (public.payout_balances; see docs/money.md for each). */
 type BalanceRow = Record<
-  "earned" | "completed" | "available" | "pending" | "review" | "gross" | "fees" | "requested" | "commissions",
+  | "earned"
+  | "completed"
+  | "available"
+  | "pending"
+  | "review"
+  | "gross"
+  | "fees"
+  | "requested"
+  | "commissions"
+  | "awaiting_cash",
   Cents
 >;
 
@@ -165,6 +174,7 @@ export async function readSummary(
     ...money("available_for_payout", row.available),
     ...money("pending_balance", row.pending),
     ...money("held_for_review_balance", row.review),
+    ...money("awaiting_cash_balance", row.awaiting_cash),
   };
   if (userType !== "business") return summary;
   return {

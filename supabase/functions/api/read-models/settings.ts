@@ -13,6 +13,8 @@ const SETTINGS_COLUMNS = [
   "refusal_flag_min_finished",
   "max_commission_rate",
   "unconfirmed_cancel_hours",
+  "release_after_remittance",
+  "courier_remit_days",
   "updated_at",
   "updated_by",
 ] as const satisfies readonly (keyof Tables<"marketplace_settings">)[];
@@ -34,6 +36,8 @@ export function toSettingsJson(row: SettingsRow): Settings {
     refusal_flag_min_finished: row.refusal_flag_min_finished,
     max_commission_rate: row.max_commission_rate,
     unconfirmed_cancel_hours: row.unconfirmed_cancel_hours,
+    release_after_remittance: row.release_after_remittance,
+    courier_remit_days: row.courier_remit_days,
     updated_at: row.updated_at,
     updated_by: row.updated_by,
   };

@@ -43,7 +43,8 @@ export function adminSettingRoutes(deps: AppDeps) {
             ${input.riel_per_usd ?? null}, ${input.commission_hold_days ?? null},
             ${input.repeat_phone_orders ?? null}, ${input.repeat_phone_hours ?? null},
             ${input.refusal_flag_percent ?? null}, ${input.refusal_flag_min_finished ?? null},
-            ${input.max_commission_rate ?? null}::numeric, ${input.unconfirmed_cancel_hours ?? null})`,
+            ${input.max_commission_rate ?? null}::numeric, ${input.unconfirmed_cancel_hours ?? null},
+            ${input.release_after_remittance ?? null}, ${input.courier_remit_days ?? null})`,
     );
     return c.json({ message: "Settings saved", settings: toSettingsJson(settings) } satisfies SettingsSavedResponse);
   });
