@@ -18,4 +18,6 @@ export const ordersKeys = {
   couriers: () => [...ordersKeys.all, "couriers"] as const,
   /** GET /admin/couriers/{id}/links (apart from the couriers, which a courier's save refreshes) */
   courierLinks: (courierId: string) => [...ordersKeys.all, "courier-links", courierId] as const,
+  /** GET /admin/couriers/{id}/remittances (a remittance recorded or reversed refreshes the couriers too) */
+  remittances: (courierId: string) => [...ordersKeys.all, "remittances", courierId] as const,
 };

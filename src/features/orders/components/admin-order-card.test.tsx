@@ -1,6 +1,8 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Courier } from "@contract/couriers.ts";
+import { money } from "@contract/money.ts";
+import type { CashStatus } from "@contract/remittances.ts";
 import type { Order } from "@contract/orders.ts";
 import { makeOrder } from "@/testing/fixtures/orders.ts";
 import { makeCourier } from "@/testing/fixtures/couriers.ts";
@@ -152,5 +154,27 @@ describe("Admin order card: courier", () => {
     );
     expect(screen.queryByRole("combobox", { name: "Courier" })).toBeNull();
     expect(container.textContent).toContain("Vanna · 012 345 678");
+  });
+
+  const carried = { order_status: "delivered", courier: { id: C2, name: "Vanna", phone: "+85512345678" } } as const;
+  const cash = (status: CashStatus, remittedCents: number) => ({
+    status,
+    ...money("due", 2150),
+    ...money("remitted", remittedCents),
+    ...money("short", status === "short" ? 2150 - remittedCents : 0),
+  });
+
+  it.each([
+    ["short by what is still owed", cash("short", 1650), "Short $5.00", "badge--danger"],
+    ["remitted", cash("remitted", 2150), "Cash remitted", "badge--success"],
+    ["with the courier", cash("with_courier", 0), "Cash with the courier", "badge--info"],
+  ])("says a delivered order's cash is %s", async (_case, orderCash, text, tone) => {
+    await renderCard(makeOrder({ ...carried, cash: orderCash }));
+    expect(within(container).getByText(text).className).toContain(tone);
+  });
+
+  it("says nothing of cash when no courier carried the order", async () => {
+    await renderCard(makeOrder({ order_status: "delivered" }));
+    expect(container.textContent).not.toContain("Cash");
   });
 });

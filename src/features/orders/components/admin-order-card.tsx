@@ -7,7 +7,8 @@
 // delivered order back takes its earnings back, so it asks first, naming the money. The card
 // says whether the customer confirmed the order and, while it is still to confirm, records the
 // admin's confirmation call: confirmed, no answer or a wrong number (issue 28). While the order is
-// open the admin gives it to a courier, or takes it back; after, the card names who carried it.
+// open the admin gives it to a courier, or takes it back; after, the card names who carried it and
+// where the cash it collected stands (with the courier, remitted, or short).
 import { useState } from "react";
 import { CONFIRMATION_CALL_OUTCOMES } from "@contract/statuses.ts";
 import type { Courier } from "@contract/couriers.ts";
@@ -32,6 +33,7 @@ import {
   type OrderStatus,
 } from "@/features/orders/utils/order-status.ts";
 import type { ConfirmationOutcome } from "@/features/orders/api/record-confirmation-call.ts";
+import { CashStatusBadge } from "./cash-status-badge.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 
 interface AdminOrderCardProps {
@@ -128,6 +130,7 @@ export function AdminOrderCard({
           t("orders.courier.none")
         ),
     },
+    ...(order.cash ? [{ label: t("orders.cash"), value: <CashStatusBadge cash={order.cash} /> }] : []),
     ...(order.recipient_name ? [{ label: t("orders.admin.recipient"), value: order.recipient_name }] : []),
     { label: t("orders.admin.delivery"), value: deliveryPlace(order, locale) },
     ...(address ? [{ label: t("orders.admin.address"), value: address }] : []),

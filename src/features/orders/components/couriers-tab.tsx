@@ -5,6 +5,9 @@
 // Rider links opens the courier's links to its rider's page: who made each and when, its last use
 // and revocation, Revoke (asked once more); an active courier's New rider link shows the URL this
 // once, to copy and send to the rider, since the server keeps only its hash.
+// Each courier shows the cash it holds and, while some is not remitted, how many orders and since
+// when (in the warning tone past a few days); Cash opens its remittances and Record remittance
+// (courier-cash.tsx).
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import {
   COURIER_KINDS,
@@ -21,6 +24,7 @@ import {
   Button,
   Card,
   EmptyState,
+  Icon,
   LoadingState,
   RetryAlert,
   SelectField,
@@ -29,12 +33,15 @@ import {
 } from "@/components/ui/index.ts";
 import { failureMessage } from "@/lib/api-client.ts";
 import { copyText } from "@/lib/clipboard.ts";
+import { formatMoney } from "@/lib/format.ts";
 import { formatDate, formatDateTime } from "@/lib/format-date.ts";
 import { tServer } from "@/lib/i18n/index.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { useCourierLinks, useCreateCourierLink, useRevokeCourierLink } from "@/features/orders/api/courier-links.ts";
 import { useCouriers, useSaveCourier } from "@/features/orders/api/couriers.ts";
+import { isRemittanceLate } from "@/features/orders/utils/courier-cash.ts";
+import { CourierCash } from "./courier-cash.tsx";
 import "./couriers.css";
 
 const FIELDS = ["name", "phone", "kind"] as const;
@@ -79,7 +86,12 @@ function CourierItem({ courier }: { courier: Courier }) {
   const save = useSaveCourier();
   const [editing, setEditing] = useState(false);
   const [showingLinks, setShowingLinks] = useState(false);
+  const [showingCash, setShowingCash] = useState(false);
   const linksId = useId();
+  const cashId = useId();
+  // When the courier was first shown: cash held is "late" from then on, without a re-render each minute.
+  const [now] = useState(() => Date.now());
+  const late = isRemittanceLate(courier.oldest_unremitted_at, now);
   if (editing) {
     return (
       <li className="couriers__item">
@@ -108,6 +120,16 @@ function CourierItem({ courier }: { courier: Courier }) {
       </p>
       <p className="couriers__meta">{courier.keeps_delivery_fee ? t("couriers.keepsFee") : t("couriers.remitsAll")}</p>
       <p className="couriers__meta">{t("couriers.openOrders", { count: courier.open_orders })}</p>
+      <p className="couriers__cash">{t("couriers.cashHeld", { amount: formatMoney(courier.cash_held_cents) })}</p>
+      {courier.unremitted_orders > 0 && (
+        <p className={`couriers__meta${late ? " couriers__meta--late" : ""}`}>
+          {late && <Icon name="clock" size={16} />}
+          {t("couriers.unremitted", {
+            count: courier.unremitted_orders,
+            date: formatDate(courier.oldest_unremitted_at),
+          })}
+        </p>
+      )}
       <div className="button-row">
         <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
           {t("couriers.edit")}
@@ -124,8 +146,18 @@ function CourierItem({ courier }: { courier: Courier }) {
         >
           {t("couriers.links.open")}
         </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-expanded={showingCash}
+          aria-controls={showingCash ? cashId : undefined}
+          onClick={() => setShowingCash(!showingCash)}
+        >
+          {t("couriers.cash.open")}
+        </Button>
       </div>
       {showingLinks && <RiderLinks id={linksId} courier={courier} />}
+      {showingCash && <CourierCash id={cashId} courier={courier} />}
     </li>
   );
 }

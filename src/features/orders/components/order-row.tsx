@@ -1,8 +1,8 @@
-// One order in a business's or an influencer's list: its number (what a caller reads out), product, status, and when cancelled why;
-// quantity, delivery place with the recipient and address and whether the customer confirmed the
-// order and who carries it (the business's only: it packs the parcel and hands it over), total
-// and date. Never the customer's phone: these lists answer from /orders/user/all,
-// which has none. The influencer's
+// One order in a business's or an influencer's list: its number (what a caller reads out), product,
+// status, and when cancelled why; quantity, delivery place with the recipient and address and
+// whether the customer confirmed the order, who carries it and where the cash it collected stands
+// (the business's only: it packs the parcel and hands it over), total and date. Never the
+// customer's phone: these lists answer from /orders/user/all, which has none. The influencer's
 // list says when an order's commission is held for review, never which rule flagged it.
 import type { ReactNode } from "react";
 import type { Order } from "@contract/orders.ts";
@@ -13,6 +13,7 @@ import { useLocale } from "@/lib/i18n/index.ts";
 import { deliveryAddress, deliveryPlace } from "@/features/orders/utils/delivery-place.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { confirmationLabel, displayStatus, reasonLabel } from "@/features/orders/utils/order-status.ts";
+import { CashStatusBadge } from "./cash-status-badge.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 
 interface OrderRowProps {
@@ -58,9 +59,11 @@ export function OrderRow({ order, showPlace = false, showReview = false, action 
           </>
         )}
       </p>
-      {showPlace && order.courier && (
+      {showPlace && (order.courier || order.cash) && (
         <p className="order-row__courier break-anywhere">
-          {t("orders.courierLine", { name: order.courier.name, phone: formatCambodianPhone(order.courier.phone) })}
+          {order.courier &&
+            t("orders.courierLine", { name: order.courier.name, phone: formatCambodianPhone(order.courier.phone) })}
+          {order.cash && <CashStatusBadge cash={order.cash} />}
         </p>
       )}
       {showPlace && order.recipient_name && (

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
+import { money } from "@contract/money.ts";
 import type { Order, OrderStatus } from "@contract/orders.ts";
 import { API } from "@contract/routes.ts";
 import { fakeApi } from "@/testing/fake-api.ts";
@@ -118,6 +119,25 @@ describe("Orders to Fulfill", () => {
     expect(rows()[0].textContent).toContain("Voat Phnum, Doun Penh");
     await waitFor(() => expect(document.body.textContent).toContain("Refusal rate: 50.0%"));
     expect(toasts()).toEqual([]);
+  });
+});
+
+describe("Orders to Fulfill: cash", () => {
+  it("says where a delivered order's cash stands, beside the courier that carried it", async () => {
+    const courier = { id: "c0000000-0000-4000-8000-000000000001", name: "Dara", phone: "+85512345678" };
+    const cash = { ...money("due", 1100), ...money("remitted", 600), ...money("short", 0) };
+    orders = [
+      { ...order(3, "delivered"), courier, cash: { ...cash, status: "short", ...money("short", 500) } },
+      { ...order(2, "delivered"), courier, cash: { ...cash, status: "with_courier", ...money("remitted", 0) } },
+      { ...order(1, "out_for_delivery"), courier },
+    ];
+    ({ container } = await render(<OrdersToFulfill businessId="biz-1" />));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows()[0].textContent).toContain("Courier: Dara · 012 345 678");
+    expect(rows()[0].textContent).toContain("Short $5.00");
+    expect(rows()[1].textContent).toContain("Cash with the courier");
+    expect(rows()[2].textContent).toContain("Courier: Dara");
+    expect(rows()[2].textContent).not.toContain("Cash");
   });
 });
 
