@@ -1,4 +1,4 @@
--- Telegram alerts: the chats a business or an admin linked to the bot, the single-use tokens of
+-- Telegram alerts: the chats a business, an influencer or an admin linked to the bot, the single-use tokens of
 -- the t.me/<bot>?start=<token> link that links them, and an outbox of notices to send. The outbox
 -- is filled by triggers in the same transaction as the event (a new order, a completed payout, a
 -- sign-up), so the event never waits for Telegram and no notice is lost when Telegram is away;
@@ -14,7 +14,11 @@
 
 -- types -------------------------------------------------------------------------------------------
 
-create type public.telegram_notice_kind as enum ('new_order', 'payout_completed', 'new_signup', 'order_status');
+create type public.telegram_notice_kind as enum (
+  'new_order', 'payout_completed', 'new_signup', 'order_status', 'order_outcome', 'cash_remitted',
+  'courier_cash_reminder'
+);
+comment on type public.telegram_notice_kind is 'What a Telegram chat is told: a new order (shops, admins, the order''s influencer), a completed payout (the payee), a sign-up (admins), an order''s new status (a customer following it), an order delivered or refused (its influencer), its cash handed over by the courier (its influencer), and the daily reminder of couriers holding cash (admins).';
 create type public.telegram_language as enum ('en', 'km');
 comment on type public.telegram_language is 'The language a chat''s notices are written in: the app''s language when the chat was linked.';
 
@@ -269,9 +273,111 @@ begin
   -- A suspended shop's chats get nothing (public.set_user_status also drops what was waiting).
   where o.id = new.order_id and c.notify_new_orders and u.status = 'approved'
     and (c.user_id = o.business_id or u.user_type = 'admin');
+  -- The influencer whose link sold it hears of it too, without who receives it nor where.
+  insert into private.telegram_outbox (telegram_chat_id, kind, payload)
+  select c.id, 'new_order', jsonb_build_object(
+    'order_number', o.order_number,
+    'product_name', o.product_name,
+    'quantity', o.quantity,
+    'total_cents', o.total_cents,
+    'commission_cents', o.commission_cents,
+    'province', gp.name_en,
+    'district', gd.name_en,
+    'commune', gc.name_en,
+    'province_km', gp.name_km,
+    'district_km', gd.name_km,
+    'commune_km', gc.name_km)
+  from public.orders o
+  join public.communes gc on gc.code = o.delivery_commune_code
+  join public.districts gd on gd.code = gc.district_code
+  join public.provinces gp on gp.code = gd.province_code
+  join public.telegram_chats c on c.user_id = o.influencer_id
+  join public.users u on u.id = c.user_id
+  where o.id = new.order_id and c.notify_new_orders and u.status = 'approved';
   return null;
 end;
 $$;
+
+-- An order delivered, or refused or unreachable at the door (trigger orders_queue_telegram_outcome,
+-- below): the chats of the influencer whose link sold it, with its commission.
+create or replace function private.queue_telegram_order_outcome() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into private.telegram_outbox (telegram_chat_id, kind, payload)
+  select c.id, 'order_outcome', jsonb_build_object(
+    'order_number', new.order_number,
+    'product_name', new.product_name,
+    'status', new.status,
+    'cancellation_reason', new.cancellation_reason,
+    'commission_cents', new.commission_cents,
+    -- Whether its commission then waits for the courier's cash (06_remittances.sql).
+    'awaiting_cash', new.status = 'delivered' and new.courier_id is not null and private.release_after_remittance())
+  from public.telegram_chats c
+  join public.users u on u.id = c.user_id
+  where c.user_id = new.influencer_id and c.notify_new_orders and u.status = 'approved';
+  return null;
+end;
+$$;
+comment on function private.queue_telegram_order_outcome is 'Trigger: tells the order''s influencer that it was delivered, or refused or unreachable at the door, with the commission.';
+
+-- A courier handed over all the cash of a delivered order (trigger order_cash_queue_telegram,
+-- below; 06_remittances.sql): the influencer's chats that want money notices, with the commission
+-- and when the holding period releases it.
+create or replace function private.queue_telegram_cash_remitted() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into private.telegram_outbox (telegram_chat_id, kind, payload)
+  select c.id, 'cash_remitted', jsonb_build_object(
+    'order_number', o.order_number,
+    'product_name', o.product_name,
+    'commission_cents', o.commission_cents,
+    'available_from', to_char((new.delivered_at + private.commission_hold()) at time zone 'Asia/Phnom_Penh', 'YYYY-MM-DD'))
+  from public.orders o
+  join public.telegram_chats c on c.user_id = o.influencer_id
+  join public.users u on u.id = c.user_id
+  where o.id = new.order_id and o.status = 'delivered' and c.notify_payouts and u.status = 'approved';
+  return null;
+end;
+$$;
+comment on function private.queue_telegram_cash_remitted is 'Trigger: tells the order''s influencer that the courier handed over its cash, with the commission and the day it is released.';
+
+-- The daily reminder (the job remind-couriers-cash, 12_scheduled_jobs.sql): the couriers holding
+-- a delivery's cash for longer than courier_remit_days, each with the cash it holds, how many
+-- orders and the oldest delivery's age, to every admin chat that wants order notices. Nothing when
+-- no courier is late. Answers how many notices it queued.
+create or replace function private.remind_couriers_cash() returns integer
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  days integer := (select s.courier_remit_days from public.marketplace_settings s where s.id);
+  late jsonb;
+  queued integer;
+begin
+  select jsonb_agg(jsonb_build_object(
+           'name', k.name, 'phone', k.phone, 'orders', l.orders, 'oldest_days', l.oldest_days,
+           'cash_held_cents', (select coalesce(-sum(b.balance_cents), 0) from public.ledger_balances b
+                               join public.ledger_accounts a on a.id = b.account_id where a.courier_id = k.id))
+         order by l.oldest_days desc, k.name)
+    into late
+  from public.couriers k
+  cross join lateral (
+    select count(*) as orders, extract(day from now() - min(oc.delivered_at))::integer as oldest_days
+    from public.order_cash oc where oc.courier_id = k.id and oc.remitted_cents < oc.due_cents) l
+  where l.orders > 0 and l.oldest_days >= days;
+  if late is null then
+    return 0;
+  end if;
+  insert into private.telegram_outbox (telegram_chat_id, kind, payload)
+  select c.id, 'courier_cash_reminder', jsonb_build_object('remit_days', days, 'couriers', late)
+  from public.telegram_chats c join public.users u on u.id = c.user_id
+  where u.user_type = 'admin' and u.status = 'approved' and c.notify_new_orders;
+  get diagnostics queued = row_count;
+  return queued;
+end;
+$$;
+comment on function private.remind_couriers_cash is 'The daily job: queues, for each admin chat, the couriers holding a delivery''s cash longer than courier_remit_days.';
 
 -- A completed payout (trigger payout_requests_queue_telegram, below; payouts are completed by
 -- public.complete_payouts in 06_ledger_and_payouts.sql): the payee's chats.
@@ -369,6 +475,9 @@ revoke execute on function private.queue_telegram_order_status() from public;
 revoke execute on function private.queue_telegram_new_order() from public;
 revoke execute on function private.queue_telegram_payout_completed() from public;
 revoke execute on function private.queue_telegram_new_signup() from public;
+revoke execute on function private.queue_telegram_order_outcome() from public;
+revoke execute on function private.queue_telegram_cash_remitted() from public;
+revoke execute on function private.remind_couriers_cash() from public;
 revoke execute on function private.claim_telegram_outbox(integer) from public;
 revoke execute on function private.note_telegram_notice_queued() from public;
 revoke execute on function private.telegram_notice_queued() from public;
@@ -392,6 +501,13 @@ create trigger users_queue_telegram after insert on public.users
 create trigger orders_queue_telegram_status after update of status on public.orders
   for each row when (old.status is distinct from new.status)
   execute function private.queue_telegram_order_status();
+create trigger orders_queue_telegram_outcome after update of status on public.orders
+  for each row when (old.status is distinct from new.status and (new.status = 'delivered'
+    or new.cancellation_reason in ('customer_refused', 'customer_unreachable')))
+  execute function private.queue_telegram_order_outcome();
+create trigger order_cash_queue_telegram after update of remitted_cents on public.order_cash
+  for each row when (old.remitted_cents < old.due_cents and new.remitted_cents >= new.due_cents and new.due_cents > 0)
+  execute function private.queue_telegram_cash_remitted();
 create trigger telegram_outbox_note_queued after insert on private.telegram_outbox
   for each statement execute function private.note_telegram_notice_queued();
 

@@ -12,3 +12,12 @@ select cron.schedule(
   '*/10 * * * *',
   $job$ select private.cancel_unconfirmed_orders() $job$
 );
+
+-- Every day at 08:00 in Phnom Penh (01:00 UTC): the admins' Telegram names the couriers holding a
+-- delivery's cash longer than courier_remit_days (private.remind_couriers_cash, 09_telegram.sql);
+-- the outbox's own job sends it within the minute.
+select cron.schedule(
+  'remind-couriers-cash',
+  '0 1 * * *',
+  $job$ select private.remind_couriers_cash() $job$
+);

@@ -258,6 +258,8 @@ beforeAll(async () => {
   await record(API.courierLinks, { ...asAdmin, params: { id: courier.id } });
   await record(API.revokeCourierLink, { ...asAdmin, params: { id: courier.id, link_id: riderLink.id } });
   await record(API.setOrderStatus, { ...asAdmin, params: { id: order.id }, body: { new_status: "delivered" } });
+  // The courier now holds the order's cash: one line of its statement.
+  await record(API.courierStatement, { ...asAdmin, params: { id: courier.id } });
   // The courier remits the order's cash (so its earnings can be paid below); a second remittance,
   // recorded by mistake, is reversed.
   const remitted = { aba_reference: "ABA-REMIT", received_at: new Date().toISOString() };

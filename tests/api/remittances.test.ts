@@ -9,6 +9,7 @@ import { admin, business, influencer, type Account } from "../helpers/accounts.t
 import { api, apiFrom, freshLoopbackAddress } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
 import { uniqueStoredPhone } from "../helpers/phones.ts";
+import { stackUrl } from "../helpers/stack.ts";
 
 const sql = fixtureDb();
 let staff: Account;
@@ -144,6 +145,29 @@ describe("POST /admin/couriers/{id}/remittances", () => {
       cash_held_cents: orders[2].subtotalCents,
       unremitted_orders: 2,
     });
+    // The courier's statement of the cash it holds: the short order and the one not remitted.
+    const statement = await fetch(`${stackUrl()}/functions/v1/api/admin/couriers/${courierId}/statement`, {
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    expect(statement.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const lines = (await statement.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "order_number,delivered_at,product_name,amount_due,amount_remitted,amount_outstanding,cash_status",
+    );
+    expect(lines.slice(1).map((line) => line.split(",").filter((_, i) => i !== 1))).toEqual([
+      [short.number, "Remit Soap", dollars(short.subtotalCents), dollars(short.subtotalCents - 500), "5.00", "short"],
+      [
+        orders[2].number,
+        "Remit Soap",
+        dollars(orders[2].subtotalCents),
+        "0.00",
+        dollars(orders[2].subtotalCents),
+        "with_courier",
+      ],
+    ]);
   });
 
   it("reads the courier's statement as a spreadsheet exports it", async () => {

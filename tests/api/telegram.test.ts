@@ -103,12 +103,11 @@ describe("GET /notifications/telegram", () => {
     expect(again.body.url).not.toBe(res.body.url);
   });
 
-  it("refuses influencers, pending businesses, no sign-in and an unknown language", async () => {
-    expect((await api("GET", "/notifications/telegram", { token: (await influencer()).token })).body).toEqual({
-      error: "forbidden",
-      message: "Only businesses and admins can link Telegram",
-    });
+  it("refuses pending accounts, no sign-in and an unknown language", async () => {
     expect((await api("GET", "/notifications/telegram", { token: (await business("pending")).token })).status).toBe(
+      403,
+    );
+    expect((await api("GET", "/notifications/telegram", { token: (await influencer("pending")).token })).status).toBe(
       403,
     );
     expect((await api("GET", "/notifications/telegram")).status).toBe(401);
@@ -314,6 +313,99 @@ describe("/notifications/telegram/chats", () => {
       body: { message: "Telegram chat unlinked" },
     });
     expect((await api("GET", "/notifications/telegram/chats", { token: owner.token })).body.chats).toEqual([]);
+  });
+});
+
+describe("an influencer's money and the couriers' cash", () => {
+  it("tells the influencer of an order through its link (not who receives it), its delivery and its cash handed over", async () => {
+    const creator = await influencer();
+    const { chatId } = await linkChat(creator.token, "en");
+    const owner = await business();
+    const campaignId = await createCampaign(sql, {
+      businessId: owner.user.id,
+      productName: "Silk Krama",
+      priceCents: 1000,
+    });
+    await createApprovedLink(sql, campaignId, creator.user.id);
+    const staff = await admin();
+    const courier = await api("POST", "/admin/couriers", {
+      token: staff.token,
+      body: { name: "Telegram Rider", phone: uniqueStoredPhone(), kind: "freelance" },
+    });
+    const placed = await apiFrom(freshLoopbackAddress(), "POST", "/checkout/order", {
+      body: {
+        influencer_id: creator.user.id,
+        product_id: campaignId,
+        customer_phone: typedPhone(uniqueStoredPhone()),
+        delivery_district: "Tuol Kouk",
+        delivery_commune: "Tuek L'ak Ti Muoy",
+        recipient_name: "Sokha Chan",
+        address_line: "House 12, Street 271",
+        quantity: 1,
+      },
+    });
+    const [order] = await sql<{ id: string; order_number: string; commission_cents: number; subtotal_cents: number }[]>`
+      select id, order_number, commission_cents::int, subtotal_cents::int from public.orders where id = ${placed.body.order.id}`;
+    const commission = `$${(order.commission_cents / 100).toFixed(2)}`;
+    const placedText = (await messageWith(chatId, `New order ${order.order_number}`)).text;
+    expect(placedText).toContain(`Your commission: ${commission}`);
+    expect(placedText).not.toContain("Sokha Chan");
+    expect(placedText).not.toContain("House 12");
+
+    await api("PUT", `/admin/orders/${order.id}/courier`, {
+      token: staff.token,
+      body: { courier_id: courier.body.courier.id },
+    });
+    for (const new_status of ["ready_for_pickup", "out_for_delivery", "delivered"])
+      await api("PUT", `/admin/orders/${order.id}/status`, { token: staff.token, body: { new_status } });
+    expect((await messageWith(chatId, `Order ${order.order_number} (Silk Krama) was delivered`)).text).toBe(
+      `✅ Order ${order.order_number} (Silk Krama) was delivered. Your commission: ${commission}. ` +
+        "It becomes available once the courier hands over the cash and the holding period has passed.",
+    );
+
+    const remitted = await api("POST", `/admin/couriers/${courier.body.courier.id}/remittances`, {
+      token: staff.token,
+      body: {
+        amount: (order.subtotal_cents / 100).toFixed(2),
+        aba_reference: "ABA-TG-1",
+        received_at: new Date().toISOString(),
+        orders: [{ order_number: order.order_number, amount: (order.subtotal_cents / 100).toFixed(2) }],
+      },
+    });
+    expect(remitted.status).toBe(201);
+    // The remittance's route does not drain: the outbox's minute job does, as here.
+    await fetch(`${webhook()}/drain`, { method: "POST", headers: { apikey: LOCAL_SECRET_KEY } });
+    const cashText = (await messageWith(chatId, "handed over the cash")).text;
+    expect(cashText).toMatch(/ is available from \d{4}-\d\d-\d\d\.$/);
+    expect(cashText.replace(/ is available from .*$/, "")).toBe(
+      `💵 The courier handed over the cash of order ${order.order_number} (Silk Krama). Your commission of ${commission}`,
+    );
+  });
+
+  it("reminds the admins each day of couriers holding cash longer than courier_remit_days", async () => {
+    const staff = await admin();
+    const { chatId } = await linkChat(staff.token, "en");
+    const name = `Late Rider ${Date.now().toString(36)}`;
+    const courier = await api("POST", "/admin/couriers", {
+      token: staff.token,
+      body: { name, phone: uniqueStoredPhone(), kind: "company" },
+    });
+    const shop = await shopWithProduct("Late Pepper");
+    const order = await checkout(shop.campaignId, 1);
+    await api("PUT", `/admin/orders/${order.id}/courier`, {
+      token: staff.token,
+      body: { courier_id: courier.body.courier.id },
+    });
+    for (const new_status of ["ready_for_pickup", "out_for_delivery", "delivered"])
+      await api("PUT", `/admin/orders/${order.id}/status`, { token: staff.token, body: { new_status } });
+    // Delivered four days ago: past the default of three.
+    await sql`update public.order_cash set delivered_at = now() - interval '4 days' where order_id = ${order.id}`;
+    const [{ queued }] = await sql<{ queued: number }[]>`select private.remind_couriers_cash() as queued`;
+    expect(queued).toBeGreaterThan(0);
+    await fetch(`${webhook()}/drain`, { method: "POST", headers: { apikey: LOCAL_SECRET_KEY } });
+    const { text } = await messageWith(chatId, name);
+    expect(text.split("\n")[0]).toBe("⏰ Couriers holding cash for more than 3 days:");
+    expect(text).toMatch(new RegExp(`• ${name} \\(\\+855\\d+\\): \\$\\d+\\.\\d\\d, 1 orders, oldest 4 days`));
   });
 });
 

@@ -848,6 +848,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      lock_order_cash: { Args: { p_order_ids: string[] }; Returns: undefined };
       lock_order_in_shop: {
         Args: { p_order_id: string; p_refusal: string };
         Returns: Database["public"]["Tables"]["orders"]["Row"];
@@ -995,6 +996,7 @@ export type Database = {
       };
       release_after_remittance: { Args: Record<PropertyKey, never>; Returns: boolean };
       release_cutoff: { Args: Record<PropertyKey, never>; Returns: string };
+      remind_couriers_cash: { Args: Record<PropertyKey, never>; Returns: number };
       request_password_reset: {
         Args: { p_client_ip: string; p_email: string };
         Returns: {
@@ -3529,7 +3531,14 @@ export type Database = {
         | "suspended";
       social_platform: "instagram" | "facebook";
       telegram_language: "en" | "km";
-      telegram_notice_kind: "new_order" | "payout_completed" | "new_signup" | "order_status";
+      telegram_notice_kind:
+        | "new_order"
+        | "payout_completed"
+        | "new_signup"
+        | "order_status"
+        | "order_outcome"
+        | "cash_remitted"
+        | "courier_cash_reminder";
       user_type: "business" | "influencer" | "admin";
     };
     CompositeTypes: {
@@ -3726,7 +3735,15 @@ export const Constants = {
       ],
       social_platform: ["instagram", "facebook"],
       telegram_language: ["en", "km"],
-      telegram_notice_kind: ["new_order", "payout_completed", "new_signup", "order_status"],
+      telegram_notice_kind: [
+        "new_order",
+        "payout_completed",
+        "new_signup",
+        "order_status",
+        "order_outcome",
+        "cash_remitted",
+        "courier_cash_reminder",
+      ],
       user_type: ["business", "influencer", "admin"],
     },
   },

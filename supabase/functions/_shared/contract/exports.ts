@@ -54,3 +54,17 @@ export const PAYOUT_CSV_COLUMNS = [
   "account_name",
   "account_number",
 ] as const;
+
+/**
+ * GET /admin/couriers/{id}/statement: the cash a courier holds, one line per delivered order whose
+ * cash is not all remitted, oldest delivery first (amounts in dollars).
+ */
+export const COURIER_STATEMENT_CSV_COLUMNS = [
+  "order_number",
+  "delivered_at",
+  "product_name",
+  "amount_due",
+  "amount_remitted",
+  "amount_outstanding",
+  "cash_status",
+] as const;

@@ -78,7 +78,13 @@ import {
   districtsResponseSchema,
   provincesResponseSchema,
 } from "./delivery-zones.ts";
-import { ADMIN_ORDER_CSV_COLUMNS, ORDER_CSV_COLUMNS, PAYOUT_CSV_COLUMNS, SHOP_ORDER_CSV_COLUMNS } from "./exports.ts";
+import {
+  COURIER_STATEMENT_CSV_COLUMNS,
+  ADMIN_ORDER_CSV_COLUMNS,
+  ORDER_CSV_COLUMNS,
+  PAYOUT_CSV_COLUMNS,
+  SHOP_ORDER_CSV_COLUMNS,
+} from "./exports.ts";
 import {
   instagramAccountResponseSchema,
   instagramActivityResponseSchema,
@@ -706,7 +712,7 @@ export const API = {
   telegramLink: route({
     method: "GET",
     path: "/notifications/telegram",
-    role: only(["business", "admin"], { approved: true, to: "link Telegram" }),
+    role: only(["business", "influencer", "admin"], { approved: true, to: "link Telegram" }),
     request: { query: telegramLinkQuerySchema },
     response: json(telegramLinkResponseSchema),
     summary: "A single-use t.me link (15 minutes) that links the Telegram chat pressing Start to the caller.",
@@ -714,7 +720,7 @@ export const API = {
   telegramChats: route({
     method: "GET",
     path: "/notifications/telegram/chats",
-    role: only(["business", "admin"], { to: "manage Telegram alerts" }),
+    role: only(["business", "influencer", "admin"], { to: "manage Telegram alerts" }),
     request: none,
     response: json(telegramChatsResponseSchema),
     summary: "The caller's linked Telegram chats and which notices each gets, oldest first.",
@@ -722,7 +728,7 @@ export const API = {
   updateTelegramChat: route({
     method: "PUT",
     path: "/notifications/telegram/chats/{id}",
-    role: only(["business", "admin"], { to: "manage Telegram alerts" }),
+    role: only(["business", "influencer", "admin"], { to: "manage Telegram alerts" }),
     request: { body: telegramChatUpdateSchema },
     response: json(telegramChatResponseSchema),
     summary: "Switch kinds of notices of one of the caller's chats on or off, or change its language.",
@@ -730,7 +736,7 @@ export const API = {
   unlinkTelegramChat: route({
     method: "DELETE",
     path: "/notifications/telegram/chats/{id}",
-    role: only(["business", "admin"], { to: "manage Telegram alerts" }),
+    role: only(["business", "influencer", "admin"], { to: "manage Telegram alerts" }),
     request: none,
     response: json(telegramUnlinkedResponseSchema),
     summary: "Unlink one of the caller's chats; notices not yet sent to it are dropped.",
@@ -924,6 +930,15 @@ export const API = {
     request: none,
     response: json(messageResponseSchema),
     summary: "Revoke a rider link: from then on it opens nothing (again: no change); audited.",
+  }),
+  courierStatement: route({
+    method: "GET",
+    path: "/admin/couriers/{id}/statement",
+    role: approvedAdmin,
+    request: none,
+    response: csv(COURIER_STATEMENT_CSV_COLUMNS),
+    summary:
+      "The cash a courier holds, as CSV: each delivered order whose cash is not all remitted, oldest first, with what it owes, what was remitted and what is outstanding.",
   }),
   remittances: route({
     method: "GET",

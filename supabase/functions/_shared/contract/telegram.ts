@@ -11,7 +11,11 @@ export {
   type TelegramNoticeKind,
 } from "./statuses.ts";
 
-/** The notices an account's chat switches on or off; order_status goes to customers' chats only. */
+/**
+ * The notices an account's chat switches on or off; order_status goes to customers' chats only.
+ * new_order also switches an influencer's order outcomes and the admins' couriers' cash reminder,
+ * and payout_completed an influencer's cash handed over (docs/product.md, "Telegram alerts").
+ */
 export const ACCOUNT_NOTICE_KINDS = [
   "new_order",
   "payout_completed",

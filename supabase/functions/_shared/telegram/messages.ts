@@ -20,6 +20,8 @@ export interface NewOrderNotice {
   province_km?: string;
   district_km?: string;
   commune_km?: string;
+  /** The influencer's commission: on the notice to the influencer, which has no recipient nor address. */
+  commission_cents?: number;
   /** Who receives it and where (null on notices queued before the checkout asked). */
   recipient_name?: string | null;
   address_line?: string | null;
@@ -55,8 +57,37 @@ export interface OrderStatusNotice {
   cancellation_reason: CancellationReason | null;
 }
 
+/** An order through an influencer's link was delivered, or refused or unreachable at the door. */
+export interface OrderOutcomeNotice {
+  order_number: string;
+  product_name: string;
+  status: OrderStatus;
+  cancellation_reason: CancellationReason | null;
+  commission_cents: number;
+  /** Its commission waits for the courier's cash (release_after_remittance). */
+  awaiting_cash: boolean;
+}
+
+/** The courier handed over an order's cash: the influencer's commission now only waits for the hold. */
+export interface CashRemittedNotice {
+  order_number: string;
+  product_name: string;
+  commission_cents: number;
+  /** The day (Phnom Penh) the holding period releases it, YYYY-MM-DD. */
+  available_from: string;
+}
+
+/** The admins' daily list of couriers holding a delivery's cash longer than remit_days. */
+export interface CourierCashReminderNotice {
+  remit_days: number;
+  couriers: { name: string; phone: string; orders: number; oldest_days: number; cash_held_cents: number }[];
+}
+
 export type Notice =
   | { kind: "new_order"; payload: NewOrderNotice }
+  | { kind: "order_outcome"; payload: OrderOutcomeNotice }
+  | { kind: "cash_remitted"; payload: CashRemittedNotice }
+  | { kind: "courier_cash_reminder"; payload: CourierCashReminderNotice }
   | { kind: "payout_completed"; payload: PayoutNotice }
   | { kind: "new_signup"; payload: SignupNotice }
   | { kind: "order_status"; payload: OrderStatusNotice };
@@ -113,6 +144,7 @@ export function noticeText(notice: Notice, language: ChatLanguage): string {
               ["ផលិតផល៖ ", o.product_name],
               ["ចំនួន៖ ", o.quantity],
               ["សរុប៖ ", dollars(o.total_cents)],
+              ["កម្រៃជើងសារបស់អ្នក៖ ", o.commission_cents === undefined ? null : dollars(o.commission_cents)],
               ["អ្នកទទួល៖ ", o.recipient_name],
               ["អាសយដ្ឋាន៖ ", o.address_line],
               ["សម្គាល់ទីតាំង៖ ", o.landmark],
@@ -126,6 +158,7 @@ export function noticeText(notice: Notice, language: ChatLanguage): string {
               ["Product: ", o.product_name],
               ["Quantity: ", o.quantity],
               ["Total: ", dollars(o.total_cents)],
+              ["Your commission: ", o.commission_cents === undefined ? null : dollars(o.commission_cents)],
               ["Recipient: ", o.recipient_name],
               ["Address: ", o.address_line],
               ["Landmark: ", o.landmark],
@@ -148,6 +181,52 @@ export function noticeText(notice: Notice, language: ChatLanguage): string {
       return km
         ? `📦 ការបញ្ជាទិញ ${o.order_number} (${o.product_name})៖ ${line}`
         : `📦 Order ${o.order_number} (${o.product_name}): ${line}`;
+    }
+    case "order_outcome": {
+      const o = notice.payload;
+      const commission = dollars(o.commission_cents);
+      if (o.status === "delivered") {
+        const wait = o.awaiting_cash
+          ? km
+            ? " វានឹងអាចដកបាន នៅពេលអ្នកដឹកប្រគល់សាច់ប្រាក់ ហើយរយៈពេលរង់ចាំកន្លងផុត។"
+            : " It becomes available once the courier hands over the cash and the holding period has passed."
+          : km
+            ? " វានឹងអាចដកបាន នៅពេលរយៈពេលរង់ចាំកន្លងផុត។"
+            : " It becomes available once the holding period has passed.";
+        return km
+          ? `✅ ការបញ្ជាទិញ ${o.order_number} (${o.product_name}) បានដឹកជូនរួច។ កម្រៃជើងសារបស់អ្នក៖ ${commission}។${wait}`
+          : `✅ Order ${o.order_number} (${o.product_name}) was delivered. Your commission: ${commission}.${wait}`;
+      }
+      const why =
+        o.cancellation_reason === "customer_unreachable"
+          ? km
+            ? "ទាក់ទងអតិថិជនមិនបាន"
+            : "the customer could not be reached"
+          : km
+            ? "អតិថិជនបានបដិសេធ"
+            : "the customer refused it";
+      return km
+        ? `❌ ការបញ្ជាទិញ ${o.order_number} (${o.product_name}) មិនបានដឹកជូនទេ៖ ${why}។ គ្មានកម្រៃជើងសាទេ។`
+        : `❌ Order ${o.order_number} (${o.product_name}) was not delivered: ${why}. No commission.`;
+    }
+    case "cash_remitted": {
+      const c = notice.payload;
+      return km
+        ? `💵 អ្នកដឹកបានប្រគល់សាច់ប្រាក់នៃការបញ្ជាទិញ ${c.order_number} (${c.product_name})។ កម្រៃជើងសា ${dollars(c.commission_cents)} អាចដកបានចាប់ពី ${c.available_from}។`
+        : `💵 The courier handed over the cash of order ${c.order_number} (${c.product_name}). Your commission of ${dollars(c.commission_cents)} is available from ${c.available_from}.`;
+    }
+    case "courier_cash_reminder": {
+      const r = notice.payload;
+      const rows = r.couriers.map((k) =>
+        km
+          ? `• ${k.name} (${k.phone})៖ ${dollars(k.cash_held_cents)}, ការបញ្ជាទិញ ${k.orders}, ចាស់ជាងគេ ${k.oldest_days} ថ្ងៃ`
+          : `• ${k.name} (${k.phone}): ${dollars(k.cash_held_cents)}, ${k.orders} orders, oldest ${k.oldest_days} days`,
+      );
+      return (
+        (km
+          ? `⏰ អ្នកដឹកដែលកាន់សាច់ប្រាក់លើសពី ${r.remit_days} ថ្ងៃ៖\n`
+          : `⏰ Couriers holding cash for more than ${r.remit_days} days:\n`) + rows.join("\n")
+      );
     }
     case "new_signup": {
       const s = notice.payload;

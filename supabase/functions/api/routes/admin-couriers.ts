@@ -30,6 +30,8 @@ import {
 } from "../../_shared/contract/remittances.ts";
 import { money } from "../../_shared/contract/money.ts";
 import { readStatement } from "../lib/remittance-statement.ts";
+import { COURIER_STATEMENT_CSV_COLUMNS } from "../../_shared/contract/exports.ts";
+import { csvLine, csvResponse, exportDate } from "../lib/csv.ts";
 import type { Tables } from "../../_shared/database.types.ts";
 import { parseJsonBody, uuidParam } from "../../_shared/validation.ts";
 import { ApiError } from "../../_shared/errors.ts";
@@ -186,6 +188,48 @@ export function adminCourierRoutes(deps: AppDeps) {
     const linkId = uuidParam(c.req.param("link_id"), "link_id");
     await asUser(deps.sql, c.get("claims"), (tx) => tx`select public.revoke_courier_link(${id}, ${linkId})`);
     return c.json({ message: "Rider link revoked" } satisfies MessageResponse);
+  });
+
+  // GET /admin/couriers/{id}/statement - the cash the courier holds, order by order, as CSV (its
+  // unremitted orders only: what the partial index order_cash_courier_open_idx reads)
+  app.get("/:id/statement", async (c) => {
+    const id = uuidParam(c.req.param("id"), "id");
+    const rows = await asUser(deps.sql, c.get("claims"), async (tx) => {
+      const [courier] = await tx`select 1 from public.couriers where id = ${id}`;
+      if (!courier) throw new ApiError("not_found", "Courier not found");
+      return tx<
+        {
+          order_number: string;
+          delivered_at: string;
+          product_name: string;
+          due_cents: number;
+          remitted_cents: number;
+          status: string;
+        }[]
+      >`
+        select o.order_number, c.delivered_at, o.product_name, c.due_cents, c.remitted_cents, c.status
+        from public.order_cash c join public.orders o on o.id = c.order_id
+        where c.courier_id = ${id} and c.remitted_cents < c.due_cents
+        order by c.delivered_at, o.order_number`;
+    });
+    const dollars = (cents: number) => (cents / 100).toFixed(2);
+    return csvResponse(`courier-cash-${exportDate()}.csv`, [...COURIER_STATEMENT_CSV_COLUMNS], (write) =>
+      write(
+        rows
+          .map((row) =>
+            csvLine([
+              row.order_number,
+              row.delivered_at,
+              row.product_name,
+              dollars(row.due_cents),
+              dollars(row.remitted_cents),
+              dollars(row.due_cents - row.remitted_cents),
+              row.status,
+            ]),
+          )
+          .join(""),
+      ),
+    );
   });
 
   // GET /admin/couriers/{id}/remittances - the cash the courier remitted, newest received first

@@ -1,4 +1,4 @@
-// Telegram alerts of a business or an admin:
+// Telegram alerts of a business, an influencer or an admin:
 //   GET /notifications/telegram              the t.me link that links a chat (single use)
 //   GET /notifications/telegram/chats        the caller's linked chats
 //   PUT /notifications/telegram/chats/{id}   switch notices on or off, or change the language
