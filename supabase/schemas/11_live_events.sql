@@ -205,6 +205,21 @@ end
 $$;
 revoke execute on function private.send_influencer_row_event() from public;
 
+-- An order's cash (06_couriers.sql): due at a delivery a courier carried, paid by a remittance or
+-- its reversal. Its shop's and influencer's earnings wait on it, and the admin's Couriers tab shows
+-- it; the event carries the order's id.
+create or replace function private.send_order_cash_event() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.send_live_event('order_cash', tg_op, new.order_id,
+    (select array['admin', 'shop:' || o.business_id, 'influencer:' || o.influencer_id]
+     from public.orders o where o.id = new.order_id));
+  return null;
+end
+$$;
+revoke execute on function private.send_order_cash_event() from public;
+
 -- triggers -----------------------------------------------------------------------------------------
 
 create trigger orders_send_inserts after insert on public.orders
@@ -237,3 +252,5 @@ create trigger keyword_triggers_send_events after insert or update or delete on 
 
 create trigger instagram_events_send_events after insert or update or delete on public.instagram_events
   for each row execute function private.send_influencer_row_event();
+create trigger order_cash_send_events after insert or update on public.order_cash
+  for each row execute function private.send_order_cash_event();

@@ -5,6 +5,7 @@ import { InstagramCard } from "@/features/instagram/components/instagram-card.ts
 import { InfluencerOrders } from "@/features/orders/components/influencer-orders.tsx";
 import { PayoutManagement } from "@/features/payouts/components/payout-management.tsx";
 import { ProfileForm } from "@/features/profile/components/profile-form.tsx";
+import { TelegramAlertsCard } from "@/features/telegram-alerts/components/telegram-alerts-card.tsx";
 
 export default function InfluencerDashboardRoute() {
   return (
@@ -14,6 +15,9 @@ export default function InfluencerDashboardRoute() {
       activityCard={(user) => <InstagramActivity userId={user.id} />}
       statsCard={(user) => <LinkStats userId={user.id} />}
       payoutsCard={(user) => <PayoutManagement user={user} />}
+      telegramCard={(user) => (
+        <TelegramAlertsCard kinds={["new_order", "payout_completed"]} approved={user.status === "approved"} />
+      )}
       bankCard={(user) => <ProfileForm user={user} />}
     />
   );

@@ -2,8 +2,8 @@
 // notice, read from GET /auth/me and kept live) around My Affiliate Links and the way to available
 // campaigns, and the cards of other features that the route passes in: Instagram (connecting the
 // account) first, then, after the links, the orders through them, Instagram activity, link
-// performance, Commission & Payout Management and Bank Account Information (all need the account as
-// it is now).
+// performance, Commission & Payout Management, Telegram alerts and Bank Account Information (all need
+// the account as it is now).
 import type { ReactNode } from "react";
 import type { User } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
@@ -17,6 +17,7 @@ interface InfluencerDashboardProps {
   activityCard?: (user: User) => ReactNode;
   statsCard?: (user: User) => ReactNode;
   payoutsCard?: (user: User) => ReactNode;
+  telegramCard?: (user: User) => ReactNode;
   bankCard?: (user: User) => ReactNode;
 }
 
@@ -26,6 +27,7 @@ export function InfluencerDashboard({
   activityCard,
   statsCard,
   payoutsCard,
+  telegramCard,
   bankCard,
 }: InfluencerDashboardProps = {}) {
   return (
@@ -49,6 +51,7 @@ export function InfluencerDashboard({
           {activityCard?.(user)}
           {statsCard?.(user)}
           {payoutsCard?.(user)}
+          {telegramCard?.(user)}
           {bankCard?.(user)}
         </>
       )}

@@ -13,6 +13,7 @@ import { tServer } from "@/lib/i18n/index.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { t } from "@/features/orders/i18n.ts";
 import { useRemittances, useReverseRemittance } from "@/features/orders/api/remittances.ts";
+import { ExportOrdersButton } from "./export-orders-button.tsx";
 import { RemittanceForm } from "./remittance-form.tsx";
 
 const REVERSE_FIELDS = ["reason"] as const;
@@ -24,6 +25,13 @@ export function CourierCash({ id, courier }: { id: string; courier: Courier }) {
   const [formKey, setFormKey] = useState(0);
   return (
     <section id={id} className="courier-cash" aria-label={t("couriers.cash.title", { name: courier.name })}>
+      {courier.unremitted_orders > 0 && (
+        <ExportOrdersButton
+          path={`/admin/couriers/${courier.id}/statement`}
+          name="courier-cash"
+          label={t("couriers.cash.download")}
+        />
+      )}
       <RemittanceForm key={formKey} courier={courier} onRecorded={() => setFormKey((key) => key + 1)} />
       <h4 id={headingId} className="courier-cash__heading">
         {t("couriers.cash.remittances")}

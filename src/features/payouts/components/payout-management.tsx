@@ -99,6 +99,14 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
     event: "UPDATE",
     invalidates: [payoutsKeys.summary()],
   });
+  // ...and when a courier hands over an order's cash (or a remittance is reversed): what waited
+  // for the cash becomes available, or waits again.
+  const cashLive = useTableInvalidation({
+    topic,
+    table: "order_cash",
+    event: "UPDATE",
+    invalidates: [payoutsKeys.summary()],
+  });
 
   // A request this page showed as pending, now completed: say so once.
   const knownPending = useRef<Set<string> | null>(null);
@@ -179,7 +187,7 @@ export function PayoutManagement({ user, profilePath }: PayoutManagementProps) {
       className="payout-management"
       actions={
         <>
-          <LiveIndicator status={combinedLiveStatus(payoutsLive, ordersLive)} />
+          <LiveIndicator status={combinedLiveStatus(payoutsLive, ordersLive, cashLive)} />
           <Button variant="outline" size="sm" onClick={summary.refetch} loading={summary.isFetching}>
             {t("payouts.refresh")}
           </Button>
