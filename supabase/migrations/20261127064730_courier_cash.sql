@@ -316,9 +316,13 @@ begin
     end if;
     insert into public.remittance_orders (remittance_id, order_id, amount_cents)
     values (recorded.id, line.order_id, line.amount_cents);
-    update public.order_cash set remitted_cents = remitted_cents + line.amount_cents where order_id = line.order_id;
     matched := matched + line.amount_cents;
   end loop;
+  -- One statement for all its orders: their earnings move in one ordered call
+  -- (private.keep_balances_of_cash).
+  update public.order_cash c set remitted_cents = c.remitted_cents + ro.amount_cents
+  from public.remittance_orders ro
+  where ro.remittance_id = recorded.id and c.order_id = ro.order_id;
   if matched > p_amount_cents then
     raise exception 'The orders add up to more than the amount received' using errcode = '22023', column = 'amount';
   end if;

@@ -231,6 +231,13 @@ begin
     if not courier.active and current_order.courier_id is distinct from p_courier_id then
       raise exception 'This courier is not active: activate it first' using errcode = '55000', column = 'courier_id';
     end if;
+    -- Cash another courier remitted for an earlier delivery of the order would count for this one
+    -- (public.order_cash is the order's): that remittance is reversed first.
+    if exists (select from public.order_cash c
+               where c.order_id = p_order_id and c.courier_id <> p_courier_id and c.remitted_cents > 0) then
+      raise exception 'Another courier remitted cash for this order: reverse that remittance first'
+        using errcode = '55000', column = 'courier_id';
+    end if;
   end if;
   if current_order.courier_id is distinct from p_courier_id then
     update public.orders set courier_id = p_courier_id where id = p_order_id returning * into current_order;

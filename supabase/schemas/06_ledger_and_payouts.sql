@@ -744,30 +744,42 @@ end
 $$;
 comment on function private.keep_balances_of_reviews is 'Trigger: holding or clearing an order moves its unrequested commission between held and not held.';
 
--- Trigger (after insert or update of public.order_cash, 06_remittances.sql): an order whose cash
--- a courier now owes (a delivery it carried), or no longer owes (remitted in full, or its delivery
--- reverted), moves all its unrequested earnings between awaiting the cash and not.
+-- Trigger (after insert or update of public.order_cash, per statement; 06_couriers.sql): orders
+-- whose cash a courier now owes (a delivery it carried), or no longer owes (remitted in full, or
+-- the delivery reverted), move all their unrequested earnings between awaiting the cash and not.
+-- Per statement, so that a remittance of many orders adds to the hours in one call, in key order,
+-- as every other writer does: per row, it locked them order by order and deadlocked with a
+-- delivery's posting.
 create or replace function private.keep_balances_of_cash() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  was_awaiting boolean := tg_op = 'UPDATE' and private.awaiting_cash(old.status);
-  is_awaiting boolean := private.awaiting_cash(new.status);
+  moved_orders uuid[];
+  was_awaiting boolean[];
   hours private.earning_hour_change[];
 begin
-  if was_awaiting = is_awaiting then
+  -- Each branch reads only its own transition tables (an insert has no old rows).
+  if tg_op = 'UPDATE' then
+    select array_agg(n.order_id), array_agg(private.awaiting_cash(o.status)) into moved_orders, was_awaiting
+    from new_cash n join old_cash o on o.order_id = n.order_id
+    where private.awaiting_cash(o.status) <> private.awaiting_cash(n.status);
+  else
+    select array_agg(n.order_id), array_agg(false) into moved_orders, was_awaiting
+    from new_cash n where private.awaiting_cash(n.status);
+  end if;
+  if moved_orders is null then
     return null;
   end if;
   select array_agg(m.change) into hours
-  from private.unrequested_earnings u
+  from unnest(moved_orders, was_awaiting) as c (order_id, was)
+  join private.unrequested_earnings u on u.order_id = c.order_id
   join public.orders o on o.id = u.order_id
   cross join lateral (values
     (row(u.account_id, private.held_for_review(u.line, o.review_status), private.earning_hour(u.earned_at),
-         -u.amount_cents, was_awaiting)::private.earning_hour_change),
+         -u.amount_cents, c.was)::private.earning_hour_change),
     (row(u.account_id, private.held_for_review(u.line, o.review_status), private.earning_hour(u.earned_at),
-         u.amount_cents, is_awaiting)::private.earning_hour_change))
-    as m (change)
-  where u.order_id = new.order_id;
+         u.amount_cents, not c.was)::private.earning_hour_change))
+    as m (change);
   if hours is not null then
     perform private.add_earning_hours(hours, true);
   end if;

@@ -198,9 +198,13 @@ begin
     end if;
     insert into public.remittance_orders (remittance_id, order_id, amount_cents)
     values (recorded.id, line.order_id, line.amount_cents);
-    update public.order_cash set remitted_cents = remitted_cents + line.amount_cents where order_id = line.order_id;
     matched := matched + line.amount_cents;
   end loop;
+  -- One statement for all its orders: their earnings move in one ordered call
+  -- (private.keep_balances_of_cash).
+  update public.order_cash c set remitted_cents = c.remitted_cents + ro.amount_cents
+  from public.remittance_orders ro
+  where ro.remittance_id = recorded.id and c.order_id = ro.order_id;
   if matched > p_amount_cents then
     raise exception 'The orders add up to more than the amount received' using errcode = '22023', column = 'amount';
   end if;
@@ -276,6 +280,10 @@ create trigger remittance_orders_guard before update or delete on public.remitta
   for each row execute function private.guard_remittance_change();
 -- An order's cash starting or stopping to be owed moves its earnings between awaiting the cash
 -- and not (private.keep_balances_of_cash, 06_ledger_and_payouts.sql).
-create trigger order_cash_keep_balances after insert or update on public.order_cash
-  for each row execute function private.keep_balances_of_cash();
+create trigger order_cash_keep_balances_insert after insert on public.order_cash
+  referencing new table as new_cash
+  for each statement execute function private.keep_balances_of_cash();
+create trigger order_cash_keep_balances_update after update on public.order_cash
+  referencing old table as old_cash new table as new_cash
+  for each statement execute function private.keep_balances_of_cash();
 -- Also on public.remittances: remittances_audit_record and remittances_audit_reverse (10_audit.sql).

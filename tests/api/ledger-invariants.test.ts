@@ -411,6 +411,16 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
           or r.fee_cents <> coalesce(-sum(e.amount_cents) filter (where e.line = 'platform_fee'), 0) end`,
     ).toEqual([]);
 
+    // Whether a request took the user's earnings of the order's current delivery: taken while its
+    // cash was in, they stay taken if a remittance of it is reversed later.
+    const takenBy = (user: ReturnType<typeof sql>) => sql`exists (
+      select from public.ledger_transactions t
+      join public.ledger_entries e on e.transaction_id = t.id
+      join public.ledger_accounts a on a.id = e.account_id and a.user_id = ${user}
+      join public.payout_request_entries pe on pe.ledger_entry_id = e.id
+      join public.payout_requests r on r.id = pe.payout_request_id and r.status in ('pending', 'completed')
+      where t.order_id = o.id and t.kind = 'delivery'
+        and not exists (select from public.ledger_transactions rv where rv.reverses_transaction_id = t.id))`;
     // Balances recomputed from the orders (all of the database's delivered orders).
     const delivered = await sql<
       {
@@ -421,11 +431,14 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
         commission_rate: string;
         held: boolean;
         awaiting_cash: boolean;
+        commission_taken: boolean;
+        net_taken: boolean;
       }[]
     >`
       select o.business_id, o.influencer_id, o.unit_price_cents, o.quantity, o.commission_rate::text,
              o.review_status is not distinct from 'held' as held,
-             coalesce(c.remitted_cents < c.due_cents, false) as awaiting_cash
+             coalesce(c.remitted_cents < c.due_cents, false) as awaiting_cash,
+             ${takenBy(sql`o.influencer_id`)} as commission_taken, ${takenBy(sql`o.business_id`)} as net_taken
       from public.orders o left join public.order_cash c on c.order_id = o.id where o.status = 'delivered'`;
     const earned = new Map<string, bigint>();
     // A held order's commission is never requested: it is held for review until cleared.
@@ -439,8 +452,8 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
       const m = moneyOf(BigInt(order.unit_price_cents), BigInt(order.quantity), order.commission_rate);
       earned.set(order.influencer_id, (earned.get(order.influencer_id) ?? 0n) + m.commission);
       if (order.held) add(held, order.influencer_id, m.commission);
-      else if (order.awaiting_cash) add(awaiting, order.influencer_id, m.commission);
-      if (order.awaiting_cash) add(awaiting, order.business_id, m.net);
+      else if (order.awaiting_cash && !order.commission_taken) add(awaiting, order.influencer_id, m.commission);
+      if (order.awaiting_cash && !order.net_taken) add(awaiting, order.business_id, m.net);
       earned.set(order.business_id, (earned.get(order.business_id) ?? 0n) + m.net);
       fees += m.fee;
     }
@@ -512,9 +525,11 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
       join public.couriers k on k.id = o.courier_id where o.status = 'delivered' and not k.keeps_delivery_fee`;
     expect(BigInt(office.fees)).toBe(BigInt(fees_of_couriers.fees));
 
-    // No request took earnings of a delivery whose cash was not in: every delivery entry a pending
-    // or completed request covers, of an order a courier carried, has its cash remitted now,
-    // unless a remittance of it was reversed after (which takes nothing back from a payout).
+    // No request took earnings of a delivery whose cash was not in: every entry a pending or
+    // completed request covers, of a delivery not reverted of an order a courier carried, has its
+    // cash remitted now, unless a remittance of it was reversed after (which takes nothing back
+    // from a payout). A reverted delivery's entries are left out: its reversal released them with
+    // it (the cash no longer owed), and a request takes the pair, which nets to nothing.
     expect(
       await sql`select pe.ledger_entry_id from public.payout_request_entries pe
       join public.payout_requests r on r.id = pe.payout_request_id and r.status in ('pending', 'completed')
@@ -522,6 +537,7 @@ describe(`ledger invariants (seed ${SEED}, ${CLIENTS} clients, ${OPERATIONS} ope
       join public.ledger_transactions t on t.id = e.transaction_id and t.kind = 'delivery'
       join public.order_cash c on c.order_id = t.order_id
       where c.status <> 'remitted'
+        and not exists (select from public.ledger_transactions rv where rv.reverses_transaction_id = t.id)
         and not exists (select from public.remittance_orders ro join public.remittances rm on rm.id = ro.remittance_id
                         where ro.order_id = t.order_id and rm.reversed_at is not null)`,
     ).toEqual([]);

@@ -4,8 +4,7 @@
 // commission then waits for the courier's cash; the admin imports the courier's statement (CSV)
 // for the delivered order, and the influencer's open dashboard shows it available. Screenshots
 // (test-results/screenshots/*-courier-cash-*.png) are to be looked at.
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
+import { expect, test, type BrowserContextOptions, type Page } from "@playwright/test";
 import { join } from "node:path";
 import { influencer } from "../helpers/accounts.ts";
 import { influencerRegistration } from "../helpers/api.ts";
@@ -13,40 +12,21 @@ import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../he
 import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
 import { typedPhone, uniqueStoredPhone } from "../helpers/phones.ts";
 import { seedAdmin } from "../helpers/stack.ts";
+import { dismissToasts, phone, shots, signedIn } from "../helpers/e2e-pages.ts";
 
-const shots = join("test-results", "screenshots");
-mkdirSync(shots, { recursive: true });
-const phone: BrowserContextOptions = { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true };
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 const sql = fixtureDb();
 
 // The hold is 0 here, so the commission is available as soon as its cash is in: the hold has
 // tests of its own.
 test.beforeAll(() => setCommissionHoldDays(0));
+test.afterEach(async ({ browser }) => {
+  await Promise.all(browser.contexts().map((context) => context.close()));
+});
 test.afterAll(async () => {
   await setCommissionHoldDays(DEFAULT_HOLD_DAYS);
   await sql.end();
 });
-
-async function signedIn(
-  browser: Browser,
-  options: BrowserContextOptions,
-  email: string,
-  password: string,
-  lang: string,
-) {
-  const page = await (await browser.newContext(options)).newPage();
-  await page.goto(`/login?lang=${lang}`);
-  await page.locator("input[type=email]").fill(email);
-  await page.locator("input[type=password]").fill(password);
-  await page.locator("form button[type=submit]").click();
-  return page;
-}
-
-async function dismissToasts(page: Page) {
-  const buttons = page.locator(".toast button");
-  while ((await buttons.count()) > 0) await buttons.first().click();
-}
 
 const payoutStat = (page: Page, label: string) =>
   page
@@ -72,7 +52,7 @@ test("a rider delivers with the cash, the admin imports the courier's statement,
   const riderName = `Cash Rider ${Date.now().toString(36)}`;
 
   // The admin adds the rider and gives it both orders.
-  const admin = await signedIn(browser, desktop, seedAdmin.email, seedAdmin.password, "en");
+  const admin = await signedIn(browser, seedAdmin.email, seedAdmin.password, "en", desktop);
   await expect(admin).toHaveURL(/\/admin\/dashboard/);
   await admin.getByRole("tab", { name: "Couriers" }).click();
   await admin.getByRole("button", { name: "Add courier" }).click();
@@ -120,7 +100,7 @@ test("a rider delivers with the cash, the admin imports the courier's statement,
 
   // The influencer's commission of the delivered order waits for the courier's cash.
   const commission = `$${(Math.round(delivered.subtotalCents * 0.1) / 100).toFixed(2)}`;
-  const creatorPage = await signedIn(browser, phone, creator.user.email, influencerRegistration("").password, "en");
+  const creatorPage = await signedIn(browser, creator.user.email, influencerRegistration("").password, "en");
   await expect(creatorPage).toHaveURL(/\/influencer\/dashboard/);
   await expect(payoutStat(creatorPage, "Waiting for the courier's cash")).toHaveText(commission);
   await expect(payoutStat(creatorPage, "Available for payout")).toHaveText("$0.00");

@@ -2,16 +2,13 @@
 // admin adds a rider on the Couriers tab (English), gives an order to it from the board, and the
 // shop's list (Khmer) says who carries it; the shop marks it packed and the admin's board follows. Screenshots (test-results/screenshots/en-couriers*.png,
 // en-courier-card.png, km-courier-shop-row.png) are to be looked at.
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
 import { join } from "node:path";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
 import { typedPhone, uniqueStoredPhone } from "../helpers/phones.ts";
 import { demoBusiness, seedAdmin } from "../helpers/stack.ts";
+import { dismissToasts, expectNoHorizontalScroll, shots, signedIn } from "../helpers/e2e-pages.ts";
 
-const shots = join("test-results", "screenshots");
-mkdirSync(shots, { recursive: true });
-const phone = { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true };
 const sql = fixtureDb();
 
 test.afterEach(async ({ browser }) => {
@@ -21,27 +18,6 @@ test.afterEach(async ({ browser }) => {
 test.afterAll(async () => {
   await sql.end();
 });
-
-async function signedIn(browser: Browser, email: string, password: string, lang: "en" | "km"): Promise<Page> {
-  const page = await (await browser.newContext(phone)).newPage();
-  await page.goto(`/login?lang=${lang}`);
-  await page.locator("input[type=email]").fill(email);
-  await page.locator("input[type=password]").fill(password);
-  await page.locator("form button[type=submit]").click();
-  return page;
-}
-
-/** Closes the toasts, so a screenshot shows what is beneath them. */
-async function dismissToasts(page: Page) {
-  // Each toast's close button, whatever the page's language.
-  const buttons = page.locator(".toast button");
-  while ((await buttons.count()) > 0) await buttons.first().click();
-}
-
-async function expectNoHorizontalScroll(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what} fits 360 px`).toBeLessThanOrEqual(0);
-}
 
 test("the admin adds a rider and gives it an order; the shop reads who carries it and packs it", async ({
   browser,

@@ -4,16 +4,13 @@
 // the signal returns, once. Screenshots (test-results/screenshots/{km,en}-rider*.png) are to be
 // looked at.
 import { expect, test, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { api, login } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
 import { uniqueStoredPhone } from "../helpers/phones.ts";
 import { seedAdmin } from "../helpers/stack.ts";
+import { expectNoHorizontalScroll, phone, shots } from "../helpers/e2e-pages.ts";
 
-const shots = join("test-results", "screenshots");
-mkdirSync(shots, { recursive: true });
-const phone = { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true };
 const sql = fixtureDb();
 
 test.afterEach(async ({ browser }) => {
@@ -51,11 +48,6 @@ async function riderWithOrders(
   // Khmer writes a space after the dollar sign: "$ 13.50".
   const collect = (before = "", after = "") => new RegExp(`${before}\\$\\s?${(totalCents / 100).toFixed(2)}${after}`);
   return { path: new URL(made.body.link.url).pathname, orders, collect };
-}
-
-async function expectNoHorizontalScroll(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what} fits 360 px`).toBeLessThanOrEqual(0);
 }
 
 /** An order's card in the list of deliveries (not the list of what this phone did). */

@@ -9,7 +9,7 @@
 begin;
 \ir helpers.psql
 
-select plan(40);
+select plan(42);
 
 do $$
 begin
@@ -166,6 +166,21 @@ select results_eq(format($$select due_cents, status::text from public.order_cash
 select tests.deliver_order(:'kept_c');
 select results_eq(format($$select due_cents, status::text from public.order_cash where order_id = %L$$, :'kept_c'),
   $$values (2000::bigint, 'with_courier')$$, 'delivered again, it owes again');
+
+-- An order whose cash one courier remitted goes to another only once that remittance is reversed:
+-- the remitted cash would count for the new courier's delivery.
+select tests.authenticate_as('admin@test.local');
+select (public.record_remittance(:'keeper', 2000, 'ABA-103', now(),
+          jsonb_build_array(jsonb_build_object('order_number', :'kept_a_number', 'amount_cents', 2000)))).id as kept_a_remittance \gset
+select tests.act_as_owner();
+select tests.move_order(:'kept_a', 'out_for_delivery');
+select tests.authenticate_as('admin@test.local');
+select throws_ok(format($$select public.assign_courier(%L, %L)$$, :'kept_a', :'remitter'), '55000',
+  'Another courier remitted cash for this order: reverse that remittance first',
+  'a remitted order is not given to another courier');
+select public.reverse_remittance(:'kept_a_remittance', 'Moving the order');
+select is((public.assign_courier(:'kept_a', :'remitter')).courier_id, :'remitter'::uuid, 'once reversed, it is');
+select tests.act_as_owner();
 
 select is_empty($$select * from private.running_balance_differences()$$, 'the running balances agree with the entries');
 select lives_ok('set constraints all immediate', 'every ledger transaction balances');

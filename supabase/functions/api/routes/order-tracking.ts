@@ -7,8 +7,8 @@ import { Hono, type Context } from "hono";
 import { asService, type Tx } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
-import { clientAddress } from "../../_shared/client-address.ts";
 import { ApiError } from "../../_shared/errors.ts";
+import { countPublicRequest } from "../lib/public-requests.ts";
 import { centsToDollars } from "../../_shared/contract/money.ts";
 import { formatCambodianPhone } from "../../_shared/contract/phone.ts";
 import {
@@ -43,14 +43,6 @@ type TrackedRow = Pick<
     cancellation_reason: Tables<"orders">["cancellation_reason"];
   }[];
 } & Pick<Tables<"users">, "business_name" | "store_phone"> & { telegram_updates: boolean };
-
-/**
- * Counts the request against its address's limit, in a transaction of its own: a request refused
- * later (an unknown token's 404) still counts, so no one walks the token space.
- */
-async function countRequest(deps: AppDeps, c: Context<AppEnv>): Promise<void> {
-  await asService(deps.sql, (tx) => tx`select private.note_public_request('order_page', ${clientAddress(c)})`);
-}
 
 /** The order the path's token opens (404 otherwise). */
 async function trackedOrderId(tx: Tx, c: Context<AppEnv>): Promise<string> {
@@ -104,7 +96,7 @@ export function orderTrackingRoutes(deps: AppDeps) {
 
   // GET /orders/track/{token} - the order as its customer reads it
   app.get("/:token", async (c) => {
-    await countRequest(deps, c);
+    await countPublicRequest(deps, c, "order_page");
     const order = await asService(deps.sql, async (tx) => readTrackedOrder(tx, await trackedOrderId(tx, c)));
     c.header("cache-control", "no-store");
     return c.json({ order } satisfies TrackedOrderResponse);
@@ -112,7 +104,7 @@ export function orderTrackingRoutes(deps: AppDeps) {
 
   // POST /orders/track/{token}/confirm - the customer confirms the order (again: no change)
   app.post("/:token/confirm", async (c) => {
-    await countRequest(deps, c);
+    await countPublicRequest(deps, c, "order_page");
     const order = await asService(deps.sql, async (tx) => {
       const id = await trackedOrderId(tx, c);
       await tx`select 1 from private.confirm_order_by_customer(${id})`;
@@ -123,7 +115,7 @@ export function orderTrackingRoutes(deps: AppDeps) {
 
   // POST /orders/track/{token}/cancel - the customer cancels the order while the shop still has it
   app.post("/:token/cancel", async (c) => {
-    await countRequest(deps, c);
+    await countPublicRequest(deps, c, "order_page");
     const { order, queued } = await asService(deps.sql, async (tx) => {
       const id = await trackedOrderId(tx, c);
       await tx`select 1 from private.cancel_order_by_customer(${id})`;
@@ -137,7 +129,7 @@ export function orderTrackingRoutes(deps: AppDeps) {
 
   // POST /orders/track/{token}/telegram - the t.me link that makes a Telegram chat follow the order
   app.post("/:token/telegram", async (c) => {
-    await countRequest(deps, c);
+    await countPublicRequest(deps, c, "order_page");
     if (!deps.telegram) throw new ApiError("unavailable", "Telegram updates are not set up on this marketplace yet");
     const telegram = deps.telegram;
     const { language } = await parseJsonBody(c, orderFollowLinkSchema);

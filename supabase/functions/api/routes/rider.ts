@@ -8,8 +8,8 @@ import { Hono, type Context } from "hono";
 import { asService, type Tx } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
 import type { AppEnv } from "../lib/app-env.ts";
-import { clientAddress } from "../../_shared/client-address.ts";
 import { ApiError } from "../../_shared/errors.ts";
+import { countPublicRequest } from "../lib/public-requests.ts";
 import { money } from "../../_shared/contract/money.ts";
 import { formatCambodianPhone } from "../../_shared/contract/phone.ts";
 import {
@@ -46,14 +46,6 @@ const STEP_MESSAGES = {
   refused: "Marked refused",
   unreachable: "Marked unreachable",
 } as const;
-
-/**
- * Counts the request against its address's limit, in a transaction of its own: a request refused
- * later (an unknown token's 404) still counts.
- */
-async function countRequest(deps: AppDeps, c: Context<AppEnv>): Promise<void> {
-  await asService(deps.sql, (tx) => tx`select private.note_public_request('rider_page', ${clientAddress(c)})`);
-}
 
 /** The courier the path's token opens (404 for an unknown or revoked link, or an inactive courier). */
 async function riderCourierId(tx: Tx, c: Context<AppEnv>): Promise<string> {
@@ -99,7 +91,7 @@ export function riderRoutes(deps: AppDeps) {
 
   // GET /rider/{token} - the courier and its orders not yet finished
   app.get("/:token", async (c) => {
-    await countRequest(deps, c);
+    await countPublicRequest(deps, c, "rider_page");
     const page = await asService(deps.sql, async (tx) => {
       const courierId = await riderCourierId(tx, c);
       const [courier] = await tx<Pick<Tables<"couriers">, "name" | "kind">[]>`
@@ -118,7 +110,7 @@ export function riderRoutes(deps: AppDeps) {
   // PUT /rider/{token}/orders/{id} - one step on one of the courier's orders; a retry of a step
   // (same step_id) answers without doing it again
   app.put("/:token/orders/:id", async (c) => {
-    await countRequest(deps, c);
+    await countPublicRequest(deps, c, "rider_page");
     const orderId = uuidParam(c.req.param("id"), "id");
     const input = await parseJsonBody(c, riderStepSchema);
     const { answer, queued } = await asService(deps.sql, async (tx) => {
