@@ -440,6 +440,10 @@ begin
   if not found or delivered_order.status <> 'delivered' then
     raise exception 'Order % is not delivered', p_order_id using errcode = '55000';
   end if;
+  -- Made on first use, then locked before the hours are written (twice, with a courier's cash).
+  perform private.ledger_account_id('influencer', delivered_order.influencer_id),
+          private.ledger_account_id('business', delivered_order.business_id);
+  perform private.lock_earning_accounts(array[p_order_id]);
   select count(*) filter (where kind = 'delivery'), count(*) filter (where kind = 'delivery_reversal')
     into deliveries, reversals
     from public.ledger_transactions where order_id = p_order_id;
@@ -491,6 +495,7 @@ declare
   new_transaction_id bigint;
 begin
   perform 1 from public.orders where id = p_order_id for update;
+  perform private.lock_earning_accounts(array[p_order_id]);
   select t.* into delivery from public.ledger_transactions t
   where t.order_id = p_order_id and t.kind = 'delivery'
     and not exists (select 1 from public.ledger_transactions r where r.reverses_transaction_id = t.id)
@@ -598,6 +603,21 @@ as $$
   select from public.order_cash c where c.order_id = any (p_order_ids) order by c.order_id for share
 $$;
 comment on function private.lock_order_cash is 'Locks the given orders'' cash rows for share (in order), before their earnings'' hours are read or written.';
+
+-- The earning accounts of the given orders (their influencers' and shops'), locked in id order.
+-- A transaction that adds to their hours more than once (a delivery: the order's cash first, then
+-- its entries; a remittance of several orders) takes them first, so every writer meets the hours
+-- of an account in one order and none waits for another that waits for it.
+create or replace function private.lock_earning_accounts(p_order_ids uuid[]) returns void
+language sql volatile security definer set search_path = ''
+as $$
+  select from public.ledger_accounts a
+  where a.user_id in (select o.influencer_id from public.orders o where o.id = any (p_order_ids)
+                      union select o.business_id from public.orders o where o.id = any (p_order_ids))
+  order by a.id
+  for no key update
+$$;
+comment on function private.lock_earning_accounts is 'Locks the ledger accounts of the given orders'' influencers and shops, in id order, before their hours are written more than once.';
 
 -- Adds signed amounts to private.unrequested_earning_hours. The rows are upserted in key order, so
 -- two transactions lock them in the same order and cannot deadlock. With p_drop_zeros, hours that
@@ -1187,6 +1207,7 @@ revoke execute on function private.keep_balances_of_requests() from public;
 revoke execute on function private.keep_balances_of_reviews() from public;
 revoke execute on function private.keep_balances_of_cash() from public;
 revoke execute on function private.lock_order_cash(uuid[]) from public;
+revoke execute on function private.lock_earning_accounts(uuid[]) from public;
 revoke execute on function private.running_balance_differences() from public;
 revoke execute on function private.rebuild_running_balances() from public;
 revoke all on private.recomputed_ledger_balances, private.recomputed_unrequested_earnings,

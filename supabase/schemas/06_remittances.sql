@@ -201,7 +201,9 @@ begin
     matched := matched + line.amount_cents;
   end loop;
   -- One statement for all its orders: their earnings move in one ordered call
-  -- (private.keep_balances_of_cash).
+  -- (private.keep_balances_of_cash), their accounts locked first as a delivery's are.
+  perform private.lock_earning_accounts(array(select ro.order_id from public.remittance_orders ro
+                                              where ro.remittance_id = recorded.id));
   update public.order_cash c set remitted_cents = c.remitted_cents + ro.amount_cents
   from public.remittance_orders ro
   where ro.remittance_id = recorded.id and c.order_id = ro.order_id;
@@ -246,6 +248,8 @@ begin
   update public.remittances r
   set reversed_at = now(), reversed_by = (select auth.uid()), reversal_reason = btrim(p_reason)
   where r.id = p_remittance_id returning * into reversed;
+  perform private.lock_earning_accounts(array(select ro.order_id from public.remittance_orders ro
+                                              where ro.remittance_id = p_remittance_id));
   update public.order_cash c set remitted_cents = c.remitted_cents - ro.amount_cents
   from public.remittance_orders ro
   where ro.remittance_id = p_remittance_id and c.order_id = ro.order_id;
