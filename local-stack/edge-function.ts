@@ -97,8 +97,11 @@ export async function startEdgeFunction(opts: FunctionOptions): Promise<EdgeFunc
   const supervise = (current: ChildProcess) => {
     current.once("exit", (code, signal) => {
       // Ctrl-C reaches the whole process group, so the functions exit at the same moment as
-      // the stack begins to stop: by then `stopping` is set (Stack.stop sets it first thing).
-      if (stopping) return;
+      // the stack begins to stop: usually `stopping` is set by then (Stack.stop sets it first
+      // thing), but a child's exit can be handled before the stack's own SIGINT. A function that
+      // exits on SIGINT was stopped by Ctrl-C: hosted never sends one to a worker, and the crashes
+      // it restarts after are other signals (SIGKILL when out of memory) or exit codes.
+      if (stopping || signal === "SIGINT") return;
       restarting = restart(signal ?? `code ${code}`).finally(() => (restarting = undefined));
     });
   };

@@ -848,6 +848,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      lock_earning_accounts: { Args: { p_order_ids: string[] }; Returns: undefined };
       lock_order_cash: { Args: { p_order_ids: string[] }; Returns: undefined };
       lock_order_in_shop: {
         Args: { p_order_id: string; p_refusal: string };
