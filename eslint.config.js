@@ -4,7 +4,8 @@
 //     helpers (testing) import no feature;
 //   - product code (src/, supabase/) never imports the local stack;
 //   - the SPA takes from supabase/ only the API contract, through @contract/;
-//   - the checkout and the rider's page take ui components from their own files, not the barrel;
+//   - the checkout, the rider's page and the store page take ui components from their own files, not
+//     the barrel;
 //   - no module imports itself through others (import-x/no-cycle, with the aliases of tsconfig.json;
 //     imports of types only are not counted: they are gone at run time).
 // Formatting is Prettier's job (eslint-config-prettier turns off the rules it owns).
@@ -39,12 +40,13 @@ const otherFeature = (feature) => ({
     "A feature never imports another feature: move what both need to src/components or src/lib, or compose them in src/app.",
 });
 
-// The customer checkout and the rider's page (pages of their own, docs/architecture.md) take each component from its own
-// file: through the barrel it would load every component the app has (Modal, Toast, Tabs...).
+// The customer checkout, the rider's page and an influencer's store (pages of their own,
+// docs/architecture.md) take each component from its own file: through the barrel it would load
+// every component the app has (Modal, Toast, Tabs...).
 const uiBarrel = {
   regex: "^@/components/ui/index\\.ts$",
   message:
-    "The checkout and the rider's page import each ui component from its own file (@/components/ui/<name>.tsx), not the barrel.",
+    "The checkout, the rider's page and the store page import each ui component from its own file (@/components/ui/<name>.tsx), not the barrel.",
 };
 
 /** One no-restricted-imports rule per group of files (a later rule for a file would replace an earlier one). */
@@ -82,7 +84,7 @@ export default tseslint.config(
         localStack,
         functionCode,
         otherFeature(feature),
-        ...(["checkout", "rider"].includes(feature) ? [uiBarrel] : []),
+        ...(["checkout", "rider", "storefront"].includes(feature) ? [uiBarrel] : []),
       ],
     ),
   ),

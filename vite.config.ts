@@ -22,14 +22,16 @@ export default defineConfig({
     outDir: "dist",
     // dist/ is what a static host serves: no source maps in it (they would publish the source).
     sourcemap: false,
-    // Three pages: the app (index.html, every route), the customer checkout (checkout.html, served
-    // at /checkout and /o/*) and the rider's page (rider.html, served at /rider/*); the last two
-    // load none of the app's router, account or realtime code.
+    // Four pages: the app (index.html, every route), the customer checkout (checkout.html, served
+    // at /checkout and /o/*), the rider's page (rider.html, served at /rider/*) and an influencer's
+    // store (store.html, served at /store/*); the last three load none of the app's router, account
+    // or realtime code.
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL("./index.html", import.meta.url)),
         checkout: fileURLToPath(new URL("./checkout.html", import.meta.url)),
         rider: fileURLToPath(new URL("./rider.html", import.meta.url)),
+        store: fileURLToPath(new URL("./store.html", import.meta.url)),
       },
       output: {
         // React, TanStack Query and Lingui, which every page runs, in one file: a phone on mobile

@@ -38,6 +38,7 @@ const standalone = [
   "tests/deploy/**/*.test.ts",
   "tests/fake-server/**/*.test.ts",
   "tests/meta-fake/**/*.test.ts",
+  "tests/facebook-fake/**/*.test.ts",
   "tests/telegram-fake/**/*.test.ts",
   "tests/email-fake/**/*.test.ts",
   "tests/scheduler/cron.test.ts",

@@ -1,11 +1,12 @@
 // `npm run bench:bundle`: the JavaScript each page of the SPA loads at start, without a stack or a
 // browser. Builds the SPA for production into a temporary folder (with Vite's manifest) and prints,
-// for the checkout (checkout.html) and the app (index.html), every file of the entry's chunk and of
-// the chunks it imports statically, in KiB: raw, gzip (level 9) and brotli (quality 11), as the
-// gateway compresses static files (local-stack/compression.ts). Then the checkout's lazily loaded
-// chunks, each with what it loads that the start has not: the order page, the order form's schema,
-// the catalogs (one language's load at start, before the first render). bench:web measures the same
-// pages in Chromium; this shows which file grew, and costs a build (seconds) instead of a stack.
+// for the checkout (checkout.html), an influencer's store (store.html) and the app (index.html),
+// every file of the entry's chunk and of the chunks it imports statically, in KiB: raw, gzip
+// (level 9) and brotli (quality 11), as the gateway compresses static files
+// (local-stack/compression.ts). Then the checkout's lazily loaded chunks, each with what it loads
+// that the start has not: the order page, the order form's schema, the catalogs (one language's
+// load at start, before the first render). bench:web measures the same pages in Chromium; this
+// shows which file grew, and costs a build (seconds) instead of a stack.
 // A benchmark, not a test: it asserts nothing.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -77,6 +78,7 @@ try {
   console.log("KiB of JavaScript; each page's start is its entry and every chunk it imports statically");
   const checkoutStart = staticClosure("checkout.html");
   const checkout = table("checkout.html at start", checkoutStart);
+  table("store.html at start", staticClosure("store.html"));
   table("index.html at start", staticClosure("index.html"));
 
   const lazy = new Set<string>();

@@ -135,7 +135,7 @@ function answerKind(route: ApiRoute): string {
       return `${route.response.status}, JSON`;
     case "csv":
       return "200, CSV";
-    case "short-link":
+    case "share-link":
       return "302 or 200, HTML";
   }
 }
@@ -177,9 +177,13 @@ function routeSection(route: ApiRoute, response: JsonSchema | null): string {
         "",
       ]),
     );
-  } else if (answer.kind === "short-link") {
+  } else if (answer.kind === "share-link") {
+    const person =
+      answer.target === "checkout"
+        ? "`302` to the checkout (`Location: <app URL>/checkout?influencer_id=…&product_id=…&ref=<click id>`)"
+        : "`302` to the store page (`Location: <app URL>/store/<handle>`)";
     lines.push(
-      "**Response:** a person gets `302` to the checkout (`Location: <app URL>/checkout?influencer_id=…&product_id=…&ref=<click id>`); a crawler gets `200` `text/html`, a page of Open Graph tags; an unknown code `404` `text/html`.",
+      `**Response:** a person gets ${person}; a crawler gets \`200\` \`text/html\`, a page of Open Graph tags; an unknown one \`404\` \`text/html\`.`,
       "",
     );
   }

@@ -1,4 +1,4 @@
-// Runs an edge function (`api`, `instagram-webhook`, `telegram-webhook`) under real Deno, as `supabase functions serve`
+// Runs an edge function (`api`, `instagram-webhook`, `facebook-webhook`, `telegram-webhook`) under real Deno, as `supabase functions serve`
 // would: each with its own import map, on a port of its own.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -45,7 +45,7 @@ export interface EdgeFunction {
 
 interface FunctionOptions {
   /** The folder under supabase/functions. */
-  name: "api" | "instagram-webhook" | "telegram-webhook";
+  name: "api" | "instagram-webhook" | "facebook-webhook" | "telegram-webhook";
   port: number;
   databaseUrl: string;
   /** The private ES256 JWK the function signs tokens with. */

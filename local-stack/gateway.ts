@@ -1,13 +1,17 @@
 // One origin for everything, as a Supabase project plus a static host would look to the browser:
 //   /functions/v1/api/*     -> the api function under Deno (path rewritten to /api/*)
 //   /functions/v1/instagram-webhook -> the instagram-webhook function (rewritten to /instagram-webhook)
+//   /functions/v1/facebook-webhook  -> the facebook-webhook function (rewritten to /facebook-webhook)
 //   /functions/v1/telegram-webhook  -> the telegram-webhook function (rewritten to /telegram-webhook)
 //   /r/*                    -> the api function's short links, /api/r/* (as a static host's
 //                              rewrite sends them to https://<ref>.supabase.co/functions/v1/api/r/*)
+//   /s/*                    -> the api function's storefront addresses, /api/s/* (the same rewrite:
+//                              a person is sent on to /store/<handle>, a crawler gets a preview)
 //   /realtime/v1/websocket  -> the Realtime stand-in (WebSocket upgrade)
 //   /storage/v1/*           -> the Storage stand-in
 //   anything else           -> the built SPA (dist/): /checkout and /o/<token> are checkout.html (a page of its
-//                              own), /rider/<token> rider.html, other client-side routes index.html
+//                              own), /rider/<token> rider.html, /store/<handle> store.html, other
+//                              client-side routes index.html
 // Text responses are compressed (br or gzip) and hashed assets cached for a year, as a CDN in
 // front of a static host and the Supabase edge would serve them to a phone.
 import { createReadStream, existsSync, statSync } from "node:fs";
@@ -42,6 +46,7 @@ const contentTypes: Record<string, string> = {
 export interface GatewayTargets {
   apiUrl: string;
   instagramWebhookUrl: string;
+  facebookWebhookUrl: string;
   telegramWebhookUrl: string;
   realtime: RealtimeServer;
   storage: StorageServer;
@@ -97,9 +102,14 @@ function route(targets: GatewayTargets, req: IncomingMessage, res: ServerRespons
     return proxyToFunction(req, res, targets.apiUrl, url.replace(/^\/functions\/v1\/api/, "/api"));
   }
   if (path.startsWith("/r/")) return proxyToFunction(req, res, targets.apiUrl, url.replace(/^\/r\//, "/api/r/"));
+  if (path.startsWith("/s/")) return proxyToFunction(req, res, targets.apiUrl, url.replace(/^\/s\//, "/api/s/"));
   if (path.startsWith("/functions/v1/instagram-webhook")) {
     const target = url.replace(/^\/functions\/v1\/instagram-webhook/, "/instagram-webhook");
     return proxyToFunction(req, res, targets.instagramWebhookUrl, target);
+  }
+  if (path.startsWith("/functions/v1/facebook-webhook")) {
+    const target = url.replace(/^\/functions\/v1\/facebook-webhook/, "/facebook-webhook");
+    return proxyToFunction(req, res, targets.facebookWebhookUrl, target);
   }
   if (path.startsWith("/functions/v1/telegram-webhook")) {
     const target = url.replace(/^\/functions\/v1\/telegram-webhook/, "/telegram-webhook");
@@ -275,6 +285,10 @@ function serveSpa(req: IncomingMessage, res: ServerResponse, spaDir: string, pat
   } else if (path.startsWith("/rider/") && !extname(path)) {
     // A rider's page (/rider/<token>) is a page of its own (a static host's rewrite does the same).
     file = join(spaDir, "rider.html");
+  } else if (/^\/store\/[^/]+\/?$/.test(path)) {
+    // An influencer's store (/store/<handle>) is a page of its own (a static host's rewrite does the
+    // same). A handle may hold dots (/store/sok.dara), so an extension says nothing here.
+    file = join(spaDir, "store.html");
   } else if (!isFile) {
     // Client-side routes (/admin/dashboard, /login) load the SPA; a missing file
     // (/assets/x.js, /sitemap.xml) is a 404, not the app's HTML.

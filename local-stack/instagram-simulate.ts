@@ -148,7 +148,7 @@ async function main() {
   }
   throw new Stop(
     `  no reply within ${REPLY_WAIT_MS / 1000} s. Is there an active keyword in ${JSON.stringify(args.text)} for ${account.username}'s influencer, ` +
-      "on an approved link of an active campaign? The dashboard's Instagram activity says why an event was skipped.",
+      "on an approved link of an active campaign? The dashboard's keyword activity says why an event was skipped.",
     2,
   );
 }

@@ -45,6 +45,18 @@ export const LOCAL_INSTAGRAM = {
 };
 
 /**
+ * The Facebook app the local stack's Facebook fake plays (local-stack/facebook-fake): an app id,
+ * its secret (signs the fake's webhooks), the webhook's verify token, and the key that encrypts
+ * stored Facebook Page tokens (32 bytes, base64: "local-dev-facebook-token-key!!!!").
+ */
+export const LOCAL_FACEBOOK = {
+  appId: "1000000000000002",
+  appSecret: "local-dev-facebook-app-secret",
+  verifyToken: "local-dev-facebook-verify-token",
+  tokenKey: "bG9jYWwtZGV2LWZhY2Vib29rLXRva2VuLWtleSEhISE=",
+};
+
+/**
  * The bot the local stack's Telegram fake plays (local-stack/telegram-fake): its token (the fake
  * refuses any other in /bot<token>/...), its username (the t.me links) and the webhook's secret.
  */

@@ -11,6 +11,7 @@ const inputs = [
   "index.html",
   "checkout.html",
   "rider.html",
+  "store.html",
   "tooling",
   "vite.config.ts",
   "package-lock.json",

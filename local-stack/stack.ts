@@ -1,8 +1,9 @@
-// The whole local stack in one call: Postgres, migrations and seed, the api, instagram-webhook and
-// telegram-webhook functions under Deno, the Realtime and Storage stand-ins, the Meta fake (unless
-// a real Instagram app is configured), the Telegram fake (unless a real bot is configured), the
-// email fake (unless a real email API key is configured), the SPA, all behind one origin, and the
-// scheduler of the migrations' cron jobs. `npm start` and the test runner both use it.
+// The whole local stack in one call: Postgres, migrations and seed, the api, instagram-webhook,
+// facebook-webhook and telegram-webhook functions under Deno, the Realtime and Storage stand-ins, the Meta fake (unless
+// a real Instagram app is configured), the Facebook fake (unless a real Facebook app is
+// configured), the Telegram fake (unless a real bot is configured), the email fake (unless a real
+// email API key is configured), the SPA, all behind one origin, and the scheduler of the
+// migrations' cron jobs. `npm start` and the test runner both use it.
 import type { Server } from "node:http";
 import { createRemoteJWKSet } from "jose";
 import { join } from "node:path";
@@ -10,7 +11,16 @@ import { startEdgeFunction, type EdgeFunction } from "./edge-function.ts";
 import { prepareDatabase, seedAdmin } from "./database.ts";
 import { freePort } from "./free-port.ts";
 import { createGateway } from "./gateway.ts";
-import { keys, LOCAL_EMAIL, LOCAL_INSTAGRAM, LOCAL_TELEGRAM, localApiKeys, secretKeysEnv } from "./keys.ts";
+import { startFacebookFake, type FacebookFake } from "./facebook-fake/index.ts";
+import {
+  keys,
+  LOCAL_EMAIL,
+  LOCAL_FACEBOOK,
+  LOCAL_INSTAGRAM,
+  LOCAL_TELEGRAM,
+  localApiKeys,
+  secretKeysEnv,
+} from "./keys.ts";
 import { startMetaFake, type MetaFake } from "./meta-fake/index.ts";
 import { findPostgres, startCluster, type Cluster } from "./postgres.ts";
 import { startRealtime, type RealtimeServer } from "./realtime/index.ts";
@@ -29,10 +39,11 @@ export interface StackOptions {
   databaseUrl?: string;
   admin: { email: string; password: string };
   /**
-   * The instagram-webhook's waits before retrying a reply Meta throttled (its
-   * INSTAGRAM_REPLY_RETRY_DELAYS_MS): npm test shortens them; unset, the production 1, 2 and 4 s.
+   * The Instagram and Facebook webhooks' waits before retrying a reply Meta throttled (their
+   * INSTAGRAM_ and FACEBOOK_REPLY_RETRY_DELAYS_MS): npm test shortens them; unset, the production
+   * 1, 2 and 4 s.
    */
-  instagramReplyRetryDelaysMs?: number[];
+  replyRetryDelaysMs?: number[];
   log?: (line: string) => void;
 }
 
@@ -48,8 +59,11 @@ export interface Stack {
   cluster?: Cluster;
   api: EdgeFunction;
   instagramWebhook: EdgeFunction;
+  facebookWebhook: EdgeFunction;
   /** The Meta fake the functions talk to; none when INSTAGRAM_APP_ID and _SECRET name a real app. */
   metaFake?: MetaFake;
+  /** The Facebook fake the functions talk to; none when FACEBOOK_APP_ID and _SECRET name a real app. */
+  facebookFake?: FacebookFake;
   telegramWebhook: EdgeFunction;
   /** The Telegram fake the functions talk to; none when TELEGRAM_BOT_TOKEN names a real bot. */
   telegramFake?: TelegramFake;
@@ -108,6 +122,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await seedVault(urls.adminUrl, { project_url: publicUrl, secret_key: keys.secretKey });
     const instagram = await instagramApp(`${publicUrl}/functions/v1/instagram-webhook`, log);
     if (instagram.fake) stoppers.push(() => instagram.fake?.close());
+    const facebook = await facebookApp(`${publicUrl}/functions/v1/facebook-webhook`, log);
+    if (facebook.fake) stoppers.push(() => facebook.fake?.close());
     const telegram = await telegramBot(`${publicUrl}/functions/v1/telegram-webhook`, log);
     if (telegram.fake) stoppers.push(() => telegram.fake?.close());
     const email = await emailApi(log);
@@ -119,16 +135,20 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       publicUrl,
       env: {
         ...instagram.env,
+        ...facebook.env,
         ...telegram.env,
         ...email.env,
-        ...(opts.instagramReplyRetryDelaysMs
-          ? { INSTAGRAM_REPLY_RETRY_DELAYS_MS: opts.instagramReplyRetryDelaysMs.join(",") }
+        ...(opts.replyRetryDelaysMs
+          ? {
+              INSTAGRAM_REPLY_RETRY_DELAYS_MS: opts.replyRetryDelaysMs.join(","),
+              FACEBOOK_REPLY_RETRY_DELAYS_MS: opts.replyRetryDelaysMs.join(","),
+            }
           : {}),
       },
     };
 
     // All settle before anything is thrown, so a failed SPA build still stops the functions.
-    const [apiStart, webhookStart, telegramStart, spaBuild] = await Promise.allSettled([
+    const [apiStart, webhookStart, facebookStart, telegramStart, spaBuild] = await Promise.allSettled([
       startEdgeFunction({
         ...functionOptions,
         name: "api",
@@ -143,22 +163,29 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       }),
       startEdgeFunction({
         ...functionOptions,
+        name: "facebook-webhook",
+        port: await freePort(),
+        log: (line) => log(`[facebook-webhook] ${line}`),
+      }),
+      startEdgeFunction({
+        ...functionOptions,
         name: "telegram-webhook",
         port: await freePort(),
         log: (line) => log(`[telegram-webhook] ${line}`),
       }),
       buildSpa(),
     ]);
-    for (const started of [apiStart, webhookStart, telegramStart]) {
+    for (const started of [apiStart, webhookStart, facebookStart, telegramStart]) {
       if (started.status === "fulfilled") {
         functions.push(started.value);
         stoppers.push(() => started.value.stop());
       }
     }
-    for (const step of [apiStart, webhookStart, telegramStart, spaBuild])
+    for (const step of [apiStart, webhookStart, facebookStart, telegramStart, spaBuild])
       if (step.status === "rejected") throw step.reason;
     const api = (apiStart as PromiseFulfilledResult<EdgeFunction>).value;
     const instagramWebhook = (webhookStart as PromiseFulfilledResult<EdgeFunction>).value;
+    const facebookWebhook = (facebookStart as PromiseFulfilledResult<EdgeFunction>).value;
     const telegramWebhook = (telegramStart as PromiseFulfilledResult<EdgeFunction>).value;
     const spa = (spaBuild as PromiseFulfilledResult<string>).value;
     mark(`functions and SPA (${spa})`);
@@ -185,6 +212,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const gateway: Server = createGateway({
       apiUrl: api.url,
       instagramWebhookUrl: instagramWebhook.url,
+      facebookWebhookUrl: facebookWebhook.url,
       telegramWebhookUrl: telegramWebhook.url,
       realtime,
       storage,
@@ -215,6 +243,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       api,
       instagramWebhook,
       metaFake: instagram.fake,
+      facebookWebhook,
+      facebookFake: facebook.fake,
       telegramWebhook,
       telegramFake: telegram.fake,
       emailFake: email.fake,
@@ -258,6 +288,42 @@ async function instagramApp(
       INSTAGRAM_GRAPH_URL: fake.graphUrl,
       INSTAGRAM_OAUTH_URL: fake.oauthUrl,
       INSTAGRAM_AUTHORIZE_URL: fake.authorizeUrl,
+    },
+  };
+}
+
+/**
+ * The Facebook app the functions use (Page comments and Messenger). A real one when
+ * FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set (with FACEBOOK_WEBHOOK_VERIFY_TOKEN,
+ * FACEBOOK_TOKEN_KEY, FACEBOOK_GRAPH_URL and FACEBOOK_DIALOG_URL: the functions inherit this
+ * environment, edge-function.ts); otherwise the Facebook fake, on a port of its own, delivering
+ * its webhooks to our gateway.
+ */
+async function facebookApp(
+  webhookUrl: string,
+  log: (line: string) => void,
+): Promise<{ env: Record<string, string>; fake?: FacebookFake }> {
+  if (process.env.FACEBOOK_APP_ID && process.env.FACEBOOK_APP_SECRET) {
+    log("Facebook: the app named by FACEBOOK_APP_ID");
+    return { env: {} };
+  }
+  const fake = await startFacebookFake({
+    port: await freePort(),
+    appId: LOCAL_FACEBOOK.appId,
+    appSecret: LOCAL_FACEBOOK.appSecret,
+    webhookUrl,
+    log,
+  });
+  log(`Facebook: the Facebook fake at ${fake.url}`);
+  return {
+    fake,
+    env: {
+      FACEBOOK_APP_ID: LOCAL_FACEBOOK.appId,
+      FACEBOOK_APP_SECRET: LOCAL_FACEBOOK.appSecret,
+      FACEBOOK_WEBHOOK_VERIFY_TOKEN: LOCAL_FACEBOOK.verifyToken,
+      FACEBOOK_TOKEN_KEY: LOCAL_FACEBOOK.tokenKey,
+      FACEBOOK_GRAPH_URL: fake.graphUrl,
+      FACEBOOK_DIALOG_URL: fake.dialogUrl,
     },
   };
 }

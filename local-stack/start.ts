@@ -36,6 +36,7 @@ async function shutdown() {
   await stack?.stop();
   rmSync(lockFile, { force: true });
   rmSync(join(dataDir, "meta-fake.json"), { force: true });
+  rmSync(join(dataDir, "facebook-fake.json"), { force: true });
   rmSync(join(dataDir, "telegram-fake.json"), { force: true });
   rmSync(join(dataDir, "email-fake.json"), { force: true });
   process.exit(0);
@@ -72,6 +73,10 @@ console.log(`Ready: ${stack.url}`);
 const metaFakeFile = join(dataDir, "meta-fake.json");
 if (stack.metaFake) writeFileSync(metaFakeFile, JSON.stringify({ url: stack.metaFake.url }));
 else rmSync(metaFakeFile, { force: true });
+// And the Facebook fake (npm run facebook:simulate).
+const facebookFakeFile = join(dataDir, "facebook-fake.json");
+if (stack.facebookFake) writeFileSync(facebookFakeFile, JSON.stringify({ url: stack.facebookFake.url }));
+else rmSync(facebookFakeFile, { force: true });
 // And the Telegram fake (npm run telegram:simulate).
 const telegramFakeFile = join(dataDir, "telegram-fake.json");
 if (stack.telegramFake) writeFileSync(telegramFakeFile, JSON.stringify({ url: stack.telegramFake.url }));
@@ -86,10 +91,11 @@ Demo accounts:
   influencer  influencer@example.com / Demo1234!
 Postgres: ${stack.postgres}
 Database ${stack.databaseUrl} (migrations' role)   superuser ${stack.adminDatabaseUrl}
-API ${stack.url}/functions/v1/api   Instagram webhook ${stack.url}/functions/v1/instagram-webhook
+API ${stack.url}/functions/v1/api   Instagram webhook ${stack.url}/functions/v1/instagram-webhook   Facebook webhook ${stack.url}/functions/v1/facebook-webhook
 Telegram: ${stack.telegramFake ? `the Telegram fake at ${stack.telegramFake.url} (npm run telegram:simulate -- start <token of Link Telegram>)` : "the bot named by TELEGRAM_BOT_TOKEN"}
 Email: ${stack.emailFake ? `the email fake at ${stack.emailFake.url} (npm run email:messages -- --to <address>)` : "the API named by EMAIL_API_URL with EMAIL_API_KEY"}
 Instagram: ${stack.metaFake ? `the Meta fake at ${stack.metaFake.url} (npm run instagram:simulate -- comment "SILK please")` : "the app named by INSTAGRAM_APP_ID"}
+Facebook: ${stack.facebookFake ? `the Facebook fake at ${stack.facebookFake.url} (npm run facebook:simulate -- comment "SILK please")` : "the app named by FACEBOOK_APP_ID"}
 Realtime ${stack.url.replace("http", "ws")}/realtime/v1/websocket   Storage ${stack.url}/storage/v1/
 Press Ctrl-C to stop.`);
 

@@ -134,6 +134,12 @@ async function staticChecks(): Promise<LayerResult[]> {
         functionsDir,
       ),
       await runCheck(
+        "deno check (facebook)",
+        denoBinary(),
+        ["check", "--config", join("facebook-webhook", "deno.json"), "facebook-webhook"],
+        functionsDir,
+      ),
+      await runCheck(
         "deno check (telegram)",
         denoBinary(),
         ["check", "--config", join("telegram-webhook", "deno.json"), "telegram-webhook"],
@@ -193,7 +199,24 @@ async function runDifferenceCheck(
   return { layer, passed: 1 - failed, failed, exitCode: failed, seconds: (Date.now() - started) / 1000 };
 }
 
+/**
+ * The stack's own lines that tell of an error (a function's "unexpected error" and its cause, a
+ * crash), the newest 200: a 500 in a test says only "Something went wrong", and the stack is gone
+ * once the run ends, so they are printed with a failed run's results.
+ */
+const stackErrors: string[] = [];
+function keepStackError(line: string) {
+  if (!/error|exception|panic|deadlock/i.test(line)) return;
+  stackErrors.push(line);
+  if (stackErrors.length > 200) stackErrors.shift();
+}
+
 function report(results: LayerResult[]): never {
+  const failing = results.some((r) => r.exitCode !== 0 || r.failed > 0);
+  if (failing && stackErrors.length > 0) {
+    console.log("\n=== the stack's error lines (newest 200) ===");
+    for (const line of stackErrors) console.log(line);
+  }
   console.log("\n=== results ===");
   for (const r of results) {
     console.log(
@@ -230,7 +253,8 @@ async function main() {
       dataDir,
       admin: { email: "admin@example.com", password: "Admin123!" },
       // The throttling test waits through every retry: milliseconds instead of 1, 2 and 4 s.
-      instagramReplyRetryDelaysMs: [20, 40, 80],
+      replyRetryDelaysMs: [20, 40, 80],
+      log: keepStackError,
     }).then((started) => (stack = started));
     // A start that fails while the checks run is reported when awaited below, not as unhandled.
     starting.catch(() => undefined);
@@ -258,6 +282,8 @@ async function main() {
       CI: process.env.CI ?? "",
       // Tests drive the Meta fake's control endpoints (simulated comments, the replies it received).
       META_FAKE_URL: stack.metaFake?.url ?? "",
+      // And the Facebook fake's (simulated comments and Messenger messages, what the Pages sent).
+      FACEBOOK_FAKE_URL: stack.facebookFake?.url ?? "",
       // And the Telegram fake's (simulated /start, blocked chats, flood control, the messages sent).
       TELEGRAM_FAKE_URL: stack.telegramFake?.url ?? "",
       // And the email fake's (what it received, failures on demand).
@@ -293,6 +319,7 @@ async function main() {
           "_shared",
           "api",
           "instagram-webhook",
+          "facebook-webhook",
           "telegram-webhook",
         ],
         { ...env, NO_COLOR: "1" },

@@ -3,18 +3,10 @@
 // visit stays under 100 KB of JavaScript.
 // First: it starts the product's API call and photo while the rest loads its texts.
 import "./features/checkout/api/early-checkout-info.ts";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { mountPage } from "./app/mount-page.tsx";
 import { CheckoutApp } from "./app/checkout-app.tsx";
 import "./styles/khmer-font.css";
 import "./styles/global.css";
 import "./components/ui/ui.css";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("checkout.html has no #root element");
-
-createRoot(root).render(
-  <StrictMode>
-    <CheckoutApp />
-  </StrictMode>,
-);
+mountPage("checkout.html", <CheckoutApp />);

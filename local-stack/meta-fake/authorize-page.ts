@@ -23,14 +23,15 @@ const SCOPE_LABELS: Record<string, string> = {
   instagram_business_manage_messages: "Read and send your Instagram messages",
 };
 
-function page(title: string, content: string) {
+/** A whole self-contained HTML page around `content` (the Facebook fake passes a style of its own). */
+export function page(title: string, content: string, style = STYLE) {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style>${style}</style>
 </head>
 <body>
 <main>
@@ -42,26 +43,43 @@ ${content}
 }
 
 export function consentPage(opts: { query: string; scopes: string[]; username: string; error?: string }) {
-  const scopes = opts.scopes.map((s) => `<li>${escapeHtml(SCOPE_LABELS[s] ?? s)}</li>`).join("\n");
   return page(
     "Log in to Instagram (local fake)",
     `<h1>Log in to Instagram</h1>
 <p class="note">Local fake of Instagram's login for development. No real account is used.</p>
-<p class="app">The app asks to:</p>
+${asksTo(opts.scopes, SCOPE_LABELS)}
+${consentForm(
+  opts.query,
+  `<label for="username">Instagram username</label>
+<input type="text" id="username" name="username" value="${escapeHtml(opts.username)}" autocomplete="username" required maxlength="30" pattern="[A-Za-z0-9._]+">`,
+  opts.error,
+)}`,
+  );
+}
+
+/** What the app asks for: each scope in words (`labels`), or as it is when it has none. */
+export function asksTo(scopes: string[], labels: Record<string, string>) {
+  const items = scopes.map((s) => `<li>${escapeHtml(labels[s] ?? s)}</li>`).join("\n");
+  return `<p class="app">The app asks to:</p>
 <ul>
-${scopes}
-</ul>
-<form method="post" action="?${escapeHtml(opts.query)}">
-<label for="username">Instagram username</label>
-<input type="text" id="username" name="username" value="${escapeHtml(opts.username)}" autocomplete="username" required maxlength="30" pattern="[A-Za-z0-9._]+">
-${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : ""}
+${items}
+</ul>`;
+}
+
+/**
+ * The consent form: `fields` (labelled inputs, HTML), the error if any, then Allow and Cancel. It
+ * posts back to the page's own URL (`query` kept), so the action keeps the request's parameters.
+ */
+export function consentForm(query: string, fields: string, error?: string) {
+  return `<form method="post" action="?${escapeHtml(query)}">
+${fields}
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
 <!-- Allow first: Enter in the field submits the first button. -->
 <div class="buttons">
 <button type="submit" name="action" value="allow" class="allow">Allow</button>
 <button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
 </div>
-</form>`,
-  );
+</form>`;
 }
 
 export function errorPage(message: string) {

@@ -6,7 +6,7 @@ import { ControlError } from "./errors.ts";
 import { addComment, addMessage, deliveryReport, post, type EventContext } from "./events.ts";
 import { answerControl, readJsonObject } from "../fake-server.ts";
 import { sendJson } from "./http.ts";
-import { SECOND, type Account, type Reply } from "./state.ts";
+import { SECOND, type Account, type Delivery, type Reply } from "./state.ts";
 import { sign, verifyHandshake } from "./webhooks.ts";
 
 // A long poll never holds a connection longer than this.
@@ -56,7 +56,38 @@ function replyView(reply: Reply) {
   };
 }
 
-function boundedNumber(value: unknown, name: string, min: number, max: number, fallback?: number): number {
+/**
+ * POST /_fake/raw-webhook's body and signature header: signed with the app secret unless the call
+ * gives a signature (or null, to send none). Shared with the Facebook fake.
+ */
+export function rawWebhook(input: Record<string, unknown>, appSecret: string) {
+  if (typeof input.body !== "string") throw new ControlError(400, "body must be the raw webhook body, as a string");
+  if (input.signature !== undefined && input.signature !== null && typeof input.signature !== "string")
+    throw new ControlError(400, "signature must be a header value string, or null to send no signature header");
+  const signature = input.signature === undefined ? sign(input.body, appSecret) : input.signature;
+  return { body: input.body, signature };
+}
+
+/** POST /_fake/verify: Meta's GET handshake against the webhook URL, with the call's verify_token. */
+export function verifyWebhook(input: Record<string, unknown>, webhookUrl: string) {
+  if (typeof input.verify_token !== "string") throw new ControlError(400, "verify_token must be a string");
+  return verifyHandshake(webhookUrl, input.verify_token);
+}
+
+/** A kept delivery as GET /_fake/deliveries lists it. */
+export function deliveryView(delivery: Delivery<string>) {
+  return {
+    kind: delivery.kind,
+    at: new Date(delivery.at).toISOString(),
+    status: delivery.status,
+    ms: delivery.ms,
+    ...(delivery.error ? { error: delivery.error } : {}),
+    body: delivery.body,
+  };
+}
+
+/** A whole number from a control call (JSON number or query string) within [min, max], or the fallback when absent. */
+export function boundedNumber(value: unknown, name: string, min: number, max: number, fallback?: number): number {
   if ((value === undefined || value === null || value === "") && fallback !== undefined) return fallback;
   const number = typeof value === "string" ? Number(value) : value;
   if (typeof number !== "number" || !Number.isInteger(number) || number < min || number > max)
@@ -133,19 +164,12 @@ async function route(ctx: EventContext, req: IncomingMessage, path: string, quer
     }
 
     case "POST /_fake/raw-webhook": {
-      const body = await readJsonObject(req);
-      if (typeof body.body !== "string") throw new ControlError(400, "body must be the raw webhook body, as a string");
-      if (body.signature !== undefined && body.signature !== null && typeof body.signature !== "string")
-        throw new ControlError(400, "signature must be a header value string, or null to send no signature header");
-      const signature = body.signature === undefined ? sign(body.body, ctx.appSecret) : body.signature;
-      return deliveryReport(await post(ctx, "raw", body.body, signature as string | null));
+      const raw = rawWebhook(await readJsonObject(req), ctx.appSecret);
+      return deliveryReport(await post(ctx, "raw", raw.body, raw.signature));
     }
 
-    case "POST /_fake/verify": {
-      const body = await readJsonObject(req);
-      if (typeof body.verify_token !== "string") throw new ControlError(400, "verify_token must be a string");
-      return verifyHandshake(ctx.webhookUrl(), body.verify_token);
-    }
+    case "POST /_fake/verify":
+      return verifyWebhook(await readJsonObject(req), ctx.webhookUrl());
 
     case "GET /_fake/replies": {
       const target = account(ctx, query.get("account"));
@@ -178,16 +202,7 @@ async function route(ctx: EventContext, req: IncomingMessage, path: string, quer
 
     case "GET /_fake/deliveries": {
       const limit = boundedNumber(query.get("limit"), "limit", 1, 1000, 50);
-      return {
-        deliveries: ctx.state.deliveries.slice(-limit).map((d) => ({
-          kind: d.kind,
-          at: new Date(d.at).toISOString(),
-          status: d.status,
-          ms: d.ms,
-          ...(d.error ? { error: d.error } : {}),
-          body: d.body,
-        })),
-      };
+      return { deliveries: ctx.state.deliveries.slice(-limit).map(deliveryView) };
     }
   }
   throw new ControlError(

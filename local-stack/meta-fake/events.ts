@@ -24,7 +24,7 @@ export interface EventContext {
 }
 
 /** A delivery's outcome as control calls report it. */
-export function deliveryReport(delivery: Delivery | undefined, reason?: string) {
+export function deliveryReport(delivery: Delivery<string> | undefined, reason?: string) {
   return {
     delivered: delivery !== undefined && delivery.status !== null && delivery.status < 300,
     webhook_status: delivery?.status ?? null,
@@ -38,7 +38,13 @@ function notSubscribed(account: Account, field: string) {
   return `${account.username} has not subscribed the app to "${field}" (POST /me/subscribed_apps?subscribed_fields=comments,messages with its token): Meta sends nothing`;
 }
 
-export async function post(ctx: EventContext, kind: Delivery["kind"], body: string, signature: string | null) {
+/** Delivers a body and keeps the delivery (the Facebook fake keeps its own list the same way). */
+export async function post<Kind extends string>(
+  ctx: Pick<EventContext, "webhookUrl" | "log"> & { state: { deliveries: Delivery<Kind>[] } },
+  kind: Kind,
+  body: string,
+  signature: string | null,
+) {
   const delivery = await deliver(ctx.webhookUrl(), kind, body, signature);
   ctx.state.deliveries.push(delivery);
   // A long dev session must not grow without bound; tests look at recent ones only.

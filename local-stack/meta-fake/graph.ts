@@ -44,21 +44,50 @@ const PROFILE_FIELDS = [
   "media_count",
 ];
 
-export async function handleGraph(
+/** A Graph call as routes see it: its method, its body's fields (none for GET), its parameters. */
+export interface GraphRequest {
+  method: string;
+  fields: Record<string, unknown>;
+  /** A non-empty string parameter, from the query first, then the body. */
+  param: (name: string) => string | undefined;
+}
+
+/**
+ * Reads a Graph call and runs `work` on it; a GraphError thrown is answered in Meta's shape, a body
+ * that is not JSON with `badParam`'s #100 (the Facebook fake answers its calls the same way).
+ */
+export async function answerGraph(
+  req: IncomingMessage,
+  res: ServerResponse,
+  query: URLSearchParams,
+  badParam: (message: string) => GraphError,
+  work: (request: GraphRequest) => Promise<void> | void,
+) {
+  try {
+    const method = req.method ?? "GET";
+    const fields = method === "GET" ? {} : parseFields(req, await readBody(req));
+    const param = (name: string) => {
+      const value = query.get(name) ?? fields[name];
+      return typeof value === "string" && value !== "" ? value : undefined;
+    };
+    await work({ method, fields, param });
+  } catch (error) {
+    if (error instanceof SyntaxError) return sendJson(res, 400, badParam(`Invalid JSON body: ${error.message}`).body());
+    if (!(error instanceof GraphError)) throw error;
+    sendJson(res, error.httpStatus, error.body());
+  }
+}
+
+export function handleGraph(
   ctx: GraphContext,
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
   query: URLSearchParams,
 ) {
-  try {
-    await route(ctx, req, res, path.replace(/^\/v\d+(\.\d+)?(?=\/|$)/, ""), query);
-  } catch (error) {
-    if (error instanceof SyntaxError)
-      return sendJson(res, 400, graphErrors.badParam(`Invalid JSON body: ${error.message}`).body());
-    if (!(error instanceof GraphError)) throw error;
-    sendJson(res, error.httpStatus, error.body());
-  }
+  return answerGraph(req, res, query, graphErrors.badParam, (request) =>
+    route(ctx, req, res, path.replace(/^\/v\d+(\.\d+)?(?=\/|$)/, ""), query, request),
+  );
 }
 
 async function route(
@@ -67,14 +96,9 @@ async function route(
   res: ServerResponse,
   path: string,
   query: URLSearchParams,
+  { method, fields, param }: GraphRequest,
 ) {
-  const method = req.method ?? "GET";
   const segments = path.split("/").filter(Boolean);
-  const fields = method === "GET" ? {} : parseFields(req, await readBody(req));
-  const param = (name: string) => {
-    const value = query.get(name) ?? fields[name];
-    return typeof value === "string" && value !== "" ? value : undefined;
-  };
 
   if (segments.length === 1 && segments[0] === "access_token" && method === "GET")
     return exchange(ctx, res, param, req, query);
@@ -189,24 +213,32 @@ function subscribedApps(
     return sendJson(res, 200, { success: true });
   }
   if (method !== "POST") throw graphErrors.badParam(`Unsupported ${method.toLowerCase()} request on subscribed_apps`);
-  if (!list) throw graphErrors.badParam("The parameter subscribed_fields is required.");
-  const fields = list
-    .split(",")
-    .map((f) => f.trim())
-    .filter(Boolean);
-  fields.forEach((field, i) => {
-    if (!SUBSCRIBABLE_FIELDS.includes(field))
-      throw graphErrors.badParam(
-        `Param subscribed_fields[${i}] must be one of {${SUBSCRIBABLE_FIELDS.join(", ")}} - got "${field}".`,
-      );
-  });
+  const fields = subscribedFieldList(list, SUBSCRIBABLE_FIELDS, graphErrors.badParam);
   account.subscribedFields = new Set(fields);
   ctx.log(`graph: ${account.username} subscribed the app to ${fields.join(", ")}`);
   sendJson(res, 200, { success: true });
 }
 
+/** The subscribed_fields of a POST: comma-separated, each one of `allowed`, else Graph's #100 naming it. */
+export function subscribedFieldList(
+  list: string | undefined,
+  allowed: string[],
+  badParam: (message: string) => GraphError,
+): string[] {
+  if (!list) throw badParam("The parameter subscribed_fields is required.");
+  const fields = list
+    .split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
+  fields.forEach((field, i) => {
+    if (!allowed.includes(field))
+      throw badParam(`Param subscribed_fields[${i}] must be one of {${allowed.join(", ")}} - got "${field}".`);
+  });
+  return fields;
+}
+
 /** A JSON object field, or the same object sent as a JSON string in a form post. */
-function objectField(fields: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
+export function objectField(fields: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
   let value = fields[name];
   if (typeof value === "string") {
     try {

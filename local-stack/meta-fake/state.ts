@@ -54,9 +54,12 @@ export interface AuthCode {
   used: boolean;
 }
 
-/** One POST of a webhook body; kept so a test can redeliver it byte for byte. */
-export interface Delivery {
-  kind: "comments" | "messages" | "echo" | "raw";
+/**
+ * One POST of a webhook body; kept so a test can redeliver it byte for byte. The kinds are this
+ * fake's; the Facebook fake (../facebook-fake) keeps its own in the same shape.
+ */
+export interface Delivery<Kind extends string = "comments" | "messages" | "echo" | "raw"> {
+  kind: Kind;
   body: string;
   /** The X-Hub-Signature-256 header value sent, or null when the header was left out. */
   signature: string | null;
@@ -105,7 +108,7 @@ export interface Reply {
 }
 
 /** A stable numeric id for a name: the same username always gets the same id. */
-function digitsFor(seed: string, length: number) {
+export function digitsFor(seed: string, length: number) {
   const hash = createHash("sha256").update(seed).digest();
   let digits = "";
   for (const byte of hash) digits += String(byte % 10);
@@ -119,7 +122,7 @@ export const personIdFor = (username: string) => digitsFor(`person:${username}`,
 const appScopedIdFor = (username: string) => `2${digitsFor(`app-scoped:${username}`, 16)}`;
 const mediaIdFor = (userId: string) => `18${digitsFor(`media:${userId}`, 15)}`;
 
-const randomDigits = (length: number) => Array.from({ length }, () => String(randomInt(10))).join("");
+export const randomDigits = (length: number) => Array.from({ length }, () => String(randomInt(10))).join("");
 
 /** Instagram usernames: letters, digits, periods and underscores, at most 30. */
 export const USERNAME = /^[A-Za-z0-9._]{1,30}$/;

@@ -70,14 +70,14 @@ export function messageEvent(
 }
 
 /** POSTs a body to the webhook URL and measures the answer; never throws. */
-export async function deliver(
+export async function deliver<Kind extends string>(
   url: string,
-  kind: Delivery["kind"],
+  kind: Kind,
   body: string,
   signature: string | null,
-): Promise<Delivery> {
+): Promise<Delivery<Kind>> {
   const started = performance.now();
-  const delivery: Delivery = { kind, body, signature, at: Date.now(), status: null, ms: null };
+  const delivery: Delivery<Kind> = { kind, body, signature, at: Date.now(), status: null, ms: null };
   try {
     const headers: Record<string, string> = { "content-type": "application/json", "user-agent": "facebookexternalua" };
     if (signature !== null) headers["x-hub-signature-256"] = signature;

@@ -28,7 +28,7 @@ export function RiderApp() {
       {token ? (
         <RiderPage token={token} />
       ) : (
-        <main className="rider__main">
+        <main className="page-column">
           <Alert tone="warning" title={t("rider.deadLink")}>
             {t("rider.deadLinkBody")}
           </Alert>

@@ -78,6 +78,7 @@ beforeEach(() => {
   fakeApi.on(API.myLinks, { links: [] });
   fakeApi.on(API.linkStats, { links: [], ...noFigures });
   fakeApi.on(API.myTriggers, { triggers: [] });
+  fakeApi.on(API.storefrontSettings, { handle: null, url: null, link_ids: [] });
   fakeApi.on(API.sessions, { sessions: [] });
   fakeApi.on(API.myOrders, { orders: [], next_cursor: null });
   fakeApi.on(API.orderStats, { stats: makeOrderStats([]) });
@@ -89,6 +90,7 @@ beforeEach(() => {
   fakeApi.on(API.telegramChats, { chats: [] });
   fakeApi.on(API.instagramAccount, { instagram: null });
   fakeApi.on(API.instagramActivity, { events: [] });
+  fakeApi.on(API.facebookPage, { facebook: null });
 });
 
 /** The app's real routes at `path`, once lazy routes have loaded and the redirects have chained. */
@@ -146,6 +148,7 @@ const roleRoutes = {
     "/influencer/campaigns/available",
     "/influencer/profile",
     "/influencer/instagram/callback",
+    "/influencer/facebook/callback",
   ],
 } as const;
 const ownDashboard = {

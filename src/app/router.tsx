@@ -131,6 +131,12 @@ export const routes: RouteObject[] = [
                   Component: (await import("./routes/influencer/instagram-callback.tsx")).default,
                 }),
               },
+              {
+                path: paths.influencerFacebookCallback,
+                lazy: async () => ({
+                  Component: (await import("./routes/influencer/facebook-callback.tsx")).default,
+                }),
+              },
             ],
           },
           { path: "*", element: <NotFoundRoute /> },

@@ -25,6 +25,8 @@ export const paths = {
   influencerProfile: "/influencer/profile",
   /** Where Instagram sends the influencer back after they allow access (the redirect_uri). */
   influencerInstagramCallback: "/influencer/instagram/callback",
+  /** Where Facebook Login sends the influencer back (the redirect_uri), to connect a Page. */
+  influencerFacebookCallback: "/influencer/facebook/callback",
 } as const;
 
 /** The campaign screen editing one campaign. */

@@ -196,6 +196,9 @@ create table public.users (
   suspension_reason text,
   -- An influencer's own phone: an order from it is flagged self_order (05_orders.sql).
   phone text constraint users_phone_format check (phone ~ '^\+855[1-9][0-9]{7,8}$'),
+  -- An influencer's storefront address, APP_URL/s/<store_handle> (03_storefronts.sql): lower-case
+  -- so that one handle is never two stores by case alone.
+  store_handle text constraint users_store_handle_format check (store_handle ~ '^[a-z0-9._]{3,30}$'),
   constraint users_logo_only_for_businesses check (business_logo_url is null or user_type = 'business'),
   -- The profile columns a user may update on their own row, limited as the API limits them.
   constraint users_bank_name_length check (bank_name is null or length(bank_name) <= 100),
@@ -212,6 +215,7 @@ create table public.users (
     business_name is null or (char_length(business_name) between 1 and 100 and business_name = btrim(business_name))
   ),
   constraint users_business_name_only_for_businesses check (business_name is null or user_type = 'business'),
+  constraint users_store_handle_only_for_influencers check (store_handle is null or user_type = 'influencer'),
   constraint users_rejection_reason_length check (
     rejection_reason is null or char_length(btrim(rejection_reason)) between 1 and 500
   ),
@@ -262,6 +266,7 @@ comment on table private.signup_attempts is 'Sign-up attempts per address, count
 -- indexes -----------------------------------------------------------------------------------------
 
 create unique index users_email_key on public.users (lower(email));
+create unique index users_store_handle_key on public.users (store_handle);
 create index users_status_idx on public.users (status);
 create index users_decided_by_idx on public.users (decided_by);
 -- The admin's User Approvals list is read newest first by (created_at, id) in descending order,
@@ -287,7 +292,7 @@ alter table public.users enable row level security;
 -- their own row are the profile ones, never type, status, email or rejection reason.
 revoke all on public.users from anon, authenticated;
 grant select on public.users to authenticated;
-grant update (business_logo_url, bank_name, account_name, account_number, khqr, business_name, phone)
+grant update (business_logo_url, bank_name, account_name, account_number, khqr, business_name, phone, store_handle)
   on public.users to authenticated;
 grant all on public.users to service_role;
 

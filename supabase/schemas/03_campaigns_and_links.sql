@@ -10,7 +10,7 @@
 -- - A client's new commission rate is at most marketplace_settings.max_commission_rate
 --   (02_settings.sql); a campaign already above it keeps its rate (and its orders their snapshot)
 --   until its rate is changed.
--- - Deactivation is one-way and switches off the campaign's keyword triggers (08_instagram.sql).
+-- - Deactivation is one-way and switches off the campaign's keyword triggers (08_keyword_automation.sql).
 -- - One link per influencer and campaign, at most 10 approved links per campaign; only admins
 --   decide, and only admins learn whether an application looks like self-dealing.
 -- - Campaign dates are calendar days in Cambodia (private.cambodia_today, 01_accounts.sql), both
@@ -294,7 +294,7 @@ comment on function private.check_commission_ceiling is
   'Trigger: refuses a client''s new campaign commission rate above marketplace_settings.max_commission_rate (SQLSTATE 23514, column commission_rate); the owner is exempt.';
 
 -- Deactivation is one-way and ends the campaign's keyword triggers (public.keyword_triggers,
--- 08_instagram.sql).
+-- 08_keyword_automation.sql).
 create or replace function private.guard_campaign_status() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -367,7 +367,7 @@ $$;
 comment on function private.default_dm_template() is 'The DM reply a new keyword trigger starts with: Khmer, then English; {product} and {link} are filled when it is sent.';
 
 -- An admin's decision on a pending link application. Approving gives the link its short code and
--- creates its keyword trigger (public.keyword_triggers, 08_instagram.sql) with the default
+-- creates its keyword trigger (public.keyword_triggers, 08_keyword_automation.sql) with the default
 -- template; rejecting needs a reason, which the influencer reads, stored in
 -- public.affiliate_link_rejections (whose affiliate_link_rejections_reason_check limits its
 -- length). Triggers complete it: affiliate_links_touch_updated_at (here) stamps updated_at, and

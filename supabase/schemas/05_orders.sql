@@ -76,8 +76,8 @@ create type public.order_count_scope as enum ('platform', 'business', 'influence
 comment on type public.order_count_scope is 'What a row of private.order_counts counts: every order, or one shop''s, one influencer''s or one link''s.';
 
 -- The type of orders.source and of link_clicks.source (07_attribution.sql, which applies later).
-create type public.click_source as enum ('qr', 'dm', 'comment', 'link');
-comment on type public.click_source is 'Where a short link was shared: the ?s= of the short URL (qr, dm, comment), else link.';
+create type public.click_source as enum ('qr', 'dm', 'comment', 'link', 'fb_comment', 'fb_dm', 'store');
+comment on type public.click_source is 'Where a short link was shared: the ?s= of the short URL (qr; dm and comment on Instagram; fb_dm and fb_comment on Facebook; store, the influencer''s storefront), else link.';
 
 -- order numbers ----------------------------------------------------------------------------------
 

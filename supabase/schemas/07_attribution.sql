@@ -85,7 +85,7 @@ alter table public.orders add constraint orders_click_id_fkey foreign key (click
 
 comment on table private.click_salt is 'The secret salt of link_clicks.visitor_hash: one row, random per database, read only by record_click.';
 comment on table public.link_clicks is 'A person''s visit of a short link (crawlers, one visitor''s repeats within a minute and an address''s clicks past 3 per link an hour are not recorded).';
-comment on column public.link_clicks.source is 'Where the link was shared: ?s= of the short URL (qr, dm, comment), else link.';
+comment on column public.link_clicks.source is 'Where the link was shared: ?s= of the short URL (one of public.click_source), else link.';
 comment on column public.link_clicks.referrer_host is 'The host of the Referer header, without path or query; null when none was sent.';
 comment on column public.link_clicks.visitor_hash is 'sha256(salt || client address || user agent) in hex: tells one visitor''s repeats apart, identifies no one.';
 comment on column public.link_clicks.address_hash is 'sha256(salt || client address) in hex: caps one address at 3 counted clicks per link an hour; null on clicks recorded before the cap.';

@@ -514,7 +514,7 @@ create trigger telegram_outbox_note_queued after insert on private.telegram_outb
 -- scheduled jobs ----------------------------------------------------------------------------------
 -- pg_cron runs the command in the database; pg_net sends the HTTP request after the command's
 -- transaction commits, with an explicit timeout. Both extensions are created (where available) in
--- 08_instagram.sql, the first file that schedules a job; the local stack has stand-ins of cron,
+-- 08_keyword_automation.sql, the first file that schedules a job; the local stack has stand-ins of cron,
 -- net and vault (local-stack/bootstrap.sql) and local-stack/scheduler.ts runs the jobs. Where and
 -- with what key comes from Vault, set once per project (README, deploy steps): project_url, and
 -- secret_key, a secret API key (sb_secret_...) sent ONLY as the `apikey` header: it is not a JWT,

@@ -250,7 +250,7 @@ create trigger link_click_counts_send_events after insert or update on public.li
 create trigger keyword_triggers_send_events after insert or update or delete on public.keyword_triggers
   for each row execute function private.send_influencer_row_event();
 
-create trigger instagram_events_send_events after insert or update or delete on public.instagram_events
+create trigger keyword_events_send_events after insert or update or delete on public.keyword_events
   for each row execute function private.send_influencer_row_event();
 create trigger order_cash_send_events after insert or update on public.order_cash
   for each row execute function private.send_order_cash_event();

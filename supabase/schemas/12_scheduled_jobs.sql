@@ -1,5 +1,5 @@
 -- Scheduled jobs that run in the database alone (no HTTP call). The extensions and the local
--- stand-ins are set up in 08_instagram.sql ("scheduled jobs"), whose notes apply here: pg_cron
+-- stand-ins are set up in 08_keyword_automation.sql ("scheduled jobs"), whose notes apply here: pg_cron
 -- runs each command as the job's owner, in UTC; cron.schedule(name, ...) replaces a job of the
 -- same name.
 

@@ -194,6 +194,9 @@ describe("GET /affiliate-links/stats (influencer)", () => {
         qr: figures(2, 1, 1, 188),
         dm: figures(1, 1, 0, 0),
         comment: zero,
+        fb_comment: zero,
+        fb_dm: zero,
+        store: zero,
         link: figures(1, 0, 0, 0),
         none: figures(0, 4, 0, 0),
       },
@@ -245,7 +248,19 @@ describe("GET /affiliate-links/stats (influencer)", () => {
     const link = await approvedLink(newcomer, scarf.id);
     await apply(newcomer, lamp.id); // pending
     const res = await api("GET", "/affiliate-links/stats", { token: newcomer.token });
-    const none = { ...zero, by_source: { qr: zero, dm: zero, comment: zero, link: zero, none: zero } };
+    const none = {
+      ...zero,
+      by_source: {
+        qr: zero,
+        dm: zero,
+        comment: zero,
+        fb_comment: zero,
+        fb_dm: zero,
+        store: zero,
+        link: zero,
+        none: zero,
+      },
+    };
     expect(res.body.links).toEqual([
       {
         affiliate_link_id: link.id,
@@ -269,6 +284,9 @@ describe("GET /campaigns/stats (business)", () => {
         qr: figures(2, 1, 1, 188),
         dm: figures(1, 1, 0, 0),
         comment: figures(1, 1, 0, 0),
+        fb_comment: zero,
+        fb_dm: zero,
+        store: zero,
         link: figures(1, 0, 0, 0),
         none: figures(0, 4, 0, 0),
       },
@@ -285,7 +303,16 @@ describe("GET /campaigns/stats (business)", () => {
         campaign_id: lamp.id,
         campaign_name: "Attribution Lamp",
         ...figures(1, 1, 1, 200),
-        by_source: { qr: figures(1, 1, 1, 200), dm: zero, comment: zero, link: zero, none: zero },
+        by_source: {
+          qr: figures(1, 1, 1, 200),
+          dm: zero,
+          comment: zero,
+          fb_comment: zero,
+          fb_dm: zero,
+          store: zero,
+          link: zero,
+          none: zero,
+        },
       },
     ]);
   });

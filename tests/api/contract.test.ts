@@ -18,6 +18,7 @@ import { api, type ApiAnswer } from "../helpers/api.ts";
 import { nthEmailTo, resetTokenIn } from "../helpers/email-fake.ts";
 import { uniqueStoredPhone, uniqueTypedPhone } from "../helpers/phones.ts";
 import { png } from "../helpers/images.ts";
+import { allowOnFacebook, uniqueName } from "../helpers/facebook-fake.ts";
 import { allowOnInstagram, simulateComment, uniqueUsername } from "../helpers/meta-fake.ts";
 import { stackUrl } from "../helpers/stack.ts";
 import { messagesOf, pressStart } from "../helpers/telegram-fake.ts";
@@ -201,6 +202,21 @@ beforeAll(async () => {
   const [visit] = recorded.get(API.shortLink)!;
   const ref = new URL(visit.answer.headers.get("location") ?? "").searchParams.get("ref");
   await record(API.shortLink, { params: { code }, headers: { "user-agent": "TelegramBot (like TwitterBot)" } });
+  // The creator's storefront: a handle, the link on it, a visitor's read and the address to share.
+  const storeHandle = `contract.${Date.now().toString(36)}`;
+  await record(API.updateProfile, {
+    token: creator.token,
+    body: { store_handle: storeHandle },
+    label: "a store handle",
+  });
+  await record(API.setStorefront, { token: creator.token, body: { link_ids: [links[0].id] } });
+  await record(API.storefrontSettings, { token: creator.token });
+  await record(API.store, { params: { handle: storeHandle } });
+  await record(API.storeLink, { params: { handle: storeHandle }, headers: { "user-agent": iPhone } });
+  await record(API.storeLink, {
+    params: { handle: storeHandle },
+    headers: { "user-agent": "TelegramBot (like TwitterBot)" },
+  });
   const { triggers } = await record(API.myTriggers, { token: creator.token });
   await record(API.updateTrigger, {
     token: creator.token,
@@ -315,6 +331,7 @@ beforeAll(async () => {
   await record(API.auditLog, { ...asAdmin, query: { limit: "20" } });
 
   await instagramJourney(creator, triggers[0].keyword);
+  await facebookJourney(creator);
   await telegramJourney(shop);
 });
 
@@ -339,6 +356,22 @@ async function instagramJourney(creator: Account, keyword: string) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   await record(API.instagramActivity, { token: creator.token });
   await record(API.instagramDisconnect, { token: creator.token });
+}
+
+/** Facebook Login for a creator who manages two Pages: the list, the Page picked, then disconnected. */
+async function facebookJourney(creator: Account) {
+  const { url: dialogUrl } = await record(API.facebookConnectUrl, { token: creator.token });
+  const allowed = await allowOnFacebook(dialogUrl, {
+    name: uniqueName("Contract"),
+    pages: [uniqueName("Contract Shop"), uniqueName("Contract Blog")],
+  });
+  const { pages } = await record(API.facebookConnect, {
+    token: creator.token,
+    body: { code: allowed.get("code"), state: allowed.get("state") },
+  });
+  await record(API.facebookPickPage, { token: creator.token, body: { page_id: pages[0].id } });
+  await record(API.facebookPage, { token: creator.token });
+  await record(API.facebookDisconnect, { token: creator.token });
 }
 
 /** Links a chat of the shop's through the Telegram fake, switches a notice off, then unlinks it. */
@@ -396,11 +429,14 @@ function expectAnswerOf(route: ApiRoute, { label, answer, text }: Recorded) {
     expect(header, what).toEqual(columns);
     expect(lines.length, `${what}: no row`).toBeGreaterThan(0);
     for (const line of lines) expect(line.length, what).toBe(columns.length);
-  } else if (answer.status === 302) {
+  } else if (answer.status === 302 && response.target === "checkout") {
     // A person: to the checkout of the link, with the click that counted.
     const location = new URL(answer.headers.get("location") ?? "");
     expect(`${location.origin}${location.pathname}`, what).toBe(`${stackUrl()}/checkout`);
     expect([...location.searchParams.keys()].sort(), what).toEqual(["influencer_id", "product_id", "ref"]);
+  } else if (answer.status === 302) {
+    // A person: to the store page.
+    expect(answer.headers.get("location"), what).toMatch(new RegExp(`^${stackUrl()}/store/[a-z0-9._]{3,30}$`));
   } else {
     // A crawler: the preview page.
     expect(answer.status, what).toBe(200);

@@ -164,7 +164,7 @@ describe("suspending an account", () => {
       .poll(
         async () =>
           await sql<{ outcome: string; skip_reason: string | null }[]>`
-            select outcome::text, skip_reason::text from public.instagram_events where influencer_id = ${creator.user.id}`,
+            select outcome::text, skip_reason::text from public.keyword_events where influencer_id = ${creator.user.id}`,
       )
       .toEqual([{ outcome: "skipped", skip_reason: "account_suspended" }]);
     expect(await repliesOf(username, 0)).toEqual([]);

@@ -30,7 +30,12 @@ function dropConfiguredImportMap(dir: string) {
 describe("deploy check", () => {
   it("passes for every function of this repository", () => {
     const results = checkFunctions(supabaseDir);
-    expect(results.map((result) => result.name).sort()).toEqual(["api", "instagram-webhook", "telegram-webhook"]);
+    expect(results.map((result) => result.name).sort()).toEqual([
+      "api",
+      "facebook-webhook",
+      "instagram-webhook",
+      "telegram-webhook",
+    ]);
     for (const result of results) expect(result, result.detail).toMatchObject({ ok: true });
   });
 

@@ -75,7 +75,7 @@ test("a rider delivers with the cash, the admin imports the courier's statement,
   await admin.getByRole("tab", { name: "Couriers" }).click();
   await courierItem.getByRole("button", { name: "Rider links" }).click();
   await courierItem.getByRole("button", { name: "New rider link" }).click();
-  const riderUrl = await courierItem.getByLabel("Link for the rider").inputValue();
+  const riderUrl = await courierItem.getByRole("textbox", { name: "Link for the rider" }).inputValue();
   expect(riderUrl).toMatch(/\/rider\/[A-Za-z0-9_-]{32}$/);
   await dismissToasts(admin);
   await admin.screenshot({ path: join(shots, "en-courier-cash-link.png"), fullPage: true });

@@ -76,7 +76,7 @@ test("an influencer connects Instagram, rewords a reply, and watches a comment a
   expect(reply.recipient).toEqual({ comment_id: comment.comment_id });
   const shortLink = reply.text.match(/http\S+\?s=comment/)![0];
   expect(reply.text).toBe(`${product}: ចុចទីនេះ / tap here ${shortLink}`);
-  const activity = page.getByRole("list", { name: "Instagram activity" });
+  const activity = page.getByRole("list", { name: "Keyword activity" });
   await expect(activity.getByText("Sent")).toBeVisible(LIVE);
   await expect(activity.getByText("@sokha.buys")).toBeVisible();
   await expect(activity.getByText(keyword, { exact: true })).toBeVisible();

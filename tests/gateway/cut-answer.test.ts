@@ -28,6 +28,7 @@ beforeAll(async () => {
   gateway = createGateway({
     apiUrl: fnUrl,
     instagramWebhookUrl: fnUrl,
+    facebookWebhookUrl: fnUrl,
     telegramWebhookUrl: fnUrl,
     // Not reached by these requests.
     realtime: undefined as never,

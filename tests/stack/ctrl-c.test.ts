@@ -135,8 +135,8 @@ describe("Ctrl-C on npm start", () => {
     const before = [
       ...new Map([...descendantsOf(started.pid!), ...processesOfStack()].map((p) => [p.pid, p])).values(),
     ];
-    // What the stack runs: three Deno functions and a Postgres server (its own session, so not below).
-    expect(before.filter((p) => p.command.includes("deno run"))).toHaveLength(3);
+    // What the stack runs: four Deno functions and a Postgres server (its own session, so not below).
+    expect(before.filter((p) => p.command.includes("deno run"))).toHaveLength(4);
     expect(before.some((p) => p.command.includes(join(dataDir, "postgres")))).toBe(true);
 
     process.kill(-started.pid!, "SIGINT");

@@ -53,13 +53,19 @@ describe("lint boundaries", () => {
       crossing: "the checkout importing the ui barrel (every component of the app)",
       file: "src/features/checkout/components/example.tsx",
       source: `import { Card } from "@/components/ui/index.ts";\nexport const x = Card;\n`,
-      message: "The checkout and the rider's page import each ui component from its own file",
+      message: "The checkout, the rider's page and the store page import each ui component from its own file",
     },
     {
       crossing: "the rider's page importing the ui barrel",
       file: "src/features/rider/components/example.tsx",
       source: `import { Card } from "@/components/ui/index.ts";\nexport const x = Card;\n`,
-      message: "The checkout and the rider's page import each ui component from its own file",
+      message: "The checkout, the rider's page and the store page import each ui component from its own file",
+    },
+    {
+      crossing: "the store page importing the ui barrel",
+      file: "src/features/storefront/components/example.tsx",
+      source: `import { Card } from "@/components/ui/index.ts";\nexport const x = Card;\n`,
+      message: "The checkout, the rider's page and the store page import each ui component from its own file",
     },
   ])("refuses $crossing", async ({ file, source, message }) => {
     const errors = await boundaryErrors(file, source);

@@ -47,27 +47,41 @@ function describedBy(id: string, hint: unknown, error: unknown): string | undefi
   return ids.length ? ids.join(" ") : undefined;
 }
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "prefix"> {
   label: ReactNode;
   hint?: ReactNode;
   error?: string | null;
   id?: string;
+  /** Text shown fixed before the input (an address the value completes: "shop.example.com/s/"). */
+  prefix?: string;
 }
 
 /** A labelled input with an optional hint and an error linked for assistive technology. */
-export function TextField({ label, hint, error, id, required, className, ...input }: TextFieldProps) {
+export function TextField({ label, hint, error, id, required, className, prefix, ...input }: TextFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
+  const control = (
+    <input
+      {...input}
+      id={fieldId}
+      required={required}
+      className={cx("field__control", className)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={cx(prefix && `${fieldId}-prefix`, describedBy(fieldId, hint, error)) || undefined}
+    />
+  );
   return (
     <FieldShell id={fieldId} label={label} hint={hint} error={error} required={required}>
-      <input
-        {...input}
-        id={fieldId}
-        required={required}
-        className={cx("field__control", className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, hint, error)}
-      />
+      {prefix ? (
+        <div className="field__group">
+          <span className="field__prefix" id={`${fieldId}-prefix`}>
+            {prefix}
+          </span>
+          {control}
+        </div>
+      ) : (
+        control
+      )}
     </FieldShell>
   );
 }

@@ -14,6 +14,8 @@ const shapes = {
   mail: "M3 5h18v14H3zM3 6l9 7 9-7",
   clock: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2",
   arrowRight: "M5 12h14M13 6l6 6-6 6",
+  arrowUp: "M12 19V5M6 11l6-6 6 6",
+  arrowDown: "M12 5v14M6 13l6 6 6-6",
   sparkle: "M12 3l2 6 6 2-6 2-2 6-2-6-6-2 6-2z",
 } as const;
 

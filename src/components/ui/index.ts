@@ -4,6 +4,7 @@ export { Alert, type AlertTone } from "./alert.tsx";
 export { Badge, type BadgeTone } from "./badge.tsx";
 export { Button, type ButtonSize, type ButtonVariant } from "./button.tsx";
 export { Card } from "./card.tsx";
+export { CopyButton } from "./copy-button.tsx";
 export { DetailsList, type Detail } from "./details-list.tsx";
 export { EmptyState } from "./empty-state.tsx";
 export { Icon, type IconName } from "./icon.tsx";

@@ -103,7 +103,11 @@ for (const type of ["pointerdown", "keydown"]) {
   window.addEventListener(type, () => void loadServerMessages().catch(() => undefined), { once: true, capture: true });
 }
 
-/** A text that came from the server: its translation once the catalog knows it, else the text as it came. */
-export function tServer(message: string): string {
-  return message in i18n.messages ? i18n._(message) : message;
+/**
+ * A text that came from the server: its translation once the catalog knows it, else the text as it
+ * came. A sentence carrying a value (a name, Meta's reason) is in the catalog with a placeholder,
+ * `{name} is already connected…`: pass that id and its `params`.
+ */
+export function tServer(message: string, params?: Params): string {
+  return message in i18n.messages ? i18n._(message, params) : message;
 }

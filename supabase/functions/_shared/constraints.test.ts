@@ -61,6 +61,8 @@ const violations: Record<ConstraintName, Statement> = {
     values ('short', repeat('a', 64), gen_random_uuid())`,
   users_phone_format: (tx) =>
     tx`insert into public.users (email, user_type, phone) values ('rules-phone@test.local', 'influencer', '012345678')`,
+  users_store_handle_format: (tx) =>
+    tx`insert into public.users (email, user_type, store_handle) values ('rules-handle@test.local', 'influencer', 'Ab')`,
   users_rejection_reason_length: (tx) => tx`
     insert into public.users (email, user_type, status, rejection_reason)
     values ('rules-reason@test.local', 'business', 'rejected', repeat('x', 501))`,

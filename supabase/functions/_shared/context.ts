@@ -1,6 +1,7 @@
 // What every route handler can reach: the database, the signing key and the project's URLs.
 import type { Sql } from "./db.ts";
 import type { EmailConfig } from "./email/config.ts";
+import type { FacebookConfig } from "./facebook/config.ts";
 import type { InstagramConfig } from "./instagram/config.ts";
 import type { TelegramConfig } from "./telegram/config.ts";
 import type { SecretKeys } from "./secret-keys.ts";
@@ -15,6 +16,8 @@ export interface AppDeps {
   appUrl: string;
   /** Null when the marketplace has no Instagram app configured (the automation is off). */
   instagram: InstagramConfig | null;
+  /** Null or absent when the marketplace has no Facebook app configured (the Page automation is off). */
+  facebook?: FacebookConfig | null;
   /** Null or absent when no Telegram bot is configured (no alerts are sent). */
   telegram?: TelegramConfig | null;
   /** Null or absent when no email API is configured (no email is sent). */

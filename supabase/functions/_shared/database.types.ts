@@ -63,6 +63,25 @@ export type Database = {
         };
         Relationships: [];
       };
+      connect_states: {
+        Row: {
+          expires_at: string;
+          nonce: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          expires_at?: string;
+          nonce?: string;
+          user_id: string;
+        };
+        Update: {
+          expires_at?: string;
+          nonce?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       courier_links: {
         Row: {
           courier_id: string;
@@ -113,21 +132,21 @@ export type Database = {
         };
         Relationships: [];
       };
-      instagram_connect_states: {
+      facebook_page_choices: {
         Row: {
           expires_at: string;
-          nonce: string;
+          token_ciphertext: string;
           user_id: string;
         };
         ComputedFields: never;
         Insert: {
           expires_at?: string;
-          nonce?: string;
+          token_ciphertext: string;
           user_id: string;
         };
         Update: {
           expires_at?: string;
-          nonce?: string;
+          token_ciphertext?: string;
           user_id?: string;
         };
         Relationships: [];
@@ -753,7 +772,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      consume_instagram_connect_state: { Args: { p_nonce: string; p_user_id: string }; Returns: boolean };
+      consume_connect_state: { Args: { p_nonce: string; p_user_id: string }; Returns: boolean };
       courier_cash_account_id: { Args: { p_courier_id: string }; Returns: number };
       create_admin: {
         Args: { p_email: string; p_password: string };
@@ -862,7 +881,7 @@ export type Database = {
       };
       login_succeeded: { Args: { p_attempt_id: number; p_client_ip: string; p_email: string }; Returns: undefined };
       may_join_topic: { Args: { topic: string }; Returns: boolean };
-      new_instagram_connect_state: { Args: { p_user_id: string }; Returns: string };
+      new_connect_state: { Args: { p_user_id: string }; Returns: string };
       new_order_follow_token: {
         Args: { p_language: Database["public"]["Enums"]["telegram_language"]; p_order_id: string };
         Returns: string;
@@ -1453,6 +1472,39 @@ export type Database = {
           },
         ];
       };
+      facebook_pages: {
+        Row: {
+          connected_at: string;
+          influencer_id: string;
+          page_id: string;
+          page_name: string;
+          token_ciphertext: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          connected_at?: string;
+          influencer_id: string;
+          page_id: string;
+          page_name: string;
+          token_ciphertext: string;
+        };
+        Update: {
+          connected_at?: string;
+          influencer_id?: string;
+          page_id?: string;
+          page_name?: string;
+          token_ciphertext?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "facebook_pages_influencer_id_fkey";
+            columns: ["influencer_id"];
+            isOneToOne: true;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       instagram_accounts: {
         Row: {
           connected_at: string;
@@ -1492,8 +1544,9 @@ export type Database = {
           },
         ];
       };
-      instagram_events: {
+      keyword_events: {
         Row: {
+          account_id: string;
           attempts: number;
           error_code: number | null;
           error_message: string | null;
@@ -1502,19 +1555,20 @@ export type Database = {
           finished_at: string | null;
           from_username: string | null;
           id: string;
-          ig_account_id: string;
           influencer_id: string;
           keyword: string | null;
           keyword_trigger_id: string | null;
-          kind: Database["public"]["Enums"]["instagram_event_kind"];
-          outcome: Database["public"]["Enums"]["instagram_event_outcome"];
+          kind: Database["public"]["Enums"]["keyword_event_kind"];
+          outcome: Database["public"]["Enums"]["keyword_event_outcome"];
+          platform: Database["public"]["Enums"]["social_platform"];
           received_at: string;
           reply_message_id: string | null;
           sender_id: string;
-          skip_reason: Database["public"]["Enums"]["instagram_skip_reason"] | null;
+          skip_reason: Database["public"]["Enums"]["keyword_skip_reason"] | null;
         };
         ComputedFields: never;
         Insert: {
+          account_id: string;
           attempts?: number;
           error_code?: number | null;
           error_message?: string | null;
@@ -1523,18 +1577,19 @@ export type Database = {
           finished_at?: string | null;
           from_username?: string | null;
           id?: string;
-          ig_account_id: string;
           influencer_id: string;
           keyword?: string | null;
           keyword_trigger_id?: string | null;
-          kind: Database["public"]["Enums"]["instagram_event_kind"];
-          outcome: Database["public"]["Enums"]["instagram_event_outcome"];
+          kind: Database["public"]["Enums"]["keyword_event_kind"];
+          outcome: Database["public"]["Enums"]["keyword_event_outcome"];
+          platform: Database["public"]["Enums"]["social_platform"];
           received_at?: string;
           reply_message_id?: string | null;
           sender_id: string;
-          skip_reason?: Database["public"]["Enums"]["instagram_skip_reason"] | null;
+          skip_reason?: Database["public"]["Enums"]["keyword_skip_reason"] | null;
         };
         Update: {
+          account_id?: string;
           attempts?: number;
           error_code?: number | null;
           error_message?: string | null;
@@ -1543,27 +1598,27 @@ export type Database = {
           finished_at?: string | null;
           from_username?: string | null;
           id?: string;
-          ig_account_id?: string;
           influencer_id?: string;
           keyword?: string | null;
           keyword_trigger_id?: string | null;
-          kind?: Database["public"]["Enums"]["instagram_event_kind"];
-          outcome?: Database["public"]["Enums"]["instagram_event_outcome"];
+          kind?: Database["public"]["Enums"]["keyword_event_kind"];
+          outcome?: Database["public"]["Enums"]["keyword_event_outcome"];
+          platform?: Database["public"]["Enums"]["social_platform"];
           received_at?: string;
           reply_message_id?: string | null;
           sender_id?: string;
-          skip_reason?: Database["public"]["Enums"]["instagram_skip_reason"] | null;
+          skip_reason?: Database["public"]["Enums"]["keyword_skip_reason"] | null;
         };
         Relationships: [
           {
-            foreignKeyName: "instagram_events_influencer_id_fkey";
+            foreignKeyName: "keyword_events_influencer_id_fkey";
             columns: ["influencer_id"];
             isOneToOne: false;
             referencedRelation: "users";
             referencedColumns: ["id"];
           },
           {
-            foreignKeyName: "instagram_events_keyword_trigger_id_fkey";
+            foreignKeyName: "keyword_events_keyword_trigger_id_fkey";
             columns: ["keyword_trigger_id"];
             isOneToOne: false;
             referencedRelation: "keyword_triggers";
@@ -2617,6 +2672,40 @@ export type Database = {
           },
         ];
       };
+      storefront_links: {
+        Row: {
+          affiliate_link_id: string;
+          influencer_id: string;
+          position: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          affiliate_link_id: string;
+          influencer_id: string;
+          position: number;
+        };
+        Update: {
+          affiliate_link_id?: string;
+          influencer_id?: string;
+          position?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "storefront_links_affiliate_link_id_fkey";
+            columns: ["affiliate_link_id"];
+            isOneToOne: true;
+            referencedRelation: "affiliate_links";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "storefront_links_influencer_id_fkey";
+            columns: ["influencer_id"];
+            isOneToOne: false;
+            referencedRelation: "users";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       telegram_chats: {
         Row: {
           chat_id: number;
@@ -2682,6 +2771,7 @@ export type Database = {
           rejection_reason: string | null;
           social_media_page: string | null;
           status: Database["public"]["Enums"]["account_status"];
+          store_handle: string | null;
           store_phone: string | null;
           suspension_reason: string | null;
           updated_at: string;
@@ -2707,6 +2797,7 @@ export type Database = {
           rejection_reason?: string | null;
           social_media_page?: string | null;
           status?: Database["public"]["Enums"]["account_status"];
+          store_handle?: string | null;
           store_phone?: string | null;
           suspension_reason?: string | null;
           updated_at?: string;
@@ -2731,6 +2822,7 @@ export type Database = {
           rejection_reason?: string | null;
           social_media_page?: string | null;
           status?: Database["public"]["Enums"]["account_status"];
+          store_handle?: string | null;
           store_phone?: string | null;
           suspension_reason?: string | null;
           updated_at?: string;
@@ -3343,6 +3435,20 @@ export type Database = {
       };
       revoke_courier_link: { Args: { p_courier_id: string; p_link_id: string }; Returns: undefined };
       search_order_ids_by_phone: { Args: { p_digits: string }; Returns: string[] };
+      set_storefront_links: {
+        Args: { p_link_ids: string[] };
+        Returns: {
+          affiliate_link_id: string;
+          influencer_id: string;
+          position: number;
+        }[];
+        SetofOptions: {
+          from: "*";
+          to: "storefront_links";
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       set_user_status: {
         Args: { p_reason?: string; p_status: string; p_user_id: string };
         Returns: {
@@ -3364,6 +3470,7 @@ export type Database = {
           rejection_reason: string | null;
           social_media_page: string | null;
           status: Database["public"]["Enums"]["account_status"];
+          store_handle: string | null;
           store_phone: string | null;
           suspension_reason: string | null;
           updated_at: string;
@@ -3493,13 +3600,13 @@ export type Database = {
         | "remittance";
       campaign_status: "active" | "inactive";
       cash_status: "with_courier" | "remitted" | "short";
-      click_source: "qr" | "dm" | "comment" | "link";
+      click_source: "qr" | "dm" | "comment" | "link" | "fb_comment" | "fb_dm" | "store";
       confirmation_call_outcome: "confirmed" | "no_answer" | "wrong_number";
       courier_kind: "company" | "freelance";
       device_class: "mobile" | "tablet" | "desktop";
-      instagram_event_kind: "comment" | "dm";
-      instagram_event_outcome: "pending" | "sent" | "failed" | "skipped";
-      instagram_skip_reason: "no_keyword" | "trigger_off" | "campaign_inactive" | "account_suspended";
+      keyword_event_kind: "comment" | "dm";
+      keyword_event_outcome: "pending" | "sent" | "failed" | "skipped";
+      keyword_skip_reason: "no_keyword" | "trigger_off" | "campaign_inactive" | "account_suspended";
       ledger_account_kind:
         "influencer" | "business" | "platform_fees" | "delivery_cash" | "courier_cash" | "delivery_fees";
       ledger_line:
@@ -3690,13 +3797,13 @@ export const Constants = {
       ],
       campaign_status: ["active", "inactive"],
       cash_status: ["with_courier", "remitted", "short"],
-      click_source: ["qr", "dm", "comment", "link"],
+      click_source: ["qr", "dm", "comment", "link", "fb_comment", "fb_dm", "store"],
       confirmation_call_outcome: ["confirmed", "no_answer", "wrong_number"],
       courier_kind: ["company", "freelance"],
       device_class: ["mobile", "tablet", "desktop"],
-      instagram_event_kind: ["comment", "dm"],
-      instagram_event_outcome: ["pending", "sent", "failed", "skipped"],
-      instagram_skip_reason: ["no_keyword", "trigger_off", "campaign_inactive", "account_suspended"],
+      keyword_event_kind: ["comment", "dm"],
+      keyword_event_outcome: ["pending", "sent", "failed", "skipped"],
+      keyword_skip_reason: ["no_keyword", "trigger_off", "campaign_inactive", "account_suspended"],
       ledger_account_kind: [
         "influencer",
         "business",

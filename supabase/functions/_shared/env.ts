@@ -4,9 +4,11 @@
 //   JWT_SIGNING_KEY  the private ES256 JWK also imported as the project's JWT signing key
 //   APP_URL          where the SPA is served (affiliate links point at its /checkout)
 // Every variable is required: a function missing one stops at boot with its name. The Instagram
-// automation's variables are optional as a whole (instagram/config.ts), and so are the Telegram
+// and Facebook automations' variables are optional as a whole (instagram/config.ts,
+// facebook/config.ts), and so are the Telegram
 // alerts' (telegram/config.ts) and outgoing email's (email/config.ts).
 import { readEmailConfig, type EmailConfig } from "./email/config.ts";
+import { readFacebookConfig, type FacebookConfig } from "./facebook/config.ts";
 import { readInstagramConfig, type InstagramConfig } from "./instagram/config.ts";
 import { readTelegramConfig, type TelegramConfig } from "./telegram/config.ts";
 import { readSecretKeys, type SecretKeys } from "./secret-keys.ts";
@@ -23,6 +25,8 @@ export interface FunctionEnv {
   appUrl: string;
   /** Optional: see instagram/config.ts for its variables. */
   instagram: InstagramConfig | null;
+  /** Optional: see facebook/config.ts for its variables. */
+  facebook: FacebookConfig | null;
   /** Optional: see telegram/config.ts for its variables. */
   telegram: TelegramConfig | null;
   /** Optional: see email/config.ts for its variables. */
@@ -48,6 +52,7 @@ export async function readEnv(): Promise<FunctionEnv> {
     secretKeys: readSecretKeys(),
     appUrl: required("APP_URL", Deno.env.get("APP_URL")).replace(/\/+$/, ""),
     instagram: await readInstagramConfig(),
+    facebook: await readFacebookConfig(),
     telegram: readTelegramConfig(),
     email: readEmailConfig(),
     shortLinkProxySecret: proxySecret(Deno.env.get("SHORT_LINK_PROXY_SECRET")),

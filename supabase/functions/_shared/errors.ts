@@ -140,3 +140,8 @@ export function errorResponse(c: Context, error: unknown) {
 export function sqlStateOf(error: unknown): string | undefined {
   return (error as { code?: string } | null)?.code;
 }
+
+/** The constraint (or unique index) a database error names, for routes that explain one. */
+export function constraintOf(error: unknown): string | undefined {
+  return (error as DatabaseError | null)?.constraint_name;
+}

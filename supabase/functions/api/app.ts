@@ -24,6 +24,7 @@ import { authRoutes } from "./routes/auth.ts";
 import { campaignRoutes } from "./routes/campaigns.ts";
 import { checkoutRoutes } from "./routes/checkout.ts";
 import { deliveryZoneRoutes } from "./routes/delivery-zones.ts";
+import { facebookRoutes } from "./routes/facebook.ts";
 import { instagramRoutes } from "./routes/instagram.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
 import { keywordTriggerRoutes } from "./routes/keyword-triggers.ts";
@@ -32,6 +33,7 @@ import { orderTrackingRoutes } from "./routes/order-tracking.ts";
 import { payoutRoutes } from "./routes/payouts.ts";
 import { riderRoutes } from "./routes/rider.ts";
 import { shortLinkRoutes } from "./routes/short-links.ts";
+import { storefrontSettingRoutes, storeLinkRoutes, storeRoutes } from "./routes/storefront.ts";
 import { MAX_DRAINED_UPLOAD_BYTES, uploadRoutes } from "./routes/uploads.ts";
 
 const BASE_PATH = "/api";
@@ -76,9 +78,11 @@ export function createApp(deps: AppDeps) {
   app.route("/auth", authRoutes(deps));
   app.route("/campaigns", campaignRoutes(deps));
   app.route("/upload", uploadRoutes(deps));
+  app.route("/affiliate-links/storefront", storefrontSettingRoutes(deps));
   app.route("/affiliate-links", affiliateLinkRoutes(deps));
   app.route("/keyword-triggers", keywordTriggerRoutes(deps));
   app.route("/instagram", instagramRoutes(deps));
+  app.route("/facebook", facebookRoutes(deps));
   app.route("/delivery-zones", deliveryZoneRoutes(deps));
   app.route("/checkout", checkoutRoutes(deps));
   app.route("/orders/track", orderTrackingRoutes(deps));
@@ -86,8 +90,11 @@ export function createApp(deps: AppDeps) {
   app.route("/payouts", payoutRoutes(deps));
   app.route("/notifications", notificationRoutes(deps));
   app.route("/rider", riderRoutes(deps));
-  // The short links, /r/<code> on the app's origin (the gateway or a static host forwards them here).
+  // The short links /r/<code> and the storefronts' addresses /s/<handle>, on the app's origin (the
+  // gateway or a static host forwards them here).
   app.route("/r", shortLinkRoutes(deps));
+  app.route("/s", storeLinkRoutes(deps));
+  app.route("/store", storeRoutes(deps));
 
   app.route("/admin/users", adminUserRoutes(deps));
   app.route("/admin/affiliate-links", adminLinkRoutes(deps));

@@ -2,17 +2,7 @@
 // entries (accounts), each with several changes or messages. Anything else it sends (mentions,
 // reactions, read receipts, other fields) is not ours and is left out.
 import { z } from "zod";
-
-export interface IncomingEvent {
-  /** The account that received it (entry[].id). */
-  accountId: string;
-  kind: "comment" | "dm";
-  /** The comment id or the message mid. */
-  externalId: string;
-  senderId: string;
-  fromUsername: string | null;
-  text: string;
-}
+import { fromOthers, type IncomingEvent } from "../_shared/keyword-engine/incoming-event.ts";
 
 const id = z.union([z.string().min(1), z.number()]).transform(String);
 
@@ -78,5 +68,5 @@ export function readEvents(body: unknown): IncomingEvent[] | null {
     }
   }
   // Nor what the account itself wrote (its own comments, DMs sent from the Instagram app).
-  return events.filter((event) => event.senderId !== event.accountId);
+  return fromOthers(events);
 }

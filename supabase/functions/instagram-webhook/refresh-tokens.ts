@@ -5,7 +5,7 @@
 import { asService, type Sql } from "../_shared/db.ts";
 import { refreshStoredToken, type StoredToken } from "../_shared/instagram/accounts.ts";
 import type { InstagramConfig } from "../_shared/instagram/config.ts";
-import { decryptToken } from "../_shared/instagram/token-cipher.ts";
+import { decryptToken } from "../_shared/token-cipher.ts";
 
 /** Bounded so one run stays well inside a function's time limit; the next run takes the rest. */
 const BATCH = 200;

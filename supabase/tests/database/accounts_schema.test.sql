@@ -4,7 +4,7 @@
 begin;
 \ir helpers.psql
 
-select plan(66);
+select plan(67);
 
 -- row-level security and comments ---------------------------------------------------------------
 
@@ -72,10 +72,10 @@ select table_privs_are('private', 'login_failures', role, array[]::text[],
 -- column privileges of authenticated on public.users: read all, update only the profile columns --
 
 select column_privs_are('public', 'users', a.attname, 'authenticated',
-  case when a.attname in ('business_name', 'business_logo_url', 'bank_name', 'account_name', 'account_number', 'khqr', 'phone')
+  case when a.attname in ('business_name', 'business_logo_url', 'bank_name', 'account_name', 'account_number', 'khqr', 'phone', 'store_handle')
     then array['SELECT', 'UPDATE'] else array['SELECT'] end,
   format('authenticated may %s public.users.%s',
-    case when a.attname in ('business_name', 'business_logo_url', 'bank_name', 'account_name', 'account_number', 'khqr', 'phone')
+    case when a.attname in ('business_name', 'business_logo_url', 'bank_name', 'account_name', 'account_number', 'khqr', 'phone', 'store_handle')
       then 'read and update' else 'read but not update' end, a.attname))
   from pg_attribute a
   where a.attrelid = 'public.users'::regclass and a.attnum > 0 and not a.attisdropped
@@ -105,9 +105,9 @@ select results_eq(
     order by 1$$,
   array['are_http_urls', 'begin_login_attempt', 'cambodia_today', 'campaign_closed_reason', 'campaign_is_active',
         'cancel_order_by_customer', 'claim_telegram_outbox', 'commission_ceiling', 'confirm_order_by_customer',
-        'consume_instagram_connect_state', 'follow_order_in_telegram',
+        'consume_connect_state', 'follow_order_in_telegram',
         'has_role', 'is_http_url', 'khqr_crc', 'khqr_fields_once', 'link_closed_reason', 'link_telegram_chat',
-        'login_succeeded', 'new_instagram_connect_state', 'new_order_follow_token', 'new_telegram_link_token',
+        'login_succeeded', 'new_connect_state', 'new_order_follow_token', 'new_telegram_link_token',
         'note_public_request',
         'note_signup_attempt', 'owns_campaign', 'password_reset_email', 'place_order', 'place_order_once',
         'record_click', 'refresh_session', 'register_user', 'request_password_reset', 'reset_password', 'rider_courier_id', 'rider_orders', 'rider_step',

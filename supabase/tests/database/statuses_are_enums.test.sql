@@ -30,9 +30,9 @@ select col_type_is(s, t, c, 'public', e, format('%s.%s.%s is a public.%s', s, t,
     ('public', 'orders', 'review_status', 'order_review_status'),
     ('public', 'link_clicks', 'source', 'click_source'),
     ('public', 'link_clicks', 'device_class', 'device_class'),
-    ('public', 'instagram_events', 'kind', 'instagram_event_kind'),
-    ('public', 'instagram_events', 'outcome', 'instagram_event_outcome'),
-    ('public', 'instagram_events', 'skip_reason', 'instagram_skip_reason'),
+    ('public', 'keyword_events', 'kind', 'keyword_event_kind'),
+    ('public', 'keyword_events', 'outcome', 'keyword_event_outcome'),
+    ('public', 'keyword_events', 'skip_reason', 'keyword_skip_reason'),
     ('public', 'telegram_chats', 'language', 'telegram_language'),
     ('private', 'telegram_link_tokens', 'language', 'telegram_language'),
     ('public', 'audit_log', 'action', 'audit_action'),
@@ -40,19 +40,20 @@ select col_type_is(s, t, c, 'public', e, format('%s.%s.%s is a public.%s', s, t,
   ) as columns (s, t, c, e);
 
 -- With the values the CHECK lists allowed, in that order.
-select enum_has_labels('public', 'click_source', array['qr', 'dm', 'comment', 'link'], 'click_source: qr, dm, comment, link');
+select enum_has_labels('public', 'click_source', array['qr', 'dm', 'comment', 'link', 'fb_comment', 'fb_dm', 'store'],
+  'click_source: qr, dm, comment, link, fb_comment, fb_dm, store');
 select enum_has_labels('public', 'rider_step', array['picked_up', 'delivered', 'refused', 'unreachable'],
   'rider_step: picked_up, delivered, refused, unreachable');
 select enum_has_labels('public', 'cash_status', array['with_courier', 'remitted', 'short'],
   'cash_status: with_courier, remitted, short');
 select enum_has_labels('public', 'order_review_status', array['held', 'cleared'], 'order_review_status: held, cleared');
 select enum_has_labels('public', 'device_class', array['mobile', 'tablet', 'desktop'], 'device_class: mobile, tablet, desktop');
-select enum_has_labels('public', 'instagram_event_kind', array['comment', 'dm'], 'instagram_event_kind: comment, dm');
-select enum_has_labels('public', 'instagram_event_outcome', array['pending', 'sent', 'failed', 'skipped'],
-  'instagram_event_outcome: pending, sent, failed, skipped');
-select enum_has_labels('public', 'instagram_skip_reason',
+select enum_has_labels('public', 'keyword_event_kind', array['comment', 'dm'], 'keyword_event_kind: comment, dm');
+select enum_has_labels('public', 'keyword_event_outcome', array['pending', 'sent', 'failed', 'skipped'],
+  'keyword_event_outcome: pending, sent, failed, skipped');
+select enum_has_labels('public', 'keyword_skip_reason',
   array['no_keyword', 'trigger_off', 'campaign_inactive', 'account_suspended'],
-  'instagram_skip_reason: no_keyword, trigger_off, campaign_inactive, account_suspended');
+  'keyword_skip_reason: no_keyword, trigger_off, campaign_inactive, account_suspended');
 select enum_has_labels('public', 'telegram_language', array['en', 'km'], 'telegram_language: en, km');
 select enum_has_labels('public', 'courier_kind', array['company', 'freelance'], 'courier_kind: company, freelance');
 select enum_has_labels('public', 'audit_action',

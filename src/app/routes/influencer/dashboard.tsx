@@ -1,4 +1,5 @@
 import { LinkStats } from "@/features/attribution/components/link-stats.tsx";
+import { FacebookCard } from "@/features/facebook/components/facebook-card.tsx";
 import { InfluencerDashboard } from "@/features/influencer-dashboard/components/influencer-dashboard.tsx";
 import { InstagramActivity } from "@/features/instagram/components/instagram-activity.tsx";
 import { InstagramCard } from "@/features/instagram/components/instagram-card.tsx";
@@ -11,6 +12,7 @@ export default function InfluencerDashboardRoute() {
   return (
     <InfluencerDashboard
       instagramCard={(user) => <InstagramCard approved={user.status === "approved"} />}
+      facebookCard={(user) => <FacebookCard approved={user.status === "approved"} />}
       ordersCard={(user) => <InfluencerOrders influencerId={user.id} />}
       activityCard={(user) => <InstagramActivity userId={user.id} />}
       statsCard={(user) => <LinkStats userId={user.id} />}

@@ -77,7 +77,7 @@ describe("link performance", () => {
     );
     expect(rows).toEqual([
       ["QR code", "30", "1", "$4.00"],
-      ["DM", "10", "1", "$4.00"],
+      ["Instagram DM", "10", "1", "$4.00"],
     ]);
     expect(screen.getByRole("img").getAttribute("aria-label")).toBe("40 clicks and 2 orders from Nov 20 to Nov 22.");
     const link = statsItem("Silk Scarf")!;

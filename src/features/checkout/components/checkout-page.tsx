@@ -105,8 +105,8 @@ interface CheckoutFrameProps {
 export function CheckoutFrame({ title, business, loading = false, storePhone = false, children }: CheckoutFrameProps) {
   return (
     <div className="checkout-shell">
-      <header className="checkout-bar">
-        <div className="checkout-bar__inner">
+      <header className="page-bar">
+        <div className="page-bar__inner checkout-bar__inner">
           <ShopIdentity business={business} loading={loading} />
           <LanguageSwitch />
         </div>

@@ -6,4 +6,6 @@ export const influencerKeys = {
   links: () => [...influencerKeys.all, "links"] as const,
   /** GET /keyword-triggers/my-triggers */
   triggers: () => [...influencerKeys.all, "triggers"] as const,
+  /** GET /affiliate-links/storefront */
+  storefront: () => [...influencerKeys.all, "storefront"] as const,
 };

@@ -5,14 +5,16 @@
 // Code (the QR code says `?s=qr`, so its scans count apart), and its keyword's Instagram reply.
 // A link rejected on its first application offers Apply again (once, while its campaign is active);
 // the answer replaces the card, pending again. After a second rejection the card says it is final.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AffiliateLink, KeywordTrigger } from "@contract/links.ts";
 import { formatMoney, formatPercent } from "@/lib/format.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { t } from "@/features/influencer-dashboard/i18n.ts";
 import { Badge, Button, Icon, useToast, type BadgeTone } from "@/components/ui/index.ts";
-import { downloadQrCode, qrFileName } from "@/features/influencer-dashboard/utils/qr-code.ts";
+import { qrFileName } from "@/features/influencer-dashboard/utils/qr-code.ts";
 import { KeywordReply } from "./keyword-reply.tsx";
+import { ShareUrlField } from "./share-url-field.tsx";
+import { useQrDownload } from "./use-qr-download.ts";
 import { copyText } from "@/lib/clipboard.ts";
 import { failureMessage } from "@/lib/api-client.ts";
 import { tServer } from "@/lib/i18n/index.ts";
@@ -54,10 +56,9 @@ interface AffiliateLinkCardProps {
 
 export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
   const toast = useToast();
-  const urlId = useId();
   const [copied, setCopied] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const applyAgain = useApplyAgain();
+  const qrDownload = useQrDownload();
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -94,16 +95,8 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
     }
   }
 
-  async function onDownload() {
-    if (!qr) return;
-    setDownloading(true);
-    try {
-      await downloadQrCode(qr, qrFileName(name));
-    } catch {
-      toast.error(t("influencer.links.qrFailed"));
-    } finally {
-      setDownloading(false);
-    }
+  function onDownload() {
+    if (qr) void qrDownload.download(qr, qrFileName(name));
   }
 
   return (
@@ -155,18 +148,7 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
       </dl>
       {url ? (
         <>
-          <div className="link-card__url">
-            <label htmlFor={urlId} className="field__label">
-              {t("influencer.links.url")}
-            </label>
-            <input
-              id={urlId}
-              className="field__control link-card__url-input"
-              readOnly
-              value={url}
-              onFocus={(event) => event.target.select()}
-            />
-          </div>
+          <ShareUrlField label={t("influencer.links.url")} url={url} />
           <div className="link-card__actions">
             <Button
               variant={copied ? "success" : "primary"}
@@ -180,7 +162,7 @@ export function AffiliateLinkCard({ link, trigger }: AffiliateLinkCardProps) {
               variant="outline"
               size="sm"
               onClick={onDownload}
-              loading={downloading}
+              loading={qrDownload.downloading}
               icon={<Icon name="qr" size={18} />}
             >
               {t("influencer.links.downloadQr")}

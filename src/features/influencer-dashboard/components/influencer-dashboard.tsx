@@ -1,18 +1,21 @@
 // Influencer dashboard (docs/product.md, "Screens"): the live account frame (pending or rejected
 // notice, read from GET /auth/me and kept live) around My Affiliate Links and the way to available
-// campaigns, and the cards of other features that the route passes in: Instagram (connecting the
-// account) first, then, after the links, the orders through them, Instagram activity, link
-// performance, Commission & Payout Management, Telegram alerts and Bank Account Information (all need
-// the account as it is now).
+// campaigns, then Your storefront (the store name, its link and the links it shows), and the cards
+// of other features that the route passes in: Instagram (connecting the account) and the Facebook
+// Page first, then, after the links and the storefront, the orders through them, the keyword
+// activity of both, link performance, Commission & Payout Management, Telegram alerts and Bank
+// Account Information (all need the account as it is now).
 import type { ReactNode } from "react";
 import type { User } from "@contract/auth.ts";
 import { paths } from "@/config/paths.ts";
 import { t } from "@/features/influencer-dashboard/i18n.ts";
 import { AccountPage } from "@/components/account/account-page.tsx";
 import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
+import { StorefrontCard } from "./storefront-card.tsx";
 
 interface InfluencerDashboardProps {
   instagramCard?: (user: User) => ReactNode;
+  facebookCard?: (user: User) => ReactNode;
   ordersCard?: (user: User) => ReactNode;
   activityCard?: (user: User) => ReactNode;
   statsCard?: (user: User) => ReactNode;
@@ -23,6 +26,7 @@ interface InfluencerDashboardProps {
 
 export function InfluencerDashboard({
   instagramCard,
+  facebookCard,
   ordersCard,
   activityCard,
   statsCard,
@@ -46,7 +50,9 @@ export function InfluencerDashboard({
       {(user) => (
         <>
           {instagramCard?.(user)}
+          {facebookCard?.(user)}
           <MyAffiliateLinks userId={user.id} canApply={user.status !== "rejected"} />
+          {user.status !== "rejected" && <StorefrontCard />}
           {ordersCard?.(user)}
           {activityCard?.(user)}
           {statsCard?.(user)}

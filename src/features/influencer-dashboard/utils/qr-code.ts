@@ -45,3 +45,14 @@ export async function downloadQrCode(text: string, fileName: string): Promise<vo
     anchor.remove();
   }
 }
+
+/** The QR code of `text` as an SVG data URL, to show on the page: sharp at any size, drawn without a canvas. */
+export async function qrCodeSvgUrl(text: string): Promise<string> {
+  const svg = await QRCode.toString(text, {
+    type: "svg",
+    margin: qrCodeOptions.margin,
+    errorCorrectionLevel: qrCodeOptions.errorCorrectionLevel,
+    color: { ...qrCodeOptions.color },
+  });
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}

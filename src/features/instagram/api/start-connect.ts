@@ -1,6 +1,6 @@
-import { useMutation } from "@tanstack/react-query";
 import { API } from "@contract/routes.ts";
 import { apiCall } from "@/lib/api-client.ts";
+import { useStartConnect } from "@/lib/social-connect.ts";
 
 // GET /instagram/connect - Instagram's authorize URL with a signed, single-use state
 export function getInstagramConnectUrl(): Promise<string> {
@@ -8,9 +8,6 @@ export function getInstagramConnectUrl(): Promise<string> {
 }
 
 /** Asks for the authorize URL and sends the browser there (Instagram then returns to the callback page). */
-export function useStartInstagramConnect(navigateTo: (url: string) => void = (url) => window.location.assign(url)) {
-  return useMutation({
-    mutationFn: getInstagramConnectUrl,
-    onSuccess: (url) => navigateTo(url),
-  });
+export function useStartInstagramConnect(navigateTo?: (url: string) => void) {
+  return useStartConnect(getInstagramConnectUrl, navigateTo);
 }

@@ -33,12 +33,14 @@ beforeEach(() => {
 const items = () => screen.queryAllByRole("listitem");
 const badge = (item: HTMLElement) => item.querySelector(".badge")!.textContent;
 const detail = (item: HTMLElement) => item.querySelector(".activity-item__detail")!.textContent;
+const platform = (item: HTMLElement) => item.querySelector(".activity-item__platform")!.textContent;
+const kind = (item: HTMLElement) => item.querySelector(".activity-item__kind")!.textContent;
 
-describe("Instagram activity", () => {
+describe("the keyword activity", () => {
   it("says so while nothing has arrived, and shows a new comment live", async () => {
     await render(<InstagramActivity userId={INFLUENCER_ID} />);
-    expect(await screen.findByText("No comments or DMs yet.", { exact: false })).toBeDefined();
-    const live = realtime.subscriptions.find((s) => s.table === "instagram_events")!;
+    expect(await screen.findByText("No comments or messages yet.", { exact: false })).toBeDefined();
+    const live = realtime.subscriptions.find((s) => s.table === "keyword_events")!;
     expect(live).toMatchObject({ event: "*", topic: `influencer:${INFLUENCER_ID}` });
 
     events = [makeInstagramEvent({ outcome: "pending", finished_at: null })];
@@ -49,7 +51,8 @@ describe("Instagram activity", () => {
     events = [makeInstagramEvent({ outcome: "sent" })];
     await act(async () => live.onChange());
     await waitFor(() => expect(badge(items()[0])).toBe("Reply: Sent"));
-    expect(items()[0].textContent).toContain("Comment");
+    expect(platform(items()[0])).toBe("Instagram");
+    expect(kind(items()[0])).toBe("Comment");
     expect(items()[0].textContent).toContain("SCARF");
     expect(items()[0].textContent).toContain("@dara.kh");
     expect(items()[0].textContent).toContain("Nov 22, 2026, 10:00 AM");
@@ -71,12 +74,58 @@ describe("Instagram activity", () => {
     await render(<InstagramActivity userId={INFLUENCER_ID} />);
     await waitFor(() => expect(items()).toHaveLength(3));
     const [failed, noKeyword, off] = items();
-    expect(failed.textContent).toContain("DM");
+    expect(kind(failed)).toBe("DM");
     expect(badge(failed)).toBe("Reply: Failed");
     expect(detail(failed)).toBe("Instagram said (code 10): This message is sent outside of allowed window.");
     expect(noKeyword.textContent).toContain("No keyword");
     expect(detail(noKeyword)).toBe("No keyword of yours in the message.");
     expect(badge(off)).toBe("Reply: Skipped");
     expect(detail(off)).toBe("This keyword's reply is switched off.");
+  });
+
+  it("marks each event with its platform: a Facebook comment, a Messenger message, an Instagram DM", async () => {
+    events = [
+      makeInstagramEvent({ id: testId(411), platform: "facebook", kind: "comment", from_username: "Dara Sok" }),
+      makeInstagramEvent({ id: testId(412), platform: "facebook", kind: "dm", from_username: null }),
+      makeInstagramEvent({ id: testId(413), platform: "instagram", kind: "dm", from_username: "dara.kh" }),
+    ];
+    await render(<InstagramActivity userId={INFLUENCER_ID} />);
+    expect(screen.getByRole("heading", { name: "Keyword activity" })).toBeDefined();
+    await waitFor(() => expect(items()).toHaveLength(3));
+    const list = screen.getByRole("list", { name: "Keyword activity" });
+    const [comment, messenger, dm] = items();
+    expect(list.contains(comment)).toBe(true);
+    expect([platform(comment), kind(comment)]).toEqual(["Facebook", "Facebook comment"]);
+    expect([platform(messenger), kind(messenger)]).toEqual(["Facebook", "Messenger"]);
+    expect([platform(dm), kind(dm)]).toEqual(["Instagram", "DM"]);
+    // A person's name on Facebook, an @username on Instagram.
+    expect(comment.textContent).toContain("Dara Sok");
+    expect(comment.textContent).not.toContain("@Dara Sok");
+    expect(dm.textContent).toContain("@dara.kh");
+  });
+
+  it("says which platform refused a reply, and names a disconnected Page in its own words", async () => {
+    events = [
+      makeInstagramEvent({
+        id: testId(421),
+        platform: "facebook",
+        kind: "dm",
+        outcome: "failed",
+        error_code: 551,
+        error_message: "This person isn't available right now.",
+      }),
+      makeInstagramEvent({
+        id: testId(422),
+        platform: "facebook",
+        outcome: "failed",
+        error_code: null,
+        error_message: "The Facebook Page was disconnected",
+      }),
+    ];
+    await render(<InstagramActivity userId={INFLUENCER_ID} />);
+    await waitFor(() => expect(items()).toHaveLength(2));
+    const [refused, disconnected] = items();
+    expect(detail(refused)).toBe("Facebook said (code 551): This person isn't available right now.");
+    expect(detail(disconnected)).toBe("The Facebook Page was disconnected");
   });
 });

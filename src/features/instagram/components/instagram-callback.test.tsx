@@ -1,11 +1,9 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { StrictMode } from "react";
-import { Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { API } from "@contract/routes.ts";
 import { fail, fakeApi } from "@/testing/fake-api.ts";
 import { makeInstagramAccount } from "@/testing/fixtures/instagram.ts";
-import { render } from "@/testing/render.tsx";
+import { renderCallbackPage } from "@/testing/callback-page.tsx";
 import { InstagramCallback } from "./instagram-callback.tsx";
 
 const AUTHORIZE = "http://instagram.test/oauth/authorize?state=fresh";
@@ -27,23 +25,8 @@ afterEach(() => {
 const posts = () => fakeApi.calls(API.instagramConnect).map((request) => request.body);
 const dashboardLink = () => screen.queryByRole("link", { name: "Back to Dashboard" });
 
-// The page under React's strict mode, as the app runs it (effects run twice), beside a dashboard.
-async function open(search: string) {
-  return render(
-    <Routes>
-      <Route
-        path="/influencer/instagram/callback"
-        element={
-          <StrictMode>
-            <InstagramCallback navigateTo={navigateTo} />
-          </StrictMode>
-        }
-      />
-      <Route path="/influencer/dashboard" element={<p>The dashboard</p>} />
-    </Routes>,
-    `/influencer/instagram/callback${search}`,
-  );
-}
+const open = (search: string) =>
+  renderCallbackPage("/influencer/instagram/callback", search, <InstagramCallback navigateTo={navigateTo} />);
 
 describe("the Instagram callback page", () => {
   it("sends the code and state once, then goes to the dashboard with a toast", async () => {

@@ -100,8 +100,9 @@ describe("Couriers tab: rider links", () => {
     await waitFor(() => expect(linkTexts(panel)).toHaveLength(2));
     expect(linkTexts(panel)[0]).toContain("Never used");
 
-    fireEvent.click(within(panel).getByRole("button", { name: "Copy" }));
-    await within(panel).findByRole("button", { name: "Copied" });
+    const copy = within(panel).getByRole("button", { name: "Copy Link for the rider" });
+    fireEvent.click(copy);
+    await waitFor(() => expect(copy.textContent).toBe("Copied"));
     expect(writeText).toHaveBeenCalledWith(url);
 
     // Done takes the URL off the screen: it cannot be shown again.

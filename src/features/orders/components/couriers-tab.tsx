@@ -23,6 +23,7 @@ import {
   Badge,
   Button,
   Card,
+  CopyButton,
   EmptyState,
   Icon,
   LoadingState,
@@ -32,7 +33,6 @@ import {
   useToast,
 } from "@/components/ui/index.ts";
 import { failureMessage } from "@/lib/api-client.ts";
-import { copyText } from "@/lib/clipboard.ts";
 import { formatMoney } from "@/lib/format.ts";
 import { formatDate, formatDateTime } from "@/lib/format-date.ts";
 import { tServer } from "@/lib/i18n/index.ts";
@@ -45,9 +45,6 @@ import { CourierCash } from "./courier-cash.tsx";
 import "./couriers.css";
 
 const FIELDS = ["name", "phone", "kind"] as const;
-
-/** How long Copy says "Copied" (or that it failed). */
-const COPY_FEEDBACK_MS = 2000;
 
 export function CouriersTab() {
   const couriers = useCouriers();
@@ -218,16 +215,10 @@ function RiderLinks({ id, courier }: { id: string; courier: Courier }) {
 function NewRiderLink({ url, onDone }: { url: string; onDone: () => void }) {
   const urlId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
   // The field takes focus (and selects the URL), so a keyboard or screen reader user lands on it.
   useEffect(() => {
     input.current?.focus();
   }, [url]);
-  useEffect(() => {
-    if (copy === "idle") return;
-    const timer = setTimeout(() => setCopy("idle"), COPY_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copy]);
 
   return (
     <div className="courier-links__new">
@@ -244,24 +235,7 @@ function NewRiderLink({ url, onDone }: { url: string; onDone: () => void }) {
       />
       <p className="couriers__meta">{t("couriers.links.shownOnce")}</p>
       <div className="button-row courier-links__actions">
-        <Button
-          variant={copy === "copied" ? "success" : "primary"}
-          size="sm"
-          onClick={() =>
-            copyText(url).then(
-              () => setCopy("copied"),
-              () => setCopy("failed"),
-            )
-          }
-        >
-          <span aria-live="polite">
-            {copy === "copied"
-              ? t("couriers.links.copied")
-              : copy === "failed"
-                ? t("couriers.links.copyFailed")
-                : t("couriers.links.copy")}
-          </span>
-        </Button>
+        <CopyButton text={url} label={t("couriers.links.url")} />
         <Button variant="ghost" size="sm" onClick={onDone}>
           {t("couriers.links.done")}
         </Button>

@@ -8,13 +8,12 @@
 // request asks for the reason the user reads, and gives the amount back to their balance.
 import { useState, type FormEvent } from "react";
 import { payoutCompletionSchema, payoutRejectionSchema, type PendingPayout } from "@contract/payouts.ts";
-import { Button, TextAreaField, TextField, DetailsList, type Detail } from "@/components/ui/index.ts";
+import { Button, CopyButton, TextAreaField, TextField, DetailsList, type Detail } from "@/components/ui/index.ts";
 import { PLATFORM_FEE_RATE } from "@/config/app.ts";
 import { useFieldErrors } from "@/lib/use-field-errors.ts";
 import { formatCount, formatMoney, formatPercent } from "@/lib/format.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { t } from "@/features/payouts/i18n.ts";
-import { CopyButton } from "./copy-button.tsx";
 import { PayableKhqr } from "./payable-khqr.tsx";
 import { UserTypeBadge } from "./user-type-badge.tsx";
 

@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Icon } from "@/components/ui/icon.tsx";
-import { LanguageSwitch } from "@/components/ui/language-switch.tsx";
+import { PageFrame } from "@/components/ui/page-frame.tsx";
 import { RetryAlert } from "@/components/ui/retry-alert.tsx";
 import { formatMoney } from "@/lib/format.ts";
 import { useLocale, type Locale } from "@/lib/i18n/index.ts";
@@ -104,19 +104,16 @@ export function RiderPage({ token }: { token: string }) {
       </>
     );
   return (
-    <div className="rider">
-      <header className="rider-bar">
-        <div className="rider-bar__inner">
-          <span className="rider-bar__brand">
-            <Icon name="cash" size={22} /> {t("rider.brand")} · {t("rider.title")}
-          </span>
-          <LanguageSwitch />
-        </div>
-      </header>
-      <main id="main" className="rider__main">
-        {content}
-      </main>
-    </div>
+    <PageFrame
+      className="rider"
+      brand={
+        <>
+          <Icon name="cash" size={22} /> {t("rider.brand")} · {t("rider.title")}
+        </>
+      }
+    >
+      {content}
+    </PageFrame>
   );
 }
 

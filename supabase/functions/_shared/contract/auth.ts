@@ -8,6 +8,7 @@ import { cambodianPhone } from "./phone-field.ts";
 import { isHttpUrl, withHttps } from "./http-url.ts";
 import { ruleMessage } from "./constraints.ts";
 import { checkKhqr } from "./khqr.ts";
+import { STORE_HANDLE } from "./storefront.ts";
 import { PLATFORMS, USER_STATUSES, USER_TYPES } from "./statuses.ts";
 
 export { rejectionReason, suspensionReason } from "./fields.ts";
@@ -160,6 +161,14 @@ export const profileUpdateSchema = z
       })
       .nullable()
       .optional(),
+    /** An influencer's storefront handle (APP_URL/s/<handle>); "" or null takes the store down. */
+    store_handle: z
+      .string({ error: "Store name must be text" })
+      .trim()
+      .transform((value) => value.replace(/^@/, "").toLowerCase())
+      .refine((value) => value === "" || STORE_HANDLE.test(value), ruleMessage("users_store_handle_format"))
+      .nullable()
+      .optional(),
   })
   .strict();
 
@@ -215,6 +224,8 @@ export const userSchema = z.object({
   rejection_reason: z.string().nullable(),
   /** Why an admin suspended the account; null unless suspended. Only the account itself and admins read it. */
   suspension_reason: z.string().nullable(),
+  /** An influencer's storefront handle: the store is at `APP_URL/s/<store_handle>`; null until chosen. */
+  store_handle: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });

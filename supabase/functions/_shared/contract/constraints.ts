@@ -48,6 +48,10 @@ export const CONSTRAINT_RULES = {
   },
   // accounts (01_accounts.sql) and link decisions (03_campaigns_and_links.sql)
   users_phone_format: { field: "phone", message: CAMBODIAN_PHONE },
+  users_store_handle_format: {
+    field: "store_handle",
+    message: "Store name must be 3 to 30 lower-case letters, digits, dots or underscores",
+  },
   users_rejection_reason_length: { field: "reason", message: REASON_LENGTH },
   users_suspension_reason_length: { field: "reason", message: REASON_LENGTH },
   payout_requests_rejection_reason_length: { field: "reason", message: REASON_LENGTH },

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { message, timestamp } from "./fields.ts";
 import { keywordTriggerSchema } from "./links.ts";
-import { INSTAGRAM_EVENT_KINDS, INSTAGRAM_EVENT_OUTCOMES, INSTAGRAM_SKIP_REASONS } from "./statuses.ts";
+import { KEYWORD_EVENT_KINDS, KEYWORD_EVENT_OUTCOMES, KEYWORD_SKIP_REASONS, PLATFORMS } from "./statuses.ts";
 
 /** POST /instagram/connect: what Instagram's authorize step handed back to the callback page. */
 export const instagramConnectSchema = z.object({
@@ -34,26 +34,32 @@ export const instagramAccountResponseSchema = z.object({ instagram: instagramAcc
 export const instagramDisconnectedResponseSchema = z.object({ message });
 
 export {
-  INSTAGRAM_EVENT_KINDS,
-  INSTAGRAM_EVENT_OUTCOMES,
-  INSTAGRAM_SKIP_REASONS,
-  type InstagramEventKind,
-  type InstagramEventOutcome,
-  type InstagramSkipReason,
+  KEYWORD_EVENT_KINDS,
+  KEYWORD_EVENT_OUTCOMES,
+  KEYWORD_SKIP_REASONS,
+  type KeywordEventKind,
+  type KeywordEventOutcome,
+  type KeywordSkipReason,
 } from "./statuses.ts";
 
-/** One comment or DM the webhook received for the influencer's account (GET /instagram/activity). */
+/**
+ * One comment or direct message a webhook received for the influencer's Instagram account or
+ * Facebook Page (GET /instagram/activity, which keeps its name from when Instagram was the only
+ * platform).
+ */
 export const instagramEventSchema = z.object({
   id: z.guid(),
-  kind: z.enum(INSTAGRAM_EVENT_KINDS),
+  /** Which webhook it came by. */
+  platform: z.enum(PLATFORMS),
+  kind: z.enum(KEYWORD_EVENT_KINDS),
   /** The keyword found, null when none was. */
   keyword: z.string().nullable(),
   campaign_name: z.string().nullable(),
-  /** The commenter's @username (comments only: a DM webhook carries no username). */
+  /** Who commented: an Instagram @username or a Facebook name (comments only: a message webhook names no one). */
   from_username: z.string().nullable(),
-  outcome: z.enum(INSTAGRAM_EVENT_OUTCOMES),
+  outcome: z.enum(KEYWORD_EVENT_OUTCOMES),
   /** Set when skipped. */
-  skip_reason: z.enum(INSTAGRAM_SKIP_REASONS).nullable(),
+  skip_reason: z.enum(KEYWORD_SKIP_REASONS).nullable(),
   /** Meta's error code and message when failed. */
   error_code: z.number().int().nullable(),
   error_message: z.string().nullable(),

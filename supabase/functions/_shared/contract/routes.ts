@@ -62,6 +62,12 @@ import {
   remittancesResponseSchema,
 } from "./remittances.ts";
 import {
+  storefrontLinksSchema,
+  storefrontSavedResponseSchema,
+  storefrontSettingsResponseSchema,
+  storeResponseSchema,
+} from "./storefront.ts";
+import {
   orderFollowLinkSchema,
   trackedOrderChangedResponseSchema,
   trackedOrderResponseSchema,
@@ -85,6 +91,14 @@ import {
   PAYOUT_CSV_COLUMNS,
   SHOP_ORDER_CSV_COLUMNS,
 } from "./exports.ts";
+import {
+  facebookConnectedResponseSchema,
+  facebookConnectSchema,
+  facebookConnectUrlResponseSchema,
+  facebookDisconnectedResponseSchema,
+  facebookPagePickSchema,
+  facebookPageResponseSchema,
+} from "./facebook.ts";
 import {
   instagramAccountResponseSchema,
   instagramActivityResponseSchema,
@@ -184,8 +198,11 @@ export type RouteResponse =
       readonly columns: readonly string[];
       readonly columnsFor?: Readonly<Record<string, readonly string[]>>;
     }
-  /** A short link: a redirect to the checkout for a person, an HTML page of Open Graph tags for a crawler. */
-  | { readonly kind: "short-link" };
+  /**
+   * An address to share: a person is redirected (to the checkout, or to the store page), a crawler
+   * gets an HTML page of Open Graph tags.
+   */
+  | { readonly kind: "share-link"; readonly target: "checkout" | "store" };
 
 export interface ApiRoute {
   readonly method: HttpMethod;
@@ -444,6 +461,41 @@ export const API = {
     response: json(linkStatsResponseSchema),
     summary: "Clicks, orders and commission of each of the caller's approved links, the totals and the last 30 days.",
   }),
+  storefrontSettings: route({
+    method: "GET",
+    path: "/affiliate-links/storefront",
+    role: only("influencer", { to: "manage a storefront" }),
+    request: none,
+    response: json(storefrontSettingsResponseSchema),
+    summary: "The caller's storefront: its handle and address (null until chosen) and the links it shows, in order.",
+  }),
+  setStorefront: route({
+    method: "PUT",
+    path: "/affiliate-links/storefront",
+    role: only("influencer", { approved: true, to: "manage a storefront" }),
+    request: { body: storefrontLinksSchema },
+    response: json(storefrontSavedResponseSchema),
+    summary:
+      "Show exactly these of the caller's approved links on the storefront, in this order (at most 50; an empty list shows none).",
+  }),
+  store: route({
+    method: "GET",
+    path: "/store/{handle}",
+    role: anyone,
+    request: none,
+    response: json(storeResponseSchema),
+    summary:
+      "An influencer's storefront as a visitor sees it: their name and the chosen products that take orders now, each with its short link (`?s=store`). 404 for an unknown handle or a suspended influencer.",
+  }),
+  storeLink: route({
+    method: "GET",
+    path: "/s/{handle}",
+    role: anyone,
+    request: none,
+    response: { kind: "share-link", target: "store" },
+    summary:
+      "The address of a storefront to share (also at `<app URL>/s/{handle}`): a person is redirected to the store page, a crawler gets a preview with the influencer's name and first product.",
+  }),
   myTriggers: route({
     method: "GET",
     path: "/keyword-triggers/my-triggers",
@@ -499,7 +551,49 @@ export const API = {
     role: only("influencer", { to: "see their Instagram connection" }),
     request: none,
     response: json(instagramActivityResponseSchema),
-    summary: "The 50 newest comments and DMs the webhook received for the caller's account, and what they got.",
+    summary:
+      "The 50 newest comments and direct messages the webhooks received for the caller's Instagram account and Facebook Page, each with its platform, and what they got.",
+  }),
+  facebookConnectUrl: route({
+    method: "GET",
+    path: "/facebook/connect",
+    role: only("influencer", { approved: true, to: "connect Facebook" }),
+    request: none,
+    response: json(facebookConnectUrlResponseSchema),
+    summary: "Facebook Login's URL, with a signed single-use state, to send the influencer to.",
+  }),
+  facebookConnect: route({
+    method: "POST",
+    path: "/facebook/connect",
+    role: only("influencer", { approved: true, to: "connect Facebook" }),
+    request: { body: facebookConnectSchema },
+    response: json(facebookConnectedResponseSchema),
+    summary:
+      "Finish Facebook Login with the code and state handed to the callback page: the one Page the influencer manages is connected, or the Pages to pick from are answered (for ten minutes).",
+  }),
+  facebookPickPage: route({
+    method: "POST",
+    path: "/facebook/page",
+    role: only("influencer", { approved: true, to: "connect Facebook" }),
+    request: { body: facebookPagePickSchema },
+    response: json(facebookConnectedResponseSchema),
+    summary: "Connect the Page picked among those Facebook Login listed: subscribed to its comments and messages.",
+  }),
+  facebookPage: route({
+    method: "GET",
+    path: "/facebook/page",
+    role: only("influencer", { to: "see their Facebook Page" }),
+    request: none,
+    response: json(facebookPageResponseSchema),
+    summary: "The caller's connected Facebook Page (never its token), or null.",
+  }),
+  facebookDisconnect: route({
+    method: "DELETE",
+    path: "/facebook/page",
+    role: only("influencer", { to: "see their Facebook Page" }),
+    request: none,
+    response: json(facebookDisconnectedResponseSchema),
+    summary: "Disconnect the caller's Page: the app is unsubscribed, its token deleted, its events ignored.",
   }),
 
   provinces: route({
@@ -595,7 +689,7 @@ export const API = {
     path: "/r/{code}",
     role: anyone,
     request: none,
-    response: { kind: "short-link" },
+    response: { kind: "share-link", target: "checkout" },
     summary:
       "A short link (also at `<app URL>/r/{code}`; `?s=` says where it was shared): a person is redirected to the checkout and the click counted, a crawler gets a preview page.",
   }),

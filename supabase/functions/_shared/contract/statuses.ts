@@ -61,19 +61,19 @@ export type ClickSource = Enums["click_source"];
 export type DeviceClass = Enums["device_class"];
 
 /** Where a follower wrote the keyword. */
-export const INSTAGRAM_EVENT_KINDS = enums.instagram_event_kind;
-export type InstagramEventKind = Enums["instagram_event_kind"];
+export const KEYWORD_EVENT_KINDS = enums.keyword_event_kind;
+export type KeywordEventKind = Enums["keyword_event_kind"];
 
 /** pending: matched, the reply is on its way; sent / failed (Meta's code and message); skipped (why). */
-export const INSTAGRAM_EVENT_OUTCOMES = enums.instagram_event_outcome;
-export type InstagramEventOutcome = Enums["instagram_event_outcome"];
+export const KEYWORD_EVENT_OUTCOMES = enums.keyword_event_outcome;
+export type KeywordEventOutcome = Enums["keyword_event_outcome"];
 
 /**
  * Why a comment or DM got no reply: it held none of the influencer's keywords; the keyword's
  * trigger is switched off; or its campaign or link is no longer active.
  */
-export const INSTAGRAM_SKIP_REASONS = enums.instagram_skip_reason;
-export type InstagramSkipReason = Enums["instagram_skip_reason"];
+export const KEYWORD_SKIP_REASONS = enums.keyword_skip_reason;
+export type KeywordSkipReason = Enums["keyword_skip_reason"];
 
 /** A delivery company, or a freelance rider. */
 export const COURIER_KINDS = enums.courier_kind;

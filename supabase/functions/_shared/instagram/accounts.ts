@@ -5,7 +5,7 @@ import type { Sql } from "../db.ts";
 import { asService } from "../db.ts";
 import type { InstagramConfig } from "./config.ts";
 import { refreshToken, type LongLivedToken } from "./meta-api.ts";
-import { decryptToken, encryptToken } from "./token-cipher.ts";
+import { decryptToken, encryptToken } from "../token-cipher.ts";
 
 const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
 

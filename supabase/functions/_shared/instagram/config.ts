@@ -7,6 +7,8 @@
 //   INSTAGRAM_TOKEN_KEY                      32 random bytes, base64: encrypts the stored tokens
 //   INSTAGRAM_GRAPH_URL, INSTAGRAM_OAUTH_URL, INSTAGRAM_AUTHORIZE_URL   Meta's endpoints
 
+import { importTokenKey } from "../token-cipher.ts";
+
 export interface InstagramConfig {
   appId: string;
   appSecret: string;
@@ -44,18 +46,6 @@ export async function readInstagramConfig(env: Env = (name) => Deno.env.get(name
     graphUrl: trimSlash(env("INSTAGRAM_GRAPH_URL") || "https://graph.instagram.com"),
     oauthUrl: trimSlash(env("INSTAGRAM_OAUTH_URL") || "https://api.instagram.com"),
     authorizeUrl: env("INSTAGRAM_AUTHORIZE_URL") || "https://www.instagram.com/oauth/authorize",
-    tokenKey: await importTokenKey(env("INSTAGRAM_TOKEN_KEY")),
+    tokenKey: await importTokenKey("INSTAGRAM_TOKEN_KEY", env("INSTAGRAM_TOKEN_KEY")),
   };
-}
-
-async function importTokenKey(base64: string | undefined): Promise<CryptoKey> {
-  if (!base64) throw new Error("INSTAGRAM_TOKEN_KEY is not set (32 random bytes, base64: openssl rand -base64 32)");
-  let bytes: Uint8Array;
-  try {
-    bytes = Uint8Array.from(atob(base64.trim()), (char) => char.charCodeAt(0));
-  } catch {
-    throw new Error("INSTAGRAM_TOKEN_KEY must be base64 (openssl rand -base64 32)");
-  }
-  if (bytes.length !== 32) throw new Error("INSTAGRAM_TOKEN_KEY must be 32 bytes, base64 (openssl rand -base64 32)");
-  return crypto.subtle.importKey("raw", bytes, "AES-GCM", false, ["encrypt", "decrypt"]);
 }

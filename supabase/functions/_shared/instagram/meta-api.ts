@@ -1,52 +1,9 @@
-// The calls to Meta's Instagram API that the automation makes, each a plain fetch against the
-// configured base URLs (Meta's, or the local fake). Every failure becomes a MetaError carrying
-// Meta's code and message, from either of its two error shapes:
-//   graph.instagram.com   {error: {message, type, code, error_subcode}}
-//   api.instagram.com     {error_type, code, error_message}
+// The calls to Meta's Instagram API that the automation makes, against the configured base URLs
+// (Meta's, or the local fake); every failure is a MetaError (../meta-call.ts).
 import type { InstagramConfig } from "./config.ts";
+import { bearer, metaCall } from "../meta-call.ts";
 
-export class MetaError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number | null,
-    readonly subcode: number | null,
-    message: string,
-  ) {
-    super(message);
-  }
-
-  /** Meta's throttling codes (4 app, 17 user, 32 page, 613 calls), or HTTP 429: worth retrying later. */
-  get isRateLimit(): boolean {
-    return this.status === 429 || [4, 17, 32, 613].includes(this.code ?? -1);
-  }
-}
-
-/** How long one call to Meta may take before it is given up. */
-const CALL_TIMEOUT_MS = 10_000;
-
-async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
-  } catch (error) {
-    // No answer at all: retried like a throttle by the caller.
-    throw new MetaError(503, null, null, `Instagram could not be reached (${(error as Error).name})`);
-  }
-  const text = await res.text();
-  let body: Record<string, unknown> = {};
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // An HTML error page or nothing: described by its status below.
-  }
-  if (res.ok && !("error" in body) && !("error_type" in body)) return body as T;
-  const graph = body.error as { message?: string; code?: number; error_subcode?: number } | undefined;
-  const code = graph?.code ?? (typeof body.code === "number" ? body.code : null);
-  const message = graph?.message ?? (body.error_message as string | undefined) ?? `HTTP ${res.status}`;
-  throw new MetaError(res.status, code, graph?.error_subcode ?? null, message);
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const call = <T>(url: string, init?: RequestInit) => metaCall<T>("Instagram", url, init);
 
 export interface LongLivedToken {
   accessToken: string;

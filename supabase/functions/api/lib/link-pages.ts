@@ -1,6 +1,7 @@
-// The two pages a short link can answer with instead of a redirect: the preview a link-preview
-// crawler reads (Open Graph and Twitter card tags: product, price, first image, shop) and the page
-// of an unknown code. Static HTML, every value escaped; no script, nothing loaded but the image.
+// The pages a shared address answers a link-preview crawler with instead of a redirect: a short
+// link's preview (Open Graph and Twitter card tags: product, price, first image, shop), a
+// storefront's (the influencer's name, the first product and its image), and the page of an
+// unknown code or handle. Static HTML, every value escaped; no script, nothing loaded but the image.
 
 /** The site name previews show beside the title. */
 export const SITE_NAME = "ShopLink";
@@ -56,41 +57,101 @@ export function previewDescription(preview: Pick<LinkPreview, "priceCents" | "sh
 
 export function linkPreviewPage(preview: LinkPreview): string {
   const title = preview.productName;
-  const description = previewDescription(preview);
-  const meta = (attribute: "property" | "name", key: string, value: string) =>
-    `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
-  const tags = [
-    meta("property", "og:title", title),
-    meta("property", "og:description", description),
-    meta("property", "og:url", preview.shortUrl),
-    meta("property", "og:type", "product"),
-    meta("property", "og:site_name", SITE_NAME),
-    meta("property", "product:price:amount", (preview.priceCents / 100).toFixed(2)),
-    meta("property", "product:price:currency", "USD"),
-    ...(preview.imageUrl
-      ? [meta("property", "og:image", preview.imageUrl), meta("property", "og:image:alt", title)]
+  return previewPage({
+    title,
+    description: previewDescription(preview),
+    url: preview.shortUrl,
+    ogType: "product",
+    imageUrl: preview.imageUrl,
+    extraTags: [
+      ["property", "product:price:amount", (preview.priceCents / 100).toFixed(2)],
+      ["property", "product:price:currency", "USD"],
+    ],
+    link: { href: preview.checkoutUrl, text: `Order ${title} on ${SITE_NAME}` },
+  });
+}
+
+export interface StorePreview {
+  displayName: string;
+  /** The first product shown, if any. */
+  firstProduct: { name: string; priceCents: number; imageUrl: string | null } | null;
+  productCount: number;
+  /** APP_URL/s/<handle> (og:url). */
+  storeUrl: string;
+  /** Where a person is sent: the store page. */
+  pageUrl: string;
+}
+
+/** "Silk Scarf, $25.00, and 3 more · cash on delivery", or a neutral phrase for an empty store. */
+export function storeDescription(preview: Pick<StorePreview, "firstProduct" | "productCount">): string {
+  const first = preview.firstProduct;
+  if (!first) return `Products chosen on ${SITE_NAME} · cash on delivery`;
+  const more = preview.productCount > 1 ? `, and ${preview.productCount - 1} more` : "";
+  return `${first.name}, ${formatUsd(first.priceCents)}${more} · cash on delivery`;
+}
+
+export function storePreviewPage(preview: StorePreview): string {
+  const title = `${preview.displayName}'s picks`;
+  return previewPage({
+    title,
+    description: storeDescription(preview),
+    url: preview.storeUrl,
+    ogType: "website",
+    imageUrl: preview.firstProduct?.imageUrl ?? null,
+    extraTags: [],
+    link: { href: preview.pageUrl, text: `See ${title} on ${SITE_NAME}` },
+  });
+}
+
+type Tag = [attribute: "property" | "name", key: string, value: string];
+
+interface PreviewPage {
+  title: string;
+  description: string;
+  url: string;
+  ogType: "product" | "website";
+  imageUrl: string | null;
+  extraTags: Tag[];
+  link: { href: string; text: string };
+}
+
+function previewPage(page: PreviewPage): string {
+  const { title, description, imageUrl } = page;
+  const tags: Tag[] = [
+    ["property", "og:title", title],
+    ["property", "og:description", description],
+    ["property", "og:url", page.url],
+    ["property", "og:type", page.ogType],
+    ["property", "og:site_name", SITE_NAME],
+    ...page.extraTags,
+    ...(imageUrl
+      ? ([
+          ["property", "og:image", imageUrl],
+          ["property", "og:image:alt", title],
+        ] satisfies Tag[])
       : []),
-    meta("name", "twitter:card", preview.imageUrl ? "summary_large_image" : "summary"),
-    meta("name", "twitter:title", title),
-    meta("name", "twitter:description", description),
-    ...(preview.imageUrl ? [meta("name", "twitter:image", preview.imageUrl)] : []),
-    meta("name", "description", description),
+    ["name", "twitter:card", imageUrl ? "summary_large_image" : "summary"],
+    ["name", "twitter:title", title],
+    ["name", "twitter:description", description],
+    ...(imageUrl ? ([["name", "twitter:image", imageUrl]] satisfies Tag[]) : []),
+    ["name", "description", description],
   ];
-  const image = preview.imageUrl ? `<img src="${escapeHtml(preview.imageUrl)}" alt="${escapeHtml(title)}">` : "";
+  const meta = ([attribute, key, value]: Tag) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+  const image = imageUrl ? `<img src="${escapeHtml(imageUrl)}" alt="${escapeHtml(title)}">` : "";
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(`${title} · ${SITE_NAME}`)}</title>
-${tags.join("\n")}
+${tags.map(meta).join("\n")}
 <style>${STYLE}</style>
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
 ${image}
 <p>${escapeHtml(description)}</p>
-<p><a href="${escapeHtml(preview.checkoutUrl)}">Order ${escapeHtml(title)} on ${SITE_NAME}</a></p>
+<p><a href="${escapeHtml(page.link.href)}">${escapeHtml(page.link.text)}</a></p>
 </body>
 </html>
 `;

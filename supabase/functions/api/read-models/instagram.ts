@@ -1,4 +1,4 @@
-// The Instagram connection and activity as the API returns them. Read as the influencer: the
+// The Instagram connection and the keyword activity (Instagram and Facebook) as the API returns them. Read as the influencer: the
 // column grants leave the token out of reach, and RLS limits rows to their own.
 import type { InstagramAccount, InstagramEvent } from "../../_shared/contract/instagram.ts";
 import type { Tables } from "../../_shared/database.types.ts";
@@ -17,8 +17,9 @@ export function toInstagramAccountJson(row: InstagramAccountRow): InstagramAccou
 }
 
 type EventRow = Pick<
-  Tables<"instagram_events">,
+  Tables<"keyword_events">,
   | "id"
+  | "platform"
   | "kind"
   | "keyword"
   | "from_username"
@@ -31,12 +32,12 @@ type EventRow = Pick<
   | "finished_at"
 > & { campaign_name: string | null };
 
-/** The influencer's 50 newest events, with the campaign of the keyword that matched. */
+/** The influencer's 50 newest events on either platform, with the campaign of the keyword that matched. */
 export function readInstagramActivity(tx: Tx, influencerId: string) {
   return tx<EventRow[]>`
-    select e.id, e.kind, e.keyword, c.product_name as campaign_name, e.from_username, e.outcome, e.skip_reason,
+    select e.id, e.platform, e.kind, e.keyword, c.product_name as campaign_name, e.from_username, e.outcome, e.skip_reason,
            e.error_code, e.error_message, e.attempts, e.received_at, e.finished_at
-    from public.instagram_events e
+    from public.keyword_events e
     left join public.keyword_triggers k on k.id = e.keyword_trigger_id
     left join public.campaigns c on c.id = k.campaign_id
     where e.influencer_id = ${influencerId}

@@ -23,6 +23,7 @@ const USER_COLUMNS = [
   "khqr",
   "rejection_reason",
   "suspension_reason",
+  "store_handle",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof Tables<"users">)[];
@@ -55,6 +56,7 @@ export function toUserJson(row: UserRow): User {
     khqr: row.khqr,
     rejection_reason: row.rejection_reason,
     suspension_reason: row.suspension_reason,
+    store_handle: row.store_handle,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

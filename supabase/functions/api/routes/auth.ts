@@ -23,7 +23,7 @@ import type { Database } from "../../_shared/database.types.ts";
 import { asService, asUser, type Tx } from "../../_shared/db.ts";
 import type { AppDeps } from "../../_shared/context.ts";
 import { clientAddress } from "../../_shared/client-address.ts";
-import { ApiError } from "../../_shared/errors.ts";
+import { ApiError, constraintOf } from "../../_shared/errors.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import { failureDelayMs } from "../lib/login-throttle.ts";
 import { sendResetLink } from "../lib/password-reset.ts";
@@ -283,6 +283,9 @@ export function authRoutes(deps: AppDeps) {
     if (changes.phone !== undefined && user.user_type !== "influencer") {
       throw new ApiError("invalid_input", "Only influencers add a phone number here", "phone");
     }
+    if (changes.store_handle !== undefined && user.user_type !== "influencer") {
+      throw new ApiError("invalid_input", "Only influencers have a storefront", "store_handle");
+    }
     const columns = Object.keys(changes) as (keyof typeof changes)[];
     if (columns.length === 0) throw new ApiError("invalid_input", "Nothing to update");
     const values = Object.fromEntries(columns.map((column) => [column, emptyToNull(changes[column])]));
@@ -292,7 +295,12 @@ export function authRoutes(deps: AppDeps) {
       (tx) =>
         tx<UserRow[]>`update public.users set ${tx(values, columns)} where id = ${user.id}
                     returning ${userColumns(tx)}`,
-    );
+    ).catch((error) => {
+      if (constraintOf(error) === "users_store_handle_key") {
+        throw new ApiError("conflict", "This store name is already taken. Choose another", "store_handle");
+      }
+      throw error;
+    });
     return c.json({ user: toUserJson(updated) } satisfies MeResponse);
   });
 

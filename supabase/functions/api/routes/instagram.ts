@@ -17,17 +17,11 @@ import { asService, asUser } from "../../_shared/db.ts";
 import { ApiError, sqlStateOf } from "../../_shared/errors.ts";
 import { currentToken } from "../../_shared/instagram/accounts.ts";
 import { INSTAGRAM_SCOPES, type InstagramConfig } from "../../_shared/instagram/config.ts";
-import { signConnectState, verifyConnectState } from "../../_shared/instagram/connect-state.ts";
-import {
-  exchangeCode,
-  longLivedToken,
-  MetaError,
-  readAccount,
-  subscribeToWebhooks,
-} from "../../_shared/instagram/meta-api.ts";
-import { encryptToken } from "../../_shared/instagram/token-cipher.ts";
+import { exchangeCode, longLivedToken, readAccount, subscribeToWebhooks } from "../../_shared/instagram/meta-api.ts";
+import { encryptToken } from "../../_shared/token-cipher.ts";
 import { parseJsonBody } from "../../_shared/validation.ts";
 import type { AppEnv } from "../lib/app-env.ts";
+import { consumeConnectState, newConnectState, talkToMeta } from "../lib/meta-connect.ts";
 import {
   readInstagramAccount,
   readInstagramActivity,
@@ -50,16 +44,12 @@ export function instagramRoutes(deps: AppDeps) {
   app.get("/connect", async (c) => {
     const config = configured();
     const user = c.get("user");
-    const [{ nonce }] = await asService(
-      deps.sql,
-      (tx) => tx<{ nonce: string }[]>`select private.new_instagram_connect_state(${user.id}) as nonce`,
-    );
     const params = new URLSearchParams({
       client_id: config.appId,
       redirect_uri: redirectUri,
       response_type: "code",
       scope: INSTAGRAM_SCOPES.join(","),
-      state: await signConnectState(deps.signingKey, user.id, nonce),
+      state: await newConnectState(deps, "instagram_connect", user.id),
     });
     return c.json({ url: `${config.authorizeUrl}?${params}` } satisfies InstagramConnectUrlResponse);
   });
@@ -69,19 +59,9 @@ export function instagramRoutes(deps: AppDeps) {
     const config = configured();
     const user = c.get("user");
     const input = await parseJsonBody(c, instagramConnectSchema);
-    const nonce = await verifyConnectState(deps.signingKey, input.state, user.id);
-    const [{ consumed }] = nonce
-      ? await asService(
-          deps.sql,
-          (tx) =>
-            tx<
-              { consumed: boolean }[]
-            >`select private.consume_instagram_connect_state(${nonce}, ${user.id}) as consumed`,
-        )
-      : [{ consumed: false }];
-    if (!consumed) throw new ApiError("invalid_input", STALE_STATE, "state");
+    await consumeConnectState(deps, "instagram_connect", input.state, user.id, STALE_STATE);
 
-    const account = await talkToInstagram(async () => {
+    const account = await talkToMeta("Instagram", async () => {
       const short = await exchangeCode(config, input.code, redirectUri);
       const token = await longLivedToken(config, short.access_token);
       const me = await readAccount(config, token.accessToken);
@@ -144,18 +124,6 @@ export function instagramRoutes(deps: AppDeps) {
   });
 
   return app;
-}
-
-/** Meta's refusals during the connect step become a 400 naming Meta's reason (a stale code, mostly). */
-async function talkToInstagram<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof MetaError)) throw error;
-    if (error.status >= 500)
-      throw new ApiError("unavailable", "Instagram could not be reached. Try again in a minute.");
-    throw new ApiError("invalid_input", `Instagram refused the connection: ${error.message}`, "code");
-  }
 }
 
 /** Dashboard visits refresh a token that is a day old, so an account with few events keeps working. */

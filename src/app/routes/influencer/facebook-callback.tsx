@@ -1,0 +1,5 @@
+import { FacebookCallback } from "@/features/facebook/components/facebook-callback.tsx";
+
+export default function FacebookCallbackRoute() {
+  return <FacebookCallback />;
+}
