@@ -242,8 +242,9 @@ comment on function private.queue_telegram_order_status is 'Trigger: queues a no
 
 -- A new order, once its recipient and address are recorded (trigger order_contacts_queue_telegram,
 -- below; orders are placed by private.place_order in 05_orders.sql, which writes the order, then
--- its contact): the shop's chats and every admin's, those that want new orders. The place goes in
--- both scripts, for the chat's language; the customer's phone never does.
+-- its contact): the chats that want new orders of the shop, of every admin and of the influencer
+-- whose link sold it. The place goes in both scripts, for the chat's language; the customer's
+-- phone never does, and the influencer's notice has the commission instead of the recipient.
 create or replace function private.queue_telegram_new_order() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -259,41 +260,26 @@ begin
     'commune', gc.name_en,
     'province_km', gp.name_km,
     'district_km', gd.name_km,
-    'commune_km', gc.name_km,
-    'recipient_name', new.recipient_name,
-    'address_line', new.address_line,
-    'landmark', new.landmark,
-    'delivery_note', new.delivery_note)
+    'commune_km', gc.name_km)
+    || case
+      -- The influencer whose link sold it hears of it too, with its commission, without who
+      -- receives it nor where.
+      when c.user_id = o.influencer_id then jsonb_build_object('commission_cents', o.commission_cents)
+      else jsonb_build_object(
+        'recipient_name', new.recipient_name,
+        'address_line', new.address_line,
+        'landmark', new.landmark,
+        'delivery_note', new.delivery_note)
+    end
   from public.orders o
   join public.communes gc on gc.code = o.delivery_commune_code
   join public.districts gd on gd.code = gc.district_code
   join public.provinces gp on gp.code = gd.province_code
   cross join public.telegram_chats c
   join public.users u on u.id = c.user_id
-  -- A suspended shop's chats get nothing (public.set_user_status also drops what was waiting).
+  -- A suspended account's chats get nothing (public.set_user_status also drops what was waiting).
   where o.id = new.order_id and c.notify_new_orders and u.status = 'approved'
-    and (c.user_id = o.business_id or u.user_type = 'admin');
-  -- The influencer whose link sold it hears of it too, without who receives it nor where.
-  insert into private.telegram_outbox (telegram_chat_id, kind, payload)
-  select c.id, 'new_order', jsonb_build_object(
-    'order_number', o.order_number,
-    'product_name', o.product_name,
-    'quantity', o.quantity,
-    'total_cents', o.total_cents,
-    'commission_cents', o.commission_cents,
-    'province', gp.name_en,
-    'district', gd.name_en,
-    'commune', gc.name_en,
-    'province_km', gp.name_km,
-    'district_km', gd.name_km,
-    'commune_km', gc.name_km)
-  from public.orders o
-  join public.communes gc on gc.code = o.delivery_commune_code
-  join public.districts gd on gd.code = gc.district_code
-  join public.provinces gp on gp.code = gd.province_code
-  join public.telegram_chats c on c.user_id = o.influencer_id
-  join public.users u on u.id = c.user_id
-  where o.id = new.order_id and c.notify_new_orders and u.status = 'approved';
+    and (c.user_id in (o.business_id, o.influencer_id) or u.user_type = 'admin');
   return null;
 end;
 $$;

@@ -57,15 +57,16 @@ async function riderCourierId(tx: Tx, c: Context<AppEnv>): Promise<string> {
   return row.id;
 }
 
-/** The courier's unfinished orders (private.rider_orders), one more than the page lists. */
+/** The courier's unfinished orders (private.rider_orders), one more than the page lists, in its order. */
 function readRiderOrders(tx: Tx, courierId: string) {
   return tx<RiderOrderRow[]>`
     select o.id, o.order_number, o.status, o.product_name, o.quantity, o.total_cents, o.created_at,
            o.recipient_name, o.customer_phone, o.address_line, o.landmark, o.delivery_note,
            o.business_name, o.store_phone, ${deliveryPlaceSql(tx)} as delivery_place
-    from private.rider_orders(${courierId}, ${RIDER_PAGE_LIMIT + 1}) o
+    from private.rider_orders(${courierId}, ${RIDER_PAGE_LIMIT + 1}) with ordinality o
     ${placeJoins(tx)}
-    order by o.status = 'out_for_delivery' desc, o.created_at, o.id`;
+    -- The function's own order (on the road first, then the oldest): the joins may not keep it.
+    order by o.ordinality`;
 }
 
 const toRiderOrder = (row: RiderOrderRow): RiderOrder => ({
