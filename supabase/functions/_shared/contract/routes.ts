@@ -366,7 +366,7 @@ export const API = {
     request: { body: profileUpdateSchema },
     response: json(meResponseSchema),
     summary:
-      "Change the caller's shop name and logo (businesses), phone (influencers), bank details and KHQR; answers the account as saved.",
+      "Change the caller's shop name and logo (businesses), phone and storefront handle (influencers), bank details and KHQR; answers the account as saved.",
   }),
 
   businessCampaigns: route({

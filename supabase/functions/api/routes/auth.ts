@@ -270,7 +270,7 @@ export function authRoutes(deps: AppDeps) {
   // GET /auth/me - the caller's account as it is now
   app.get("/me", (c) => c.json({ user: toUserJson(c.get("user")) } satisfies MeResponse));
 
-  // PUT /auth/profile - update shop name and logo (businesses), phone (influencers), bank details and the KHQR
+  // PUT /auth/profile - update shop name and logo (businesses), phone and store handle (influencers), bank details and the KHQR
   app.put("/profile", async (c) => {
     const changes = await parseJsonBody(c, profileUpdateSchema);
     const user = c.get("user");
