@@ -15,8 +15,20 @@ const demoBusinessId = "00000000-0000-4000-8000-00000000b001";
 const adminEmail = "admin@example.com";
 const BATCH = 1_000;
 
-/** The phone of the seeded order number g (1-based): +8551 and eight digits. */
-export const seedPhoneSql = (g: string, offset = 0) => `'+8551' || lpad((${offset} + ${g})::text, 8, '0')`;
+/** Mobile prefixes of Cambodia's operators (Cellcard, Smart, Metfone, Seatel and others), after +855. */
+const MOBILE_PREFIXES = [
+  10, 11, 12, 15, 16, 17, 61, 69, 70, 76, 77, 78, 81, 85, 86, 87, 88, 89, 90, 92, 93, 95, 96, 97, 98, 99,
+];
+
+/**
+ * The phone of the seeded order number g (1-based): an operator's prefix and seven digits spread
+ * as real numbers are, so a search by 4 digits matches what it would among customers (consecutive
+ * numbers made "0000" match a tenth of the board). Multiplying by 7,654,321, which shares no
+ * factor with 10^7, permutes the seven digits: every g below 10 million has a phone of its own.
+ */
+export const seedPhoneSql = (g: string, offset = 0) =>
+  `'+855' || (array[${MOBILE_PREFIXES.join(", ")}])[1 + (${offset} + ${g}) % ${MOBILE_PREFIXES.length}]` +
+  ` || lpad((((${offset} + ${g})::bigint * 7654321) % 10000000)::text, 7, '0')`;
 /** A client address per order (10.x.y.z), so the per-address limit never refuses one. */
 const seedAddressSql = (g: string, offset = 0) =>
   `'10.' || ((${offset} + ${g}) >> 16) % 256 || '.' || ((${offset} + ${g}) >> 8) % 256 || '.' || (${offset} + ${g}) % 256`;
