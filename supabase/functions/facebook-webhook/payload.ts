@@ -5,43 +5,25 @@
 // `message`. Anything else (echoes of what the Page sent, read receipts, postbacks) is left out.
 import { z } from "zod";
 import { fromOthers, type IncomingEvent } from "../_shared/keyword-engine/incoming-event.ts";
-
-const id = z.union([z.string().min(1), z.number()]).transform(String);
+import { directMessagesOf, entriesOf, metaId } from "../_shared/keyword-engine/meta-payload.ts";
 
 const newComment = z.object({
   field: z.literal("feed"),
   value: z.object({
     item: z.literal("comment"),
     verb: z.literal("add"),
-    comment_id: id,
+    comment_id: metaId,
     message: z.string().default(""),
-    from: z.object({ id, name: z.string().optional() }),
+    from: z.object({ id: metaId, name: z.string().optional() }),
   }),
-});
-
-const message = z.object({
-  sender: z.object({ id }),
-  recipient: z.object({ id }),
-  message: z.object({ mid: z.string().min(1), text: z.string().default(""), is_echo: z.boolean().optional() }),
-});
-
-const payloadSchema = z.object({
-  object: z.string(),
-  entry: z.array(
-    z.object({
-      id,
-      changes: z.array(z.unknown()).optional(),
-      messaging: z.array(z.unknown()).optional(),
-    }),
-  ),
 });
 
 /** The events of a payload, or null when it is not a Page webhook payload at all. */
 export function readEvents(body: unknown): IncomingEvent[] | null {
-  const parsed = payloadSchema.safeParse(body);
-  if (!parsed.success || parsed.data.object !== "page") return null;
+  const entries = entriesOf(body, "page");
+  if (!entries) return null;
   const events: IncomingEvent[] = [];
-  for (const entry of parsed.data.entry) {
+  for (const entry of entries) {
     for (const raw of entry.changes ?? []) {
       const change = newComment.safeParse(raw);
       if (!change.success) continue;
@@ -55,19 +37,7 @@ export function readEvents(body: unknown): IncomingEvent[] | null {
         text: value.message,
       });
     }
-    for (const raw of entry.messaging ?? []) {
-      const item = message.safeParse(raw);
-      // The Page's own replies come back as echoes: never answer ourselves.
-      if (!item.success || item.data.message.is_echo) continue;
-      events.push({
-        accountId: entry.id,
-        kind: "dm",
-        externalId: item.data.message.mid,
-        senderId: item.data.sender.id,
-        fromUsername: null,
-        text: item.data.message.text,
-      });
-    }
+    events.push(...directMessagesOf(entry));
   }
   // Nor the Page's own comments (an admin answering as the Page).
   return fromOthers(events);
