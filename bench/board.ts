@@ -25,7 +25,7 @@ const admin = { email: "admin@example.com", password: "Admin123!" };
 const dataDir = mkdtempSync(join(tmpdir(), "marketplace-bench-"));
 chmodSync(dataDir, 0o755);
 const stack = await startStack({ port: await freePort(), dataDir, admin });
-const sql = postgres(stack.adminDatabaseUrl, { max: 4, onnotice: () => {} });
+const sql = postgres(stack.adminDatabaseUrl, { max: 8, onnotice: () => {} });
 let failures = 0;
 
 async function get(path: string, token: string): Promise<{ ms: number; body: { next_cursor?: string | null } }> {

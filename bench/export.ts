@@ -23,7 +23,7 @@ const TICKS_PER_SECOND = 100;
 const dataDir = mkdtempSync(join(tmpdir(), "marketplace-bench-"));
 chmodSync(dataDir, 0o755);
 const stack = await startStack({ port: await freePort(), dataDir, admin });
-const sql = postgres(stack.adminDatabaseUrl, { max: 4, onnotice: () => {} });
+const sql = postgres(stack.adminDatabaseUrl, { max: 8, onnotice: () => {} });
 let failures = 0;
 
 async function login(email: string, password: string): Promise<string> {

@@ -180,9 +180,11 @@ as $$
 $$;
 
 create or replace function private.owns_campaign(p_campaign_id uuid) returns boolean
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select exists (select 1 from public.campaigns where id = p_campaign_id and business_id = (select auth.uid()))
+begin
+  return exists (select 1 from public.campaigns where id = p_campaign_id and business_id = (select auth.uid()));
+end
 $$;
 
 create policy "Businesses can read their own campaigns" on public.campaigns

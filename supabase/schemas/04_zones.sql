@@ -112,28 +112,48 @@ create trigger provinces_touch_updated_at before update on public.provinces
 -- The district a customer named, by its code or its Latin name (any letter case). A code names
 -- its province; a name is looked for in the province named the same ways, Phnom Penh without one
 -- (as the checkout was before it knew the rest of the country). No row when nothing matches.
+-- These lookups run at every checkout. They are PL/pgSQL so that their plans are kept: a SQL
+-- function that cannot be inlined (security definer, set search_path) is planned again at every
+-- call, and planning the joins with their OR conditions cost 1.3 ms of a 2.6 ms place_order.
 create or replace function public.find_district(p_province text, p_district text)
 returns setof public.districts
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select d.*
-  from public.districts d
-  join public.provinces p on p.code = d.province_code
-  where case when nullif(btrim(p_province), '') is null then p.code = '12' or d.code = btrim(p_district)
-             else p.code = btrim(p_province) or lower(p.name_en) = lower(btrim(p_province)) end
-    and (d.code = btrim(p_district) or lower(d.name_en) = lower(btrim(p_district)))
+declare
+  province text := nullif(btrim(p_province), '');
+  district text := btrim(p_district);
+begin
+  if province is null then
+    return query
+      select d.* from public.districts d
+      where d.code = district or (d.province_code = '12' and lower(d.name_en) = lower(district));
+  else
+    return query
+      select d.* from public.districts d
+      join public.provinces p on p.code = d.province_code
+      where (p.code = province or lower(p.name_en) = lower(province))
+        and (d.code = district or lower(d.name_en) = lower(district));
+  end if;
+end
 $$;
 comment on function public.find_district is 'The district named by province and district, each a gazetteer code or a Latin name (province: Phnom Penh when null or empty, or the district code''s).';
 
 -- The commune named by its code or Latin name within the district public.find_district names.
 create or replace function public.find_commune(p_province text, p_district text, p_commune text)
 returns setof public.communes
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select c.*
-  from public.find_district(p_province, p_district) d
-  join public.communes c on c.district_code = d.code
-  where c.code = btrim(p_commune) or lower(c.name_en) = lower(btrim(p_commune))
+declare
+  commune text := btrim(p_commune);
+  district public.districts;
+begin
+  -- District by district, so each is one lookup of the district's communes by their index.
+  for district in select * from public.find_district(p_province, p_district) loop
+    return query
+      select c.* from public.communes c
+      where c.district_code = district.code and (c.code = commune or lower(c.name_en) = lower(commune));
+  end loop;
+end
 $$;
 comment on function public.find_commune is 'The commune named by province, district and commune, each a gazetteer code or a Latin name (see public.find_district).';
 
@@ -141,12 +161,16 @@ comment on function public.find_commune is 'The commune named by province, distr
 -- (Phnom Penh's sangkats), else its province's. Null fee: the commune is not delivered to.
 create or replace function public.delivery_quote(p_commune_code text)
 returns table (fee_cents integer, hours_min smallint, hours_max smallint)
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select coalesce(z.fee_cents, p.delivery_fee_cents), p.delivery_hours_min, p.delivery_hours_max
-  from public.provinces p
-  left join public.delivery_zones z on z.commune_code = p_commune_code
-  where p.code = left(p_commune_code, 2)
+begin
+  -- PL/pgSQL for the same reason as public.find_district: every checkout asks.
+  return query
+    select coalesce(z.fee_cents, p.delivery_fee_cents), p.delivery_hours_min, p.delivery_hours_max
+    from public.provinces p
+    left join public.delivery_zones z on z.commune_code = p_commune_code
+    where p.code = left(p_commune_code, 2);
+end
 $$;
 comment on function public.delivery_quote is 'The delivery fee (cents; null when not delivered to) and estimate (hours) to a commune: its own fee (Phnom Penh) or its province''s.';
 

@@ -93,12 +93,15 @@ revoke all on sequence public.orders_number_seq from public, anon, authenticated
 
 -- Defined before public.orders, whose order_number default calls it. lpad alone would cut a
 -- longer text to the length given (1000000 would become SL-100000, a duplicate): it is used only
--- below a million.
+-- below a million. PL/pgSQL, as a SQL function with a SET clause is never inlined and would be
+-- parsed and planned again for every order.
 create or replace function private.order_number(p_sequence_value bigint) returns text
-language sql immutable strict set search_path = ''
+language plpgsql immutable strict set search_path = ''
 as $$
-  select 'SL-' || case when p_sequence_value < 1000000 then lpad(p_sequence_value::text, 6, '0')
-                       else p_sequence_value::text end
+begin
+  return 'SL-' || case when p_sequence_value < 1000000 then lpad(p_sequence_value::text, 6, '0')
+                       else p_sequence_value::text end;
+end
 $$;
 comment on function private.order_number is
   'The order number of a sequence value: SL- and six digits with leading zeros (SL-004213), or every digit from 1,000,000 on (SL-1000000); never cut short.';
@@ -439,13 +442,21 @@ begin
     raise exception 'Client address is required' using errcode = '22023';
   end if;
   -- A person places an order in tens of seconds; scripts do not get to flood a shop. The locks
-  -- make parallel checkouts from one phone or address count one after another.
+  -- make parallel checkouts from one phone or address count one after another. Each limit reads
+  -- only the phone's (address's) latest attempts, newest first from its own index, and asks
+  -- whether the limit's worth of them fall within the minute: counting every attempt of the
+  -- minute let the planner scan the whole minute's attempts by time instead, 1 to 4 ms a
+  -- checkout once thousands are placed a minute.
   perform pg_advisory_xact_lock(hashtextextended('checkout:phone:' || p_customer_phone, 0));
   perform pg_advisory_xact_lock(hashtextextended('checkout:ip:' || p_client_ip, 0));
-  if (select count(*) from private.checkout_attempts
-      where customer_phone = p_customer_phone and attempted_at > now() - interval '1 minute') >= 3
-     or (select count(*) from private.checkout_attempts
-      where client_ip = p_client_ip and attempted_at > now() - interval '1 minute') >= 20 then
+  if (select count(*) from (select a.attempted_at from private.checkout_attempts a
+                            where a.customer_phone = p_customer_phone
+                            order by a.attempted_at desc limit 3) latest
+      where latest.attempted_at > now() - interval '1 minute') >= 3
+     or (select count(*) from (select a.attempted_at from private.checkout_attempts a
+                               where a.client_ip = p_client_ip
+                               order by a.attempted_at desc limit 20) latest
+         where latest.attempted_at > now() - interval '1 minute') >= 20 then
     raise exception 'Too many orders in a short time. Please wait a minute and try again.' using errcode = 'P0429';
   end if;
 
@@ -843,16 +854,18 @@ comment on function public.review_order is 'Admin: clears a flagged order held f
 -- One step forward, a listed revert, cancelling before delivery, and reopening a cancelled order
 -- as new (docs/product.md, "Orders").
 create or replace function private.order_transition_allowed(p_from public.order_status, p_to public.order_status) returns boolean
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select (p_from, p_to) in (
+begin
+  return (p_from, p_to) in (
     ('new_order', 'ready_for_pickup'), ('ready_for_pickup', 'out_for_delivery'), ('out_for_delivery', 'delivered'),
     ('ready_for_pickup', 'new_order'),
     ('out_for_delivery', 'ready_for_pickup'), ('out_for_delivery', 'new_order'),
     ('delivered', 'out_for_delivery'), ('delivered', 'ready_for_pickup'), ('delivered', 'new_order'),
     ('new_order', 'cancelled'), ('ready_for_pickup', 'cancelled'), ('out_for_delivery', 'cancelled'),
     ('cancelled', 'new_order')
-  )
+  );
+end
 $$;
 comment on function private.order_transition_allowed is 'The order status transitions: one step forward, a listed revert, cancelling before delivery, and reopening a cancelled order as new.';
 

@@ -598,9 +598,11 @@ comment on function private.earning_hour is 'The UTC hour an earning belongs to 
 -- cash rows, in one order, so it queues behind such a change and reads the cash as it left it (the
 -- change holds the rows for update), instead of adding to hours the change has just emptied.
 create or replace function private.lock_order_cash(p_order_ids uuid[]) returns void
-language sql volatile security definer set search_path = ''
+language plpgsql volatile security definer set search_path = ''
 as $$
-  select from public.order_cash c where c.order_id = any (p_order_ids) order by c.order_id for share
+begin
+  perform from public.order_cash c where c.order_id = any (p_order_ids) order by c.order_id for share;
+end
 $$;
 comment on function private.lock_order_cash is 'Locks the given orders'' cash rows for share (in order), before their earnings'' hours are read or written.';
 
@@ -609,13 +611,15 @@ comment on function private.lock_order_cash is 'Locks the given orders'' cash ro
 -- its entries; a remittance of several orders) takes them first, so every writer meets the hours
 -- of an account in one order and none waits for another that waits for it.
 create or replace function private.lock_earning_accounts(p_order_ids uuid[]) returns void
-language sql volatile security definer set search_path = ''
+language plpgsql volatile security definer set search_path = ''
 as $$
-  select from public.ledger_accounts a
+begin
+  perform from public.ledger_accounts a
   where a.user_id in (select o.influencer_id from public.orders o where o.id = any (p_order_ids)
                       union select o.business_id from public.orders o where o.id = any (p_order_ids))
   order by a.id
-  for no key update
+  for no key update;
+end
 $$;
 comment on function private.lock_earning_accounts is 'Locks the ledger accounts of the given orders'' influencers and shops, in id order, before their hours are written more than once.';
 

@@ -414,9 +414,11 @@ $$;
 comment on function private.note_telegram_notice_queued is 'Trigger: marks the transaction as one that queued a Telegram notice.';
 
 create or replace function private.telegram_notice_queued() returns boolean
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select coalesce(current_setting('telegram.notice_queued', true), '') = 'on'
+begin
+  return coalesce(current_setting('telegram.notice_queued', true), '') = 'on';
+end
 $$;
 comment on function private.telegram_notice_queued is 'Whether this transaction queued a Telegram notice.';
 

@@ -19,10 +19,12 @@
 
 -- A user's own topic: shop:<id> for a business, influencer:<id> for an influencer, null otherwise.
 create or replace function private.owner_topic(p_user_id uuid) returns text
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select case u.user_type when 'business' then 'shop:' when 'influencer' then 'influencer:' end || u.id::text
-  from public.users u where u.id = p_user_id
+begin
+  return (select case u.user_type when 'business' then 'shop:' when 'influencer' then 'influencer:' end || u.id::text
+          from public.users u where u.id = p_user_id);
+end
 $$;
 revoke execute on function private.owner_topic(uuid) from public;
 
@@ -93,9 +95,11 @@ revoke execute on function private.send_live_events(text, text, uuid[], text[]) 
 -- One row's message to each of its topics.
 create or replace function private.send_live_event(p_table text, p_op text, p_id uuid, p_topics text[])
 returns void
-language sql security definer set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
-  select private.send_live_events(p_table, p_op, array_fill(p_id, array[cardinality(p_topics)]), p_topics)
+begin
+  perform private.send_live_events(p_table, p_op, array_fill(p_id, array[cardinality(p_topics)]), p_topics);
+end
 $$;
 revoke execute on function private.send_live_event(text, text, uuid, text[]) from public;
 
