@@ -307,7 +307,8 @@ alter table private.signup_attempts enable row level security;
 -- This function and the other small helpers that run on every request or order change are
 -- PL/pgSQL, not SQL: PostgreSQL (before 18) never inlines a SQL function that is security definer
 -- or has a SET clause, and plans its body again each time a statement calls it (46 µs for this
--- one, against 7 µs as PL/pgSQL, whose plans are kept). docs/architecture.md, "Functions".
+-- one, against 7 µs as PL/pgSQL, whose plans are kept): docs/architecture.md, "Small database
+-- functions in PL/pgSQL".
 create or replace function private.has_role(p_user_type public.user_type) returns boolean
 language plpgsql stable security definer set search_path = ''
 as $$

@@ -91,6 +91,22 @@ describe("GET /admin/orders search", () => {
     }
   });
 
+  it("pages a phone search newest first, each match once, alone and with a status filter", async () => {
+    const placed: string[] = [];
+    for (let i = 0; i < 7; i++) placed.push((await placeWithPhone(uniquePhone())).id);
+    // The digits this file's phones share (012 and the file's slot, as dialled), so other
+    // orders of the run may match as well: they are newer or older, never mixed in twice.
+    const shared = `0${uniquePhone().slice(4, 9)}`;
+    for (const filter of ["", "&status=new_order"]) {
+      const pages = await pagesOf(`/admin/orders?q=${shared}${filter}`, "orders", adminToken, 3);
+      const ids = pages.flat();
+      expectEachOnce(ids);
+      const ours = ids.filter((id) => placed.includes(id));
+      // Placed one after another, so newest first is the reverse of the placing.
+      expect(ours, filter).toEqual([...placed].reverse());
+    }
+  });
+
   it("does not search phones for a business: its digits only name an order number", async () => {
     const phone = uniquePhone();
     const order = await placeWithPhone(phone);

@@ -288,6 +288,25 @@ export type Database = {
         };
         Relationships: [];
       };
+      order_phone_runs: {
+        Row: {
+          digits: number;
+          order_id: string;
+          placed_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          digits: number;
+          order_id: string;
+          placed_at: string;
+        };
+        Update: {
+          digits?: number;
+          order_id?: string;
+          placed_at?: string;
+        };
+        Relationships: [];
+      };
       order_tracking_tokens: {
         Row: {
           created_at: string;
@@ -785,6 +804,7 @@ export type Database = {
         };
       };
       default_dm_template: { Args: Record<PropertyKey, never>; Returns: string };
+      dialled_phone: { Args: { p_phone: string }; Returns: string };
       earning_hour: { Args: { p_earned_at: string }; Returns: string };
       earning_state: {
         Args: {
@@ -908,6 +928,7 @@ export type Database = {
       owner_topic: { Args: { p_user_id: string }; Returns: string };
       owns_campaign: { Args: { p_campaign_id: string }; Returns: boolean };
       password_reset_email: { Args: { p_token: string }; Returns: string };
+      phone_runs: { Args: { p_phone: string }; Returns: number[] };
       place_order: {
         Args: {
           p_address_line?: string;
@@ -3434,7 +3455,10 @@ export type Database = {
         };
       };
       revoke_courier_link: { Args: { p_courier_id: string; p_link_id: string }; Returns: undefined };
-      search_order_ids_by_phone: { Args: { p_digits: string }; Returns: string[] };
+      search_order_ids_by_phone: {
+        Args: { p_before_id?: string; p_before_placed_at?: string; p_digits: string; p_limit?: number };
+        Returns: string[];
+      };
       set_storefront_links: {
         Args: { p_link_ids: string[] };
         Returns: {

@@ -179,8 +179,9 @@ select is(
 select hasnt_trigger('private', 'order_contacts', 'order_contacts_flag_new_order',
   'no trigger on order_contacts flags orders behind the checkout''s back');
 select is(
-  (select string_agg(tgname::text, ',') from pg_trigger where tgrelid = 'private.order_contacts'::regclass and not tgisinternal),
-  'order_contacts_queue_telegram', 'order_contacts has one trigger: the new-order notice (09_telegram.sql)');
+  (select string_agg(tgname::text, ',' order by tgname) from pg_trigger where tgrelid = 'private.order_contacts'::regclass and not tgisinternal),
+  'order_contacts_keep_phone_runs,order_contacts_queue_telegram',
+  'order_contacts has two triggers: the phone search''s runs (05_orders.sql) and the new-order notice (09_telegram.sql), neither a flag');
 select hasnt_function('private', 'flag_new_order', 'the trigger function is gone');
 select is_definer('private', 'flag_order', array['orders', 'text'], 'private.flag_order is security definer');
 select results_eq(

@@ -9,6 +9,11 @@ export function cursorMicros(tx: Tx, column: Fragment): Fragment {
   return tx`(extract(epoch from ${column}) * 1000000)::bigint`;
 }
 
+/** The cursor's creation time as a timestamptz (exact for whole microseconds below 2^53). */
+export function cursorTime(tx: Tx, cursor: CursorPosition): Fragment {
+  return tx`('epoch'::timestamptz + ${cursor.micros}::bigint * interval '1 microsecond')`;
+}
+
 /**
  * Rows strictly after the cursor's row in (created_at desc, id desc) order, or in (created_at,
  * id) order for a list read oldest first; every row without a cursor.
@@ -22,8 +27,8 @@ export function afterCursor(
 ): Fragment {
   if (!cursor) return tx`true`;
   // A row comparison matches the (created_at, id) indexes, so the next page starts with an index
-  // range scan. Multiplying the interval is exact for whole microseconds below 2^53.
-  const position = tx`('epoch'::timestamptz + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`;
+  // range scan.
+  const position = tx`(${cursorTime(tx, cursor)}, ${cursor.id}::uuid)`;
   return oldestFirst ? tx`(${createdAt}, ${id}) > ${position}` : tx`(${createdAt}, ${id}) < ${position}`;
 }
 

@@ -16,7 +16,8 @@ import {
 import type { Database, Tables } from "../../_shared/database.types.ts";
 import type { Fragment, Tx } from "../../_shared/db.ts";
 import type { UserRow } from "./users.ts";
-import { afterCursor, cursorMicros, rowsToRead } from "../lib/keyset.ts";
+import { afterCursor, cursorMicros, cursorTime, rowsToRead } from "../lib/keyset.ts";
+import type { CursorPosition } from "../../_shared/contract/paging.ts";
 import { csvCellSql, csvLineSql } from "../lib/csv.ts";
 
 export type OrderRow = Pick<
@@ -116,29 +117,27 @@ function orderJoins(tx: Tx): Fragment {
  */
 export function readOrderPage(tx: Tx, where: Fragment, query: OrderListQuery, searchPhones: boolean) {
   const oldestFirst = query.to_confirm === true;
-  const condition = tx`${where} and ${orderFilterCondition(tx, query, searchPhones)}
+  const page = oldestFirst ? undefined : { cursor: query.cursor, rows: rowsToRead(query) };
+  const condition = tx`${where} and ${orderFilterCondition(tx, query, searchPhones, page)}
     and ${afterCursor(tx, tx`o.created_at`, tx`o.id`, query.cursor, oldestFirst)}`;
   return readOrders(tx, condition, rowsToRead(query), oldestFirst);
 }
 
 /**
- * The list's filters as a condition on `o`. A search collects the few matching ids first (the
- * order number's unique index, the phone's trigram index), so the page is read by primary key
- * instead of by scanning the board for matches. Only an admin's search looks at phones.
+ * The list's filters as a condition on `o`. A search collects the matching ids first (the order
+ * number's unique index, the phone's runs of digits), so the page is read by primary key instead
+ * of by scanning the board for matches. Only an admin's search looks at phones. When the search
+ * is all that narrows a newest-first `page`, the phone's matches are only those the page can
+ * show: the first `rows` before its cursor. With other filters every match is collected, since
+ * the filters may pass any of them.
  */
-export function orderFilterCondition(tx: Tx, filter: OrderFilter, searchPhones: boolean): Fragment {
+export function orderFilterCondition(
+  tx: Tx,
+  filter: OrderFilter,
+  searchPhones: boolean,
+  page?: { cursor: CursorPosition | undefined; rows: number },
+): Fragment {
   const parts: Fragment[] = [];
-  const search = filter.q;
-  if (search) {
-    const byNumber = search.order_number
-      ? tx`select x.id from public.orders x where x.order_number = ${search.order_number}`
-      : tx`select null::uuid where false`;
-    const byPhone =
-      searchPhones && search.phone_digits
-        ? tx`select public.search_order_ids_by_phone(${search.phone_digits})`
-        : tx`select null::uuid where false`;
-    parts.push(tx`o.id = any(array(${byNumber} union ${byPhone}))`);
-  }
   if (filter.status) parts.push(tx`o.status = ${filter.status}`);
   if (filter.courier === "none") parts.push(tx`o.courier_id is null`);
   else if (filter.courier) parts.push(tx`o.courier_id = ${filter.courier}`);
@@ -149,6 +148,20 @@ export function orderFilterCondition(tx: Tx, filter: OrderFilter, searchPhones: 
   // Days are calendar days in Cambodia, as in the stats (Asia/Phnom_Penh, no daylight saving).
   if (filter.from) parts.push(tx`o.created_at >= (${filter.from}::date::timestamp at time zone 'Asia/Phnom_Penh')`);
   if (filter.to) parts.push(tx`o.created_at < ((${filter.to}::date + 1)::timestamp at time zone 'Asia/Phnom_Penh')`);
+  const search = filter.q;
+  if (search) {
+    const pageOnly = page && parts.length === 0 ? page : undefined;
+    const byNumber = search.order_number
+      ? tx`select x.id from public.orders x where x.order_number = ${search.order_number}`
+      : tx`select null::uuid where false`;
+    const byPhone =
+      searchPhones && search.phone_digits
+        ? tx`select public.search_order_ids_by_phone(${search.phone_digits},
+               ${pageOnly?.cursor ? cursorTime(tx, pageOnly.cursor) : null}, ${pageOnly?.cursor?.id ?? null},
+               ${pageOnly?.rows ?? null})`
+        : tx`select null::uuid where false`;
+    parts.push(tx`o.id = any(array(${byNumber} union ${byPhone}))`);
+  }
   return parts.reduce((all, part) => tx`${all} and ${part}`, tx`true`);
 }
 
