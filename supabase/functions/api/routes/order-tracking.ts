@@ -23,7 +23,7 @@ import { orderFollowStart, startLink } from "../../_shared/telegram/start-links.
 import { parseJsonBody } from "../../_shared/validation.ts";
 import { sendTelegramNoticesAfterResponse } from "../lib/telegram-notices.ts";
 import type { Tables } from "../../_shared/database.types.ts";
-import { deliveryPlaceSql, placeJoins } from "../read-models/orders.ts";
+import { deliveryPlaceSql } from "../read-models/orders.ts";
 
 type TrackedRow = Pick<
   Tables<"orders">,
@@ -57,7 +57,7 @@ async function trackedOrderId(tx: Tx, c: Context<AppEnv>): Promise<string> {
 async function readTrackedOrder(tx: Tx, id: string): Promise<TrackedOrder> {
   const [row] = await tx<TrackedRow[]>`
     select o.order_number, o.status, o.cancellation_reason, o.confirmation, o.product_name, o.quantity,
-           o.total_cents, o.created_at, b.business_name, b.store_phone, ${deliveryPlaceSql(tx)} as delivery_place,
+           o.total_cents, o.created_at, b.business_name, b.store_phone, ${deliveryPlaceSql(tx, tx`o.delivery_commune_code`)} as delivery_place,
            (select json_agg(json_build_object('order_status', h.to_status,
                    'at', to_char(h.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                    'cancellation_reason', h.cancellation_reason) order by h.id)
@@ -65,7 +65,6 @@ async function readTrackedOrder(tx: Tx, id: string): Promise<TrackedOrder> {
            exists (select from private.order_followers f where f.order_id = o.id) as telegram_updates
     from public.orders o
     join public.users b on b.id = o.business_id
-    ${placeJoins(tx)}
     where o.id = ${id}`;
   const open = row.status === "new_order" || row.status === "ready_for_pickup";
   return {
