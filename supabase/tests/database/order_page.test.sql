@@ -29,7 +29,9 @@ select matches(:'token_a'::text, '^[A-Za-z0-9_-]{32}$', 'a token is 32 base64url
 select isnt(:'token_a'::text, :'token_a2'::text, 'each answer gets a token of its own');
 select is(private.tracked_order_id(:'token_a'), :'order_a'::uuid, 'a token opens its order');
 select is(private.tracked_order_id(:'token_a2'), :'order_a'::uuid, 'and so does the second one');
-select is(private.tracked_order_id('A' || substr(:'token_a', 2)), null, 'a token off by one letter opens nothing');
+-- Another first letter (a token begins with 'A' one time in 64).
+select is(private.tracked_order_id(case when left(:'token_a', 1) = 'A' then 'B' else 'A' end || substr(:'token_a', 2)), null,
+  'a token off by one letter opens nothing');
 select is_empty(format($$select 1 from private.order_tracking_tokens where token_hash = convert_to(%L, 'UTF8')$$, :'token_a'),
   'the token itself is not stored, only its hash');
 select is((select confirmation::text from public.orders where id = :'order_a'), 'unconfirmed', 'a new order is unconfirmed');
