@@ -77,7 +77,7 @@ function orderColumns(tx: Tx): Fragment {
   return tx`
     o.id, o.order_number, o.campaign_id, o.product_name, o.unit_price_cents, o.commission_rate, o.quantity,
     o.delivery_fee_cents, o.subtotal_cents, o.total_cents, o.delivery_district, o.delivery_commune,
-    o.delivery_commune_code, ${deliveryPlaceSql(tx, tx`o.delivery_commune_code`)} as delivery_place,
+    o.delivery_commune_code, ${deliveryPlaceSql(tx)} as delivery_place,
     o.status, o.cancellation_reason, o.source, o.review_status, o.confirmation, o.created_at, o.updated_at,
     b.business_name,
     case when cr.id is null then null else json_build_object('id', cr.id, 'name', cr.name, 'phone', cr.phone) end
@@ -88,12 +88,12 @@ function orderColumns(tx: Tx): Fragment {
 }
 
 /**
- * The place of the commune `communeCode` in both scripts: its province, district and commune
- * (code, name_en and name_km of each). A subquery rather than three joins of the reading query:
+ * The place of the order `o` in both scripts: the province, district and commune of its
+ * delivery_commune_code (code, name_en and name_km of each). A subquery rather than three joins of the reading query:
  * with them the board's page joined nine tables, and choosing their order cost the planner 8 to 16
  * ms a request (planning is not kept between requests), ten times reading the page.
  */
-export function deliveryPlaceSql(tx: Tx, communeCode: Fragment): Fragment {
+export function deliveryPlaceSql(tx: Tx): Fragment {
   const place = (alias: string) =>
     tx`json_build_object('code', ${tx(alias)}.code, 'name', ${tx(alias)}.name_en, 'name_en', ${tx(alias)}.name_en, 'name_km', ${tx(alias)}.name_km)`;
   return tx`(
@@ -101,7 +101,7 @@ export function deliveryPlaceSql(tx: Tx, communeCode: Fragment): Fragment {
     from public.communes gc
     join public.districts gd on gd.code = gc.district_code
     join public.provinces gp on gp.code = gd.province_code
-    where gc.code = ${communeCode})`;
+    where gc.code = o.delivery_commune_code)`;
 }
 
 function orderJoins(tx: Tx): Fragment {

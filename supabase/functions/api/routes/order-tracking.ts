@@ -57,7 +57,7 @@ async function trackedOrderId(tx: Tx, c: Context<AppEnv>): Promise<string> {
 async function readTrackedOrder(tx: Tx, id: string): Promise<TrackedOrder> {
   const [row] = await tx<TrackedRow[]>`
     select o.order_number, o.status, o.cancellation_reason, o.confirmation, o.product_name, o.quantity,
-           o.total_cents, o.created_at, b.business_name, b.store_phone, ${deliveryPlaceSql(tx, tx`o.delivery_commune_code`)} as delivery_place,
+           o.total_cents, o.created_at, b.business_name, b.store_phone, ${deliveryPlaceSql(tx)} as delivery_place,
            (select json_agg(json_build_object('order_status', h.to_status,
                    'at', to_char(h.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                    'cancellation_reason', h.cancellation_reason) order by h.id)

@@ -90,7 +90,7 @@ export function orderRoutes(deps: AppDeps) {
       (tx) =>
         tx<PackingSlipRow[]>`
         select s.order_number, s.product_name, s.quantity, s.total_cents, s.recipient_name, s.address_line,
-               s.landmark, s.delivery_note, s.tracking_token, ${deliveryPlaceSql(tx, tx`o.delivery_commune_code`)} as delivery_place
+               s.landmark, s.delivery_note, s.tracking_token, ${deliveryPlaceSql(tx)} as delivery_place
         from public.packing_slips(${order_ids}::uuid[]) s
         join public.orders o on o.id = s.order_id
         order by o.created_at, o.id`,

@@ -62,7 +62,7 @@ function readRiderOrders(tx: Tx, courierId: string) {
   return tx<RiderOrderRow[]>`
     select o.id, o.order_number, o.status, o.product_name, o.quantity, o.total_cents, o.created_at,
            o.recipient_name, o.customer_phone, o.address_line, o.landmark, o.delivery_note,
-           o.business_name, o.store_phone, ${deliveryPlaceSql(tx, tx`o.delivery_commune_code`)} as delivery_place
+           o.business_name, o.store_phone, ${deliveryPlaceSql(tx)} as delivery_place
     from private.rider_orders(${courierId}, ${RIDER_PAGE_LIMIT + 1}) with ordinality o
     -- The function's own order: on the road first, then the oldest.
     order by o.ordinality`;
