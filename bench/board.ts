@@ -1,13 +1,14 @@
 // `npm run bench:board -- [largest] [requests]`: the boards at scale (issue 15, issue 24). A fresh
-// local stack gets its orders through the checkout's own function (bench/seed-orders.ts:
-// private.place_order, with its rate limit, fraud check, counters and triggers, then part of them
-// moved on by the admin through public.change_order_status), across 200 shops: 10,000 first, then
-// the same database grows to 100,000 and 1,000,000 (or up to `largest`, default 1,000,000). At
-// each size it prints p50/p95/p99 through the gateway and the api function for: the admin's first
-// page, a deep page (reached by following next_cursor 100 pages down, and one near the end of the
-// set), a search by 4 phone digits and by order number, a status filter, a business's own list,
-// and the stats summaries (a business's and the admin's). A benchmark, not a test: it asserts
-// nothing beyond every call succeeding. Aim: p99 under 50 ms each.
+// local stack gets its orders through the real triggers (bench/seed-orders.ts: placed as the
+// checkout places them, then part of them moved on by the admin, in sets of 1,000), across 200
+// shops: 10,000 first, then the same database grows to 100,000 and 1,000,000 (or up to `largest`,
+// default 1,000,000), and after each step the running balances and counters are checked against
+// the entries and orders. At each size it prints p50/p95/p99 through the gateway and the api
+// function for: the admin's first page, a deep page (reached by following next_cursor 100 pages
+// down, and one near the end of the set), a search by 4 phone digits and by order number, a status
+// filter, a business's own list, and the stats summaries (a business's and the admin's). A
+// benchmark, not a test: it asserts nothing beyond every call succeeding. Aim: p99 under 50 ms
+// each.
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
