@@ -639,7 +639,7 @@ as $$
 declare
   current_order public.orders;
 begin
-  select * into current_order from public.orders where id = p_order_id for update;
+  select * into current_order from public.orders where id = p_order_id for no key update;
   if not found then
     raise exception 'Order not found' using errcode = 'P0002';
   end if;
@@ -742,7 +742,7 @@ begin
       and o.created_at < now() - make_interval(hours => window_hours)
     order by o.created_at, o.id
     limit p_batch
-    for update skip locked
+    for no key update skip locked
   ), changed as (
     update public.orders o set status = 'cancelled', cancellation_reason = 'customer_unreachable'
     from due where o.id = due.id
@@ -845,7 +845,7 @@ begin
     raise exception 'decision must be clear (to refuse an order, cancel it as suspected_fraud)'
       using errcode = '22023', column = 'decision';
   end if;
-  select * into reviewed from public.orders where id = p_order_id for update;
+  select * into reviewed from public.orders where id = p_order_id for no key update;
   if not found then
     raise exception 'Order not found' using errcode = 'P0002';
   end if;
@@ -921,8 +921,12 @@ begin
     raise exception 'reason is only for cancelling an order' using errcode = '22023', column = 'reason';
   end if;
   -- The row lock makes concurrent changes of one order queue; each then sees the status the
-  -- previous one left, so of two identical requests only the first applies.
-  select * into current_order from public.orders where id = p_order_id for update;
+  -- previous one left, so of two identical requests only the first applies. Every writer of an
+  -- order locks it for no key update, never for update: that would also hold back the foreign key
+  -- checks of rows that merely point at the order (its history, its earnings returned by a
+  -- rejected payout request), and a release that holds the order's cash while its check waits
+  -- for a change that waits for that cash is a deadlock (seen in the ledger-invariant run).
+  select * into current_order from public.orders where id = p_order_id for no key update;
   if not found then
     raise exception 'Order not found' using errcode = 'P0002';
   end if;
@@ -969,7 +973,7 @@ begin
   end if;
   select * into current_order from public.orders
   where id = p_order_id and business_id = (select auth.uid())
-  for update;
+  for no key update;
   if not found then
     raise exception 'Order not found' using errcode = 'P0002';
   end if;

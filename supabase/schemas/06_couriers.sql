@@ -216,7 +216,7 @@ begin
   if not private.has_role('admin') then
     raise exception 'Only admins can assign couriers' using errcode = '42501';
   end if;
-  select * into current_order from public.orders where id = p_order_id for update;
+  select * into current_order from public.orders where id = p_order_id for no key update;
   if not found then
     raise exception 'Order not found' using errcode = 'P0002';
   end if;
@@ -388,7 +388,7 @@ begin
       using errcode = '22023', column = 'step';
   end if;
   step := p_step::public.rider_step;
-  select * into current_order from public.orders o where o.id = p_order_id and o.courier_id = p_courier_id for update;
+  select * into current_order from public.orders o where o.id = p_order_id and o.courier_id = p_courier_id for no key update;
   if not found then
     raise exception 'Order not found' using errcode = 'P0002';
   end if;

@@ -436,7 +436,7 @@ declare
   cash_account bigint;
   cash_due bigint;
 begin
-  select * into delivered_order from public.orders where id = p_order_id for update;
+  select * into delivered_order from public.orders where id = p_order_id for no key update;
   if not found or delivered_order.status <> 'delivered' then
     raise exception 'Order % is not delivered', p_order_id using errcode = '55000';
   end if;
@@ -494,7 +494,7 @@ declare
   delivery public.ledger_transactions;
   new_transaction_id bigint;
 begin
-  perform 1 from public.orders where id = p_order_id for update;
+  perform 1 from public.orders where id = p_order_id for no key update;
   perform private.lock_earning_accounts(array[p_order_id]);
   select t.* into delivery from public.ledger_transactions t
   where t.order_id = p_order_id and t.kind = 'delivery'

@@ -162,13 +162,14 @@ begin
   returning * into recorded;
 
   -- The orders, then their cash rows, are locked first, each in one order: a status change locks
-  -- the order before its cash row too (change_order_status, post_delivery), so the two queue
-  -- instead of deadlocking, and so do two remittances of an order.
+  -- the order (for no key update) before its cash row too (change_order_status, post_delivery),
+  -- so the two queue instead of deadlocking, and so do two remittances of an order. For share,
+  -- since for key share would not wait for a status change.
   perform from public.orders o
   where o.order_number in (select given.order_number
                            from jsonb_to_recordset(coalesce(p_orders, '[]')) as given (order_number text))
   order by o.id
-  for key share;
+  for share;
   perform from public.order_cash c join public.orders o on o.id = c.order_id
   where o.order_number in (select given.order_number
                            from jsonb_to_recordset(coalesce(p_orders, '[]')) as given (order_number text))

@@ -8,6 +8,7 @@ import { admin, business, influencer, type Account } from "../helpers/accounts.t
 import { api } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
 import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
+import { uniqueStoredPhone } from "../helpers/phones.ts";
 
 beforeAll(() => setCommissionHoldDays(0));
 afterAll(() => setCommissionHoldDays(DEFAULT_HOLD_DAYS));
@@ -25,8 +26,11 @@ async function deliver(orderId: string) {
   }
 }
 
-/** A fresh influencer with bank details and one delivered order: a 20.00 sale at 10%, 2.00 commission. */
-async function creatorWithEarnings(): Promise<Account> {
+/**
+ * A fresh influencer with bank details and one delivered order (carried by `courierId` when given):
+ * a 20.00 sale at 10%, 2.00 commission.
+ */
+async function creatorWithEarnings(courierId?: string): Promise<Account & { orderId: string }> {
   const [shop, creator] = await Promise.all([business(), influencer()]);
   const saved = await api("PUT", "/auth/profile", { token: creator.token, body: bankDetails });
   expect(saved.status).toBe(200);
@@ -37,8 +41,16 @@ async function creatorWithEarnings(): Promise<Account> {
     productName: `Decisions ${Math.random().toString(36).slice(2, 8)}`,
   });
   await createApprovedLink(sql, campaignId, creator.user.id);
-  await deliver(await placeOrder(sql, campaignId, { influencerId: creator.user.id, quantity: 1 }));
-  return creator;
+  const orderId = await placeOrder(sql, campaignId, { influencerId: creator.user.id, quantity: 1 });
+  if (courierId) {
+    const given = await api("PUT", `/admin/orders/${orderId}/courier`, {
+      token: (await admin()).token,
+      body: { courier_id: courierId },
+    });
+    expect(given.status).toBe(200);
+  }
+  await deliver(orderId);
+  return { ...creator, orderId };
 }
 
 async function summaryOf(who: Account) {
@@ -252,5 +264,68 @@ describe("PUT /payouts/admin/reference/{requestId}", () => {
     const byOwner = await api("PUT", path, { token: creator.token, body: { aba_reference: "ABA-10", reason: "x" } });
     expect(byOwner.status).toBe(403);
     expect((await summaryOf(creator)).history[0]).toMatchObject({ aba_reference: "ABA-9", reference_corrections: [] });
+  });
+});
+
+describe("a payout decision beside a change of one of its orders", () => {
+  /** Resolves once a backend is waiting for a row lock in a statement that contains `text`. */
+  async function waitingForLock(text: string) {
+    for (const giveUp = Date.now() + 10_000; Date.now() < giveUp;) {
+      const [{ waiting }] = await sql<{ waiting: number }[]>`
+        select count(*)::int as waiting from pg_stat_activity
+        where wait_event_type = 'Lock' and query like ${`%${text}%`}`;
+      if (waiting > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`nothing waited for a lock in ${text}`);
+  }
+
+  async function setReleaseAfterRemittance(release: boolean) {
+    const res = await api("PUT", "/admin/settings", {
+      token: await adminToken(),
+      body: { release_after_remittance: release },
+    });
+    expect(res.status).toBe(200);
+  }
+
+  // The ledger-invariant run once answered this rejection with a 500: its release held the order's
+  // cash while checking the order's key, and the revert held the order while waiting for its cash.
+  it("rejects a request while an admin reverts one of its orders whose cash is being read: both answer, the balances agree", async () => {
+    const token = await adminToken();
+    const courier = await api("POST", "/admin/couriers", {
+      token,
+      body: { name: "Locks Rider", phone: uniqueStoredPhone(), kind: "company", keeps_delivery_fee: true },
+    });
+    expect(courier.status).toBe(201);
+    await setReleaseAfterRemittance(false);
+    const reader = await sql.reserve();
+    try {
+      const creator = await creatorWithEarnings(courier.body.courier.id);
+      await request(creator);
+      // The shop's own payout request reads the order's cash at this moment (as request_payout
+      // does), in a transaction still open.
+      await reader`begin`;
+      await reader`select private.lock_order_cash(${[creator.orderId]}::uuid[])`;
+      // An admin reverts the order: the change holds the order and waits for its cash.
+      const revert = api("PUT", `/admin/orders/${creator.orderId}/status`, {
+        token,
+        body: { new_status: "out_for_delivery" },
+      });
+      await waitingForLock("change_order_status");
+      // Another admin rejects the request, which returns the order's commission to the creator.
+      const rejected = await api("PUT", `/payouts/admin/reject/${creator.user.id}`, {
+        token,
+        body: { reason: "The account number is wrong" },
+      });
+      expect(rejected.status).toBe(200);
+      await reader`commit`;
+      expect((await revert).status).toBe(200);
+      expect(balances(await summaryOf(creator))).toEqual({ available: 0, requested: 0, completed: 0 });
+      expect(await sql`select * from private.running_balance_differences()`).toEqual([]);
+    } finally {
+      await reader`rollback`;
+      reader.release();
+      await setReleaseAfterRemittance(true);
+    }
   });
 });
