@@ -39,7 +39,9 @@ const sqlStateCodes: Record<string, ErrorCode> = {
 // many connections (53300), a connection failure (class 08), a statement cancelled by
 // statement_timeout (57014) or a transaction past its deadline with a silent server (db.ts).
 // EBADF is Deno's answer to a write on a socket the server has just closed (a backend terminated
-// while a query was leaving). Worth a retry in a few seconds, never a 500.
+// while a query was leaving). A deadlock (40P01) rolled the whole request back: a retry finds the
+// other transaction gone (logged all the same, since our lock order should prevent one). Worth a
+// retry in a few seconds, never a 500.
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -55,6 +57,7 @@ const UNAVAILABLE_CODES = new Set([
   "57P03",
   "53300",
   "57014",
+  "40P01",
   "DATABASE_DEADLINE",
 ]);
 

@@ -95,12 +95,12 @@ Deno.test("database errors map to statuses without leaking internals", () => {
 });
 
 Deno.test(
-  "a connection lost mid-request answers 503 with Retry-After, a write on a closed socket (EBADF) included",
+  "a connection lost mid-request or a deadlock answers 503 with Retry-After, a write on a closed socket (EBADF) included",
   () => {
     const original = console.error;
     console.error = () => {};
     try {
-      for (const code of ["EBADF", "ECONNRESET", "EPIPE", "CONNECTION_CLOSED", "57P01"]) {
+      for (const code of ["EBADF", "ECONNRESET", "EPIPE", "CONNECTION_CLOSED", "57P01", "40P01"]) {
         const lost = toApiError(Object.assign(new Error(`write ${code}`), { code }));
         assert.deepStrictEqual([code, lost.code, lost.headers["Retry-After"]], [code, "unavailable", "5"]);
       }
