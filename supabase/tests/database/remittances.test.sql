@@ -97,7 +97,7 @@ select throws_ok(format($$select public.record_remittance(%L, 5000, 'ABA-1', now
   '22023', 'received_at cannot be in the future', 'cash cannot be received tomorrow');
 select throws_ok(format($$select public.record_remittance(%L, 0, 'ABA-1', now(), '[]')$$, :'keeper'),
   '23514', null, 'an amount of 0 is refused by its constraint');
-select is((select count(*) from public.remittances), 0::bigint, 'nothing of a refused remittance is kept');
+select is((select count(*) from public.remittances where courier_id = :'keeper'), 0::bigint, 'nothing of a refused remittance is kept');
 
 -- matched, short, over ---------------------------------------------------------------------------------
 
