@@ -297,9 +297,9 @@ describe("a payout decision beside a change of one of its orders", () => {
       body: { name: "Locks Rider", phone: uniqueStoredPhone(), kind: "company", keeps_delivery_fee: true },
     });
     expect(courier.status).toBe(201);
-    await setReleaseAfterRemittance(false);
     const reader = await sql.reserve();
     try {
+      await setReleaseAfterRemittance(false);
       const creator = await creatorWithEarnings(courier.body.courier.id);
       await request(creator);
       // The shop's own payout request reads the order's cash at this moment (as request_payout
