@@ -178,7 +178,9 @@ create table private.order_contacts (
 -- same whether ten orders match or ten thousand; the trigram index it replaces collected and
 -- rechecked every match first (p99 125 ms at 1,000,000 orders). A customer who calls often reads
 -- the middle of their number, so every run is kept, not only the last digits. Kept by the trigger
--- order_contacts_keep_phone_runs; nothing else writes it.
+-- order_contacts_keep_phone_runs; nothing else writes it. Its placed_at pages the board alongside
+-- orders.created_at (the API's cursor), so every writer gives an order's contact the order's own
+-- time (the checkout: now() of one transaction).
 create table private.order_phone_runs (
   -- The four digits as a number (the run 0123 is 123).
   digits smallint not null constraint order_phone_runs_digits_check check (digits between 0 and 9999),
