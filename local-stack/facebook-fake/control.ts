@@ -192,6 +192,19 @@ async function route(
       return { user_id: person.id, tokens_aged: tokens, codes_aged: codes };
     }
 
+    case "POST /_fake/change-password": {
+      // What Facebook does to a person's sessions when they change their password: every token
+      // they hold, their Pages' tokens too, is refused from then on. Logging in again gives new ones.
+      const person = personOf(ctx, (await readJsonObject(req)).user);
+      let tokens = 0;
+      for (const token of ctx.state.tokens.values()) {
+        if (token.userId !== person.id || token.invalidated) continue;
+        token.invalidated = true;
+        tokens += 1;
+      }
+      return { user_id: person.id, tokens_invalidated: tokens };
+    }
+
     case "GET /_fake/deliveries": {
       const limit = boundedNumber(query.get("limit"), "limit", 1, 1000, 50);
       // The signature too: what a test needs to send the very same delivery itself.

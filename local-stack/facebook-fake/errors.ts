@@ -9,6 +9,11 @@
 //   with subcode 463 "Error validating access token: Session has expired on ..." for an expired
 //   one: Graph API "Handling Errors" guide (developers.facebook.com/docs/graph-api/guides/
 //   error-handling), as the Meta fake answers them.
+// - 190 with subcode 460 "Error validating access token: The session has been invalidated because
+//   the user changed their password or Facebook has changed the session for security reasons."
+//   for every token of a person who changed their password, Page tokens included: the subcode is
+//   in the list of Graph's session subcodes ("The session is invalid likely because the user
+//   changed the password", quoted in public lists of them); the wording is Graph's as widely logged.
 // - 2500 "An active access token must be used to query information about the current user." for
 //   /me without a token, and 104 "An access token is required to request this resource." for any
 //   other node: logged answers quoted in public code (a Meta error classifier's tests; a Chinese
@@ -69,6 +74,13 @@ export const facebookErrors = {
       190,
       OAUTH,
       463,
+    ),
+  sessionInvalidated: () =>
+    new GraphError(
+      "Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.",
+      190,
+      OAUTH,
+      460,
     ),
   badParam: (message: string, subcode?: number) => new GraphError(`(#100) ${message}`, 100, OAUTH, subcode),
   badSecret: () => new GraphError("Error validating client secret.", 1, OAUTH),

@@ -122,6 +122,7 @@ async function route(ctx: GraphContext, { req, res, path, query, method, fields,
 function findToken(ctx: GraphContext, value: string): Token {
   const token = ctx.state.tokens.get(value);
   if (!token) throw errors.badToken();
+  if (token.invalidated) throw errors.sessionInvalidated();
   if (token.expiresAt !== null && Date.now() >= token.expiresAt) throw errors.expiredToken(token.expiresAt);
   return token;
 }

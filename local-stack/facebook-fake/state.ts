@@ -75,6 +75,8 @@ export interface Token {
   expiresAt: number | null;
   /** page tokens: the user token they were made from (they expire with a short-lived one). */
   from?: string;
+  /** Its person changed their password (POST /_fake/change-password): refused from then on. */
+  invalidated?: boolean;
 }
 
 /** A webhook body with its signature, built when the event happened and kept for redelivery. */

@@ -7,7 +7,7 @@ export const liveTopics = {
   admin: "admin",
   /** A shop's orders, campaigns, link applications, payout requests and click counts. */
   shop: (businessId: string) => `shop:${businessId}`,
-  /** An influencer's orders, links, campaigns, keyword triggers and activity, clicks, payouts. */
+  /** An influencer's orders, links, campaigns, keyword triggers and activity, clicks, payouts, Instagram account and Facebook Page. */
   influencer: (influencerId: string) => `influencer:${influencerId}`,
   /** The account's own row: approval, rejection. */
   user: (userId: string) => `user:${userId}`,

@@ -15,6 +15,8 @@
 -- - A connect state works once, for its own user, within ten minutes; so does the list of Pages
 --   an influencer with several picks one from.
 -- - Meta may deliver an event more than once; a reply goes out exactly once per event.
+-- - A token Meta refuses as no longer valid is marked (token_refused_at) so that the influencer
+--   is asked to connect again; a new token clears the mark.
 
 -- types -------------------------------------------------------------------------------------------
 
@@ -53,6 +55,10 @@ create table public.instagram_accounts (
   token_expires_at timestamptz not null,
   -- Meta refreshes a long-lived token once it is a day old; this is when ours was issued.
   token_issued_at timestamptz not null,
+  -- When Meta first refused the token as no longer valid (OAuth error 190: expired, the password
+  -- changed, the app removed): replies stop until the influencer connects again. A new token
+  -- clears it (private.clear_token_refusal).
+  token_refused_at timestamptz,
   connected_at timestamptz not null default now()
 );
 
@@ -64,6 +70,9 @@ create table public.facebook_pages (
   -- The Page access token (from a long-lived user token, so it does not expire), sealed by the
   -- functions with FACEBOOK_TOKEN_KEY as Instagram tokens are.
   token_ciphertext text not null,
+  -- As for Instagram accounts: when Facebook first refused the Page token (error 190). A Page
+  -- token lasts until its person changes their password, removes the app or loses the Page.
+  token_refused_at timestamptz,
   connected_at timestamptz not null default now()
 );
 
@@ -149,7 +158,8 @@ create policy "Admins can read every keyword trigger" on public.keyword_triggers
 alter table public.instagram_accounts enable row level security;
 revoke all on public.instagram_accounts from anon, authenticated;
 -- Column grants: a client role can never select the token, whatever a policy allows.
-grant select (influencer_id, ig_user_id, username, connected_at) on public.instagram_accounts to authenticated;
+grant select (influencer_id, ig_user_id, username, token_refused_at, connected_at) on public.instagram_accounts
+  to authenticated;
 grant all on public.instagram_accounts to service_role;
 
 create policy "Influencers can read their own Instagram account" on public.instagram_accounts
@@ -160,7 +170,7 @@ create policy "Admins can read every Instagram account" on public.instagram_acco
 alter table public.facebook_pages enable row level security;
 revoke all on public.facebook_pages from anon, authenticated;
 -- Column grants, as for Instagram accounts: never the token.
-grant select (influencer_id, page_id, page_name, connected_at) on public.facebook_pages to authenticated;
+grant select (influencer_id, page_id, page_name, token_refused_at, connected_at) on public.facebook_pages to authenticated;
 grant all on public.facebook_pages to service_role;
 
 create policy "Influencers can read their own Facebook Page" on public.facebook_pages
@@ -247,6 +257,20 @@ end
 $$;
 comment on function public.update_keyword_trigger is 'An influencer rewords the DM template of one of their keyword triggers, or switches it on or off (on only while its campaign is active and its keyword free).';
 
+-- A refusal belongs to the token Meta refused: a new one (connecting again, a refresh) starts
+-- clean, whichever writer stores it.
+create or replace function private.clear_token_refusal() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if new.token_ciphertext is distinct from old.token_ciphertext then
+    new.token_refused_at := null;
+  end if;
+  return new;
+end
+$$;
+comment on function private.clear_token_refusal is 'Trigger: a stored token that changes is no longer refused.';
+
 -- function grants ---------------------------------------------------------------------------------
 
 revoke execute on function private.new_connect_state(uuid) from public;
@@ -255,6 +279,14 @@ revoke execute on function private.consume_connect_state(uuid, uuid) from public
 grant execute on function private.consume_connect_state(uuid, uuid) to service_role;
 revoke execute on function public.update_keyword_trigger(uuid, text, boolean) from public, anon;
 grant execute on function public.update_keyword_trigger(uuid, text, boolean) to authenticated;
+revoke execute on function private.clear_token_refusal() from public;
+
+-- triggers ----------------------------------------------------------------------------------------
+
+create trigger instagram_accounts_clear_token_refusal before update of token_ciphertext
+  on public.instagram_accounts for each row execute function private.clear_token_refusal();
+create trigger facebook_pages_clear_token_refusal before update of token_ciphertext
+  on public.facebook_pages for each row execute function private.clear_token_refusal();
 
 -- scheduled jobs ----------------------------------------------------------------------------------
 

@@ -6,7 +6,8 @@
 --   shop:<business id>       that shop's orders, campaigns, link applications on its campaigns,
 --                            payout requests and click counts
 --   influencer:<user id>     orders through the influencer's links, their links and campaigns,
---                            keyword triggers, Instagram activity, click counts, payout requests
+--                            keyword triggers, Instagram activity, click counts, payout requests,
+--                            their Instagram account and Facebook Page (a token refused)
 --   user:<user id>           the account's own row (approval, rejection, suspension)
 -- A message is {table, op, id}: which row changed and how, never its data (no phone, email,
 -- amount or token), so a topic needs no per-message check. Who may join a topic is decided once,
@@ -209,6 +210,21 @@ end
 $$;
 revoke execute on function private.send_influencer_row_event() from public;
 
+-- The influencer's Instagram account and Facebook Page (08_keyword_automation.sql): connected,
+-- refreshed, disconnected, and above all a token Meta refused, which the dashboard's card must
+-- say without a reload. One row per influencer: the event carries the influencer's id.
+create or replace function private.send_connection_event() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  influencer uuid := case when tg_op = 'DELETE' then old.influencer_id else new.influencer_id end;
+begin
+  perform private.send_live_event(tg_table_name, tg_op, influencer, array['influencer:' || influencer]);
+  return null;
+end
+$$;
+revoke execute on function private.send_connection_event() from public;
+
 -- An order's cash (06_couriers.sql): due at a delivery a courier carried, paid by a remittance or
 -- its reversal. Its shop's and influencer's earnings wait on it, and the admin's Couriers tab shows
 -- it; the event carries the order's id.
@@ -256,5 +272,9 @@ create trigger keyword_triggers_send_events after insert or update or delete on 
 
 create trigger keyword_events_send_events after insert or update or delete on public.keyword_events
   for each row execute function private.send_influencer_row_event();
+create trigger instagram_accounts_send_events after insert or update or delete on public.instagram_accounts
+  for each row execute function private.send_connection_event();
+create trigger facebook_pages_send_events after insert or update or delete on public.facebook_pages
+  for each row execute function private.send_connection_event();
 create trigger order_cash_send_events after insert or update on public.order_cash
   for each row execute function private.send_order_cash_event();

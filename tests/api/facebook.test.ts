@@ -54,9 +54,10 @@ async function connectedCreator() {
   await decideLink(link.id, "approve");
   const [trigger] = (await api("GET", "/keyword-triggers/my-triggers", { token: creator.token })).body.triggers;
   const page = uniqueName("Page");
-  const connected = await logIn(creator, uniqueName("Creator"), [page]);
+  const person = uniqueName("Creator");
+  const connected = await logIn(creator, person, [page]);
   expect(connected.status).toBe(200);
-  return { creator, campaign, trigger, page, pageId: connected.body.facebook.page_id as string };
+  return { creator, campaign, trigger, person, page, pageId: connected.body.facebook.page_id as string };
 }
 
 async function activity(owner: Account) {
@@ -107,7 +108,12 @@ describe("connecting a Facebook Page", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: "Facebook Page connected",
-      facebook: { page_id: expect.stringMatching(/^\d+$/), page_name: page, connected_at: expect.any(String) },
+      facebook: {
+        page_id: expect.stringMatching(/^\d+$/),
+        page_name: page,
+        connected_at: expect.any(String),
+        token_refused_at: null,
+      },
       pages: null,
     });
     expect((await api("GET", "/facebook/page", { token: creator.token })).body).toEqual({
@@ -337,6 +343,27 @@ describe("the webhook", () => {
     });
     expect((await controlCall("raw-webhook", { body: echo })).body.status).toBe(200);
     expect(await activity(creator)).toEqual([]);
+  });
+
+  it("marks the Page when Facebook refuses its token (the password changed), until the Page is connected again", async () => {
+    const { creator, trigger, person, page } = await connectedCreator();
+    const connection = async () => (await api("GET", "/facebook/page", { token: creator.token })).body.facebook;
+    expect((await connection()).token_refused_at).toBeNull();
+    expect((await controlCall("change-password", { user: person })).status).toBe(200);
+
+    await comment(trigger.keyword, { page });
+    const [failed] = await finishedActivity(creator, 1);
+    expect(failed).toMatchObject({ platform: "facebook", outcome: "failed", error_code: 190, attempts: 1 });
+    expect(failed.error_message).toContain("the user changed their password");
+    const refused = await connection();
+    expect(refused).toMatchObject({ page_name: page, token_refused_at: expect.any(String) });
+
+    const again = await logIn(creator, person, [page]);
+    expect(again.status).toBe(200);
+    expect(again.body.facebook).toMatchObject({ page_name: page, token_refused_at: null });
+    await comment(trigger.keyword, { page });
+    expect(await waitForReplies(page, 1)).toHaveLength(1);
+    expect((await finishedActivity(creator, 2))[0]).toMatchObject({ outcome: "sent" });
   });
 
   it("retries Meta's throttling with backoff", async () => {

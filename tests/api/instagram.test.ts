@@ -102,7 +102,12 @@ describe("connecting Instagram", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: "Instagram connected",
-      instagram: { username, user_id: expect.stringMatching(/^\d+$/), connected_at: expect.any(String) },
+      instagram: {
+        username,
+        user_id: expect.stringMatching(/^\d+$/),
+        connected_at: expect.any(String),
+        token_refused_at: null,
+      },
     });
     const account = await api("GET", "/instagram/account", { token: creator.token });
     expect(account.body).toEqual({ instagram: res.body.instagram });
@@ -299,6 +304,38 @@ describe("the webhook", () => {
     const [event] = await finishedActivity(creator, 1);
     expect(event).toMatchObject({ outcome: "failed", error_code: 10, attempts: 1 });
     expect(event.error_message).toEqual(expect.any(String));
+  });
+
+  it("marks the account when Instagram refuses its token, until the influencer connects again", async () => {
+    const { creator, trigger, username } = await connectedCreator();
+    const account = async () => (await api("GET", "/instagram/account", { token: creator.token })).body.instagram;
+    expect((await account()).token_refused_at).toBeNull();
+    // Sixty-one days pass for Meta only: the token has expired there, while ours still looks new
+    // (so it is not refreshed first).
+    const aged = await fetch(`${metaFakeUrl()}/_fake/age-tokens`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ account: username, seconds: 61 * 86400 }),
+    });
+    expect(aged.status).toBe(200);
+    await simulateComment(username, trigger.keyword);
+    const [failed] = await finishedActivity(creator, 1);
+    expect(failed).toMatchObject({ outcome: "failed", error_code: 190, attempts: 1 });
+    const refusedAt = (await account()).token_refused_at;
+    // Marked while the reply was being sent: after the event arrived, before it was finished.
+    expect(Date.parse(refusedAt)).toBeGreaterThanOrEqual(Date.parse(failed.received_at));
+    expect(Date.parse(refusedAt)).toBeLessThanOrEqual(Date.parse(failed.finished_at));
+
+    // A second refusal keeps the first one's time.
+    await simulateComment(username, trigger.keyword);
+    await finishedActivity(creator, 2);
+    expect((await account()).token_refused_at).toBe(refusedAt);
+
+    await connectInstagram(creator, username);
+    expect((await account()).token_refused_at).toBeNull();
+    await simulateComment(username, trigger.keyword);
+    expect(await repliesOf(username, 1)).toHaveLength(1);
+    expect((await finishedActivity(creator, 3))[0]).toMatchObject({ outcome: "sent" });
   });
 
   // The waits between attempts are the webhook's INSTAGRAM_REPLY_RETRY_DELAYS_MS: npm test's stack

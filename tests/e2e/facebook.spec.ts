@@ -2,13 +2,15 @@
 // Facebook fake: an approved influencer with an approved link, on a 360 px phone, connects a
 // Facebook Page through Facebook Login (the fake's dialog), picks one of the two Pages they manage,
 // and watches, without reloading, a follower's keyword comment get a private reply with the short
-// link and show in the keyword activity as a Facebook comment. Then the same screens in Khmer.
+// link and show in the keyword activity as a Facebook comment. The person then changes their
+// Facebook password: the next reply fails and the card asks, live, to connect the Page again. Then
+// the same screens in Khmer, and the Page connected again from there.
 // Screenshots (test-results/screenshots/*-facebook-*.png) are to be looked at.
 import { expect, test, type Page } from "@playwright/test";
 import { join } from "node:path";
 import { apply, business, createCampaign, decideLink, influencer } from "../helpers/accounts.ts";
 import { dismissToasts, expectNoHorizontalScroll, shots, signedIn } from "../helpers/e2e-pages.ts";
-import { comment, uniqueName, waitForReplies } from "../helpers/facebook-fake.ts";
+import { comment, controlCall, uniqueName, waitForReplies } from "../helpers/facebook-fake.ts";
 import { budget, LIVE } from "./time-budget.ts";
 
 test.afterEach(async ({ browser }) => {
@@ -37,7 +39,8 @@ test("an influencer connects one of their Facebook Pages, and a keyword comment 
 
   // Facebook Login (the fake's dialog): who, which Pages, Allow.
   await expect(page.getByRole("heading", { name: "Log in with Facebook" })).toBeVisible();
-  await page.getByLabel("Your name on Facebook").fill(uniqueName("Dara"));
+  const person = uniqueName("Dara");
+  await page.getByLabel("Your name on Facebook").fill(person);
   await page.getByLabel("Pages you manage and give the app").fill(pages.join(", "));
   await page.getByRole("button", { name: "Allow" }).click();
 
@@ -69,10 +72,32 @@ test("an influencer connects one of their Facebook Pages, and a keyword comment 
   await card.scrollIntoViewIfNeeded();
   await shot(page, "en-facebook-connected-and-activity");
 
+  // The person changes their Facebook password: the Page's token is refused. The next keyword's
+  // reply fails, and the card says so without a reload, with the way to connect again.
+  expect((await controlCall("change-password", { user: person })).status).toBe(200);
+  await comment(keyword, { page: pages[1], from: uniqueName("Vanna") });
+  await expect(activity.getByText("Failed")).toBeVisible(LIVE);
+  await expect(card.getByRole("alert")).toContainText("Facebook no longer accepts this Page's connection", LIVE);
+  await expect(card.getByRole("button", { name: "Connect again" })).toBeVisible();
+  await expectNoHorizontalScroll(page, "the dashboard with a refused Page");
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, "en-facebook-refused");
+
   // The same dashboard in Khmer.
   await page.goto("/influencer/dashboard?lang=km");
   await expect(page.locator("html")).toHaveAttribute("lang", "km");
   await expect(page.getByText(pages[1])).toBeVisible();
   await expect(page.getByText(follower)).toBeVisible();
+  await expect(page.getByRole("button", { name: "ភ្ជាប់ទំព័រម្ដងទៀត" })).toBeVisible();
+  await expectNoHorizontalScroll(page, "the Khmer dashboard with a refused Page");
   await shot(page, "km-facebook-connected-and-activity");
+
+  // Connecting the Page again (Facebook Login once more) clears it.
+  await page.getByRole("button", { name: "ភ្ជាប់ទំព័រម្ដងទៀត" }).click();
+  await page.getByLabel("Your name on Facebook").fill(person);
+  await page.getByLabel("Pages you manage and give the app").fill(pages[1]);
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expect(page).toHaveURL(/\/influencer\/dashboard/);
+  await expect(page.getByText(pages[1])).toBeVisible();
+  await expect(page.getByRole("button", { name: "ភ្ជាប់ទំព័រម្ដងទៀត" })).toHaveCount(0);
 });

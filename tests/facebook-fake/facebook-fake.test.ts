@@ -400,6 +400,21 @@ describe("/me/accounts", () => {
     expectGraphError(await graph("/v21.0/me/accounts", { token }), 190, 463);
   });
 
+  it("refuses every token of a person who changed their password, Page tokens too; logging in again gives new ones", async () => {
+    const { token, pages } = await connect("Password Changer", ["Changer Shop"], null);
+    expect(await control("change-password", { user: "Password Changer" })).toEqual({
+      status: 200,
+      body: { user_id: expect.any(String), tokens_invalidated: 3 },
+    });
+    const refused = await graph("/v21.0/me", { token: pages[0].access_token });
+    expectGraphError(refused, 190, 460);
+    expect(refused.body.error.message).toContain("the user changed their password");
+    expectGraphError(await graph("/v21.0/me/accounts", { token }), 190, 460);
+    const again = await connect("Password Changer", ["Changer Shop"], null);
+    expect(again.pages[0].access_token).not.toBe(pages[0].access_token);
+    expect((await graph("/v21.0/me", { token: again.pages[0].access_token })).body.name).toBe("Changer Shop");
+  });
+
   it("refuses no token, an unknown token and a Page token", async () => {
     const { pages } = await connect("Accounts Refused", undefined, null);
     expectGraphError(await graph("/v21.0/me/accounts"), 2500);

@@ -2,6 +2,8 @@
 // Instagram account, the Facebook Page): what the replies do and Connect (approved influencers
 // only; others see why not; where the marketplace has not set the platform up, the server's words
 // instead of the button), or the connection with Disconnect, asked once more before it happens.
+// A connection whose token Meta refused says so, with the way to connect again in place of the
+// hint.
 import { useEffect, useId, useRef, useState } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { failureMessage, serverMessage } from "@/lib/api-client.ts";
@@ -24,20 +26,28 @@ export type ConnectionTextKey =
   | "connectFailed"
   | "connectedSince"
   | "keywordsHint"
+  | "reconnect"
   | "disconnect"
   | "disconnectYes"
   | "disconnectFailed";
 
-/** What is connected: its name under its label ("Connected as" @username, "Page" its name), since when, and the question before disconnecting. */
+/**
+ * What is connected: its name under its label ("Connected as" @username, "Page" its name), since
+ * when, the question before disconnecting, and, when Meta refused its token, what to tell the
+ * influencer (null while it works).
+ */
 export interface Connection {
   label: string;
   name: string;
   connectedAt: string;
   confirm: string;
+  refused: string | null;
 }
 
 /** What a platform's card (Instagram's, Facebook's) takes from the dashboard. */
 export interface PlatformCardProps {
+  /** The influencer: their live topic tells the card of a change of the connection (a token refused). */
+  userId: string;
   /** Only approved influencers may connect (the server refuses the others anyway). */
   approved: boolean;
   /** Where the browser goes to Meta's authorize page (a test seam). */
@@ -112,7 +122,21 @@ export function ConnectionCard({
             },
           ]}
         />
-        <p className="muted-note">{text("keywordsHint")}</p>
+        {connection.refused ? (
+          <Alert
+            tone="danger"
+            action={
+              <Button size="sm" onClick={() => start.mutate()} loading={start.isPending || start.isSuccess}>
+                {text("reconnect")}
+              </Button>
+            }
+          >
+            {connection.refused}
+          </Alert>
+        ) : (
+          <p className="muted-note">{text("keywordsHint")}</p>
+        )}
+        {start.error && <Alert tone="danger">{failureMessage(start.error, text("connectFailed"))}</Alert>}
         {disconnectError && <Alert tone="danger">{disconnectError}</Alert>}
         {confirming ? (
           <Alert

@@ -1500,6 +1500,7 @@ export type Database = {
           page_id: string;
           page_name: string;
           token_ciphertext: string;
+          token_refused_at: string | null;
         };
         ComputedFields: never;
         Insert: {
@@ -1508,6 +1509,7 @@ export type Database = {
           page_id: string;
           page_name: string;
           token_ciphertext: string;
+          token_refused_at?: string | null;
         };
         Update: {
           connected_at?: string;
@@ -1515,6 +1517,7 @@ export type Database = {
           page_id?: string;
           page_name?: string;
           token_ciphertext?: string;
+          token_refused_at?: string | null;
         };
         Relationships: [
           {
@@ -1534,6 +1537,7 @@ export type Database = {
           token_ciphertext: string;
           token_expires_at: string;
           token_issued_at: string;
+          token_refused_at: string | null;
           username: string;
         };
         ComputedFields: never;
@@ -1544,6 +1548,7 @@ export type Database = {
           token_ciphertext: string;
           token_expires_at: string;
           token_issued_at: string;
+          token_refused_at?: string | null;
           username: string;
         };
         Update: {
@@ -1553,6 +1558,7 @@ export type Database = {
           token_ciphertext?: string;
           token_expires_at?: string;
           token_issued_at?: string;
+          token_refused_at?: string | null;
           username?: string;
         };
         Relationships: [

@@ -19,6 +19,14 @@ export class MetaError extends Error {
   get isRateLimit(): boolean {
     return this.status === 429 || [4, 17, 32, 613].includes(this.code ?? -1);
   }
+
+  /**
+   * Meta's 190 (OAuthException): the token is no longer valid, whatever the subcode says why (463
+   * expired, 460 the password changed, 458 the app removed). Only connecting again mends it.
+   */
+  get isTokenRefused(): boolean {
+    return this.code === 190;
+  }
 }
 
 /** How long one call to Meta may take before it is given up. */

@@ -22,7 +22,7 @@ export async function refreshAgeingTokens(sql: Sql, config: InstagramConfig) {
   let refreshed = 0;
   for (const stored of due) {
     const token = await decryptToken(config.tokenKey, stored.token_ciphertext).catch(() => null);
-    if (token && (await refreshStoredToken(sql, config, stored.influencer_id, token))) refreshed += 1;
+    if (token && (await refreshStoredToken(sql, config, stored, token))) refreshed += 1;
   }
   return { due: due.length, refreshed, failed: due.length - refreshed };
 }

@@ -8,7 +8,7 @@
 begin;
 \ir helpers.psql
 
-select plan(74);
+select plan(84);
 
 -- fixtures --------------------------------------------------------------------------------------
 
@@ -58,6 +58,8 @@ as $$
                                 values (%L, '1', 'x', 'x')$q$, tests.user_id('business@test.local'))),
     ('change a Page token', $q$update public.facebook_pages set token_ciphertext = 'x'$q$),
     ('disconnect a Page directly', $q$delete from public.facebook_pages$q$),
+    ('clear a refused token', $q$update public.instagram_accounts set token_refused_at = null$q$),
+    ('mark a Page token refused', $q$update public.facebook_pages set token_refused_at = now()$q$),
     ('read the Pages awaiting a pick', $q$select * from private.facebook_page_choices$q$),
     ('insert an event', format($q$insert into public.keyword_events (influencer_id, platform, account_id, kind, external_id, sender_id, outcome, skip_reason)
                                  values (%L, 'instagram', '1', 'dm', 'forged', 'p', 'skipped', 'no_keyword')$q$, tests.user_id('creator@test.local'))),
@@ -92,6 +94,10 @@ select results_eq($$select page_id, page_name from public.facebook_pages$$,
   $$values ('104000000000001'::text, 'Creator Shop'::text)$$, 'an influencer reads their own Page, and only it');
 select throws_ok($$select token_ciphertext from public.facebook_pages$$, '42501',
   'permission denied for table facebook_pages', 'an influencer cannot read their own Page token');
+select results_eq($$select token_refused_at from public.instagram_accounts$$, $$values (null::timestamptz)$$,
+  'an influencer reads whether their account''s token was refused');
+select results_eq($$select token_refused_at from public.facebook_pages$$, $$values (null::timestamptz)$$,
+  'and their Page''s');
 select results_eq($$select external_id from public.keyword_events$$, $$values ('c-1'::text)$$,
   'an influencer reads their own events, and only them');
 select throws_ok(statement, '42501', null, 'an influencer cannot ' || label) from tests.automation_writes();
@@ -162,6 +168,22 @@ select private.new_connect_state(tests.user_id('creator@test.local')) as nonce \
 update private.connect_states set expires_at = now() - interval '1 second' where nonce = :'expired_nonce';
 select ok(not private.consume_connect_state(:'expired_nonce', tests.user_id('creator@test.local')),
   'an expired state is refused');
+
+-- A refused token stays marked until a new token replaces it (connecting again, a refresh).
+update public.instagram_accounts set token_refused_at = now() where username = 'creator.kh';
+update public.facebook_pages set token_refused_at = now() where page_name = 'Creator Shop';
+update public.instagram_accounts set username = 'creator.km' where username = 'creator.kh';
+update public.facebook_pages set page_name = 'Creator Store' where page_name = 'Creator Shop';
+select results_eq(
+  $$select (select token_refused_at is not null from public.instagram_accounts where username = 'creator.km'),
+           (select token_refused_at is not null from public.facebook_pages where page_name = 'Creator Store')$$,
+  $$values (true, true)$$, 'a refused token stays marked when something else of its connection changes');
+update public.instagram_accounts set token_ciphertext = 'bmV3LXRva2Vu' where username = 'creator.km';
+update public.facebook_pages set token_ciphertext = 'bmV3LXRva2Vu' where page_name = 'Creator Store';
+select results_eq(
+  $$select (select token_refused_at from public.instagram_accounts where username = 'creator.km'),
+           (select token_refused_at from public.facebook_pages where page_name = 'Creator Store')$$,
+  $$values (null::timestamptz, null::timestamptz)$$, 'a new token clears the mark, on either platform');
 
 select tests.act_as_owner();
 select results_eq($$select count(*)::int from public.keyword_events where external_id = 'forged'$$, $$values (0)$$,

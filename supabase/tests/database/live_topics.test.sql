@@ -5,7 +5,7 @@
 begin;
 \ir helpers.psql
 
-select plan(58);
+select plan(62);
 
 -- fixtures --------------------------------------------------------------------------------------
 
@@ -200,6 +200,31 @@ delete from realtime.messages;
 select tests.create_keyword_trigger(tests.link_id('creator-a@test.local', 'Live Scarf'), 'LIVE') as trigger_id \gset
 select is(tests.sent_about(:'trigger_id'), format('%s keyword_triggers INSERT', tests.topic('influencer', 'creator-a@test.local')),
   'a keyword trigger goes to its influencer only');
+
+-- An influencer's Instagram account and Facebook Page go to their influencer only: connected, and
+-- a token refused (the card must say so without a reload).
+delete from realtime.messages;
+insert into public.instagram_accounts (influencer_id, ig_user_id, username, token_ciphertext, token_expires_at, token_issued_at)
+values (tests.user_id('creator-a@test.local'), '17841400000000009', 'live.kh', 'c2VhbGVk', now() + interval '60 days', now());
+select is(tests.sent_about(tests.user_id('creator-a@test.local')),
+  format('%s instagram_accounts INSERT', tests.topic('influencer', 'creator-a@test.local')),
+  'a connected Instagram account goes to its influencer only');
+delete from realtime.messages;
+update public.instagram_accounts set token_refused_at = now() where username = 'live.kh';
+select is(tests.sent_about(tests.user_id('creator-a@test.local')),
+  format('%s instagram_accounts UPDATE', tests.topic('influencer', 'creator-a@test.local')),
+  'so does its refused token');
+delete from realtime.messages;
+insert into public.facebook_pages (influencer_id, page_id, page_name, token_ciphertext)
+values (tests.user_id('creator-a@test.local'), '104000000000009', 'Live Shop', 'c2VhbGVk');
+select is(tests.sent_about(tests.user_id('creator-a@test.local')),
+  format('%s facebook_pages INSERT', tests.topic('influencer', 'creator-a@test.local')),
+  'and a connected Facebook Page');
+delete from realtime.messages;
+delete from public.facebook_pages where page_id = '104000000000009';
+select is(tests.sent_about(tests.user_id('creator-a@test.local')),
+  format('%s facebook_pages DELETE', tests.topic('influencer', 'creator-a@test.local')),
+  'and its disconnection');
 
 -- A payout request goes to admin and to its owner's topic.
 delete from realtime.messages;

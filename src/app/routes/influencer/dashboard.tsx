@@ -11,8 +11,8 @@ import { TelegramAlertsCard } from "@/features/telegram-alerts/components/telegr
 export default function InfluencerDashboardRoute() {
   return (
     <InfluencerDashboard
-      instagramCard={(user) => <InstagramCard approved={user.status === "approved"} />}
-      facebookCard={(user) => <FacebookCard approved={user.status === "approved"} />}
+      instagramCard={(user) => <InstagramCard userId={user.id} approved={user.status === "approved"} />}
+      facebookCard={(user) => <FacebookCard userId={user.id} approved={user.status === "approved"} />}
       ordersCard={(user) => <InfluencerOrders influencerId={user.id} />}
       activityCard={(user) => <InstagramActivity userId={user.id} />}
       statsCard={(user) => <LinkStats userId={user.id} />}

@@ -4,9 +4,22 @@ import type { InstagramAccount } from "@contract/instagram.ts";
 import { API } from "@contract/routes.ts";
 import { fakeApi } from "@/testing/fake-api.ts";
 import { makeInstagramAccount } from "@/testing/fixtures/instagram.ts";
+import { testId } from "@/testing/fixtures/ids.ts";
 import { render } from "@/testing/render.tsx";
 import { InstagramCard } from "./instagram-card.tsx";
 
+// Realtime is replaced by handles the test fires, as live events from the database would.
+const realtime = vi.hoisted(() => ({
+  subscriptions: [] as { table: string; event: string; topic: string | null; onChange: () => void }[],
+}));
+vi.mock("@/lib/realtime.ts", () => ({
+  useTableChanges: (options: { table: string; event: string; topic: string | null; onChange: () => void }) => {
+    realtime.subscriptions = [...realtime.subscriptions.filter((s) => s.table !== options.table), options];
+    return "live";
+  },
+}));
+
+const INFLUENCER_ID = testId(2);
 const AUTHORIZE = "https://www.instagram.com/oauth/authorize?client_id=1&state=signed";
 
 let account: InstagramAccount | null;
@@ -26,7 +39,7 @@ const connectButton = () => screen.getByRole("button", { name: "Connect Instagra
 describe("the Instagram card", () => {
   it("explains keyword replies and sends an approved influencer to Instagram's authorize page", async () => {
     const navigateTo = vi.fn();
-    const view = await render(<InstagramCard approved navigateTo={navigateTo} />);
+    const view = await render(<InstagramCard userId={INFLUENCER_ID} approved navigateTo={navigateTo} />);
     await waitFor(() => expect(connectButton()).toBeDefined());
     expect(view.container.textContent).toContain(
       "When a follower comments or sends you one of your keywords, they get the product link in a DM automatically.",
@@ -37,7 +50,7 @@ describe("the Instagram card", () => {
   });
 
   it("tells an influencer who is not approved yet why they cannot connect", async () => {
-    await render(<InstagramCard approved={false} navigateTo={vi.fn()} />);
+    await render(<InstagramCard userId={INFLUENCER_ID} approved={false} navigateTo={vi.fn()} />);
     await waitFor(() => expect(connectButton()).toBeDefined());
     const button = connectButton();
     expect(button.disabled).toBe(true);
@@ -49,7 +62,7 @@ describe("the Instagram card", () => {
 
   it("shows the connected account, and disconnects it after asking", async () => {
     account = makeInstagramAccount({ username: "sokha.style", connected_at: "2026-11-20T03:00:00Z" });
-    const view = await render(<InstagramCard approved navigateTo={vi.fn()} />);
+    const view = await render(<InstagramCard userId={INFLUENCER_ID} approved navigateTo={vi.fn()} />);
     await waitFor(() => expect(view.container.textContent).toContain("@sokha.style"));
     expect(view.container.textContent).toContain("Connected sinceNov 20, 2026");
 
@@ -64,5 +77,18 @@ describe("the Instagram card", () => {
     await waitFor(() => expect(connectButton()).toBeDefined());
     expect(fakeApi.calls(API.instagramDisconnect)).toHaveLength(1);
     await waitFor(() => expect(document.body.textContent).toContain("Instagram disconnected"));
+  });
+
+  it("says when Instagram stopped accepting the account's token, and connects again from there", async () => {
+    account = makeInstagramAccount({ username: "sokha.style", token_refused_at: "2026-11-24T03:00:00Z" });
+    const navigateTo = vi.fn();
+    const view = await render(<InstagramCard userId={INFLUENCER_ID} approved navigateTo={navigateTo} />);
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "Since Nov 24, 2026, Instagram no longer accepts this account's connection, so keywords get no reply.",
+    );
+    expect(view.container.textContent).toContain("@sokha.style");
+    expect(view.container.textContent).not.toContain("Each keyword's reply is set on your affiliate links below.");
+    fireEvent.click(screen.getByRole("button", { name: "Connect again" }));
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith(AUTHORIZE));
   });
 });

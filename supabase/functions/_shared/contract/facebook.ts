@@ -19,6 +19,12 @@ export const facebookPageSchema = z.object({
   page_id: z.string(),
   page_name: z.string(),
   connected_at: timestamp,
+  /**
+   * When Facebook refused the Page's token as no longer valid (the password changed, the app
+   * removed, the Page lost): replies fail until the influencer connects the Page again. Null while
+   * it works.
+   */
+  token_refused_at: timestamp.nullable(),
 });
 
 /** A Page the influencer manages, to pick from. */

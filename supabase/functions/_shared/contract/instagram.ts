@@ -22,6 +22,11 @@ export const instagramAccountSchema = z.object({
   /** Instagram's id of the professional account (the `entry[].id` of its webhooks). */
   user_id: z.string(),
   connected_at: timestamp,
+  /**
+   * When Instagram refused the account's token as no longer valid (expired, the password changed,
+   * the app removed): replies fail until the influencer connects again. Null while it works.
+   */
+  token_refused_at: timestamp.nullable(),
 });
 
 /** POST /instagram/connect (200) */

@@ -4,16 +4,25 @@ import type { InstagramAccount, InstagramEvent } from "../../_shared/contract/in
 import type { Tables } from "../../_shared/database.types.ts";
 import type { Tx } from "../../_shared/db.ts";
 
-export type InstagramAccountRow = Pick<Tables<"instagram_accounts">, "username" | "ig_user_id" | "connected_at">;
+export type InstagramAccountRow = Pick<
+  Tables<"instagram_accounts">,
+  "username" | "ig_user_id" | "connected_at" | "token_refused_at"
+>;
 
 export async function readInstagramAccount(tx: Tx, influencerId: string): Promise<InstagramAccountRow | undefined> {
   const [row] = await tx<InstagramAccountRow[]>`
-    select username, ig_user_id, connected_at from public.instagram_accounts where influencer_id = ${influencerId}`;
+    select username, ig_user_id, connected_at, token_refused_at
+    from public.instagram_accounts where influencer_id = ${influencerId}`;
   return row;
 }
 
 export function toInstagramAccountJson(row: InstagramAccountRow): InstagramAccount {
-  return { username: row.username, user_id: row.ig_user_id, connected_at: row.connected_at };
+  return {
+    username: row.username,
+    user_id: row.ig_user_id,
+    connected_at: row.connected_at,
+    token_refused_at: row.token_refused_at,
+  };
 }
 
 type EventRow = Pick<

@@ -167,7 +167,8 @@ export function facebookRoutes(deps: AppDeps) {
       deps.sql,
       c.get("claims"),
       (tx) => tx<FacebookPage[]>`
-        select page_id, page_name, connected_at from public.facebook_pages where influencer_id = ${c.get("user").id}`,
+        select page_id, page_name, connected_at, token_refused_at
+        from public.facebook_pages where influencer_id = ${c.get("user").id}`,
     );
     return row ?? null;
   }
