@@ -16,9 +16,9 @@
 
 create type public.telegram_notice_kind as enum (
   'new_order', 'payout_completed', 'new_signup', 'order_status', 'order_outcome', 'cash_remitted',
-  'courier_cash_reminder'
+  'courier_cash_reminder', 'connection_refused'
 );
-comment on type public.telegram_notice_kind is 'What a Telegram chat is told: a new order (shops, admins, the order''s influencer), a completed payout (the payee), a sign-up (admins), an order''s new status (a customer following it), an order delivered or refused (its influencer), its cash handed over by the courier (its influencer), and the daily reminder of couriers holding cash (admins).';
+comment on type public.telegram_notice_kind is 'What a Telegram chat is told: a new order (shops, admins, the order''s influencer), a completed payout (the payee), a sign-up (admins), an order''s new status (a customer following it), an order delivered or refused (its influencer), its cash handed over by the courier (its influencer), the daily reminder of couriers holding cash (admins), and an Instagram or Facebook connection Meta no longer accepts (its influencer).';
 create type public.telegram_language as enum ('en', 'km');
 comment on type public.telegram_language is 'The language a chat''s notices are written in: the app''s language when the chat was linked.';
 
@@ -329,6 +329,30 @@ end;
 $$;
 comment on function private.queue_telegram_cash_remitted is 'Trigger: tells the order''s influencer that the courier handed over its cash, with the commission and the day it is released.';
 
+-- Meta refused an influencer's Instagram or Facebook token (token_refused_at set, trigger
+-- instagram_accounts_queue_telegram and facebook_pages_queue_telegram below;
+-- 08_keyword_automation.sql): their keyword replies fail until they connect again, and they may
+-- not open the dashboard for days. Every chat of theirs is told, once per refused token, whatever
+-- notices it switched off: it is about the account itself, not a kind of news.
+create or replace function private.queue_telegram_connection_refused() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  instagram constant boolean := tg_table_name = 'instagram_accounts';
+begin
+  insert into private.telegram_outbox (telegram_chat_id, kind, payload)
+  select c.id, 'connection_refused', jsonb_build_object(
+    'platform', case when instagram then 'instagram' else 'facebook' end,
+    -- The row is one of two tables: its name is read by key, not as a column of either.
+    'name', case when instagram then '@' || (to_jsonb(new) ->> 'username') else to_jsonb(new) ->> 'page_name' end)
+  from public.telegram_chats c
+  join public.users u on u.id = c.user_id
+  where c.user_id = new.influencer_id and u.status = 'approved';
+  return null;
+end;
+$$;
+comment on function private.queue_telegram_connection_refused is 'Trigger: tells the influencer that Instagram or Facebook no longer accepts their connection, so that they connect again.';
+
 -- The daily reminder (the job remind-couriers-cash, 12_scheduled_jobs.sql): the couriers holding
 -- a delivery's cash for longer than courier_remit_days, each with the cash it holds, how many
 -- orders and the oldest delivery's age, to every admin chat that wants order notices. Nothing when
@@ -465,6 +489,7 @@ revoke execute on function private.queue_telegram_payout_completed() from public
 revoke execute on function private.queue_telegram_new_signup() from public;
 revoke execute on function private.queue_telegram_order_outcome() from public;
 revoke execute on function private.queue_telegram_cash_remitted() from public;
+revoke execute on function private.queue_telegram_connection_refused() from public;
 revoke execute on function private.remind_couriers_cash() from public;
 revoke execute on function private.claim_telegram_outbox(integer) from public;
 revoke execute on function private.note_telegram_notice_queued() from public;
@@ -475,7 +500,8 @@ grant execute on function private.claim_telegram_outbox(integer) to service_role
 
 -- triggers ----------------------------------------------------------------------------------------
 -- On the tables of other areas: public.orders (05_orders.sql), public.payout_requests
--- (06_ledger_and_payouts.sql) and public.users (01_accounts.sql).
+-- (06_ledger_and_payouts.sql), public.users (01_accounts.sql), and public.instagram_accounts and
+-- public.facebook_pages (08_keyword_automation.sql).
 
 create trigger order_contacts_queue_telegram after insert on private.order_contacts
   for each row execute function private.queue_telegram_new_order();
@@ -496,6 +522,12 @@ create trigger orders_queue_telegram_outcome after update of status on public.or
 create trigger order_cash_queue_telegram after update of remitted_cents on public.order_cash
   for each row when (old.remitted_cents < old.due_cents and new.remitted_cents >= new.due_cents and new.due_cents > 0)
   execute function private.queue_telegram_cash_remitted();
+create trigger instagram_accounts_queue_telegram after update of token_refused_at on public.instagram_accounts
+  for each row when (old.token_refused_at is null and new.token_refused_at is not null)
+  execute function private.queue_telegram_connection_refused();
+create trigger facebook_pages_queue_telegram after update of token_refused_at on public.facebook_pages
+  for each row when (old.token_refused_at is null and new.token_refused_at is not null)
+  execute function private.queue_telegram_connection_refused();
 create trigger telegram_outbox_note_queued after insert on private.telegram_outbox
   for each statement execute function private.note_telegram_notice_queued();
 

@@ -3,10 +3,11 @@
 // forged, reused and someone else's states, a refused code; the webhook's handshake and signature;
 // keyword comments answered once with a private reply, Messenger keywords inside and outside the
 // 24-hour window, the Page's own comments and echoes ignored, throttling retried; the shared
-// activity saying which platform; and clicks counted under fb_comment and fb_dm.
+// activity saying which platform; a Page token Facebook refuses marked and told on Telegram; and
+// clicks counted under fb_comment and fb_dm.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_FACEBOOK } from "../../local-stack/keys.ts";
+import { LOCAL_FACEBOOK, LOCAL_SECRET_KEY } from "../../local-stack/keys.ts";
 import { api } from "../helpers/api.ts";
 import { type Account, apply, business, createCampaign, decideLink, influencer } from "../helpers/accounts.ts";
 import {
@@ -21,6 +22,7 @@ import {
   waitForReplies,
 } from "../helpers/facebook-fake.ts";
 import { fixtureDb } from "../helpers/db-fixtures.ts";
+import { linkChat, messageWith } from "../helpers/telegram-fake.ts";
 import { stackUrl } from "../helpers/stack.ts";
 
 const STALE_STATE = "This Facebook link has expired or was already used. Connect Facebook again.";
@@ -345,8 +347,9 @@ describe("the webhook", () => {
     expect(await activity(creator)).toEqual([]);
   });
 
-  it("marks the Page when Facebook refuses its token (the password changed), until the Page is connected again", async () => {
+  it("marks the Page when Facebook refuses its token (the password changed), tells the influencer's Telegram, until the Page is connected again", async () => {
     const { creator, trigger, person, page } = await connectedCreator();
+    const { chatId } = await linkChat(creator.token, "en");
     const connection = async () => (await api("GET", "/facebook/page", { token: creator.token })).body.facebook;
     expect((await connection()).token_refused_at).toBeNull();
     expect((await controlCall("change-password", { user: person })).status).toBe(200);
@@ -357,6 +360,14 @@ describe("the webhook", () => {
     expect(failed.error_message).toContain("the user changed their password");
     const refused = await connection();
     expect(refused).toMatchObject({ page_name: page, token_refused_at: expect.any(String) });
+    // The webhook does not drain the Telegram outbox: the minute's job does, as here.
+    await fetch(`${stackUrl()}/functions/v1/telegram-webhook/drain`, {
+      method: "POST",
+      headers: { apikey: LOCAL_SECRET_KEY },
+    });
+    expect((await messageWith(chatId, "no longer accepts")).text).toBe(
+      `⚠️ Facebook no longer accepts the connection of your Page ${page}, so its comments and Messenger messages get no reply. Open your dashboard and press Connect again.`,
+    );
 
     const again = await logIn(creator, person, [page]);
     expect(again.status).toBe(200);

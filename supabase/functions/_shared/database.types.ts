@@ -3676,7 +3676,8 @@ export type Database = {
         | "order_status"
         | "order_outcome"
         | "cash_remitted"
-        | "courier_cash_reminder";
+        | "courier_cash_reminder"
+        | "connection_refused";
       user_type: "business" | "influencer" | "admin";
     };
     CompositeTypes: {
@@ -3881,6 +3882,7 @@ export const Constants = {
         "order_outcome",
         "cash_remitted",
         "courier_cash_reminder",
+        "connection_refused",
       ],
       user_type: ["business", "influencer", "admin"],
     },

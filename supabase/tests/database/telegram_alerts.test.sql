@@ -7,7 +7,7 @@
 begin;
 \ir helpers.psql
 
-select plan(41);
+select plan(46);
 
 do $$
 begin
@@ -131,6 +131,29 @@ select tests.act_as_service_role();
 select is((select count(*)::int from private.claim_telegram_outbox(100)), 6, 'the drain claims every due notice');
 select is((select count(*)::int from private.claim_telegram_outbox(100)), 0, 'a claimed notice is leased to its drain');
 select tests.act_as_owner();
+
+-- An influencer's connection Meta no longer accepts: told once per refused token, to their chats
+-- only, whatever the chat switched off.
+select tests.link_chat('creator@test.local', 4001, 'km');
+update public.telegram_chats set notify_new_orders = false, notify_payouts = false where chat_id = 4001;
+insert into public.instagram_accounts (influencer_id, ig_user_id, username, token_ciphertext, token_expires_at, token_issued_at)
+values (tests.user_id('creator@test.local'), '17841400000000077', 'tg.creator', 'c2VhbGVk', now() + interval '60 days', now());
+insert into public.facebook_pages (influencer_id, page_id, page_name, token_ciphertext)
+values (tests.user_id('creator@test.local'), '104000000000077', 'TG Creator Page', 'c2VhbGVk');
+select is((select count(*)::int from tests.queued(4001)), 0, 'connecting tells nothing');
+update public.instagram_accounts set token_refused_at = now() where username = 'tg.creator';
+update public.facebook_pages set token_refused_at = now() where page_name = 'TG Creator Page';
+select results_eq($$select kind, payload from tests.queued(4001)$$,
+  $$values ('connection_refused'::text, '{"platform": "instagram", "name": "@tg.creator"}'::jsonb),
+           ('connection_refused'::text, '{"platform": "facebook", "name": "TG Creator Page"}'::jsonb)$$,
+  'a refused Instagram token and a refused Page token are told to the influencer''s chat, with all its switches off');
+update public.instagram_accounts set token_refused_at = now() + interval '1 minute' where username = 'tg.creator';
+update public.instagram_accounts set username = 'tg.creator2' where username = 'tg.creator';
+select is((select count(*)::int from tests.queued(4001)), 2, 'a refused token is told once');
+update public.instagram_accounts set token_ciphertext = 'bmV3' where username = 'tg.creator2';
+update public.instagram_accounts set token_refused_at = now() where username = 'tg.creator2';
+select is((select count(*)::int from tests.queued(4001)), 3, 'the next token''s refusal is told again');
+select is((select count(*)::int from tests.queued(1001) where kind = 'connection_refused'), 0, 'and nobody else is told');
 
 -- the shop ------------------------------------------------------------------------------------------
 

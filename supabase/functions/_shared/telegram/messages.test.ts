@@ -127,3 +127,21 @@ Deno.test(
     assert.equal(noticeText(notice("cancelled", "out_of_stock"), "en"), "📦 Order SL-000042 (Silk Scarf): Cancelled");
   },
 );
+
+Deno.test("a refused connection names the account or Page and the dashboard's button, in the chat's language", () => {
+  const instagram = { kind: "connection_refused", payload: { platform: "instagram", name: "@sokha.style" } } as const;
+  const facebook = { kind: "connection_refused", payload: { platform: "facebook", name: "Sokha Style" } } as const;
+  assert.deepStrictEqual(
+    noticeText(instagram, "en"),
+    "⚠️ Instagram no longer accepts the connection of @sokha.style, so keywords get no reply. Open your dashboard and press Connect again.",
+  );
+  assert.deepStrictEqual(
+    noticeText(facebook, "en"),
+    "⚠️ Facebook no longer accepts the connection of your Page Sokha Style, so its comments and Messenger messages get no reply. Open your dashboard and press Connect again.",
+  );
+  // The Khmer texts name the Khmer dashboard's buttons.
+  assert.ok(noticeText(instagram, "km").includes("@sokha.style"));
+  assert.ok(noticeText(instagram, "km").includes("«ភ្ជាប់ Instagram ម្ដងទៀត»"));
+  assert.ok(noticeText(facebook, "km").includes("Sokha Style"));
+  assert.ok(noticeText(facebook, "km").includes("«ភ្ជាប់ទំព័រម្ដងទៀត»"));
+});

@@ -83,8 +83,16 @@ export interface CourierCashReminderNotice {
   couriers: { name: string; phone: string; orders: number; oldest_days: number; cash_held_cents: number }[];
 }
 
+/** Meta no longer accepts an influencer's Instagram account or Facebook Page (its token was refused). */
+export interface ConnectionRefusedNotice {
+  platform: "instagram" | "facebook";
+  /** The @username, or the Page's name. */
+  name: string;
+}
+
 export type Notice =
   | { kind: "new_order"; payload: NewOrderNotice }
+  | { kind: "connection_refused"; payload: ConnectionRefusedNotice }
   | { kind: "order_outcome"; payload: OrderOutcomeNotice }
   | { kind: "cash_remitted"; payload: CashRemittedNotice }
   | { kind: "courier_cash_reminder"; payload: CourierCashReminderNotice }
@@ -214,6 +222,17 @@ export function noticeText(notice: Notice, language: ChatLanguage): string {
       return km
         ? `💵 អ្នកដឹកបានប្រគល់សាច់ប្រាក់នៃការបញ្ជាទិញ ${c.order_number} (${c.product_name})។ កម្រៃជើងសា ${dollars(c.commission_cents)} អាចដកបានចាប់ពី ${c.available_from}។`
         : `💵 The courier handed over the cash of order ${c.order_number} (${c.product_name}). Your commission of ${dollars(c.commission_cents)} is available from ${c.available_from}.`;
+    }
+    case "connection_refused": {
+      const { platform, name } = notice.payload;
+      if (platform === "instagram") {
+        return km
+          ? `⚠️ Instagram លែងទទួលយកការភ្ជាប់គណនី ${name} ទៀតហើយ ដូច្នេះពាក្យគន្លឹះមិនទទួលបានការឆ្លើយតបទេ។ សូមបើកផ្ទាំងគ្រប់គ្រងរបស់អ្នក ហើយចុច «ភ្ជាប់ Instagram ម្ដងទៀត»។`
+          : `⚠️ Instagram no longer accepts the connection of ${name}, so keywords get no reply. Open your dashboard and press Connect again.`;
+      }
+      return km
+        ? `⚠️ Facebook លែងទទួលយកការភ្ជាប់ទំព័រ ${name} ទៀតហើយ ដូច្នេះមតិ និងសារ Messenger មិនទទួលបានការឆ្លើយតបទេ។ សូមបើកផ្ទាំងគ្រប់គ្រងរបស់អ្នក ហើយចុច «ភ្ជាប់ទំព័រម្ដងទៀត»។`
+        : `⚠️ Facebook no longer accepts the connection of your Page ${name}, so its comments and Messenger messages get no reply. Open your dashboard and press Connect again.`;
     }
     case "courier_cash_reminder": {
       const r = notice.payload;

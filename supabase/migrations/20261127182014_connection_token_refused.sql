@@ -1,11 +1,13 @@
 -- A token Meta refuses as no longer valid (OAuth error 190: expired, the password changed, the app
--- removed) is marked on its Instagram account or Facebook Page, so the influencer can be asked to
+-- removed) is marked on its Instagram account or Facebook Page, so the influencer is asked to
 -- connect again instead of finding failed replies one by one in the activity:
 -- - instagram_accounts.token_refused_at and facebook_pages.token_refused_at, readable by the
 --   influencer (and admins) through the column grants;
 -- - private.clear_token_refusal: a changed token (connecting again, a refresh) clears the mark;
 -- - private.send_connection_event: every change of an account or Page is a live event on its
---   influencer's topic, so the dashboard's card says it without a reload.
+--   influencer's topic, so the dashboard's card says it without a reload;
+-- - private.queue_telegram_connection_refused: the influencer's Telegram chats are told once per
+--   refused token (the kind was added by 20261127181900_telegram_connection_refused_value).
 -- The views are dropped and made again by db:diff as in earlier migrations (unchanged).
 -- Written by npm run db:diff from supabase/schemas/, the grants, comments and the recomputed
 -- views' revokes added by hand. Reviewed by: the session that wrote it.
@@ -33,6 +35,28 @@ begin
   end if;
   return new;
 end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.queue_telegram_connection_refused()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  instagram constant boolean := tg_table_name = 'instagram_accounts';
+begin
+  insert into private.telegram_outbox (telegram_chat_id, kind, payload)
+  select c.id, 'connection_refused', jsonb_build_object(
+    'platform', case when instagram then 'instagram' else 'facebook' end,
+    -- The row is one of two tables: its name is read by key, not as a column of either.
+    'name', case when instagram then '@' || (to_jsonb(new) ->> 'username') else to_jsonb(new) ->> 'page_name' end)
+  from public.telegram_chats c
+  join public.users u on u.id = c.user_id
+  where c.user_id = new.influencer_id and u.status = 'approved';
+  return null;
+end;
 $function$
 ;
 
@@ -94,15 +118,22 @@ create or replace view "private"."recomputed_unrequested_earning_hours" as  SELE
 
 CREATE TRIGGER facebook_pages_clear_token_refusal BEFORE UPDATE OF token_ciphertext ON public.facebook_pages FOR EACH ROW EXECUTE FUNCTION private.clear_token_refusal();
 
+CREATE TRIGGER facebook_pages_queue_telegram AFTER UPDATE OF token_refused_at ON public.facebook_pages FOR EACH ROW WHEN (((old.token_refused_at IS NULL) AND (new.token_refused_at IS NOT NULL))) EXECUTE FUNCTION private.queue_telegram_connection_refused();
+
 CREATE TRIGGER facebook_pages_send_events AFTER INSERT OR DELETE OR UPDATE ON public.facebook_pages FOR EACH ROW EXECUTE FUNCTION private.send_connection_event();
 
 CREATE TRIGGER instagram_accounts_clear_token_refusal BEFORE UPDATE OF token_ciphertext ON public.instagram_accounts FOR EACH ROW EXECUTE FUNCTION private.clear_token_refusal();
 
+CREATE TRIGGER instagram_accounts_queue_telegram AFTER UPDATE OF token_refused_at ON public.instagram_accounts FOR EACH ROW WHEN (((old.token_refused_at IS NULL) AND (new.token_refused_at IS NOT NULL))) EXECUTE FUNCTION private.queue_telegram_connection_refused();
+
 CREATE TRIGGER instagram_accounts_send_events AFTER INSERT OR DELETE OR UPDATE ON public.instagram_accounts FOR EACH ROW EXECUTE FUNCTION private.send_connection_event();
 
+comment on type public.telegram_notice_kind is 'What a Telegram chat is told: a new order (shops, admins, the order''s influencer), a completed payout (the payee), a sign-up (admins), an order''s new status (a customer following it), an order delivered or refused (its influencer), its cash handed over by the courier (its influencer), the daily reminder of couriers holding cash (admins), and an Instagram or Facebook connection Meta no longer accepts (its influencer).';
 comment on function private.clear_token_refusal is 'Trigger: a stored token that changes is no longer refused.';
+comment on function private.queue_telegram_connection_refused is 'Trigger: tells the influencer that Instagram or Facebook no longer accepts their connection, so that they connect again.';
 revoke execute on function private.clear_token_refusal() from public;
 revoke execute on function private.send_connection_event() from public;
+revoke execute on function private.queue_telegram_connection_refused() from public;
 
 grant select (token_refused_at) on public.instagram_accounts to authenticated;
 grant select (token_refused_at) on public.facebook_pages to authenticated;
