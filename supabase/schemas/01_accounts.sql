@@ -519,7 +519,7 @@ begin
     raise exception 'A reason is required to % an account', case p_status when 'rejected' then 'reject' else 'suspend' end
       using errcode = '22023', column = 'reason';
   end if;
-  select * into target from public.users where id = p_user_id for update;
+  select * into target from public.users where id = p_user_id for no key update;
   if not found then
     raise exception 'User not found' using errcode = 'P0002';
   end if;

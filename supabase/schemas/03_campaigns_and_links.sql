@@ -401,8 +401,8 @@ begin
   end if;
   -- Lock the campaign first: concurrent approvals for one campaign queue here, so the cap of
   -- 10 approved links cannot be overrun.
-  select * into campaign from public.campaigns where id = link.campaign_id for update;
-  select * into link from public.affiliate_links where id = p_link_id for update;
+  select * into campaign from public.campaigns where id = link.campaign_id for no key update;
+  select * into link from public.affiliate_links where id = p_link_id for no key update;
   if link.status <> 'pending' then
     raise exception 'Affiliate link is already %', link.status using errcode = '55000';
   end if;
@@ -454,7 +454,7 @@ begin
   end if;
   select * into link from public.affiliate_links
   where influencer_id = (select auth.uid()) and campaign_id = p_campaign_id
-  for update;
+  for no key update;
   if not found then
     raise exception 'Affiliate link not found' using errcode = 'P0002';
   end if;

@@ -69,7 +69,7 @@ begin
   end if;
 
   -- Serialises two saves of one influencer (two tabs): the later one wins whole.
-  perform 1 from public.users where id = caller for update;
+  perform 1 from public.users where id = caller for no key update;
   delete from public.storefront_links where influencer_id = caller;
   insert into public.storefront_links (affiliate_link_id, influencer_id, position)
   select chosen.link_id, caller, chosen.ord from unnest(p_link_ids) with ordinality as chosen (link_id, ord);

@@ -1174,7 +1174,7 @@ begin
   if v_reason is null then
     raise exception 'A reason is required to correct an ABA reference' using errcode = '22023', column = 'reason';
   end if;
-  select * into request from public.payout_requests where id = p_request_id for update;
+  select * into request from public.payout_requests where id = p_request_id for no key update;
   if not found then
     raise exception 'Payout request not found' using errcode = 'P0002';
   end if;

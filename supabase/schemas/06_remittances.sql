@@ -239,7 +239,7 @@ begin
   if nullif(btrim(p_reason), '') is null then
     raise exception 'A reason is required to reverse a remittance' using errcode = '22023', column = 'reason';
   end if;
-  select * into reversed from public.remittances r where r.id = p_remittance_id for update;
+  select * into reversed from public.remittances r where r.id = p_remittance_id for no key update;
   if not found then
     raise exception 'Remittance not found' using errcode = 'P0002';
   end if;

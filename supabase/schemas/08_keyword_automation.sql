@@ -229,7 +229,7 @@ declare
 begin
   select * into trigger_row from public.keyword_triggers
   where id = p_trigger_id and influencer_id = (select auth.uid())
-  for update;
+  for no key update;
   if not found then
     raise exception 'Keyword reply not found' using errcode = 'P0002';
   end if;

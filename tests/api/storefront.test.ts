@@ -6,7 +6,7 @@
 // is gone.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api } from "../helpers/api.ts";
+import { api, apiFrom, freshLoopbackAddress } from "../helpers/api.ts";
 import {
   type Account,
   admin,
@@ -18,6 +18,7 @@ import {
   influencer,
 } from "../helpers/accounts.ts";
 import { fixtureDb } from "../helpers/db-fixtures.ts";
+import { typedPhone, uniqueStoredPhone } from "../helpers/phones.ts";
 import { stackUrl } from "../helpers/stack.ts";
 
 const sql = fixtureDb();
@@ -219,6 +220,57 @@ describe("the address to share, /s/<handle>", () => {
   it("gives a crawler a 404 page for an unknown store", async () => {
     const answer = await open(`/s/nobody.${randomUUID().slice(0, 8)}`, facebookCrawler);
     expect(answer.status).toBe(404);
+  });
+});
+
+describe("a save beside the influencer's orders", () => {
+  /** Resolves once a backend is waiting for a row lock in a statement that contains `text`. */
+  async function waitingForLock(text: string) {
+    for (const giveUp = Date.now() + 10_000; Date.now() < giveUp;) {
+      const [{ waiting }] = await sql<{ waiting: number }[]>`
+        select count(*)::int as waiting from pg_stat_activity
+        where wait_event_type = 'Lock' and query like ${`%${text}%`}`;
+      if (waiting > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`nothing waited for a lock in ${text}`);
+  }
+
+  // A save locks the influencer's account row (two tabs' saves queue). It once locked it for update,
+  // which also held back every order through the influencer's links (their keys point at it).
+  it("does not hold back a checkout through the influencer's links while it runs", async () => {
+    const seller = await influencer();
+    const campaign = await createCampaign(shop, { product_name: "Store Busy Pepper" });
+    const linkId = await approvedLink(seller, campaign.id);
+    expect((await choose(seller, [linkId])).status).toBe(200);
+    const holder = await sql.reserve();
+    try {
+      // Something else holds the chosen links for a moment, so the next save stops half-way,
+      // holding the account's row.
+      await holder`begin`;
+      await holder`select 1 from public.storefront_links where influencer_id = ${seller.user.id} for update`;
+      const save = choose(seller, [linkId]);
+      await waitingForLock("set_storefront_links");
+
+      const placed = await apiFrom(freshLoopbackAddress(), "POST", "/checkout/order", {
+        body: {
+          influencer_id: seller.user.id,
+          product_id: campaign.id,
+          customer_phone: typedPhone(uniqueStoredPhone()),
+          delivery_district: "Tuol Kouk",
+          delivery_commune: "Tuek L'ak Ti Muoy",
+          recipient_name: "Sokha Chan",
+          address_line: "House 12, Street 271",
+          quantity: 1,
+        },
+      });
+      expect(placed.status).toBe(201);
+      await holder`commit`;
+      expect((await save).status).toBe(200);
+    } finally {
+      await holder`rollback`;
+      holder.release();
+    }
   });
 });
 
