@@ -8,6 +8,7 @@ import { admin, business, influencer, type Account } from "../helpers/accounts.t
 import { api } from "../helpers/api.ts";
 import { createApprovedLink, createCampaign, fixtureDb, placeOrder } from "../helpers/db-fixtures.ts";
 import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
+import { waitingForLock } from "../helpers/locks.ts";
 import { uniqueStoredPhone } from "../helpers/phones.ts";
 
 beforeAll(() => setCommissionHoldDays(0));
@@ -268,18 +269,6 @@ describe("PUT /payouts/admin/reference/{requestId}", () => {
 });
 
 describe("a payout decision beside a change of one of its orders", () => {
-  /** Resolves once a backend is waiting for a row lock in a statement that contains `text`. */
-  async function waitingForLock(text: string) {
-    for (const giveUp = Date.now() + 10_000; Date.now() < giveUp;) {
-      const [{ waiting }] = await sql<{ waiting: number }[]>`
-        select count(*)::int as waiting from pg_stat_activity
-        where wait_event_type = 'Lock' and query like ${`%${text}%`}`;
-      if (waiting > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`nothing waited for a lock in ${text}`);
-  }
-
   async function setReleaseAfterRemittance(release: boolean) {
     const res = await api("PUT", "/admin/settings", {
       token: await adminToken(),
@@ -311,7 +300,7 @@ describe("a payout decision beside a change of one of its orders", () => {
         token,
         body: { new_status: "out_for_delivery" },
       });
-      await waitingForLock("change_order_status");
+      await waitingForLock(sql, "change_order_status");
       // Another admin rejects the request, which returns the order's commission to the creator.
       const rejected = await api("PUT", `/payouts/admin/reject/${creator.user.id}`, {
         token,

@@ -17,8 +17,9 @@ import {
   decideLink,
   influencer,
 } from "../helpers/accounts.ts";
+import { checkoutBody } from "../helpers/checkout.ts";
 import { fixtureDb } from "../helpers/db-fixtures.ts";
-import { typedPhone, uniqueStoredPhone } from "../helpers/phones.ts";
+import { waitingForLock } from "../helpers/locks.ts";
 import { stackUrl } from "../helpers/stack.ts";
 
 const sql = fixtureDb();
@@ -224,18 +225,6 @@ describe("the address to share, /s/<handle>", () => {
 });
 
 describe("a save beside the influencer's orders", () => {
-  /** Resolves once a backend is waiting for a row lock in a statement that contains `text`. */
-  async function waitingForLock(text: string) {
-    for (const giveUp = Date.now() + 10_000; Date.now() < giveUp;) {
-      const [{ waiting }] = await sql<{ waiting: number }[]>`
-        select count(*)::int as waiting from pg_stat_activity
-        where wait_event_type = 'Lock' and query like ${`%${text}%`}`;
-      if (waiting > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`nothing waited for a lock in ${text}`);
-  }
-
   // A save locks the influencer's account row (two tabs' saves queue). It once locked it for update,
   // which also held back every order through the influencer's links (their keys point at it).
   it("does not hold back a checkout through the influencer's links while it runs", async () => {
@@ -250,19 +239,10 @@ describe("a save beside the influencer's orders", () => {
       await holder`begin`;
       await holder`select 1 from public.storefront_links where influencer_id = ${seller.user.id} for update`;
       const save = choose(seller, [linkId]);
-      await waitingForLock("set_storefront_links");
+      await waitingForLock(sql, "set_storefront_links");
 
       const placed = await apiFrom(freshLoopbackAddress(), "POST", "/checkout/order", {
-        body: {
-          influencer_id: seller.user.id,
-          product_id: campaign.id,
-          customer_phone: typedPhone(uniqueStoredPhone()),
-          delivery_district: "Tuol Kouk",
-          delivery_commune: "Tuek L'ak Ti Muoy",
-          recipient_name: "Sokha Chan",
-          address_line: "House 12, Street 271",
-          quantity: 1,
-        },
+        body: checkoutBody(seller.user.id, campaign.id),
       });
       expect(placed.status).toBe(201);
       await holder`commit`;

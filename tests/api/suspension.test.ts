@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keys } from "../../local-stack/keys.ts";
 import { api } from "../helpers/api.ts";
 import { admin, apply, business, createCampaign, decideLink, influencer, type Account } from "../helpers/accounts.ts";
+import { checkoutBody } from "../helpers/checkout.ts";
 import { fixtureDb } from "../helpers/db-fixtures.ts";
 import { connectInstagram, repliesOf, simulateComment } from "../helpers/meta-fake.ts";
-import { uniqueTypedPhone } from "../helpers/phones.ts";
 import { stackUrl } from "../helpers/stack.ts";
 
 const sql = fixtureDb();
@@ -59,19 +59,6 @@ async function joins(token: string, topic: string): Promise<string> {
       if (status === "SUBSCRIBED" || status === "CHANNEL_ERROR") resolve(status);
     }),
   );
-}
-
-function order(influencerId: string, productId: string) {
-  return {
-    influencer_id: influencerId,
-    product_id: productId,
-    customer_phone: uniqueTypedPhone(),
-    delivery_district: "Tuol Kouk",
-    delivery_commune: "Tuek L'ak Ti Muoy",
-    recipient_name: "Sokha Chan",
-    address_line: "House 12, Street 271",
-    quantity: 1,
-  };
 }
 
 describe("suspending an account", () => {
@@ -122,11 +109,13 @@ describe("suspending an account", () => {
     const { creator, campaign } = await creatorWithLink();
     const info = `/checkout/info?influencer_id=${creator.user.id}&product_id=${campaign.id}`;
     expect((await api("GET", info)).body.unavailable_reason).toBeNull();
-    expect((await api("POST", "/checkout/order", { body: order(creator.user.id, campaign.id) })).status).toBe(201);
+    expect((await api("POST", "/checkout/order", { body: checkoutBody(creator.user.id, campaign.id) })).status).toBe(
+      201,
+    );
 
     expect((await suspend(creator.user.id)).status).toBe(200);
     expect((await api("GET", info)).body.unavailable_reason).toBe("This product is no longer available");
-    const refused = await api("POST", "/checkout/order", { body: order(creator.user.id, campaign.id) });
+    const refused = await api("POST", "/checkout/order", { body: checkoutBody(creator.user.id, campaign.id) });
     expect([refused.status, refused.body]).toEqual([
       409,
       { error: "conflict", message: "This product is no longer available" },
@@ -134,7 +123,9 @@ describe("suspending an account", () => {
 
     expect((await reinstate(creator.user.id)).status).toBe(200);
     expect((await api("GET", info)).body.unavailable_reason).toBeNull();
-    expect((await api("POST", "/checkout/order", { body: order(creator.user.id, campaign.id) })).status).toBe(201);
+    expect((await api("POST", "/checkout/order", { body: checkoutBody(creator.user.id, campaign.id) })).status).toBe(
+      201,
+    );
   });
 
   it("stops every link to a suspended shop's products taking orders", async () => {
@@ -143,7 +134,7 @@ describe("suspending an account", () => {
     const campaign = await createCampaign(otherShop);
     await decideLink((await apply(creator, campaign.id)).id, "approve");
     expect((await suspend(otherShop.user.id, "Sells counterfeit silk")).status).toBe(200);
-    const refused = await api("POST", "/checkout/order", { body: order(creator.user.id, campaign.id) });
+    const refused = await api("POST", "/checkout/order", { body: checkoutBody(creator.user.id, campaign.id) });
     expect([refused.status, refused.body.message]).toEqual([409, "This product is no longer available"]);
     const shopCall = await api("GET", "/campaigns/business", { token: otherShop.token });
     expect([shopCall.status, shopCall.body]).toEqual([

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, business, influencer, type Account } from "../helpers/accounts.ts";
 import { api, apiFrom, businessRegistration, freshLoopbackAddress } from "../helpers/api.ts";
+import { checkoutBody } from "../helpers/checkout.ts";
 import { createApprovedLink, createCampaign, demoInfluencerId, fixtureDb } from "../helpers/db-fixtures.ts";
 import { DEFAULT_HOLD_DAYS, setCommissionHoldDays } from "../helpers/hold.ts";
 import { typedPhone, uniqueStoredPhone } from "../helpers/phones.ts";
@@ -333,16 +334,7 @@ describe("an influencer's money and the couriers' cash", () => {
       body: { name: "Telegram Rider", phone: uniqueStoredPhone(), kind: "freelance" },
     });
     const placed = await apiFrom(freshLoopbackAddress(), "POST", "/checkout/order", {
-      body: {
-        influencer_id: creator.user.id,
-        product_id: campaignId,
-        customer_phone: typedPhone(uniqueStoredPhone()),
-        delivery_district: "Tuol Kouk",
-        delivery_commune: "Tuek L'ak Ti Muoy",
-        recipient_name: "Sokha Chan",
-        address_line: "House 12, Street 271",
-        quantity: 1,
-      },
+      body: checkoutBody(creator.user.id, campaignId),
     });
     const [order] = await sql<{ id: string; order_number: string; commission_cents: number; subtotal_cents: number }[]>`
       select id, order_number, commission_cents::int, subtotal_cents::int from public.orders where id = ${placed.body.order.id}`;

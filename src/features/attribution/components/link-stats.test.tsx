@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { LinkStatsResponse } from "@contract/attribution.ts";
 import { API } from "@contract/routes.ts";
 import { fakeApi } from "@/testing/fake-api.ts";
+import { liveSubscription } from "@/testing/fake-realtime.ts";
 import { makeDaily, makeFigures, makeMetrics } from "@/testing/fixtures/attribution.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { render } from "@/testing/render.tsx";
@@ -13,15 +14,7 @@ import { LinkStats } from "./link-stats.tsx";
 vi.mock("@/components/charts/daily-chart.tsx", () => ({
   DailyChart: ({ summary }: { summary: string }) => <div role="img" aria-label={summary} />,
 }));
-const realtime = vi.hoisted(() => ({
-  subscriptions: [] as { table: string; topic: string | null; onChange: () => void }[],
-}));
-vi.mock("@/lib/realtime.ts", () => ({
-  useTableChanges: (options: { table: string; topic: string | null; onChange: () => void }) => {
-    realtime.subscriptions = [...realtime.subscriptions.filter((s) => s.table !== options.table), options];
-    return "live";
-  },
-}));
+vi.mock("@/lib/realtime.ts", () => import("@/testing/fake-realtime.ts"));
 
 const INFLUENCER_ID = testId(2);
 
@@ -88,7 +81,7 @@ describe("link performance", () => {
   it("follows the influencer's orders live", async () => {
     const view = await render(<LinkStats userId={INFLUENCER_ID} />);
     await waitFor(() => expect(view.container.querySelector(".stats-grid")).not.toBeNull());
-    const orders = realtime.subscriptions.find((s) => s.table === "orders")!;
+    const orders = liveSubscription("orders");
     expect(orders.topic).toBe(`influencer:${INFLUENCER_ID}`);
     answer = stats(41, 3);
     await act(async () => orders.onChange());
@@ -98,7 +91,7 @@ describe("link performance", () => {
   it("follows the clicks on the influencer's links live", async () => {
     const view = await render(<LinkStats userId={INFLUENCER_ID} />);
     await waitFor(() => expect(view.container.querySelector(".stats-grid")).not.toBeNull());
-    const clicks = realtime.subscriptions.find((s) => s.table === "link_click_counts")!;
+    const clicks = liveSubscription("link_click_counts");
     expect(clicks.topic).toBe(`influencer:${INFLUENCER_ID}`);
     answer = stats(45, 2);
     await act(async () => clicks.onChange());

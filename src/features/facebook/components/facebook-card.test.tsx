@@ -5,21 +5,13 @@ import type { FacebookPage } from "@contract/facebook.ts";
 import { API } from "@contract/routes.ts";
 import { setLocale } from "@/lib/i18n/index.ts";
 import { fail, fakeApi } from "@/testing/fake-api.ts";
+import { liveSubscription } from "@/testing/fake-realtime.ts";
 import { makeFacebookPage } from "@/testing/fixtures/facebook.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { render } from "@/testing/render.tsx";
 import { FacebookCard } from "./facebook-card.tsx";
 
-// Realtime is replaced by handles the test fires, as live events from the database would.
-const realtime = vi.hoisted(() => ({
-  subscriptions: [] as { table: string; event: string; topic: string | null; onChange: () => void }[],
-}));
-vi.mock("@/lib/realtime.ts", () => ({
-  useTableChanges: (options: { table: string; event: string; topic: string | null; onChange: () => void }) => {
-    realtime.subscriptions = [...realtime.subscriptions.filter((s) => s.table !== options.table), options];
-    return "live";
-  },
-}));
+vi.mock("@/lib/realtime.ts", () => import("@/testing/fake-realtime.ts"));
 
 const INFLUENCER_ID = testId(2);
 const LOGIN = "https://www.facebook.com/v21.0/dialog/oauth?client_id=1&state=signed";
@@ -104,7 +96,7 @@ describe("the Facebook Page card", () => {
     page = makeFacebookPage({ page_name: "Sokha Style Shop" });
     await render(<FacebookCard userId={INFLUENCER_ID} approved navigateTo={vi.fn()} />);
     await waitFor(() => expect(card().textContent).toContain("The Page answers the same keywords as Instagram"));
-    const live = realtime.subscriptions.find((s) => s.table === "facebook_pages")!;
+    const live = liveSubscription("facebook_pages");
     expect(live).toMatchObject({ event: "*", topic: `influencer:${INFLUENCER_ID}` });
 
     page = makeFacebookPage({ page_name: "Sokha Style Shop", token_refused_at: "2026-11-24T03:00:00Z" });

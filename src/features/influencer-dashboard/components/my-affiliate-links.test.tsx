@@ -4,21 +4,13 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AffiliateLink, LinkStatus } from "@contract/links.ts";
 import { API } from "@contract/routes.ts";
 import { fail, fakeApi, jsonResponse } from "@/testing/fake-api.ts";
+import { liveSubscription } from "@/testing/fake-realtime.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makeAffiliateLink } from "@/testing/fixtures/links.ts";
 import { render } from "@/testing/render.tsx";
 import { MyAffiliateLinks } from "./my-affiliate-links.tsx";
 
-// Realtime is replaced by handles the test fires, as live events from the database would.
-const realtime = vi.hoisted(() => ({
-  subscriptions: [] as { table: string; event: string; topic: string | null; onChange: () => void }[],
-}));
-vi.mock("@/lib/realtime.ts", () => ({
-  useTableChanges: (options: { table: string; event: string; topic: string | null; onChange: () => void }) => {
-    realtime.subscriptions = [...realtime.subscriptions.filter((s) => s.table !== options.table), options];
-    return "live";
-  },
-}));
+vi.mock("@/lib/realtime.ts", () => import("@/testing/fake-realtime.ts"));
 
 const INFLUENCER_ID = testId(2);
 
@@ -68,7 +60,7 @@ describe("My Affiliate Links", () => {
   it("subscribes to every change of its own links and turns a card approved on an UPDATE, with Copy", async () => {
     await render(<MyAffiliateLinks userId={INFLUENCER_ID} canApply />);
     await waitFor(() => expect(card("Silk Scarf")).not.toBeNull());
-    const own = realtime.subscriptions.find((s) => s.table === "affiliate_links")!;
+    const own = liveSubscription("affiliate_links");
     expect(own).toMatchObject({ event: "*", topic: `influencer:${INFLUENCER_ID}` });
 
     links = [link(1, "Silk Scarf", "approved"), links[1]];
@@ -106,7 +98,7 @@ describe("My Affiliate Links", () => {
     ]);
 
     // The shop saves a new price and rate: the campaigns UPDATE refreshes the links.
-    const campaigns = realtime.subscriptions.find((s) => s.table === "campaigns")!;
+    const campaigns = liveSubscription("campaigns");
     expect(campaigns).toMatchObject({ event: "UPDATE" });
     links = [
       link(1, "Silk Scarf", "approved", { campaign_price_cents: 2700, campaign_commission_rate: 0.2 }),

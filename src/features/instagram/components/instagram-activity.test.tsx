@@ -4,21 +4,13 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { InstagramEvent } from "@contract/instagram.ts";
 import { API } from "@contract/routes.ts";
 import { fakeApi } from "@/testing/fake-api.ts";
+import { liveSubscription } from "@/testing/fake-realtime.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { makeInstagramEvent } from "@/testing/fixtures/instagram.ts";
 import { render } from "@/testing/render.tsx";
 import { InstagramActivity } from "./instagram-activity.tsx";
 
-// Realtime is replaced by handles the test fires, as live events from the database would.
-const realtime = vi.hoisted(() => ({
-  subscriptions: [] as { table: string; event: string; topic: string | null; onChange: () => void }[],
-}));
-vi.mock("@/lib/realtime.ts", () => ({
-  useTableChanges: (options: { table: string; event: string; topic: string | null; onChange: () => void }) => {
-    realtime.subscriptions = [...realtime.subscriptions.filter((s) => s.table !== options.table), options];
-    return "live";
-  },
-}));
+vi.mock("@/lib/realtime.ts", () => import("@/testing/fake-realtime.ts"));
 
 const INFLUENCER_ID = testId(2);
 
@@ -26,7 +18,6 @@ let events: InstagramEvent[];
 
 beforeEach(() => {
   events = [];
-  realtime.subscriptions = [];
   fakeApi.on(API.instagramActivity, () => ({ events }));
 });
 
@@ -40,7 +31,7 @@ describe("the keyword activity", () => {
   it("says so while nothing has arrived, and shows a new comment live", async () => {
     await render(<InstagramActivity userId={INFLUENCER_ID} />);
     expect(await screen.findByText("No comments or messages yet.", { exact: false })).toBeDefined();
-    const live = realtime.subscriptions.find((s) => s.table === "keyword_events")!;
+    const live = liveSubscription("keyword_events");
     expect(live).toMatchObject({ event: "*", topic: `influencer:${INFLUENCER_ID}` });
 
     events = [makeInstagramEvent({ outcome: "pending", finished_at: null })];

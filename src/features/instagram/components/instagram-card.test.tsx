@@ -1,23 +1,16 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { InstagramAccount } from "@contract/instagram.ts";
 import { API } from "@contract/routes.ts";
 import { fakeApi } from "@/testing/fake-api.ts";
+import { liveSubscription } from "@/testing/fake-realtime.ts";
 import { makeInstagramAccount } from "@/testing/fixtures/instagram.ts";
 import { testId } from "@/testing/fixtures/ids.ts";
 import { render } from "@/testing/render.tsx";
 import { InstagramCard } from "./instagram-card.tsx";
 
-// Realtime is replaced by handles the test fires, as live events from the database would.
-const realtime = vi.hoisted(() => ({
-  subscriptions: [] as { table: string; event: string; topic: string | null; onChange: () => void }[],
-}));
-vi.mock("@/lib/realtime.ts", () => ({
-  useTableChanges: (options: { table: string; event: string; topic: string | null; onChange: () => void }) => {
-    realtime.subscriptions = [...realtime.subscriptions.filter((s) => s.table !== options.table), options];
-    return "live";
-  },
-}));
+vi.mock("@/lib/realtime.ts", () => import("@/testing/fake-realtime.ts"));
 
 const INFLUENCER_ID = testId(2);
 const AUTHORIZE = "https://www.instagram.com/oauth/authorize?client_id=1&state=signed";
@@ -77,6 +70,18 @@ describe("the Instagram card", () => {
     await waitFor(() => expect(connectButton()).toBeDefined());
     expect(fakeApi.calls(API.instagramDisconnect)).toHaveLength(1);
     await waitFor(() => expect(document.body.textContent).toContain("Instagram disconnected"));
+  });
+
+  it("says it as soon as the live event of the account arrives, without a reload", async () => {
+    account = makeInstagramAccount({ username: "sokha.style" });
+    const view = await render(<InstagramCard userId={INFLUENCER_ID} approved navigateTo={vi.fn()} />);
+    await waitFor(() => expect(view.container.textContent).toContain("Each keyword's reply is set"));
+    const live = liveSubscription("instagram_accounts");
+    expect(live).toMatchObject({ event: "*", topic: `influencer:${INFLUENCER_ID}` });
+
+    account = makeInstagramAccount({ username: "sokha.style", token_refused_at: "2026-11-24T03:00:00Z" });
+    await act(async () => live.onChange());
+    expect((await screen.findByRole("alert")).textContent).toContain("Instagram no longer accepts");
   });
 
   it("says when Instagram stopped accepting the account's token, and connects again from there", async () => {
