@@ -104,6 +104,11 @@ export async function startFakeServer(opts: FakeServerOptions): Promise<FakeServ
         else res.destroy();
       });
   });
+  // Idle connections are left for the client to close, as Meta's and Telegram's hosts leave them
+  // longer than a function's fetch pool keeps them. Node's default (5 s) raced Deno's reuse of a
+  // pooled connection (denoland/deno#17754): a call made just after the fake had closed it failed
+  // before any answer, and a Facebook reconnect in CI was told "Facebook could not be reached".
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port, "127.0.0.1", () => {

@@ -1,6 +1,7 @@
 // The skeleton both fakes stand on (local-stack/fake-server.ts): any free port, the 404 naming what
 // is served, the control calls' {error} refusals (413 over 1 MB, 400 for a body that is not a
-// JSON object), a 500 for a bug of the fake, and a stop that does not wait for open requests.
+// JSON object), a 500 for a bug of the fake, idle connections kept for the client to close, and a
+// stop that does not wait for open requests.
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -48,6 +49,12 @@ describe("fake server skeleton", () => {
   it("listens on a free loopback port when asked for port 0", () => {
     expect(fake.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(fake.url.endsWith(":0")).toBe(false);
+  });
+
+  it("keeps an idle connection open for ten minutes, so a client's pool closes it first", async () => {
+    const response = await fetch(`${fake.url}/echo`, { method: "POST", body: "{}" });
+    await response.body?.cancel();
+    expect(response.headers.get("keep-alive")).toBe("timeout=600");
   });
 
   it("answers a control call's JSON object with 200, in the fake's content type", async () => {
