@@ -100,9 +100,9 @@ export function instagramRoutes(deps: AppDeps) {
   // GET /instagram/account - the connected account, never its token
   app.get("/account", async (c) => {
     const user = c.get("user");
-    // Refreshed first, so that a token Instagram refuses on the way shows as refused now.
-    if (deps.instagram) await keepTokenFresh(deps, deps.instagram, user.id);
     const row = await asUser(deps.sql, c.get("claims"), (tx) => readInstagramAccount(tx, user.id));
+    // A refusal met by this refresh reaches the open card as the account's live event.
+    if (row && deps.instagram) await keepTokenFresh(deps, deps.instagram, user.id);
     return c.json({ instagram: row ? toInstagramAccountJson(row) : null } satisfies InstagramAccountResponse);
   });
 
