@@ -125,14 +125,23 @@ describe("GET /orders/track/{token}", () => {
   });
 
   it("refuses the 61st request of an address in a minute, unknown tokens counted", async () => {
-    const address = freshLoopbackAddress();
-    const results = [];
-    for (let i = 0; i < 61; i++)
-      results.push((await apiFrom(address, "GET", `/orders/track/${"B".repeat(32)}`)).status);
-    expect(results.slice(0, 60).every((status) => status === 404)).toBe(true);
-    const refused = await apiFrom(address, "GET", `/orders/track/${"B".repeat(32)}`);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The limit counts per clock minute: a burst that crosses into the next minute starts a new
+    // count, so it is made again (a burst takes seconds: the second one stays inside a minute).
+    const minute = async () =>
+      (await sql<{ minute: Date }[]>`select date_trunc('minute', clock_timestamp()) as minute`)[0].minute.getTime();
+    for (let attempt = 1; ; attempt++) {
+      const address = freshLoopbackAddress();
+      const startedIn = await minute();
+      const results = [];
+      for (let i = 0; i < 60; i++)
+        results.push((await apiFrom(address, "GET", `/orders/track/${"B".repeat(32)}`)).status);
+      const refused = await apiFrom(address, "GET", `/orders/track/${"B".repeat(32)}`);
+      if ((await minute()) !== startedIn && attempt < 2) continue;
+      expect(results.every((status) => status === 404)).toBe(true);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      return;
+    }
   });
 });
 
